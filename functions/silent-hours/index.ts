@@ -1,0 +1,4 @@
+import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { silentHours } from '#lib/routes/silent-hours.ts';
+
+export const handler = createGroupHandler(silentHours, {});

@@ -1,0 +1,3 @@
+import { createServiceApp } from './service-app.ts';
+
+createServiceApp().app.synth();

@@ -1,0 +1,222 @@
+import { NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  Method,
+  MethodLoggingLevel,
+  Resource,
+  ResponseType,
+  RestApi,
+  type IResource,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { toGatewayPath } from '#lib/http/route.ts';
+import type { RouteEntry } from '#lib/routes/index.ts';
+
+export interface ServiceApiProps {
+  routes: readonly RouteEntry[];
+  /** The Lambda of each route group, by group name. */
+  groupFunctions: ReadonlyMap<string, IFunction>;
+  stageName: string;
+  throttle: { rateLimit: number; burstLimit: number };
+  binaryMediaTypes: readonly string[];
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
+
+/** API Gateway's own refusals, in the service's error envelope so clients parse one shape. */
+const envelope = (message: string, errors = '[]'): Record<string, string> => ({
+  'application/json': `{"success":false,"message":${message},"errors":${errors}}`,
+});
+const literal = (message: string): string => JSON.stringify(message);
+// The `...String` context variables are already quoted and escaped for JSON.
+const GATEWAY_MESSAGE = '$context.error.messageString';
+const TOO_MANY_REQUESTS = literal('Too many requests, please try again later');
+
+/**
+ * The REST API: a resource per path segment and a method per route of the route table, each proxied to
+ * its group's Lambda. Authentication is not API Gateway's: the functions' auth middleware checks the
+ * Bearer token or API key each route accepts (lib/http/route.ts, AuthMode).
+ *
+ * The ~300 resources and methods live in a nested stack: beside the functions, roles and log groups
+ * they would take the service stack to ~440 of CloudFormation's 500 resources.
+ */
+export class ServiceApi extends Construct {
+  readonly api: RestApi;
+  readonly routes: NestedStack;
+
+  constructor(scope: Construct, id: string, props: ServiceApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+
+    this.api = new RestApi(this, 'Api', {
+      description: 'Incident management API',
+      endpointTypes: [EndpointType.REGIONAL],
+      binaryMediaTypes: [...props.binaryMediaTypes],
+      // Execution logging needs the account-level role; API Gateway has one role per account and region.
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: props.stageName,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
+          caller: false,
+          httpMethod: true,
+          ip: true,
+          protocol: true,
+          requestTime: true,
+          resourcePath: true,
+          responseLength: true,
+          status: true,
+          user: false,
+        }),
+        loggingLevel: MethodLoggingLevel.INFO,
+        // Request and response bodies carry credentials and incident content.
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        tracingEnabled: true,
+        throttlingRateLimit: props.throttle.rateLimit,
+        throttlingBurstLimit: props.throttle.burstLimit,
+      },
+    });
+
+    // API Gateway creates its execution log group on first use with no expiry; creating it first sets both.
+    new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${props.stageName}`,
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+
+    this.routes = new NestedStack(this, 'Routes', { description: 'Resources and methods of the incident API' });
+    this.addRoutes(this.routes, props);
+    this.addGatewayResponses();
+    this.acknowledgeFindings();
+  }
+
+  private addRoutes(scope: Construct, { routes, groupFunctions }: ServiceApiProps): void {
+    const validator = this.api.addRequestValidator('Validator', {
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+    const integrations = new Map<string, LambdaIntegration>();
+    const integrationFor = (group: string): LambdaIntegration => {
+      let integration = integrations.get(group);
+      if (!integration) {
+        const handler = groupFunctions.get(group);
+        if (!handler) throw new Error(`no function for route group ${group}`);
+        // One invoke permission per function for the whole API instead of one per method (two with test
+        // invoke), which would add ~280 resources and break the 500-resource stack limit.
+        integration = new LambdaIntegration(handler, { scopePermissionToMethod: false });
+        integrations.set(group, integration);
+      }
+      return integration;
+    };
+
+    for (const { group, route } of routes) {
+      const path = toGatewayPath(route.path);
+      const pathParameters = [...path.matchAll(PATH_PARAMETER)].map(([, name]) => `method.request.path.${name}`);
+      const resource = this.resourceFor(scope, path);
+      new Method(resource, route.method, {
+        resource,
+        httpMethod: route.method,
+        integration: integrationFor(group),
+        options: {
+          authorizationType: AuthorizationType.NONE,
+          // API keys are accepted as `X-API-Key`, `?apiKey=` and `Authorization: ApiKey` (DECISIONS.md),
+          // and API Gateway only knows the header, so the function checks every key.
+          apiKeyRequired: false,
+          requestValidator: validator,
+          requestParameters: Object.fromEntries(pathParameters.map((parameter) => [parameter, true])),
+        },
+      });
+    }
+  }
+
+  /**
+   * `api.root.resourceForPath` would create the resources beside the API; these nest under `scope`
+   * instead, each under its parent, as resourceForPath lays them out.
+   */
+  private resourceFor(scope: Construct, path: string): Construct & IResource {
+    let resource = this.api.root as Construct & IResource;
+    for (const pathPart of path.split('/').filter(Boolean)) {
+      const parent = resource;
+      resource =
+        (parent.getResource(pathPart) as Resource | undefined) ??
+        new Resource(parent === this.api.root ? scope : parent, pathPart, { parent, pathPart });
+    }
+    return resource;
+  }
+
+  private addGatewayResponses(): void {
+    // A path or method outside the route table arrives as "missing authentication token".
+    this.api.addGatewayResponse('RouteNotFound', {
+      type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      statusCode: '404',
+      templates: envelope(literal('Route not found')),
+    });
+    this.api.addGatewayResponse('RequestTooLarge', {
+      type: ResponseType.REQUEST_TOO_LARGE,
+      statusCode: '413',
+      templates: envelope(literal('Request body too large')),
+    });
+    for (const [id, type] of [
+      ['Throttled', ResponseType.THROTTLED],
+      ['QuotaExceeded', ResponseType.QUOTA_EXCEEDED],
+    ] as const) {
+      this.api.addGatewayResponse(id, { type, statusCode: '429', templates: envelope(TOO_MANY_REQUESTS) });
+    }
+    // The validator's detail is a list of parameter names; without request models it holds no quotes.
+    const validationErrors = '["$context.error.validationErrorString"]';
+    this.api.addGatewayResponse('BadRequestParameters', {
+      type: ResponseType.BAD_REQUEST_PARAMETERS,
+      statusCode: '400',
+      templates: envelope(GATEWAY_MESSAGE, validationErrors),
+    });
+    this.api.addGatewayResponse('BadRequestBody', {
+      type: ResponseType.BAD_REQUEST_BODY,
+      statusCode: '400',
+      templates: envelope(GATEWAY_MESSAGE, validationErrors),
+    });
+    // The defaults keep API Gateway's status (403, 415, 502, 504, ...) and only reshape the body.
+    this.api.addGatewayResponse('Default4xx', {
+      type: ResponseType.DEFAULT_4XX,
+      templates: envelope(GATEWAY_MESSAGE),
+    });
+    this.api.addGatewayResponse('Default5xx', {
+      type: ResponseType.DEFAULT_5XX,
+      templates: envelope(literal('Internal server error')),
+    });
+  }
+
+  private acknowledgeFindings(): void {
+    const authenticatedInFunction =
+      'Every route authenticates in its function: the auth middleware verifies the Bearer token (JWT) or the ' +
+      'API key the route table allows, and a few routes (health, login, register, invitations) are public by ' +
+      'the specification. API Gateway cannot express the API-key forms the service accepts.';
+    Validations.of(this).acknowledge(
+      { id: 'AwsSolutions-APIG4', reason: authenticatedInFunction },
+      { id: 'AwsSolutions-COG4', reason: `${authenticatedInFunction} No Cognito user pool is used.` },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason:
+          'No WAF web ACL in this stack: the stage throttles all traffic and the functions rate-limit per ' +
+          'client address, per login and per API key; a WAF web ACL can be associated with the stage per deployment.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason:
+          'The account-level API Gateway logging role needs the AWS-managed policy made for it: API Gateway ' +
+          'creates and names the execution log groups itself, so no narrower resource list exists.',
+      },
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { isBinaryMediaType } from '#lib/http/binary-media-types.ts';
+import type { RouteMatch } from './route-matcher.ts';
+
+const STAGE = 'local';
+
+const singleValues = (multi: Record<string, string[]>): Record<string, string> | null => {
+  const entries = Object.entries(multi);
+  return entries.length === 0 ? null : Object.fromEntries(entries.map(([name, values]) => [name, values.at(-1) ?? '']));
+};
+
+const headerValues = (request: IncomingMessage): Record<string, string[]> => {
+  const multi: Record<string, string[]> = {};
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index] ?? '';
+    (multi[name] ??= []).push(raw[index + 1] ?? '');
+  }
+  return multi;
+};
+
+const queryValues = (url: URL): Record<string, string[]> => {
+  const multi: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) (multi[name] ??= []).push(value);
+  return multi;
+};
+
+/** The client address as API Gateway reports it: the peer of the connection, without the IPv6 mapping. */
+const sourceIpOf = (request: IncomingMessage): string =>
+  (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+
+/**
+ * The REST API proxy event API Gateway would send for this request: headers and query in single- and
+ * multi-value form, path parameters of the matched resource, the request context with a request id and
+ * the source IP, and a base64 body for binary media types.
+ */
+export const buildGatewayEvent = (request: IncomingMessage, url: URL, body: Buffer, match: RouteMatch): APIGatewayProxyEvent => {
+  const multiValueHeaders = headerValues(request);
+  const multiValueQuery = queryValues(url);
+  const contentType = request.headers['content-type'] ?? '';
+  const binary = isBinaryMediaType(contentType);
+  const now = new Date();
+  const requestId = randomUUID();
+  const hasPathParameters = Object.keys(match.pathParameters).length > 0;
+  return {
+    resource: match.resource,
+    path: url.pathname,
+    httpMethod: match.spec.method,
+    headers: singleValues(multiValueHeaders) ?? {},
+    multiValueHeaders,
+    queryStringParameters: singleValues(multiValueQuery),
+    multiValueQueryStringParameters: Object.keys(multiValueQuery).length === 0 ? null : multiValueQuery,
+    pathParameters: hasPathParameters ? match.pathParameters : null,
+    stageVariables: null,
+    body: body.length === 0 ? null : body.toString(binary ? 'base64' : 'utf8'),
+    isBase64Encoded: binary && body.length > 0,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: null,
+      protocol: `HTTP/${request.httpVersion}`,
+      httpMethod: match.spec.method,
+      path: `/${STAGE}${url.pathname}`,
+      stage: STAGE,
+      requestId,
+      extendedRequestId: requestId,
+      requestTime: now.toUTCString(),
+      requestTimeEpoch: now.getTime(),
+      resourceId: 'local',
+      resourcePath: match.resource,
+      domainName: request.headers.host ?? '127.0.0.1',
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: sourceIpOf(request),
+        user: null,
+        userAgent: request.headers['user-agent'] ?? null,
+        userArn: null,
+      },
+    },
+  };
+};

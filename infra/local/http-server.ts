@@ -1,0 +1,85 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { errorResponse, resultResponse } from '#lib/http/response.ts';
+import { ok } from '#lib/http/envelope.ts';
+import type { GatewayHandler } from '#lib/http/group-handler.ts';
+import { log } from '#lib/log/logger.ts';
+import { buildGatewayEvent } from './gateway-event.ts';
+import { lambdaContext } from './lambda-context.ts';
+import type { Mailbox } from './mailbox.ts';
+import type { createRouteMatcher } from './route-matcher.ts';
+
+/** Lambda's limit on a synchronous invocation's payload; API Gateway answers 413 above it. */
+const INVOCATION_PAYLOAD_LIMIT = 6 * 1024 * 1024;
+/** API Gateway's integration timeout. */
+const INTEGRATION_TIMEOUT_MS = 29_000;
+
+export interface LocalHttpOptions {
+  matchRoute: ReturnType<typeof createRouteMatcher>;
+  handlers: ReadonlyMap<string, GatewayHandler>;
+  mailbox: Mailbox;
+}
+
+/** The body, or undefined when it exceeds the invocation limit; read to the end either way so the connection stays usable. */
+const readBody = async (request: IncomingMessage): Promise<Buffer | undefined> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size <= INVOCATION_PAYLOAD_LIMIT) chunks.push(chunk as Buffer);
+  }
+  return size > INVOCATION_PAYLOAD_LIMIT ? undefined : Buffer.concat(chunks);
+};
+
+const send = (response: ServerResponse, result: APIGatewayProxyResult): void => {
+  response.statusCode = result.statusCode;
+  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) response.setHeader(name, values.map(String));
+  response.end(Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+};
+
+/** `GET /_local/mailbox?to=`: the mail the service sent, so a person or a test can read codes and tokens. */
+const mailboxResponse = (url: URL, mailbox: Mailbox, requestId: string): APIGatewayProxyResult => {
+  const to = url.searchParams.get('to');
+  if (!to) return errorResponse(400, 'Validation failed', ['to: Required'], requestId);
+  return resultResponse(ok(mailbox.messagesTo(to)), requestId);
+};
+
+/**
+ * The local stand-in for API Gateway: resolves the route from the one route table, builds the REST
+ * proxy event AWS would build and calls the group's handler, as API Gateway invokes its Lambda.
+ */
+export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
+  const serve = serveWith(options);
+  return createServer((request, response) => {
+    void serve(request, response).catch((error: unknown) => {
+      log.error('local gateway failed', { error });
+      if (!response.headersSent) send(response, errorResponse(500, 'Internal server error', [], randomUUID()));
+    });
+  });
+};
+
+const serveWith =
+  ({ matchRoute, handlers, mailbox }: LocalHttpOptions) =>
+  async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const body = await readBody(request);
+    if (!body) {
+      send(response, errorResponse(413, 'Request body too large', [], randomUUID()));
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/_local/mailbox') {
+      send(response, mailboxResponse(url, mailbox, randomUUID()));
+      return;
+    }
+    const match = matchRoute(request.method ?? 'GET', url.pathname);
+    const handler = match && handlers.get(match.group);
+    if (!match || !handler) {
+      send(response, errorResponse(404, 'Route not found', [], randomUUID()));
+      return;
+    }
+    const event = buildGatewayEvent(request, url, body, match);
+    const context = lambdaContext(match.group, event.requestContext.requestId, INTEGRATION_TIMEOUT_MS);
+    send(response, await handler(event, context));
+  };

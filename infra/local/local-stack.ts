@@ -1,0 +1,112 @@
+import { once } from 'node:events';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { GatewayHandler } from '#lib/http/group-handler.ts';
+import { systemClock } from '#lib/ports/clock.ts';
+import { createIds } from '#lib/ports/ids.ts';
+import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
+import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
+import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
+import { createTable } from '#lib/store/table.ts';
+import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
+import { ensureTable, startDynamo } from './dynamo-server.ts';
+import { createLocalHttpServer } from './http-server.ts';
+import { openMailbox, type Mailbox } from './mailbox.ts';
+import { createRouteMatcher } from './route-matcher.ts';
+import { startSqsServer, type LocalSqs } from './sqs-server.ts';
+import { createLocalWorkflow } from './workflow.ts';
+
+export const LOCAL_TABLE_NAME = 'incident-service';
+export const IN_MEMORY = ':memory:';
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** A directory for the data, or `:memory:` to keep nothing. */
+  dataDir: string;
+}
+
+export interface LocalStack {
+  url: string;
+  runtime: Runtime;
+  mailbox: Mailbox;
+  queues: LocalSqs;
+  stop(): Promise<void>;
+}
+
+const loadGroupHandlers = async (): Promise<Map<string, GatewayHandler>> => {
+  const entries = await Promise.all(
+    ROUTE_GROUPS.map(async (group) => {
+      const module = (await import(`#functions/${group.name}/index.ts`)) as { handler: GatewayHandler };
+      return [group.name, module.handler] as const;
+    }),
+  );
+  return new Map(entries);
+};
+
+/**
+ * SQS keeps messages in memory only, so a clean stop saves what is still queued (dead-letter queues
+ * included) and the next start sends it again.
+ */
+const savedQueuesFile = (dataDir: string): string | undefined =>
+  dataDir === IN_MEMORY ? undefined : join(dataDir, 'queues.json');
+
+const restoreQueues = async (sqs: LocalSqs, file: string | undefined): Promise<void> => {
+  if (!file) return;
+  try {
+    await sqs.restore(JSON.parse(await readFile(file, 'utf8')));
+    await rm(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+};
+
+/**
+ * The whole service on one machine: the embedded DynamoDB-API and SQS servers, the local workflow
+ * runner and mailbox, and an HTTP server that calls every group's handler as API Gateway would.
+ */
+export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir }: LocalStackOptions): Promise<LocalStack> => {
+  const persistent = dataDir !== IN_MEMORY;
+  if (persistent) await mkdir(dataDir, { recursive: true });
+
+  const dynamo = await startDynamo(persistent ? join(dataDir, 'dynamodb') : undefined);
+  await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
+  const sqs = await startSqsServer({});
+  await restoreQueues(sqs, savedQueuesFile(dataDir));
+  const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
+  const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
+
+  const runtime: Runtime = {
+    mode: 'local',
+    table: createTable({ name: LOCAL_TABLE_NAME, client: dynamo.client }),
+    queue: createSqsQueue(sqs.client, sqs.queueUrl),
+    workflow,
+    mail: mailbox,
+    clock: systemClock,
+    ids: createIds(systemClock),
+  };
+  installRuntime(runtime);
+
+  const server = createLocalHttpServer({
+    matchRoute: createRouteMatcher(allRoutes()),
+    handlers: await loadGroupHandlers(),
+    mailbox,
+  });
+  server.listen(port, host);
+  await once(server, 'listening');
+  const { port: boundPort } = server.address() as AddressInfo;
+
+  const stop = async (): Promise<void> => {
+    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await workflow.settled();
+    const file = savedQueuesFile(dataDir);
+    if (file) await writeFile(file, JSON.stringify(await sqs.snapshot()));
+    await sqs.close();
+    await dynamo.close();
+    installRuntime(undefined);
+  };
+
+  return { url: `http://${host}:${boundPort}`, runtime, mailbox, queues: sqs, stop };
+};

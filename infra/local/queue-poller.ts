@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, type Message, type MessageAttributeValue } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttribute, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
+import type { QueueName } from '#lib/ports/queue/queue.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { deleteMessages, type LocalSqs } from './sqs-server.ts';
+
+export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+
+export interface QueuePollerOptions {
+  sqs: LocalSqs;
+  queue: QueueName;
+  handler: QueueHandler;
+  /** Overrides the queue's own visibility timeout for the messages this poller receives. */
+  visibilityTimeoutSeconds?: number;
+  batchSize?: number;
+  /**
+   * The local server answers a long poll only once the batch is full or the wait is over, so this is
+   * also a batching window. It must be shorter than the visibility timeout: a message that becomes
+   * visible again during the same poll is returned twice in one batch.
+   */
+  waitTimeSeconds?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface QueuePoller {
+  /** Ends polling after the current receive and waits for the batch in flight. */
+  stop(): Promise<void>;
+  /** Resolves once the queue holds no message, visible or in flight, and no batch is running. */
+  idle(): Promise<void>;
+}
+
+const ERROR_BACKOFF_MS = 1_000;
+const IDLE_CHECK_MS = 25;
+
+const checkInteger = (name: string, value: number, min: number, max: number): void => {
+  if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+};
+
+const required = (value: string | undefined, name: string): string => {
+  if (value === undefined) throw new Error(`ReceiveMessage returned a message without ${name}`);
+  return value;
+};
+
+const toEventAttribute = ({ DataType, StringValue, BinaryValue }: MessageAttributeValue): SQSMessageAttribute => ({
+  dataType: required(DataType, 'an attribute data type'),
+  stringValue: StringValue,
+  binaryValue: BinaryValue === undefined ? undefined : Buffer.from(BinaryValue).toString('base64'),
+  stringListValues: [],
+  binaryListValues: [],
+});
+
+/** Messages to keep; as in Lambda, naming a message that is not in the batch fails the whole batch. */
+const failedMessageIds = (response: SQSBatchResponse | void, records: readonly SQSRecord[]): Set<string> => {
+  const inBatch = new Set(records.map((record) => record.messageId));
+  const failed = new Set<string>();
+  for (const { itemIdentifier } of response?.batchItemFailures ?? []) {
+    if (!inBatch.has(itemIdentifier)) throw new Error(`batchItemFailures names ${JSON.stringify(itemIdentifier)}, which is not in the batch`);
+    failed.add(itemIdentifier);
+  }
+  return failed;
+};
+
+/** Lambda's SQS event source mapping with ReportBatchItemFailures, over the local SQS server. */
+export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
+  const { sqs, queue, handler } = options;
+  const settings = sqs.settings[queue];
+  const queueUrl = sqs.queueUrl(queue);
+  const visibilityTimeoutSeconds = options.visibilityTimeoutSeconds ?? settings.visibilityTimeoutSeconds;
+  const batchSize = options.batchSize ?? settings.batchSize;
+  const waitTimeSeconds = options.waitTimeSeconds ?? Math.min(1, visibilityTimeoutSeconds - 1);
+  checkInteger('visibilityTimeoutSeconds', visibilityTimeoutSeconds, 1, 43_200);
+  checkInteger('batchSize', batchSize, 1, 10);
+  checkInteger('waitTimeSeconds', waitTimeSeconds, 0, Math.min(20, visibilityTimeoutSeconds - 1));
+
+  const report = (message: string, error: unknown): void => {
+    if (options.onError) return options.onError(error);
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`${JSON.stringify({ level: 'ERROR', message, queue, error: detail })}\n`);
+  };
+
+  const toRecord = (message: Message): SQSRecord => ({
+    messageId: required(message.MessageId, 'MessageId'),
+    receiptHandle: required(message.ReceiptHandle, 'ReceiptHandle'),
+    body: required(message.Body, 'Body'),
+    // AttributeNames ['All'] makes the server return every system attribute the record needs.
+    attributes: message.Attributes as SQSRecordAttributes,
+    messageAttributes: Object.fromEntries(
+      Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [name, toEventAttribute(value)]),
+    ),
+    md5OfBody: required(message.MD5OfBody, 'MD5OfBody'),
+    ...(message.MD5OfMessageAttributes && { md5OfMessageAttributes: message.MD5OfMessageAttributes }),
+    eventSource: 'aws:sqs',
+    eventSourceARN: sqs.queueArn(queue),
+    awsRegion: sqs.region,
+  });
+
+  const deliver = async (messages: readonly Message[]): Promise<void> => {
+    const records = messages.map(toRecord);
+    let failed: Set<string>;
+    try {
+      const context = lambdaContext(`${queue}-consumer`, randomUUID(), settings.consumerTimeoutSeconds * 1_000);
+      const response = await handler({ Records: records }, context);
+      failed = failedMessageIds(response, records);
+    } catch (error) {
+      // Nothing is deleted: the whole batch returns after the visibility timeout, and redrive does the rest.
+      report('queue handler failed', error);
+      return;
+    }
+    await deleteMessages(sqs.client, queueUrl, messages.filter((message) => !failed.has(message.MessageId ?? '')));
+  };
+
+  let stopping = false;
+  let batchRunning = false;
+  const stopped = new AbortController();
+  const poll = async (): Promise<void> => {
+    // The receive is not aborted on stop: the server would still hide the messages it picked for the request.
+    const { Messages = [] } = await sqs.client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: batchSize,
+        WaitTimeSeconds: waitTimeSeconds,
+        VisibilityTimeout: visibilityTimeoutSeconds,
+        AttributeNames: ['All'],
+        MessageAttributeNames: ['All'],
+      }),
+    );
+    if (!Messages.length) return;
+    batchRunning = true;
+    try {
+      await deliver(Messages);
+    } finally {
+      batchRunning = false;
+    }
+  };
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        await poll();
+      } catch (error) {
+        report('queue poll failed', error);
+        await delay(ERROR_BACKOFF_MS, undefined, { signal: stopped.signal }).catch(() => undefined);
+      }
+    }
+  })();
+
+  const queueIsEmpty = async (): Promise<boolean> => {
+    const { Attributes = {} } = await sqs.client.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+      }),
+    );
+    return Object.values(Attributes).every((count) => count === '0');
+  };
+
+  return {
+    async stop() {
+      stopping = true;
+      stopped.abort();
+      await loop;
+    },
+    async idle() {
+      for (;;) {
+        const empty = await queueIsEmpty();
+        if (empty && !batchRunning) return;
+        await delay(IDLE_CHECK_MS);
+      }
+    },
+  };
+};

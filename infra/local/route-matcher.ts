@@ -1,0 +1,63 @@
+import type { RouteSpec } from '#lib/http/route.ts';
+import { toGatewayPath } from '#lib/http/route.ts';
+
+export interface RouteMatch {
+  group: string;
+  spec: RouteSpec;
+  resource: string;
+  pathParameters: Record<string, string>;
+}
+
+interface CompiledRoute {
+  group: string;
+  spec: RouteSpec;
+  resource: string;
+  segments: string[];
+}
+
+const splitPath = (path: string): string[] => path.split('/').filter((segment) => segment !== '');
+
+const isParameter = (segment: string): boolean => segment.startsWith(':');
+
+/**
+ * Finds the route for a method and path the way API Gateway picks a resource: segment by segment, a
+ * literal segment winning over a parameter (`/incident-ticket/analytics` over `/incident-ticket/:id`).
+ */
+export const createRouteMatcher = (routes: readonly { group: string; route: RouteSpec }[]) => {
+  const compiled: CompiledRoute[] = routes.map(({ group, route }) => ({
+    group,
+    spec: route,
+    resource: toGatewayPath(route.path),
+    segments: splitPath(route.path),
+  }));
+
+  const matches = (route: CompiledRoute, segments: string[]): boolean =>
+    route.segments.length === segments.length &&
+    route.segments.every((segment, index) => isParameter(segment) || segment === segments[index]);
+
+  /** Literal segments earlier in the path rank higher, as API Gateway resolves resources. */
+  const specificity = (route: CompiledRoute): string =>
+    route.segments.map((segment) => (isParameter(segment) ? '0' : '1')).join('');
+
+  /** Resolves the resource from the path alone, then the method on it, as API Gateway does. */
+  return (method: string, path: string): RouteMatch | undefined => {
+    const segments = splitPath(path);
+    const byPath = compiled.filter((route) => matches(route, segments));
+    const resource = byPath.sort((a, b) => specificity(b).localeCompare(specificity(a)))[0]?.resource;
+    const best = byPath.find((route) => route.resource === resource && route.spec.method === method.toUpperCase());
+    if (!best) return undefined;
+    const pathParameters: Record<string, string> = {};
+    for (const [index, segment] of best.segments.entries()) {
+      if (isParameter(segment)) pathParameters[segment.slice(1)] = safeDecode(segments[index] ?? '');
+    }
+    return { group: best.group, spec: best.spec, resource: best.resource, pathParameters };
+  };
+};
+
+const safeDecode = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};

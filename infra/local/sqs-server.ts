@@ -1,0 +1,212 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequestHandler } from 'local-aws-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SQSClient,
+  type Message,
+  type MessageAttributeValue,
+} from '@aws-sdk/client-sqs';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
+import { QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
+import { QUEUE_SETTINGS, deadLetterQueueName, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
+
+const HOST = '127.0.0.1';
+const ACCOUNT_ID = '123456789012';
+const SQS_BATCH_LIMIT = 10;
+
+export interface SavedAttribute {
+  dataType: string;
+  stringValue?: string;
+  /** Base64, so the snapshot stays plain JSON. */
+  binaryValue?: string;
+}
+
+export interface SavedMessage {
+  body: string;
+  attributes?: Record<string, SavedAttribute>;
+}
+
+/**
+ * Queued messages by queue name, dead-letter queues included. Message ids, receive counts and the
+ * dead-letter source are not kept: SendMessage cannot set them, as after a redrive in AWS.
+ */
+export interface SavedMessages {
+  queues: Record<string, SavedMessage[]>;
+  /** Received but not yet deleted or visible again (a failed batch waiting out its visibility timeout): the API cannot read these, so they are lost. */
+  inFlightNotSaved: number;
+}
+
+export interface LocalSqs {
+  endpoint: string;
+  region: string;
+  client: SQSClient;
+  settings: Readonly<Record<QueueName, QueueSettings>>;
+  queueUrl(name: QueueName): string;
+  queueArn(name: QueueName): string;
+  deadLetterQueueUrl(name: QueueName): string;
+  /** Drains every queue and dead-letter queue into plain JSON; stop the pollers first. */
+  snapshot(): Promise<SavedMessages>;
+  /** Sends saved messages back to the queues of the same names. */
+  restore(saved: SavedMessages): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SqsServerOptions {
+  /** 0, the default, picks a free port. */
+  port?: number;
+  /** Tests shorten visibility timeouts and receive counts here. */
+  settings?: Record<QueueName, QueueSettings>;
+}
+
+const listen = (server: Server, port: number): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+
+const arnOf = (name: string): string => `arn:aws:sqs:${LOCAL_REGION}:${ACCOUNT_ID}:${name}`;
+
+/** Deletes received messages; SQS takes at most ten per call. */
+export const deleteMessages = async (client: SQSClient, queueUrl: string, messages: readonly Message[]): Promise<void> => {
+  for (let start = 0; start < messages.length; start += SQS_BATCH_LIMIT) {
+    const batch = messages.slice(start, start + SQS_BATCH_LIMIT);
+    const result = await client.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: batch.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle })),
+      }),
+    );
+    if (result.Failed?.length) throw new Error(`${result.Failed.length} message(s) not deleted from ${queueUrl}`);
+  }
+};
+
+const toSavedAttribute = ({ DataType, StringValue, BinaryValue }: MessageAttributeValue): SavedAttribute => ({
+  dataType: DataType ?? 'String',
+  ...(StringValue !== undefined && { stringValue: StringValue }),
+  ...(BinaryValue !== undefined && { binaryValue: Buffer.from(BinaryValue).toString('base64') }),
+});
+
+const toSaved = (message: Message): SavedMessage => ({
+  body: message.Body ?? '',
+  ...(message.MessageAttributes && {
+    attributes: Object.fromEntries(
+      Object.entries(message.MessageAttributes).map(([name, value]) => [name, toSavedAttribute(value)]),
+    ),
+  }),
+});
+
+const toAttributeValue = ({ dataType, stringValue, binaryValue }: SavedAttribute): MessageAttributeValue => ({
+  DataType: dataType,
+  StringValue: stringValue,
+  BinaryValue: binaryValue === undefined ? undefined : Buffer.from(binaryValue, 'base64'),
+});
+
+/** The embedded SQS-API server with every work queue and its dead-letter queue, configured as in the stack. */
+export const startSqsServer = async ({ port = 0, settings = QUEUE_SETTINGS }: SqsServerOptions = {}): Promise<LocalSqs> => {
+  for (const name of QUEUE_NAMES) {
+    // The server silently turns a visibility timeout of 0 into 30 s.
+    if (settings[name].visibilityTimeoutSeconds < 1) throw new RangeError(`queue ${name}: visibility timeout must be >= 1 s`);
+  }
+  // createRequestHandler rather than createSqsServer: the latter leaves listen errors (a port in use) unhandled.
+  const { service, requestHandler } = createRequestHandler({ port, hostname: HOST, region: LOCAL_REGION, accountId: ACCOUNT_ID });
+  const server = createServer(requestHandler);
+  // Queue URLs are built from the service's port, so it must be the bound one.
+  service.PORT = await listen(server, port);
+  const endpoint = `http://${HOST}:${service.PORT}`;
+  const client = new SQSClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+
+  const urls = new Map<string, string>();
+  const createQueue = async (name: string, attributes: Record<string, string>): Promise<void> => {
+    const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
+    if (!QueueUrl) throw new Error(`CreateQueue ${name} returned no URL`);
+    urls.set(name, QueueUrl);
+  };
+  for (const name of QUEUE_NAMES) {
+    const { visibilityTimeoutSeconds, maxReceiveCount } = settings[name];
+    await createQueue(deadLetterQueueName(name), {});
+    await createQueue(name, {
+      VisibilityTimeout: String(visibilityTimeoutSeconds),
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arnOf(deadLetterQueueName(name)), maxReceiveCount }),
+    });
+  }
+  const urlOf = (name: string): string => {
+    const url = urls.get(name);
+    if (!url) throw new Error(`no local queue named ${name}`);
+    return url;
+  };
+
+  const inFlight = async (url: string): Promise<number> => {
+    const { Attributes } = await client.send(
+      new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessagesNotVisible'] }),
+    );
+    return Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+  };
+  const drain = async (url: string): Promise<SavedMessage[]> => {
+    const saved: SavedMessage[] = [];
+    for (;;) {
+      const { Messages = [] } = await client.send(
+        new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: SQS_BATCH_LIMIT, MessageAttributeNames: ['All'] }),
+      );
+      if (!Messages.length) return saved;
+      saved.push(...Messages.map(toSaved));
+      await deleteMessages(client, url, Messages);
+    }
+  };
+  const send = async (url: string, messages: readonly SavedMessage[]): Promise<void> => {
+    for (let start = 0; start < messages.length; start += SQS_BATCH_LIMIT) {
+      const batch = messages.slice(start, start + SQS_BATCH_LIMIT);
+      const result = await client.send(
+        new SendMessageBatchCommand({
+          QueueUrl: url,
+          Entries: batch.map((message, index) => ({
+            Id: String(index),
+            MessageBody: message.body,
+            MessageAttributes:
+              message.attributes &&
+              Object.fromEntries(Object.entries(message.attributes).map(([name, value]) => [name, toAttributeValue(value)])),
+          })),
+        }),
+      );
+      if (result.Failed?.length) throw new Error(`${result.Failed.length} saved message(s) not accepted by ${url}`);
+    }
+  };
+
+  return {
+    endpoint,
+    region: LOCAL_REGION,
+    client,
+    settings,
+    queueUrl: (name) => urlOf(name),
+    queueArn: (name) => arnOf(name),
+    deadLetterQueueUrl: (name) => urlOf(deadLetterQueueName(name)),
+    async snapshot() {
+      let inFlightNotSaved = 0;
+      for (const url of urls.values()) inFlightNotSaved += await inFlight(url);
+      const queues: Record<string, SavedMessage[]> = {};
+      for (const [name, url] of urls) queues[name] = await drain(url);
+      return { queues, inFlightNotSaved };
+    },
+    async restore(saved) {
+      for (const [name, messages] of Object.entries(saved.queues)) await send(urlOf(name), messages);
+    },
+    async close() {
+      client.destroy();
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      // The SDK keeps connections alive, and close() alone would wait for them.
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+};

@@ -1,0 +1,78 @@
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
+import { UnauthorizedError } from '#lib/http/errors.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+const ISSUER = 'incident-service';
+const ALGORITHM = 'HS256';
+
+export interface AccessClaims {
+  accountId: string;
+  email: string;
+}
+
+export interface RefreshClaims {
+  accountId: string;
+  familyId: string;
+  generation: number;
+}
+
+type TokenUse = 'access' | 'refresh';
+
+const sign = async (keys: SigningKeys, use: TokenUse, subject: string, claims: JWTPayload, ttlSeconds: number, now: Date) => {
+  const key = await keys.current();
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ ...claims, use })
+    .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(ISSUER)
+    .setSubject(subject)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
+    .sign(key.secret);
+};
+
+/**
+ * Verifies signature, algorithm (HS256 only: `alg: none` and others are refused), issuer, audience,
+ * expiry and the token's use, so a refresh token is never accepted as an access token or the reverse.
+ */
+const verify = async (keys: SigningKeys, token: string, use: TokenUse, now: Date): Promise<JWTPayload> => {
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = header.kid ? await keys.find(header.kid) : undefined;
+        if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
+        return key.secret;
+      },
+      { algorithms: [ALGORITHM], issuer: ISSUER, audience: ISSUER, currentDate: now, requiredClaims: ['sub', 'exp'] },
+    );
+    if (payload.use !== use) throw new UnauthorizedError(`Not an ${use} token`);
+    return payload;
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Token expired');
+    if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError('Invalid token');
+    throw error;
+  }
+};
+
+export const issueAccessToken = (keys: SigningKeys, claims: AccessClaims, now: Date): Promise<string> =>
+  sign(keys, 'access', claims.accountId, { email: claims.email }, ACCESS_TOKEN_TTL_SECONDS, now);
+
+export const issueRefreshToken = (keys: SigningKeys, claims: RefreshClaims, now: Date): Promise<string> =>
+  sign(keys, 'refresh', claims.accountId, { fam: claims.familyId, gen: claims.generation }, REFRESH_TOKEN_TTL_SECONDS, now);
+
+export const verifyAccessToken = async (keys: SigningKeys, token: string, now: Date): Promise<AccessClaims> => {
+  const payload = await verify(keys, token, 'access', now);
+  if (typeof payload.email !== 'string') throw new UnauthorizedError('Invalid token');
+  return { accountId: payload.sub as string, email: payload.email };
+};
+
+export const verifyRefreshToken = async (keys: SigningKeys, token: string, now: Date): Promise<RefreshClaims> => {
+  const payload = await verify(keys, token, 'refresh', now);
+  if (typeof payload.fam !== 'string' || typeof payload.gen !== 'number') throw new UnauthorizedError('Invalid token');
+  return { accountId: payload.sub as string, familyId: payload.fam, generation: payload.gen };
+};

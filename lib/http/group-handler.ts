@@ -1,0 +1,67 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { withLogScope } from '#lib/log/logger.ts';
+import { currentRuntime } from '#lib/runtime/runtime.ts';
+import { toGatewayPath, type RouteGroup, type RouteHandler, type RouteHandlers, type RouteRequest } from './route.ts';
+import { resultResponse } from './response.ts';
+import { NotImplementedError } from './errors.ts';
+import type { HttpContext, ResolvedRoute } from './middlewares/http-context.ts';
+import { requestLog } from './middlewares/request-log.ts';
+import { errorEnvelope } from './middlewares/error-envelope.ts';
+import { normalizeHeaders } from './middlewares/normalize-headers.ts';
+import { routeIndexKey, routeResolution, type RouteIndex } from './middlewares/route-resolution.ts';
+import { bodyLimit } from './middlewares/body-limit.ts';
+import { jsonBody } from './middlewares/json-body.ts';
+import { requestValidation } from './middlewares/request-validation.ts';
+
+export type GatewayHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+const indexGroup = <G extends RouteGroup>(group: G, handlers: RouteHandlers<G>): RouteIndex =>
+  new Map(
+    Object.entries(group.routes).map(([key, spec]): [string, ResolvedRoute] => [
+      routeIndexKey(spec.method, toGatewayPath(spec.path)),
+      { group: group.name, key, spec, handler: handlers[key] as RouteHandler | undefined },
+    ]),
+  );
+
+const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
+  const { route, parsed } = context;
+  if (!route || !parsed) throw new Error('dispatch reached without a resolved and validated route');
+  if (!route.handler) {
+    throw new NotImplementedError(`Not implemented yet: the ${route.group} group is not built`, [
+      `${route.spec.method} ${route.spec.path} belongs to the ${route.group} group`,
+    ]);
+  }
+  const request: RouteRequest = {
+    params: parsed.params,
+    query: parsed.query,
+    body: parsed.body,
+    headers: event.headers as Record<string, string>,
+    caller: context.caller ?? { kind: 'anonymous' },
+    requestId: event.requestContext.requestId,
+    sourceIp: event.requestContext.identity.sourceIp,
+    event,
+    get runtime() {
+      return currentRuntime();
+    },
+  } as RouteRequest;
+  return resultResponse(await route.handler(request), request.requestId);
+};
+
+/**
+ * The Lambda entry of one endpoint group: the HTTP middlewares composed once, in the order a request
+ * meets them, around a dispatch to the route's handler. A route whose group is not built yet answers
+ * 501 naming its group, so the route table is complete and what is left to build is visible.
+ */
+export const createGroupHandler = <G extends RouteGroup>(group: G, handlers: RouteHandlers<G>): GatewayHandler => {
+  const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>()
+    .use(requestLog())
+    .use(errorEnvelope())
+    .use(normalizeHeaders())
+    .use(routeResolution(indexGroup(group, handlers)))
+    .use(bodyLimit())
+    .use(jsonBody())
+    .use(requestValidation())
+    .handler(dispatch);
+  return (event, context) => withLogScope(event.requestContext.requestId, () => pipeline(event, context as HttpContext));
+};

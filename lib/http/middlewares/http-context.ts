@@ -1,0 +1,23 @@
+import type { Context } from 'aws-lambda';
+import type { Caller, RouteHandler, RouteSpec } from '../route.ts';
+
+export interface ResolvedRoute {
+  group: string;
+  key: string;
+  spec: RouteSpec;
+  handler: RouteHandler | undefined;
+}
+
+export interface ParsedRequest {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** What the HTTP middlewares learn about a request, kept on the per-invocation Lambda context. */
+export interface HttpContext extends Context {
+  startedAt?: number;
+  route?: ResolvedRoute;
+  caller?: Caller;
+  parsed?: ParsedRequest;
+}

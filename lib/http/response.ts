@@ -1,0 +1,39 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { errorBody, successBody } from './envelope.ts';
+import type { RouteResult } from './route.ts';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const baseHeaders = (requestId: string, contentType: string): Record<string, string> => ({
+  'content-type': contentType,
+  'x-request-id': requestId,
+});
+
+/** The API Gateway proxy response of a route's result, in the success envelope unless it is binary. */
+export const resultResponse = (result: RouteResult, requestId: string): APIGatewayProxyResult => {
+  if (result.kind === 'binary') {
+    return {
+      statusCode: result.status,
+      headers: { ...baseHeaders(requestId, result.contentType), ...result.headers },
+      body: result.body.toString('base64'),
+      isBase64Encoded: true,
+    };
+  }
+  return {
+    statusCode: result.status,
+    headers: { ...baseHeaders(requestId, JSON_CONTENT_TYPE), ...result.headers },
+    body: JSON.stringify(successBody(result.message, result.data, result.extra)),
+  };
+};
+
+export const errorResponse = (
+  statusCode: number,
+  message: string,
+  errors: readonly string[],
+  requestId: string,
+  headers: Readonly<Record<string, string>> = {},
+): APIGatewayProxyResult => ({
+  statusCode,
+  headers: { ...baseHeaders(requestId, JSON_CONTENT_TYPE), ...headers },
+  body: JSON.stringify(errorBody(message, errors)),
+});

@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const ROLES = ['ADMIN', 'ENGINEER', 'VIEWER'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SCOPES = [
+  'incidents:read',
+  'incidents:write',
+  'postmortems:read',
+  'postmortems:write',
+  'analytics:read',
+  'integrations:read',
+  'integrations:write',
+  'ingestion:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * How a route authenticates its caller:
+ * - `public`: no credentials.
+ * - `bearer`: an access token only (API-key management, business, IMS, integrations connect).
+ * - `account`: an access token of an account that may not have a workspace yet (business setup).
+ * - `bearerOrApiKey`: either credential; the key needs the route's scope.
+ * - `apiKey`: ingestion; `X-API-Key`, `?apiKey=` or `Authorization: ApiKey`, and Bearer is refused.
+ */
+export type AuthMode = 'public' | 'bearer' | 'account' | 'bearerOrApiKey' | 'apiKey';
+
+/**
+ * What a route does to the workspace, which decides the roles allowed (DECISIONS.md, Accounts):
+ * `read` every role, `write` ADMIN and ENGINEER, `admin` (workspace administration) ADMIN only.
+ */
+export type Access = 'read' | 'write' | 'admin';
+
+const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
+  read: ROLES,
+  write: ['ADMIN', 'ENGINEER'],
+  admin: ['ADMIN'],
+};
+
+export const rolesFor = (access: Access): readonly Role[] => ROLES_BY_ACCESS[access];
+
+/** Which limiter besides the global one guards a route (DECISIONS.md, Limits). */
+export type RouteLimiter = 'login' | 'email';
+
+export interface RouteRequestSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Express-style path, `:name` for a parameter. */
+  path: string;
+  summary: string;
+  auth: AuthMode;
+  /** Scope an API key needs; Bearer callers are governed by `roles`. */
+  scope?: Scope;
+  /** Required for every route but `public` ones; see `Access`. */
+  access?: Access;
+  limiter?: RouteLimiter;
+  request?: RouteRequestSchemas;
+  /** Largest accepted body in bytes; the default is 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+export interface RouteGroup<R extends Record<string, RouteSpec> = Record<string, RouteSpec>> {
+  /** The endpoint group's name; also the name of its Lambda and of its `functions/` folder. */
+  name: string;
+  description: string;
+  routes: R;
+}
+
+export const defineGroup = <const R extends Record<string, RouteSpec>>(group: RouteGroup<R>): RouteGroup<R> => group;
+
+/** The caller as authentication resolved it. */
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; userId: string; email: string; workspaceId: string | null; roles: Role[] }
+  | { kind: 'apiKey'; keyId: string; name: string; workspaceId: string; scopes: Scope[] };
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteRequest<R extends RouteSpec = RouteSpec> {
+  params: Infer<NonNullable<R['request']>['params']>;
+  query: Infer<NonNullable<R['request']>['query']>;
+  body: Infer<NonNullable<R['request']>['body']>;
+  headers: Record<string, string>;
+  caller: Caller;
+  requestId: string;
+  sourceIp: string;
+  event: APIGatewayProxyEvent;
+  runtime: Runtime;
+}
+
+export interface JsonResult {
+  kind: 'json';
+  status: number;
+  message: string;
+  data: unknown;
+  /** Fields placed beside `data` in the envelope, such as `meta` or `pagination`. */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export interface BinaryResult {
+  kind: 'binary';
+  status: number;
+  contentType: string;
+  body: Buffer;
+  headers?: Record<string, string>;
+}
+
+export type RouteResult = JsonResult | BinaryResult;
+
+export type RouteHandler<R extends RouteSpec = RouteSpec> = (request: RouteRequest<R>) => Promise<RouteResult>;
+
+/** A group's implemented routes; a route left out answers 501 until its group is built. */
+export type RouteHandlers<G extends RouteGroup> = {
+  [K in keyof G['routes']]?: RouteHandler<G['routes'][K]>;
+};
+
+/** `/api/v1/incident-ticket/:id` -> `/api/v1/incident-ticket/{id}`, the form API Gateway uses. */
+export const toGatewayPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -1,0 +1,12 @@
+/** An outgoing e-mail; `otp` and `token` are the machine-readable parts the local mailbox exposes. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  otp?: string;
+  token?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

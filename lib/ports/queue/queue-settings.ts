@@ -1,0 +1,20 @@
+import type { QueueName } from './queue.ts';
+
+export interface QueueSettings {
+  /** Seconds a received message stays hidden; at least six times the consumer's timeout, as AWS advises. */
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+  /** Messages handed to one consumer invocation. */
+  batchSize: number;
+  /** Seconds the consumer function may run. */
+  consumerTimeoutSeconds: number;
+}
+
+/** One definition for the CDK stack and the local queue emulator. */
+export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
+  ingestion: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 10, consumerTimeoutSeconds: 30 },
+  correlation: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 10, consumerTimeoutSeconds: 30 },
+};
+
+export const deadLetterQueueName = (queue: QueueName): string => `${queue}-dlq`;

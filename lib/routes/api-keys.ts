@@ -1,0 +1,50 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const apiKeys = defineGroup({
+  name: 'api-keys',
+  description: 'Workspace API keys; Bearer token and ADMIN role only.',
+  routes: {
+    createKey: {
+      method: 'POST',
+      path: '/api/v1/apikey/createapikey',
+      summary: 'Create an API key; the secret is returned only now',
+      auth: 'bearer',
+      access: 'admin',
+    },
+    listKeys: {
+      method: 'GET',
+      path: '/api/v1/apikey/apikeys',
+      summary: 'List the workspace API keys, never including the secret',
+      auth: 'bearer',
+      access: 'admin',
+    },
+    rotateKey: {
+      method: 'POST',
+      path: '/api/v1/apikey/:id/rotate',
+      summary: 'Rotate an API key; the new secret is returned only now',
+      auth: 'bearer',
+      access: 'admin',
+    },
+    revokeKey: {
+      method: 'POST',
+      path: '/api/v1/apikey/:id/revoke',
+      summary: 'Revoke an API key',
+      auth: 'bearer',
+      access: 'admin',
+    },
+    updateKey: {
+      method: 'PUT',
+      path: '/api/v1/apikey/:id',
+      summary: 'Rename an API key or set whether it is active',
+      auth: 'bearer',
+      access: 'admin',
+    },
+    deleteKey: {
+      method: 'DELETE',
+      path: '/api/v1/apikey/:id',
+      summary: 'Delete an API key permanently',
+      auth: 'bearer',
+      access: 'admin',
+    },
+  },
+});

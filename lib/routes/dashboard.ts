@@ -1,0 +1,24 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const dashboard = defineGroup({
+  name: 'dashboard',
+  description: 'Dashboard metrics and analytics over a time window.',
+  routes: {
+    getMetrics: {
+      method: 'GET',
+      path: '/api/v1/dashboard/metrics',
+      summary: 'Incident, SLA and signal metrics for a period',
+      auth: 'bearerOrApiKey',
+      scope: 'analytics:read',
+      access: 'read',
+    },
+    getAnalytics: {
+      method: 'GET',
+      path: '/api/v1/dashboard/analytics',
+      summary: 'Incident trends and breakdowns for a period',
+      auth: 'bearerOrApiKey',
+      scope: 'analytics:read',
+      access: 'read',
+    },
+  },
+});

@@ -1,0 +1,14 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const health = defineGroup({
+  name: 'health',
+  description: 'Liveness of the service.',
+  routes: {
+    getHealth: {
+      method: 'GET',
+      path: '/api/v1/health',
+      summary: 'Report that the service is up',
+      auth: 'public',
+    },
+  },
+});

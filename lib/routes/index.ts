@@ -1,0 +1,56 @@
+import type { RouteSpec } from '#lib/http/route.ts';
+import { apiKeys } from './api-keys.ts';
+import { assistant } from './assistant.ts';
+import { auth } from './auth.ts';
+import { blastRadius } from './blast-radius.ts';
+import { business } from './business.ts';
+import { codeEngine } from './code-engine.ts';
+import { dashboard } from './dashboard.ts';
+import { health } from './health.ts';
+import { incidents } from './incidents.ts';
+import { ingestion } from './ingestion.ts';
+import { integrations } from './integrations.ts';
+import { onCall } from './on-call.ts';
+import { pipelines } from './pipelines.ts';
+import { playbooks } from './playbooks.ts';
+import { problems } from './problems.ts';
+import { serviceMap } from './service-map.ts';
+import { signals } from './signals.ts';
+import { silentHours } from './silent-hours.ts';
+import { slaPolicies } from './sla-policies.ts';
+import { tickets } from './tickets.ts';
+
+/** Every endpoint group of the API: one Lambda each, and the single source of the OpenAPI document. */
+export const ROUTE_GROUPS = [
+  health,
+  auth,
+  apiKeys,
+  incidents,
+  codeEngine,
+  problems,
+  signals,
+  ingestion,
+  playbooks,
+  slaPolicies,
+  silentHours,
+  serviceMap,
+  blastRadius,
+  assistant,
+  onCall,
+  dashboard,
+  pipelines,
+  tickets,
+  business,
+  integrations,
+] as const;
+
+export interface RouteEntry {
+  group: string;
+  key: string;
+  route: RouteSpec;
+}
+
+export const allRoutes = (): RouteEntry[] =>
+  ROUTE_GROUPS.flatMap((group) =>
+    Object.entries(group.routes).map(([key, route]): RouteEntry => ({ group: group.name, key, route })),
+  );

@@ -1,0 +1,91 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+// Real senders post large batches (alert groups, paging-tool message lists); DECISIONS.md allows 5 MiB.
+const INGESTION_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export const ingestion = defineGroup({
+  name: 'ingestion',
+  description: 'Source-specific ingestion of external events as signals; API key with ingestion:write only.',
+  routes: {
+    ingestCodehostA: {
+      method: 'POST',
+      path: '/api/v1/ingestion/codehost-a',
+      summary: 'Ingest a code host A webhook (push, pull request, deployment status)',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    ingestCodehostB: {
+      method: 'POST',
+      path: '/api/v1/ingestion/codehost-b',
+      summary: 'Ingest a code host B webhook (push, merge request, pipeline)',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    ingestCodehostC: {
+      method: 'POST',
+      path: '/api/v1/ingestion/codehost-c',
+      summary: 'Ingest a code host C pipeline or deployment webhook',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    ingestOrchestrator: {
+      method: 'POST',
+      path: '/api/v1/ingestion/orchestrator',
+      summary: 'Ingest an orchestrator event',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    getOrchestratorManifest: {
+      method: 'GET',
+      path: '/api/v1/ingestion/orchestrator/manifest',
+      summary: 'Download the ingestion agent manifest for the workspace of the ingestion key it is fetched with',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'read',
+    },
+    ingestPaging: {
+      method: 'POST',
+      path: '/api/v1/ingestion/paging',
+      summary: 'Ingest paging-tool v3 webhook messages',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    ingestMetricsAlerts: {
+      method: 'POST',
+      path: '/api/v1/ingestion/metrics-alerts',
+      summary: 'Ingest a metrics-alerting notification',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    ingestMonitoring: {
+      method: 'POST',
+      path: '/api/v1/ingestion/monitoring',
+      summary: 'Ingest a monitoring event',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    ingestWebhook: {
+      method: 'POST',
+      path: '/api/v1/ingestion/webhook',
+      summary: 'Ingest a canonical generic webhook payload',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+  },
+});

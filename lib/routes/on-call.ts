@@ -1,0 +1,32 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const onCall = defineGroup({
+  name: 'on-call',
+  description: 'On-call assignments of members to dates and hours.',
+  routes: {
+    assignMember: {
+      method: 'POST',
+      path: '/api/v1/assign-member',
+      summary: 'Assign a member to an on-call shift',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+    },
+    listAssignments: {
+      method: 'GET',
+      path: '/api/v1/get-all-assign',
+      summary: 'List on-call assignments, latest date first',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+    getAssignment: {
+      method: 'GET',
+      path: '/api/v1/get-assign/:id',
+      summary: 'Get one on-call assignment',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+  },
+});

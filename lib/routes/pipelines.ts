@@ -1,0 +1,24 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const pipelines = defineGroup({
+  name: 'pipelines',
+  description: 'Pipeline run history recorded from code-host webhooks; read-only.',
+  routes: {
+    listRuns: {
+      method: 'GET',
+      path: '/api/v1/pipelines',
+      summary: 'List pipeline runs, newest start first',
+      auth: 'bearerOrApiKey',
+      scope: 'analytics:read',
+      access: 'read',
+    },
+    getRun: {
+      method: 'GET',
+      path: '/api/v1/pipelines/:id',
+      summary: 'Get a pipeline run with its jobs and raw payload',
+      auth: 'bearerOrApiKey',
+      scope: 'analytics:read',
+      access: 'read',
+    },
+  },
+});

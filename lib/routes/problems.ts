@@ -1,0 +1,48 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const problems = defineGroup({
+  name: 'problems',
+  description: 'Problem records grouping related incidents around a shared root cause.',
+  routes: {
+    createProblem: {
+      method: 'POST',
+      path: '/api/v1/problems',
+      summary: 'Create a problem',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+    },
+    listProblems: {
+      method: 'GET',
+      path: '/api/v1/problems',
+      summary: 'List problems, newest first',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+    getProblem: {
+      method: 'GET',
+      path: '/api/v1/problems/:id',
+      summary: 'Get a problem',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+    updateProblem: {
+      method: 'PUT',
+      path: '/api/v1/problems/:id',
+      summary: 'Update a problem; only provided fields change',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+    },
+    deleteProblem: {
+      method: 'DELETE',
+      path: '/api/v1/problems/:id',
+      summary: 'Delete a problem irreversibly',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+    },
+  },
+});

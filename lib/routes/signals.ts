@@ -1,0 +1,72 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const signals = defineGroup({
+  name: 'signals',
+  description: 'Signals (raw alert events): direct ingestion, acknowledgement, resolution and suppression.',
+  routes: {
+    listSignals: {
+      method: 'GET',
+      path: '/api/v1/signals',
+      summary: 'List signals, most recently received first',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+    getSignalStats: {
+      method: 'GET',
+      path: '/api/v1/signals/stats',
+      summary: 'Signal counts by status and top sources',
+      auth: 'bearerOrApiKey',
+      scope: 'analytics:read',
+      access: 'read',
+    },
+    getSignal: {
+      method: 'GET',
+      path: '/api/v1/signals/:id',
+      summary: 'Get a signal with its metadata',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+    createSignal: {
+      method: 'POST',
+      path: '/api/v1/signals',
+      summary: 'Ingest one signal',
+      auth: 'bearerOrApiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+    },
+    createSignalsBulk: {
+      method: 'POST',
+      path: '/api/v1/signals/bulk',
+      summary: 'Ingest up to 100 signals, each validated on its own',
+      auth: 'bearerOrApiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+    },
+    acknowledgeSignal: {
+      method: 'PATCH',
+      path: '/api/v1/signals/:id/acknowledge',
+      summary: 'Acknowledge an open signal',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+    },
+    resolveSignal: {
+      method: 'PATCH',
+      path: '/api/v1/signals/:id/resolve',
+      summary: 'Resolve a signal',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+    },
+    suppressSignal: {
+      method: 'PATCH',
+      path: '/api/v1/signals/:id/suppress',
+      summary: 'Suppress a signal so it no longer correlates or notifies',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+    },
+  },
+});

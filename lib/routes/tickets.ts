@@ -1,0 +1,24 @@
+import { defineGroup } from '#lib/http/route.ts';
+
+export const tickets = defineGroup({
+  name: 'tickets',
+  description: 'The unified ticket list and its audit history.',
+  routes: {
+    listTickets: {
+      method: 'GET',
+      path: '/api/v1/tickets',
+      summary: 'List tickets of every type',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+    listHistory: {
+      method: 'GET',
+      path: '/api/v1/tickets/history',
+      summary: 'Ticket history events, chronological',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import type { Table } from '#lib/store/table.ts';
+import type { Queue } from '#lib/ports/queue/queue.ts';
+import type { Workflow } from '#lib/ports/workflow/workflow.ts';
+import type { Mailer } from '#lib/ports/mail/mail.ts';
+import type { Clock } from '#lib/ports/clock.ts';
+import type { Ids } from '#lib/ports/ids.ts';
+import { createAwsRuntime } from './aws-runtime.ts';
+
+/** Everything outside the domain that handlers and services reach: the table and the ports. */
+export interface Runtime {
+  mode: 'aws' | 'local';
+  table: Table;
+  queue: Queue;
+  workflow: Workflow;
+  mail: Mailer;
+  clock: Clock;
+  ids: Ids;
+}
+
+let installed: Runtime | undefined;
+
+/** The local server installs its runtime before the first request; in Lambda the AWS one is built on first use. */
+export const installRuntime = (runtime: Runtime | undefined): void => {
+  installed = runtime;
+};
+
+export const currentRuntime = (): Runtime => {
+  installed ??= createAwsRuntime(process.env);
+  return installed;
+};

@@ -1,0 +1,396 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
+import { toGatewayPath } from '#lib/http/route.ts';
+import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
+import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
+import { ANALYSIS_STAGES } from '#functions/analysis-worker/index.ts';
+import { tableAccessOf } from '#infra/incident-service-stack.ts';
+import type { ServiceFunction } from '#infra/constructs/service-function.ts';
+import { actionsOf, buildApp, inspect } from './template.ts';
+
+let view: ReturnType<typeof inspect>;
+let routes: Template;
+
+beforeAll(() => {
+  view = inspect(buildApp());
+  routes = Template.fromStack(view.stack.api.routes);
+});
+
+const groupFunction = (name: string): ServiceFunction => {
+  const fn = view.stack.groupFunctions.get(name);
+  if (!fn) throw new Error(`no function for group ${name}`);
+  return fn;
+};
+const allFunctions = (): [string, ServiceFunction][] => [
+  ...view.stack.groupFunctions,
+  ['analysis-worker', view.stack.analysisWorker],
+];
+const envOf = (fn: ServiceFunction): Record<string, unknown> =>
+  view.functionResource(fn).Properties.Environment?.Variables ?? {};
+const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
+  allFunctions()
+    .filter(([, fn]) => predicate(fn))
+    .map(([name]) => name)
+    .sort();
+
+const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('functions', () => {
+  it('has one Node 22 arm64 function per route group plus the analysis worker', () => {
+    view.template.resourceCountIs('AWS::Lambda::Function', ROUTE_GROUPS.length + 1);
+    expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
+    for (const [, fn] of allFunctions()) {
+      const { Properties } = view.functionResource(fn);
+      expect(Properties.Runtime).toBe('nodejs22.x');
+      expect(Properties.Architectures).toEqual(['arm64']);
+      expect(Properties.Handler).toBe('index.handler');
+      expect(envOf(fn).NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(envOf(fn).TABLE_NAME).toBeDefined();
+    }
+  });
+
+  it('gives each function its own log group with a retention, and writes nowhere else', () => {
+    for (const [, fn] of allFunctions()) {
+      const logGroupId = view.logicalId(fn.logGroup.node.defaultChild as never);
+      expect(view.functionResource(fn).Properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+      expect(view.resources[logGroupId]?.Properties.RetentionInDays).toBeGreaterThan(0);
+      const logStatements = view.statementsOf(fn).filter((statement) => actionsOf(statement).some((a) => a.startsWith('logs:')));
+      expect(logStatements).toEqual([
+        expect.objectContaining({ Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } }),
+      ]);
+    }
+    view.template.resourcePropertiesCountIs(
+      'AWS::IAM::Role',
+      { ManagedPolicyArns: Match.anyValue() },
+      1, // the account-level API Gateway logging role only
+    );
+  });
+
+  it('passes the rate limits to every API function', () => {
+    for (const group of ROUTE_GROUPS) {
+      expect(envOf(groupFunction(group.name)).RATE_LIMITS).toBe('global=200/15m,login=10/15m,email=3/1m,apikey=100/1m');
+    }
+  });
+});
+
+describe('table', () => {
+  it('is on demand with point-in-time recovery, TTL and the three indexes', () => {
+    view.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    view.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('is protected and retained in prod only', () => {
+    view.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+    const prod = Template.fromStack(buildApp({ stage: 'prod' }).stack);
+    prod.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+  });
+});
+
+describe('queues', () => {
+  it('has the two work queues, each with an encrypted, TLS-only dead-letter queue and an alarm on it', () => {
+    view.template.resourceCountIs('AWS::SQS::Queue', 4);
+    view.template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    for (const name of ['ingestion', 'correlation'] as const) {
+      const workQueue = view.stack.queues[name];
+      const queue = view.resources[view.logicalId(workQueue.queue.node.defaultChild as never)]!;
+      const deadLetterId = view.logicalId(workQueue.deadLetterQueue.node.defaultChild as never);
+      expect(queue.Properties).toMatchObject({
+        VisibilityTimeout: QUEUE_SETTINGS[name].visibilityTimeoutSeconds,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] },
+          maxReceiveCount: QUEUE_SETTINGS[name].maxReceiveCount,
+        },
+      });
+      view.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+      });
+    }
+    view.template.resourceCountIs('AWS::CloudWatch::Alarm', 2);
+    const denyInsecure = {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    };
+    view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 4);
+  });
+
+  it('has no consumers yet', () => {
+    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 0);
+  });
+});
+
+/** The definition with every intrinsic (the worker's ARN) replaced by a placeholder. */
+const renderDefinition = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  return join ? join[1].map(renderDefinition).join(join[0]) : 'WORKER_ARN';
+};
+
+describe('analysis state machine', () => {
+  const definition = () =>
+    JSON.parse(renderDefinition(view.stack.resolve(view.stack.workflow.cfnStateMachine.definitionString))) as {
+      StartAt: string;
+      States: Record<string, Record<string, any>>;
+    };
+
+  it('runs the four stages in order on the analysis worker, passing the state along', () => {
+    const { StartAt, States } = definition();
+    const order: string[] = [];
+    for (let name: string | undefined = StartAt; name; name = States[name]?.Next) order.push(name);
+    expect(order).toEqual(['ContextGathering', 'HypothesisGeneration', 'ImpactAssessment', 'RemediationPlanning']);
+    expect(order.map((name) => States[name]?.Parameters)).toEqual(
+      ANALYSIS_STAGES.map((stage) => ({ stage, 'input.$': '$' })),
+    );
+    expect(States.RemediationPlanning?.End).toBe(true);
+    for (const name of [...order, 'MarkFailed']) {
+      expect(States[name]).toMatchObject({ Type: 'Task', Resource: 'WORKER_ARN' });
+      expect(States[name]?.Retry?.[0]?.ErrorEquals).toContain('Lambda.ServiceException');
+    }
+  });
+
+  it('sends any failure to MarkFailed, then fails the execution', () => {
+    const { States } = definition();
+    for (const name of ['ContextGathering', 'HypothesisGeneration', 'ImpactAssessment', 'RemediationPlanning']) {
+      expect(States[name]?.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'MarkFailed' }]);
+    }
+    expect(States.MarkFailed).toMatchObject({ Parameters: { stage: 'failed', 'input.$': '$' }, Next: 'AnalysisFailed' });
+    expect(States.AnalysisFailed?.Type).toBe('Fail');
+  });
+
+  it('logs everything and traces', () => {
+    view.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      LoggingConfiguration: Match.objectLike({ Level: 'ALL' }),
+      TracingConfiguration: { Enabled: true },
+    });
+  });
+});
+
+describe('REST API', () => {
+  type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+  const routeResources = (): Resources => routes.toJSON().Resources as Resources;
+
+  /** `GET /api/v1/incident-ticket/{id}` for every method, rebuilt from the resource tree. */
+  const methodKeys = (): Map<string, Record<string, any>> => {
+    const resources = routeResources();
+    const pathOf = (id: string): string => {
+      const resource = resources[id];
+      if (!resource) return ''; // the API's root, a parameter of the nested stack
+      return `${pathOf(resource.Properties.ParentId.Ref)}/${resource.Properties.PathPart}`;
+    };
+    return new Map(
+      Object.values(resources)
+        .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
+        .map((method) => [`${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId.Ref)}`, method.Properties]),
+    );
+  };
+
+  it('has a method for every route, proxied to its group function', () => {
+    routes.resourceCountIs('AWS::ApiGateway::Method', allRoutes().length);
+    const methods = methodKeys();
+    for (const { group, route } of allRoutes()) {
+      const method = methods.get(`${route.method} ${toGatewayPath(route.path)}`);
+      expect(method, `${route.method} ${route.path}`).toBeDefined();
+      expect(method).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
+      const target = JSON.stringify(method!.Integration.Uri);
+      const byReference = target.includes(`${group.replace(/-/g, '')}functionFunction`);
+      const functionName = view.functionResource(groupFunction(group)).Properties.FunctionName as string | undefined;
+      const byName = functionName !== undefined && target.includes(`:function:${functionName}/invocations`);
+      expect(byReference || byName, `${route.path} -> ${group}`).toBe(true);
+    }
+  });
+
+  it('validates every method and declares its path parameters', () => {
+    for (const [key, method] of methodKeys()) {
+      expect(method.RequestValidatorId, key).toBeDefined();
+      const names = [...key.matchAll(/\{(\w+)\}/g)].map(([, name]) => `method.request.path.${name}`);
+      expect(method.RequestParameters ?? {}, key).toEqual(Object.fromEntries(names.map((name) => [name, true])));
+    }
+    view.template.hasResourceProperties('AWS::ApiGateway::RequestValidator', {
+      ValidateRequestBody: true,
+      ValidateRequestParameters: true,
+    });
+  });
+
+  it('invokes each function through one permission for the whole API', () => {
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length);
+    routes.resourceCountIs('AWS::Lambda::Permission', 0);
+  });
+
+  it('returns PDFs as binary and logs, traces and throttles the stage', () => {
+    view.template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      BinaryMediaTypes: Match.arrayWith(['application/pdf']),
+    });
+    view.template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'dev',
+      TracingEnabled: true,
+      AccessLogSetting: { Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+      MethodSettings: [
+        Match.objectLike({
+          LoggingLevel: 'INFO',
+          DataTraceEnabled: false,
+          MetricsEnabled: true,
+          ThrottlingRateLimit: Match.anyValue(),
+          ThrottlingBurstLimit: Match.anyValue(),
+        }),
+      ],
+    });
+  });
+
+  const SAMPLES: Record<string, string> = {
+    '$context.error.messageString': '"Invalid request body"',
+    '$context.error.validationErrorString': 'Missing required request parameters: [id]',
+  };
+  const gatewayBody = (type: string): { status?: string; body: any } => {
+    const responses = view.template.findResources('AWS::ApiGateway::GatewayResponse', {
+      Properties: { ResponseType: type },
+    });
+    const [response] = Object.values(responses);
+    if (!response) throw new Error(`no gateway response ${type}`);
+    let template = response.Properties.ResponseTemplates['application/json'] as string;
+    for (const [variable, sample] of Object.entries(SAMPLES)) template = template.replaceAll(variable, sample);
+    return { status: response.Properties.StatusCode, body: JSON.parse(template) };
+  };
+
+  it('answers its own refusals in the error envelope', () => {
+    expect(gatewayBody('MISSING_AUTHENTICATION_TOKEN')).toEqual({
+      status: '404',
+      body: { success: false, message: 'Route not found', errors: [] },
+    });
+    expect(gatewayBody('REQUEST_TOO_LARGE')).toMatchObject({ status: '413', body: { success: false, errors: [] } });
+    for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
+      expect(gatewayBody(type)).toEqual({
+        status: '429',
+        body: { success: false, message: 'Too many requests, please try again later', errors: [] },
+      });
+    }
+    for (const type of ['BAD_REQUEST_PARAMETERS', 'BAD_REQUEST_BODY']) {
+      expect(gatewayBody(type)).toEqual({
+        status: '400',
+        body: { success: false, message: 'Invalid request body', errors: ['Missing required request parameters: [id]'] },
+      });
+    }
+    expect(gatewayBody('DEFAULT_4XX').body).toEqual({ success: false, message: 'Invalid request body', errors: [] });
+    expect(gatewayBody('DEFAULT_5XX').body).toEqual({ success: false, message: 'Internal server error', errors: [] });
+  });
+
+  it('throttles API keys at 100 requests a minute on the stage', () => {
+    view.template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      Throttle: { RateLimit: 1.67, BurstLimit: 20 },
+      ApiStages: [Match.objectLike({ ApiId: Match.anyValue(), Stage: Match.anyValue() })],
+    });
+    expect(envOf(groupFunction('api-keys')).USAGE_PLAN_ID).toEqual({
+      Ref: view.logicalId(view.stack.usagePlan.plan.node.defaultChild as never),
+    });
+  });
+});
+
+describe('least privilege', () => {
+  it('gives health no table access and nothing else either', () => {
+    const actions = view.actionsOfFunction(groupFunction('health'));
+    expect(actions.filter((action) => !action.startsWith('logs:'))).toEqual([]);
+  });
+
+  it('lets read-only groups read, and write nothing but limiter counters', () => {
+    const readOnly = ROUTE_GROUPS.filter((group) => tableAccessOf(group) === 'read').map((group) => group.name);
+    expect(readOnly).toEqual(expect.arrayContaining(['dashboard', 'pipelines', 'tickets']));
+    for (const name of readOnly) {
+      const statements = view.statementsOf(groupFunction(name));
+      expect(statements.flatMap(actionsOf)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      for (const statement of statements) {
+        const writes = actionsOf(statement).filter((action) => DYNAMO_WRITES.includes(action));
+        if (writes.length === 0) continue;
+        expect(writes, name).toEqual(['dynamodb:UpdateItem']);
+        expect(statement.Condition, name).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] },
+        });
+      }
+    }
+  });
+
+  it('never grants Scan, table-wide wildcards or index wildcards', () => {
+    for (const [name, fn] of allFunctions()) {
+      expect(view.actionsOfFunction(fn), name).not.toContain('dynamodb:Scan');
+      expect(JSON.stringify(view.statementsOf(fn)), name).not.toMatch(/index\/\*|"dynamodb:\*"/);
+    }
+  });
+
+  it('lets only signals and ingestion send to the queues', () => {
+    const senders = groupsWith((fn) => view.actionsOfFunction(fn).includes('sqs:SendMessage'));
+    expect(senders).toEqual(['ingestion', 'signals']);
+    expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
+    expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
+  });
+
+  it('lets only assistant and incidents start the analysis', () => {
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('states:StartExecution'))).toEqual([
+      'assistant',
+      'incidents',
+    ]);
+    expect(groupsWith((fn) => 'ANALYSIS_STATE_MACHINE_ARN' in envOf(fn))).toEqual(['assistant', 'incidents']);
+  });
+
+  it('lets only auth and business send e-mail, from the configured sender', () => {
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('ses:SendEmail'))).toEqual(['auth', 'business']);
+    expect(groupsWith((fn) => envOf(fn).MAIL_FROM === 'no-reply@example.com')).toEqual(['auth', 'business']);
+    const [mail] = view.statementsOf(groupFunction('auth')).filter((s) => actionsOf(s).includes('ses:SendEmail'));
+    expect(mail?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } });
+  });
+
+  it('lets only api-keys manage the usage plan keys', () => {
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).some((action) => action.startsWith('apigateway:')))).toEqual([
+      'api-keys',
+    ]);
+  });
+
+  it('gives the JWT signing key to every group that verifies tokens', () => {
+    const expected = ROUTE_GROUPS.map((group) => group.name)
+      .filter((name) => name !== 'health' && name !== 'ingestion')
+      .sort();
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(expected);
+    expect(groupsWith((fn) => 'JWT_SECRET_ARN' in envOf(fn))).toEqual(expected);
+    view.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({
+        SecretStringTemplate: JSON.stringify({ kid: 'key-1' }),
+        GenerateStringKey: 'secret',
+        PasswordLength: 64,
+      }),
+    });
+  });
+});
+
+describe('size', () => {
+  it('keeps each stack well under the 500-resource limit', () => {
+    const counts = [view.template, routes].map((template) => Object.keys(template.toJSON().Resources).length);
+    for (const count of counts) expect(count).toBeLessThan(450);
+  });
+});

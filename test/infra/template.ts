@@ -1,0 +1,47 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import { createServiceApp, type ServiceApp } from '#infra/service-app.ts';
+import type { ServiceFunction } from '#infra/constructs/service-function.ts';
+
+/** The app as `cdk synth` builds it, minus bundling (functions get placeholder code) and, unless asked, checks. */
+export const buildApp = (context: Record<string, unknown> = {}, checks = false): ServiceApp =>
+  createServiceApp({ context: { 'aws:cdk:bundling-stacks': [], ...context }, checks });
+
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, unknown>;
+}
+
+export const actionsOf = (statement: Statement): string[] =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+
+/** Reading a service stack's template by the constructs that made it. */
+export const inspect = (app: ServiceApp) => {
+  const { stack } = app;
+  const template = Template.fromStack(stack);
+  const resources = template.toJSON().Resources as Resources;
+  const logicalId = (element: CfnElement): string => stack.resolve(stack.getLogicalId(element)) as string;
+
+  const functionResource = (fn: ServiceFunction) => {
+    const resource = resources[logicalId(fn.lambda.node.defaultChild as CfnElement)];
+    if (!resource) throw new Error(`no template resource for ${fn.node.path}`);
+    return resource;
+  };
+
+  /** Every statement of every policy attached to the function's role. */
+  const statementsOf = (fn: ServiceFunction): Statement[] => {
+    const roleId = logicalId(fn.lambda.role!.node.defaultChild as CfnElement);
+    return Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+  };
+
+  const actionsOfFunction = (fn: ServiceFunction): string[] => statementsOf(fn).flatMap(actionsOf);
+
+  return { stack, template, resources, logicalId, functionResource, statementsOf, actionsOfFunction };
+};

@@ -1,0 +1,37 @@
+import { startLocalStack, type LocalStack } from '#infra/local/local-stack.ts';
+
+export interface HttpReply {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any;
+}
+
+export interface TestClient {
+  stack: LocalStack;
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpReply>;
+}
+
+/** The whole local stack in this process, in memory, on a free port. */
+export const startTestStack = async (dataDir = ':memory:'): Promise<TestClient> => {
+  const stack = await startLocalStack({ port: 0, dataDir });
+  return {
+    stack,
+    async request(method, path, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${stack.url}${path}`, init);
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, body: parsed };
+    },
+  };
+};
