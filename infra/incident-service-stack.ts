@@ -16,13 +16,6 @@ import { ServiceTable, type TableAccess } from './constructs/service-table.ts';
 import { WorkQueue } from './constructs/work-queue.ts';
 import { STAGE_PROFILES, type ServiceSettings } from './settings.ts';
 
-/** Variables the stack sets that lib/runtime/aws-runtime.ts `ENV` does not list (yet). */
-const EXTRA_ENV = {
-  jwtSecretArn: 'JWT_SECRET_ARN',
-  rateLimits: 'RATE_LIMITS',
-  usagePlanId: 'USAGE_PLAN_ID',
-} as const;
-
 const QUEUE_URL_ENV: Record<QueueName, string> = {
   ingestion: ENV.ingestionQueueUrl,
   correlation: ENV.correlationQueueUrl,
@@ -39,7 +32,7 @@ const GROUP_PERMISSIONS = {
   /** health is public and ingestion takes API keys only: neither verifies an access token. */
   withoutTokens: ['health', 'ingestion'],
   usagePlanManagers: ['api-keys'],
-  /** health answers from memory. */
+  /** health answers from memory; like every route it is rate limited, which needs the limiter counters only. */
   tableAccess: { health: 'none' } as Record<string, TableAccess>,
 };
 
@@ -118,15 +111,15 @@ export class IncidentServiceStack extends Stack {
         name: group.name,
         description: group.description,
         functionName: this.isUsagePlanManager(group.name) ? this.fixedFunctionName(group.name) : undefined,
-        environment: { [EXTRA_ENV.rateLimits]: settings.rateLimits },
+        environment: { [ENV.rateLimits]: settings.rateLimits },
         ...retained,
       });
       const access = tableAccessOf(group);
       fn.bindTable(this.table, access);
-      if (access === 'read') this.table.grantLimiterCounters(fn.lambda);
+      if (access !== 'readWrite') this.table.grantLimiterCounters(fn.lambda);
       if (!GROUP_PERMISSIONS.withoutTokens.includes(group.name)) {
         jwtSecret.grantRead(fn.lambda);
-        fn.lambda.addEnvironment(EXTRA_ENV.jwtSecretArn, jwtSecret.secretArn);
+        fn.lambda.addEnvironment(ENV.jwtSecretArn, jwtSecret.secretArn);
       }
       functions.set(group.name, fn);
     }
@@ -161,7 +154,7 @@ export class IncidentServiceStack extends Stack {
         sourceArn: this.api.api.arnForExecuteApi(),
       });
       this.usagePlan.grantKeyManagement(fn.lambda);
-      fn.lambda.addEnvironment(EXTRA_ENV.usagePlanId, this.usagePlan.plan.usagePlanId);
+      fn.lambda.addEnvironment(ENV.usagePlanId, this.usagePlan.plan.usagePlanId);
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });

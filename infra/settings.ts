@@ -1,11 +1,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
 
-/** The spec's limits (DECISIONS.md, Errors and limits); the functions parse the same syntax. */
-export const DEFAULT_RATE_LIMITS = 'global=200/15m,login=10/15m,email=3/1m,apikey=100/1m';
 const DEFAULT_MAIL_FROM = 'no-reply@example.com';
 
 /** What a deployment may change through CDK context (`cdk synth -c stage=prod -c mailFrom=...`). */
@@ -38,7 +37,6 @@ export const STAGE_PROFILES: Record<StageName, StageProfile> = {
   },
 };
 
-const RATE_LIMIT_ENTRY = /^(global|login|email|apikey)=\d+\/\d+[smh]$/;
 const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 type ContextReader = (key: string) => unknown;
@@ -56,9 +54,10 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     throw new Error(`context stage must be one of ${STAGES.join(', ')}, got "${stage}"`);
   }
   const rateLimits = text(read, 'rateLimits', DEFAULT_RATE_LIMITS);
-  const badEntry = rateLimits.split(',').find((entry) => !RATE_LIMIT_ENTRY.test(entry.trim()));
-  if (badEntry !== undefined) {
-    throw new Error(`context rateLimits: "${badEntry}" is not <global|login|email|apikey>=<count>/<n><s|m|h>`);
+  try {
+    parseRateLimits(rateLimits);
+  } catch (error) {
+    throw new Error(`context rateLimits: ${(error as Error).message}`);
   }
   const mailFrom = text(read, 'mailFrom', DEFAULT_MAIL_FROM);
   if (!EMAIL_ADDRESS.test(mailFrom)) throw new Error(`context mailFrom must be an e-mail address, got "${mailFrom}"`);

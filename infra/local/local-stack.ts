@@ -9,6 +9,7 @@ import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
 import { createTable } from '#lib/store/table.ts';
+import { parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
@@ -16,6 +17,7 @@ import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createRouteMatcher } from './route-matcher.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
+import { openLocalSigningKeys } from './local-signing-keys.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
 export const IN_MEMORY = ':memory:';
@@ -26,6 +28,8 @@ export interface LocalStackOptions {
   host?: string;
   /** A directory for the data, or `:memory:` to keep nothing. */
   dataDir: string;
+  /** Limiter settings in the RATE_LIMITS syntax; the spec's limits by default. */
+  rateLimits?: string;
 }
 
 export interface LocalStack {
@@ -67,7 +71,7 @@ const restoreQueues = async (sqs: LocalSqs, file: string | undefined): Promise<v
  * The whole service on one machine: the embedded DynamoDB-API and SQS servers, the local workflow
  * runner and mailbox, and an HTTP server that calls every group's handler as API Gateway would.
  */
-export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir }: LocalStackOptions): Promise<LocalStack> => {
+export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateLimits }: LocalStackOptions): Promise<LocalStack> => {
   const persistent = dataDir !== IN_MEMORY;
   if (persistent) await mkdir(dataDir, { recursive: true });
 
@@ -84,6 +88,8 @@ export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir }: Loc
     queue: createSqsQueue(sqs.client, sqs.queueUrl),
     workflow,
     mail: mailbox,
+    signingKeys: await openLocalSigningKeys(persistent ? join(dataDir, 'signing-keys.json') : undefined),
+    rateLimits: parseRateLimits(rateLimits),
     clock: systemClock,
     ids: createIds(systemClock),
   };

@@ -4,7 +4,12 @@ import { startLocalStack } from './local-stack.ts';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.data';
 
-const stack = await startLocalStack({ port, dataDir, ...(process.env.HOST && { host: process.env.HOST }) });
+const stack = await startLocalStack({
+  port,
+  dataDir,
+  ...(process.env.HOST && { host: process.env.HOST }),
+  ...(process.env.RATE_LIMITS && { rateLimits: process.env.RATE_LIMITS }),
+});
 process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);
 
 let stopping = false;

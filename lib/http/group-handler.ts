@@ -13,6 +13,9 @@ import { routeIndexKey, routeResolution, type RouteIndex } from './middlewares/r
 import { bodyLimit } from './middlewares/body-limit.ts';
 import { jsonBody } from './middlewares/json-body.ts';
 import { requestValidation } from './middlewares/request-validation.ts';
+import { apiKeyRateLimit, clientRateLimit, rateLimitHeaders } from './middlewares/rate-limit.ts';
+import { authentication } from './middlewares/authentication.ts';
+import { authorization } from './middlewares/authorization.ts';
 
 export type GatewayHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -56,11 +59,16 @@ const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Prom
 export const createGroupHandler = <G extends RouteGroup>(group: G, handlers: RouteHandlers<G>): GatewayHandler => {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>()
     .use(requestLog())
+    .use(rateLimitHeaders())
     .use(errorEnvelope())
     .use(normalizeHeaders())
     .use(routeResolution(indexGroup(group, handlers)))
+    .use(clientRateLimit())
     .use(bodyLimit())
     .use(jsonBody())
+    .use(authentication())
+    .use(apiKeyRateLimit())
+    .use(authorization())
     .use(requestValidation())
     .handler(dispatch);
   return (event, context) => withLogScope(event.requestContext.requestId, () => pipeline(event, context as HttpContext));

@@ -1,12 +1,15 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createTable } from '#lib/store/table.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { createStepFunctionsWorkflow } from '#lib/ports/workflow/step-functions-workflow.ts';
 import { createSesMailer } from '#lib/ports/mail/ses-mailer.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
+import { createSecretsManagerSigningKeys } from '#lib/ports/signing-keys/secrets-manager-signing-keys.ts';
+import { parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
 import type { Runtime } from './runtime.ts';
 
 /**
@@ -19,6 +22,9 @@ export const ENV = {
   correlationQueueUrl: 'CORRELATION_QUEUE_URL',
   analysisStateMachineArn: 'ANALYSIS_STATE_MACHINE_ARN',
   mailFrom: 'MAIL_FROM',
+  jwtSecretArn: 'JWT_SECRET_ARN',
+  rateLimits: 'RATE_LIMITS',
+  usagePlanId: 'USAGE_PLAN_ID',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -39,6 +45,8 @@ export const createAwsRuntime = (env: Env): Runtime => {
     ),
     workflow: createStepFunctionsWorkflow(new SFNClient({}), () => required(env, ENV.analysisStateMachineArn)),
     mail: createSesMailer(new SESv2Client({}), () => required(env, ENV.mailFrom)),
+    signingKeys: createSecretsManagerSigningKeys(new SecretsManagerClient({}), () => required(env, ENV.jwtSecretArn)),
+    rateLimits: parseRateLimits(env[ENV.rateLimits]),
     clock,
     ids: createIds(clock),
   };

@@ -4,6 +4,8 @@ import type { Workflow } from '#lib/ports/workflow/workflow.ts';
 import type { Mailer } from '#lib/ports/mail/mail.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
+import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
+import type { RateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
 import { createAwsRuntime } from './aws-runtime.ts';
 
 /** Everything outside the domain that handlers and services reach: the table and the ports. */
@@ -13,6 +15,8 @@ export interface Runtime {
   queue: Queue;
   workflow: Workflow;
   mail: Mailer;
+  signingKeys: SigningKeys;
+  rateLimits: RateLimits;
   clock: Clock;
   ids: Ids;
 }

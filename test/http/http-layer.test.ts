@@ -11,6 +11,7 @@ import { systemClock } from '#lib/ports/clock.ts';
 import { createLocalHttpServer } from '#infra/local/http-server.ts';
 import { openMailbox } from '#infra/local/mailbox.ts';
 import { createRouteMatcher } from '#infra/local/route-matcher.ts';
+import { startLocalStack } from '#infra/local/local-stack.ts';
 
 const things = defineGroup({
   name: 'things',
@@ -60,6 +61,8 @@ const handler = createGroupHandler(things, {
 });
 
 let baseUrl = '';
+/** The layer counts requests in the table, so the handlers run on a local stack's runtime. */
+const stack = await startLocalStack({ port: 0, dataDir: ':memory:', rateLimits: 'global=10000/1m' });
 const server = createLocalHttpServer({
   matchRoute: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
   handlers: new Map([['things', handler]]),
@@ -71,7 +74,10 @@ beforeAll(async () => {
   await once(server, 'listening');
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await stack.stop();
+});
 
 const call = async (path: string, init: RequestInit = {}) => {
   const response = await fetch(`${baseUrl}${path}`, init);

@@ -52,9 +52,9 @@ describe('the local stack', () => {
   });
 
   it('answers a route of a group not built yet with 501 naming the group', async () => {
-    const reply = await client.request('GET', '/api/v1/service-map/topology');
+    const reply = await client.request('POST', '/api/v1/business/decode-invite', { token: 'x' });
     expect(reply.status).toBe(501);
-    expect(reply.body.message).toContain('service-map');
+    expect(reply.body.message).toContain('business');
   });
 
   it('serves the local mailbox, newest first', async () => {

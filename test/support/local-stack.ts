@@ -12,9 +12,12 @@ export interface TestClient {
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpReply>;
 }
 
-/** The whole local stack in this process, in memory, on a free port. */
-export const startTestStack = async (dataDir = ':memory:'): Promise<TestClient> => {
-  const stack = await startLocalStack({ port: 0, dataDir });
+/** Limits high enough that only tests of the limiters meet them. */
+export const GENEROUS_RATE_LIMITS = 'global=100000/1m,login=10000/1m,email=10000/1m,apikey=100000/1m';
+
+/** The whole local stack in this process, in memory unless given a directory, on a free port. */
+export const startTestStack = async (dataDir = ':memory:', rateLimits = GENEROUS_RATE_LIMITS): Promise<TestClient> => {
+  const stack = await startLocalStack({ port: 0, dataDir, rateLimits });
   return {
     stack,
     async request(method, path, body, headers = {}) {

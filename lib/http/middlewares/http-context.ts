@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import type { LimitOutcome } from '#lib/rate-limit/window-counter.ts';
 import type { Caller, RouteHandler, RouteSpec } from '../route.ts';
 
 export interface ResolvedRoute {
@@ -20,4 +21,6 @@ export interface HttpContext extends Context {
   route?: ResolvedRoute;
   caller?: Caller;
   parsed?: ParsedRequest;
+  /** The limiter outcome the response reports in its RateLimit-* headers. */
+  rateLimit?: LimitOutcome;
 }

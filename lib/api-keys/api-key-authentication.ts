@@ -1,0 +1,47 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UnauthorizedError } from '#lib/http/errors.ts';
+import type { Table } from '#lib/store/table.ts';
+import { parseApiKey, secretMatches, type ApiKey } from './api-key.ts';
+import { apiKeyFromItem, apiKeyItemKey } from './api-key-item.ts';
+
+/** `lastUsedAt` is refreshed at most once a minute per key, so a busy key does not write on every request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const touchLastUsed = async (table: Table, key: ApiKey, now: Date): Promise<void> => {
+  const minuteAgo = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: apiKeyItemKey(key.workspaceId, key.id),
+        UpdateExpression: 'SET lastUsedAt = :now',
+        ConditionExpression: 'attribute_exists(sk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :minuteAgo)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':minuteAgo': minuteAgo },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+};
+
+/**
+ * The active, unexpired key a raw key names, read strongly consistently so a rotation or revocation
+ * applies to the very next request. Every failure is the same 401 but for the reason in the message.
+ */
+export const authenticateApiKey = async (table: Table, raw: string, now: Date): Promise<ApiKey> => {
+  const parsed = parseApiKey(raw.trim());
+  if (!parsed) throw new UnauthorizedError('Invalid API key');
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: apiKeyItemKey(parsed.workspaceId, parsed.keyId), ConsistentRead: true }),
+  );
+  if (!Item || typeof Item.secretHash !== 'string' || !secretMatches(parsed.secret, Item.secretHash)) {
+    throw new UnauthorizedError('Invalid API key');
+  }
+  const key = apiKeyFromItem(Item);
+  if (!key.isActive) throw new UnauthorizedError('API key revoked');
+  if (key.expiresAt && key.expiresAt <= now.toISOString()) throw new UnauthorizedError('API key expired');
+  const stale = !key.lastUsedAt || now.getTime() - Date.parse(key.lastUsedAt) >= LAST_USED_RESOLUTION_MS;
+  if (stale) await touchLastUsed(table, key, now);
+  return key;
+};

@@ -1,0 +1,64 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { limiterKey } from '#lib/store/keys.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { LimitWindow, LimiterName } from './rate-limit-settings.ts';
+
+export interface LimitOutcome {
+  limiter: LimiterName;
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+}
+
+/** Expired windows are never addressed again (their start is in the key); the TTL only clears them away. */
+const TTL_GRACE_SECONDS = 60;
+
+/**
+ * Counts one request in the current fixed window with a single conditional ADD, so the count holds
+ * across any number of Lambda instances; a request over the limit is refused without being counted.
+ */
+export const countRequest = async (
+  table: Table,
+  limiter: LimiterName,
+  subject: string,
+  { limit, windowSeconds }: LimitWindow,
+  now: Date,
+): Promise<LimitOutcome> => {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+  const windowEnd = windowStart + windowSeconds;
+  const resetSeconds = windowEnd - nowSeconds;
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: { pk: limiterKey(limiter, subject, windowStart), sk: 'WINDOW' },
+        UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + TTL_GRACE_SECONDS },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const hits = Number(Attributes?.hits ?? limit);
+    return { limiter, allowed: true, limit, remaining: Math.max(0, limit - hits), resetSeconds };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return { limiter, allowed: false, limit, remaining: 0, resetSeconds };
+  }
+};
+
+const expandIpv6 = (ip: string): string[] => {
+  if (!ip.includes('::')) return ip.split(':');
+  const [head = '', tail = ''] = ip.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  return [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+};
+
+/** A client is its address; IPv6 clients by their /64, since one host commonly holds a whole /64. */
+export const clientSubject = (sourceIp: string): string =>
+  sourceIp.includes(':') ? `${expandIpv6(sourceIp).slice(0, 4).join(':')}::/64` : sourceIp;

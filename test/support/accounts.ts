@@ -1,0 +1,53 @@
+import type { TestClient } from './local-stack.ts';
+
+export interface SignedIn {
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  user: { id: string; businessId: string | null; roles: string[] };
+  /** `Authorization: Bearer ...` for this account. */
+  auth: Record<string, string>;
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'user'): string => `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
+
+const expectStatus = (reply: { status: number; text: string }, status: number, step: string): void => {
+  if (reply.status !== status) throw new Error(`${step}: expected ${status}, got ${reply.status}: ${reply.text}`);
+};
+
+/** The one-time code most recently mailed to `email`, read from the local mailbox. */
+export const latestOtp = async (client: TestClient, email: string): Promise<string> => {
+  const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
+  const otp = (mail.body?.data as { otp?: string }[] | undefined)?.find((message) => message.otp)?.otp;
+  if (!otp) throw new Error(`no one-time code was mailed to ${email}`);
+  return otp;
+};
+
+export const login = async (client: TestClient, email: string, password: string): Promise<SignedIn> => {
+  const reply = await client.request('POST', '/api/v1/auth/login', { email, password });
+  expectStatus(reply, 200, 'login');
+  const { accessToken, refreshToken, user } = reply.body.data;
+  return { email, password, accessToken, refreshToken, user, auth: { authorization: `Bearer ${accessToken}` } };
+};
+
+/** Registers a business through the API, verifies the address with the mailed code, and signs in as its ADMIN. */
+export const signUpBusiness = async (
+  client: TestClient,
+  overrides: Partial<Record<'businessName' | 'email' | 'password' | 'firstName' | 'lastName', string>> = {},
+): Promise<SignedIn> => {
+  const email = overrides.email ?? uniqueEmail('admin');
+  const password = overrides.password ?? 'correct horse battery staple';
+  const registered = await client.request('POST', '/api/v1/auth/business/register', {
+    businessName: overrides.businessName ?? 'Acme Ops',
+    firstName: overrides.firstName ?? 'Ada',
+    lastName: overrides.lastName ?? 'Lovelace',
+    email,
+    password,
+  });
+  expectStatus(registered, 201, 'business register');
+  const verified = await client.request('POST', '/api/v1/auth/verify_email', { email, otp: await latestOtp(client, email) });
+  expectStatus(verified, 200, 'verify_email');
+  return login(client, email, password);
+};
