@@ -1,0 +1,45 @@
+import type { HistoryEvent } from '#lib/tickets/history.ts';
+
+/**
+ * Everything an incident report shows, gathered by the incidents service and rendered to PDF by
+ * `renderIncidentReportPdf`. Plain data, so the renderer depends on no repository.
+ */
+export interface IncidentReport {
+  workspaceName: string;
+  generatedAt: string;
+  /** Extra text the caller of the top-level PDF route supplied. */
+  note?: string;
+  incident: {
+    id: string;
+    summary: string;
+    priority: string;
+    status: string;
+    source?: string;
+    serviceArea?: string;
+    environment?: string;
+    region?: string;
+    assignedToEmail?: string;
+    description?: string;
+    techDescription?: string;
+    impactSummary?: string;
+    blastRadius?: string;
+    createdAt: string;
+    updatedAt?: string;
+    acknowledgedAt?: string;
+    resolvedAt?: string;
+  };
+  comments: { authorEmail: string; content: string; createdAt: string }[];
+  /** The message thread: system events, status transitions, notifications. */
+  messages: { text: string; actor: string; createdAt: string }[];
+  history: HistoryEvent[];
+  /** The latest completed analysis, when one exists. */
+  analysis?: {
+    hypothesis: string;
+    rootCause: string;
+    impactAssessment: string;
+    contributingFactors: string[];
+    remediationOptions: string[];
+    confidence: number;
+    completedAt: string;
+  };
+}

@@ -1,0 +1,91 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PageRequest } from '#lib/http/pagination.ts';
+import type { Clock } from '#lib/ports/clock.ts';
+import type { Ids } from '#lib/ports/ids.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { queryPage } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { HistoryEvent, HistoryEventInput } from './history.ts';
+
+const historyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'HIST');
+const ticketHistoryPartition = (workspaceId: string, ticketId: string): string =>
+  workspaceKey(workspaceId, 'HIST', ticketId);
+
+const sortKey = (event: HistoryEvent): string => `${event.timestamp}#${event.id}`;
+
+const toItem = (workspaceId: string, event: HistoryEvent): Record<string, unknown> => ({
+  pk: historyPartition(workspaceId),
+  sk: sortKey(event),
+  gsi2pk: ticketHistoryPartition(workspaceId, event.ticketId),
+  gsi2sk: sortKey(event),
+  type: 'HISTORY_EVENT',
+  workspaceId,
+  ...event,
+});
+
+const fromItem = (item: Record<string, unknown>): HistoryEvent => {
+  const { pk: _pk, sk: _sk, gsi2pk: _gsi2pk, gsi2sk: _gsi2sk, type: _type, workspaceId: _workspaceId, ...event } = item;
+  return event as unknown as HistoryEvent;
+};
+
+/**
+ * Records what happened, after the change itself was written. Events of one call share a timestamp
+ * and get increasing ids (monotonic ULIDs), so they keep the order they were given in.
+ */
+export const recordHistory = async (
+  { table, clock, ids }: { table: Table; clock: Clock; ids: Ids },
+  workspaceId: string,
+  events: readonly HistoryEventInput[],
+): Promise<HistoryEvent[]> => {
+  const timestamp = clock.now().toISOString();
+  const recorded = events.map((input): HistoryEvent => ({ ...input, id: ids.sortable(), timestamp }));
+  await Promise.all(
+    recorded.map((event) =>
+      table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: toItem(workspaceId, event),
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      ),
+    ),
+  );
+  return recorded;
+};
+
+export interface HistoryQuery {
+  ticketId?: string;
+  /** ISO 8601 bounds, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** History in chronological order: of one ticket (gsi2) or of the whole workspace (base table). */
+export const listHistory = async (
+  table: Table,
+  workspaceId: string,
+  { ticketId, from, to }: HistoryQuery,
+  page: PageRequest,
+): Promise<{ items: HistoryEvent[]; total: number }> => {
+  const partition = ticketId ? ticketHistoryPartition(workspaceId, ticketId) : historyPartition(workspaceId);
+  const [pkName, skName] = ticketId ? ['gsi2pk', 'gsi2sk'] : ['pk', 'sk'];
+  const range =
+    from && to ? ' AND #sk BETWEEN :from AND :to' : from ? ' AND #sk >= :from' : to ? ' AND #sk <= :to' : '';
+  const result = await queryPage(
+    table,
+    {
+      ...(ticketId && { IndexName: 'gsi2' }),
+      KeyConditionExpression: `#pk = :pk${range}`,
+      ExpressionAttributeNames: { '#pk': pkName as string, ...(range && { '#sk': skName as string }) },
+      ExpressionAttributeValues: {
+        ':pk': partition,
+        ...(from && { ':from': from }),
+        // `~` sorts after every character of `<timestamp>#<id>`, so events at the `to` instant are included.
+        ...(to && { ':to': `${to}~` }),
+      },
+      ScanIndexForward: true,
+    },
+    page,
+  );
+  return { items: result.items.map(fromItem), total: result.total };
+};

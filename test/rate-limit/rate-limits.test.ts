@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installRuntime } from '#lib/runtime/runtime.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { requestFrom } from '../support/from-address.ts';
+
+const LIMITS = 'global=6/1m,login=2/15m,email=1/1m,apikey=3/1m';
+const TOO_MANY = { success: false, message: 'Too many requests, please try again later', errors: [] };
+
+describe('rate limits', () => {
+  let client: TestClient;
+  let url: string;
+  beforeAll(async () => {
+    client = await startTestStack(':memory:', LIMITS);
+    url = client.stack.url;
+  });
+  afterAll(() => client.stack.stop());
+
+  it('counts every route under the global limit per client and reports it in RateLimit-* headers', async () => {
+    const replies = [];
+    for (let index = 0; index < 7; index += 1) replies.push(await requestFrom(url, '127.0.0.11', 'GET', '/api/v1/health'));
+    expect(replies.slice(0, 6).map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(replies.slice(0, 6).map((reply) => reply.headers['ratelimit-remaining'])).toEqual(['5', '4', '3', '2', '1', '0']);
+    expect(replies[0]?.headers['ratelimit-limit']).toBe('6');
+    const reset = Number(replies[0]?.headers['ratelimit-reset']);
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(60);
+
+    const limited = replies[6];
+    expect(limited?.status).toBe(429);
+    expect(limited?.body).toEqual(TOO_MANY);
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited?.headers['ratelimit-remaining']).toBe('0');
+    expect(limited?.headers['ratelimit-limit']).toBe('6');
+  });
+
+  it('keeps a separate count for each client address', async () => {
+    for (let index = 0; index < 6; index += 1) await requestFrom(url, '127.0.0.12', 'GET', '/api/v1/health');
+    expect((await requestFrom(url, '127.0.0.12', 'GET', '/api/v1/health')).status).toBe(429);
+    expect((await requestFrom(url, '127.0.0.13', 'GET', '/api/v1/health')).status).toBe(200);
+  });
+
+  it('counts rejected requests too', async () => {
+    await requestFrom(url, '127.0.0.14', 'GET', '/api/v1/business/get_members');
+    const reply = await requestFrom(url, '127.0.0.14', 'GET', '/api/v1/business/get_members');
+    expect(reply.status).toBe(401);
+    expect(reply.headers['ratelimit-remaining']).toBe('4');
+  });
+
+  it('limits logins to their own, smaller budget per client', async () => {
+    const attempt = () => requestFrom(url, '127.0.0.15', 'POST', '/api/v1/auth/login', { email: 'x@example.com', password: 'wrong-password' });
+    const first = await attempt();
+    const second = await attempt();
+    const third = await attempt();
+    expect(first.status).not.toBe(429);
+    expect(second.status).not.toBe(429);
+    expect(first.headers['ratelimit-limit']).toBe('2');
+    expect(third.status).toBe(429);
+    expect(third.body).toEqual(TOO_MANY);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(60);
+    // Other routes still answer from the global budget.
+    expect((await requestFrom(url, '127.0.0.15', 'GET', '/api/v1/health')).status).toBe(200);
+  });
+
+  it('limits the e-mail routes to one a minute per client', async () => {
+    const resend = await requestFrom(url, '127.0.0.16', 'POST', '/api/v1/auth/resend_otp', { email: 'y@example.com' });
+    const forgot = await requestFrom(url, '127.0.0.16', 'POST', '/api/v1/auth/forgot-password', { email: 'y@example.com' });
+    expect(resend.status).not.toBe(429);
+    expect(forgot.status).toBe(429);
+    expect(forgot.body).toEqual(TOO_MANY);
+  });
+
+  it('lets exactly the limit through when requests arrive at once', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => requestFrom(url, '127.0.0.17', 'GET', '/api/v1/health')),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(6);
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(14);
+  });
+
+  it('starts counting again in the next window', async () => {
+    for (let index = 0; index < 7; index += 1) await requestFrom(url, '127.0.0.18', 'GET', '/api/v1/health');
+    expect((await requestFrom(url, '127.0.0.18', 'GET', '/api/v1/health')).status).toBe(429);
+    const runtime = client.stack.runtime;
+    installRuntime({ ...runtime, clock: { now: () => new Date(Date.now() + 61_000) } });
+    try {
+      const reply = await requestFrom(url, '127.0.0.18', 'GET', '/api/v1/health');
+      expect(reply.status).toBe(200);
+      expect(reply.headers['ratelimit-remaining']).toBe('5');
+    } finally {
+      installRuntime(runtime);
+    }
+  });
+});
