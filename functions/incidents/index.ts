@@ -1,4 +1,53 @@
+import { binary, created, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { paged } from '#lib/http/pagination.ts';
+import type { RouteResult } from '#lib/http/route.ts';
+import { addComment } from '#lib/incidents/add-comment.ts';
+import { createIncident } from '#lib/incidents/create-incident.ts';
+import { deleteIncident } from '#lib/incidents/delete-incident.ts';
+import { exportIncidentPdf } from '#lib/incidents/export-incident-pdf.ts';
+import { findIncident } from '#lib/incidents/get-incident.ts';
+import { incidentView } from '#lib/incidents/incident.ts';
+import { incidentAnalytics } from '#lib/incidents/incident-analytics.ts';
+import { allocateIncidentId } from '#lib/incidents/incident-id.ts';
+import { incidentScope, type IncidentScope } from '#lib/incidents/incident-scope.ts';
+import { incidentComments, incidentMessages } from '#lib/incidents/incident-thread.ts';
+import { listIncidents } from '#lib/incidents/list-incidents.ts';
+import { resolveIncident } from '#lib/incidents/resolve-incident.ts';
+import { updateIncident } from '#lib/incidents/update-incident.ts';
 import { incidents } from '#lib/routes/incidents.ts';
 
-export const handler = createGroupHandler(incidents, {});
+const pdfResponse = async (scope: IncidentScope, incidentId: string, note?: string): Promise<RouteResult> => {
+  const { fileName, pdf } = await exportIncidentPdf(scope, incidentId, note);
+  return binary('application/pdf', pdf, { 'content-disposition': `attachment; filename="${fileName}"` });
+};
+
+/** `/resolve/ai/*` and `/resolve/customer-kb/:id` come with the analysis engine; until then they answer 501. */
+export const handler = createGroupHandler(incidents, {
+  generateIncidentId: async (request) => {
+    const { runtime, workspaceId } = incidentScope(request);
+    return ok({ id: await allocateIncidentId(runtime.table, workspaceId, runtime.clock.now()) }, { message: 'Incident id reserved' });
+  },
+  createIncident: async (request) =>
+    created(incidentView(await createIncident(incidentScope(request), request.body)), { message: 'Incident created' }),
+  listIncidents: async (request) => {
+    const { items, total } = await listIncidents(incidentScope(request), request.query);
+    return paged(items.map(incidentView), request.query, total);
+  },
+  getIncidentAnalytics: async (request) => ok(await incidentAnalytics(incidentScope(request))),
+  getIncident: async (request) => ok(incidentView(await findIncident(incidentScope(request), request.params.id))),
+  updateIncident: async (request) =>
+    ok(incidentView(await updateIncident(incidentScope(request), request.params.id, request.body)), {
+      message: 'Incident updated',
+    }),
+  deleteIncident: async (request) =>
+    ok(await deleteIncident(incidentScope(request), request.params.id), { message: 'Incident deleted' }),
+  addComment: async (request) => created(await addComment(incidentScope(request), request.body), { message: 'Comment added' }),
+  listComments: async (request) => ok(await incidentComments(incidentScope(request), request.params.ticketId)),
+  listMessages: async (request) => ok(await incidentMessages(incidentScope(request), request.params.ticketId)),
+  resolveIncident: async (request) =>
+    ok(incidentView(await resolveIncident(incidentScope(request), request.params.id)), { message: 'Incident resolved' }),
+  generatePdf: async (request) => pdfResponse(incidentScope(request), request.body.incidentId),
+  generateTopLevelPdf: async (request) =>
+    pdfResponse(incidentScope(request), request.body.id, request.body.description),
+});

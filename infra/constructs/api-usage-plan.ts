@@ -28,14 +28,21 @@ export class ApiUsagePlan extends Construct {
   }
 
   /**
-   * Adding and removing keys of this plan (CreateUsagePlanKey, DeleteUsagePlanKey). IAM has no finer
-   * action than the HTTP verb, and a key's id exists only once it is created, hence `keys/*`.
+   * Creating, enabling and deleting gateway API keys (CreateApiKey, UpdateApiKey, DeleteApiKey) and
+   * adding them to and removing them from this plan (CreateUsagePlanKey, DeleteUsagePlanKey). IAM has
+   * no finer action than the HTTP verb, and a key's id exists only once it is created, hence `/*`.
+   * No GET is granted: nothing of ours ever reads a gateway key back.
    */
   grantKeyManagement(grantee: IGrantable): void {
     const principal = grantee.grantPrincipal;
     const keys = `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::/usageplans/${this.plan.usagePlanId}/keys`;
     principal.addToPrincipalPolicy(new PolicyStatement({ actions: ['apigateway:POST'], resources: [keys] }));
     principal.addToPrincipalPolicy(new PolicyStatement({ actions: ['apigateway:DELETE'], resources: [`${keys}/*`] }));
+    const apiKeys = `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::/apikeys`;
+    principal.addToPrincipalPolicy(new PolicyStatement({ actions: ['apigateway:POST'], resources: [apiKeys] }));
+    principal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['apigateway:PATCH', 'apigateway:DELETE'], resources: [`${apiKeys}/*`] }),
+    );
 
     if (!Construct.isConstruct(principal)) return;
     const stack = Stack.of(this);
@@ -43,6 +50,10 @@ export class ApiUsagePlan extends Construct {
     Validations.of(principal).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/usageplans/<${planId}>/keys/*]`,
       reason: 'Removes keys of the service usage plan only; a key id is known only once the key is created.',
+    });
+    Validations.of(principal).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]',
+      reason: 'Enables, disables and deletes the gateway keys it created; IAM cannot tie API keys to one usage plan.',
     });
   }
 }

@@ -18,6 +18,7 @@ import { createRouteMatcher } from './route-matcher.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
+import { createLocalUsagePlan } from './local-usage-plan.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
 export const IN_MEMORY = ':memory:';
@@ -89,6 +90,7 @@ export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateL
     workflow,
     mail: mailbox,
     signingKeys: await openLocalSigningKeys(persistent ? join(dataDir, 'signing-keys.json') : undefined),
+    usagePlan: createLocalUsagePlan(),
     rateLimits: parseRateLimits(rateLimits),
     clock: systemClock,
     ids: createIds(systemClock),

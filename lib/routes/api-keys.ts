@@ -1,4 +1,5 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { apiKeyIdParams, createApiKeyBody, updateApiKeyBody } from '#lib/api-keys/schemas.ts';
 
 export const apiKeys = defineGroup({
   name: 'api-keys',
@@ -10,6 +11,7 @@ export const apiKeys = defineGroup({
       summary: 'Create an API key; the secret is returned only now',
       auth: 'bearer',
       access: 'admin',
+      request: { body: createApiKeyBody },
     },
     listKeys: {
       method: 'GET',
@@ -24,6 +26,7 @@ export const apiKeys = defineGroup({
       summary: 'Rotate an API key; the new secret is returned only now',
       auth: 'bearer',
       access: 'admin',
+      request: { params: apiKeyIdParams },
     },
     revokeKey: {
       method: 'POST',
@@ -31,6 +34,7 @@ export const apiKeys = defineGroup({
       summary: 'Revoke an API key',
       auth: 'bearer',
       access: 'admin',
+      request: { params: apiKeyIdParams },
     },
     updateKey: {
       method: 'PUT',
@@ -38,6 +42,7 @@ export const apiKeys = defineGroup({
       summary: 'Rename an API key or set whether it is active',
       auth: 'bearer',
       access: 'admin',
+      request: { params: apiKeyIdParams, body: updateApiKeyBody },
     },
     deleteKey: {
       method: 'DELETE',
@@ -45,6 +50,7 @@ export const apiKeys = defineGroup({
       summary: 'Delete an API key permanently',
       auth: 'bearer',
       access: 'admin',
+      request: { params: apiKeyIdParams },
     },
   },
 });

@@ -1,4 +1,13 @@
 import { defineGroup } from '#lib/http/route.ts';
+import {
+  acceptInviteBody,
+  imsSetupBody,
+  imsUpdateBody,
+  inviteTokenBody,
+  sendInviteBody,
+  setupBusinessBody,
+  ssoSettingsBody,
+} from '#lib/workspaces/schemas.ts';
 
 export const business = defineGroup({
   name: 'business',
@@ -9,12 +18,14 @@ export const business = defineGroup({
       path: '/api/v1/business/decode-invite',
       summary: 'Decode an invitation token',
       auth: 'public',
+      request: { body: inviteTokenBody },
     },
     acceptInvite: {
       method: 'POST',
       path: '/api/v1/business/accept-invite',
       summary: 'Accept an invitation, linking or creating an account',
       auth: 'public',
+      request: { body: acceptInviteBody },
     },
     setupBusiness: {
       method: 'PUT',
@@ -22,6 +33,7 @@ export const business = defineGroup({
       summary: 'Set up the workspace; an account without one creates it and becomes its ADMIN',
       auth: 'account',
       access: 'admin',
+      request: { body: setupBusinessBody },
     },
     listMembers: {
       method: 'GET',
@@ -36,6 +48,7 @@ export const business = defineGroup({
       summary: 'Invite someone to the workspace',
       auth: 'bearer',
       access: 'admin',
+      request: { body: sendInviteBody },
     },
     setupIms: {
       method: 'POST',
@@ -43,6 +56,7 @@ export const business = defineGroup({
       summary: 'Create the initial IMS configuration',
       auth: 'bearer',
       access: 'admin',
+      request: { body: imsSetupBody },
     },
     getImsConfig: {
       method: 'GET',
@@ -57,6 +71,22 @@ export const business = defineGroup({
       summary: 'Update the IMS configuration; only provided fields change',
       auth: 'bearer',
       access: 'admin',
+      request: { body: imsUpdateBody },
+    },
+    getSsoSettings: {
+      method: 'GET',
+      path: '/api/v1/business/sso',
+      summary: 'Get the workspace single sign-on settings (disabled until configured)',
+      auth: 'bearer',
+      access: 'read',
+    },
+    updateSsoSettings: {
+      method: 'PUT',
+      path: '/api/v1/business/sso',
+      summary: 'Replace the workspace single sign-on settings; each e-mail domain belongs to one workspace',
+      auth: 'bearer',
+      access: 'admin',
+      request: { body: ssoSettingsBody },
     },
   },
 });

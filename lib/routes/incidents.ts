@@ -1,4 +1,14 @@
 import { defineGroup } from '#lib/http/route.ts';
+import {
+  addCommentBody,
+  createIncidentBody,
+  generatePdfBody,
+  generateTopLevelPdfBody,
+  incidentIdParams,
+  listIncidentsQuery,
+  ticketIdParams,
+  updateIncidentBody,
+} from '#lib/incidents/schemas.ts';
 
 export const incidents = defineGroup({
   name: 'incidents',
@@ -19,6 +29,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: createIncidentBody },
     },
     listIncidents: {
       method: 'GET',
@@ -27,6 +38,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listIncidentsQuery },
     },
     getIncidentAnalytics: {
       method: 'GET',
@@ -43,6 +55,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: incidentIdParams },
     },
     updateIncident: {
       method: 'PUT',
@@ -51,6 +64,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: incidentIdParams, body: updateIncidentBody },
     },
     deleteIncident: {
       method: 'DELETE',
@@ -59,6 +73,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: incidentIdParams },
     },
     addComment: {
       method: 'POST',
@@ -67,6 +82,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: addCommentBody },
     },
     listComments: {
       method: 'GET',
@@ -75,6 +91,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: ticketIdParams },
     },
     listMessages: {
       method: 'GET',
@@ -83,6 +100,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: ticketIdParams },
     },
     resolveIncident: {
       method: 'POST',
@@ -91,6 +109,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: incidentIdParams },
     },
     resolveWithCustomerKb: {
       method: 'POST',
@@ -131,6 +150,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'postmortems:read',
       access: 'read',
+      request: { body: generatePdfBody },
     },
     generateTopLevelPdf: {
       method: 'POST',
@@ -139,6 +159,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'postmortems:read',
       access: 'read',
+      request: { body: generateTopLevelPdfBody },
     },
   },
 });

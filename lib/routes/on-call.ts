@@ -1,4 +1,5 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { assignMemberBody, assignmentIdParams } from '#lib/on-call/schemas.ts';
 
 export const onCall = defineGroup({
   name: 'on-call',
@@ -11,6 +12,7 @@ export const onCall = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: assignMemberBody },
     },
     listAssignments: {
       method: 'GET',
@@ -27,6 +29,7 @@ export const onCall = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: assignmentIdParams },
     },
   },
 });

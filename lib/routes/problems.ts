@@ -1,4 +1,5 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { createProblemBody, listProblemsQuery, problemIdParams, updateProblemBody } from '#lib/problems/schemas.ts';
 
 export const problems = defineGroup({
   name: 'problems',
@@ -11,6 +12,7 @@ export const problems = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: createProblemBody },
     },
     listProblems: {
       method: 'GET',
@@ -19,6 +21,7 @@ export const problems = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listProblemsQuery },
     },
     getProblem: {
       method: 'GET',
@@ -27,6 +30,7 @@ export const problems = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: problemIdParams },
     },
     updateProblem: {
       method: 'PUT',
@@ -35,6 +39,7 @@ export const problems = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: problemIdParams, body: updateProblemBody },
     },
     deleteProblem: {
       method: 'DELETE',
@@ -43,6 +48,7 @@ export const problems = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: problemIdParams },
     },
   },
 });

@@ -1,4 +1,5 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { listHistoryQuery, listTicketsQuery } from '#lib/tickets/schemas.ts';
 
 export const tickets = defineGroup({
   name: 'tickets',
@@ -11,6 +12,7 @@ export const tickets = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listTicketsQuery },
     },
     listHistory: {
       method: 'GET',
@@ -19,6 +21,7 @@ export const tickets = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listHistoryQuery },
     },
   },
 });

@@ -2,6 +2,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { createTable } from '#lib/store/table.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { createStepFunctionsWorkflow } from '#lib/ports/workflow/step-functions-workflow.ts';
@@ -9,6 +10,7 @@ import { createSesMailer } from '#lib/ports/mail/ses-mailer.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { createSecretsManagerSigningKeys } from '#lib/ports/signing-keys/secrets-manager-signing-keys.ts';
+import { createApiGatewayUsagePlan } from '#lib/ports/usage-plan/api-gateway-usage-plan.ts';
 import { parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -46,6 +48,7 @@ export const createAwsRuntime = (env: Env): Runtime => {
     workflow: createStepFunctionsWorkflow(new SFNClient({}), () => required(env, ENV.analysisStateMachineArn)),
     mail: createSesMailer(new SESv2Client({}), () => required(env, ENV.mailFrom)),
     signingKeys: createSecretsManagerSigningKeys(new SecretsManagerClient({}), () => required(env, ENV.jwtSecretArn)),
+    usagePlan: createApiGatewayUsagePlan(new APIGatewayClient({}), () => required(env, ENV.usagePlanId)),
     rateLimits: parseRateLimits(env[ENV.rateLimits]),
     clock,
     ids: createIds(clock),

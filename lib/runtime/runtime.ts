@@ -5,6 +5,7 @@ import type { Mailer } from '#lib/ports/mail/mail.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
+import type { UsagePlan } from '#lib/ports/usage-plan/usage-plan.ts';
 import type { RateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
 import { createAwsRuntime } from './aws-runtime.ts';
 
@@ -16,6 +17,7 @@ export interface Runtime {
   workflow: Workflow;
   mail: Mailer;
   signingKeys: SigningKeys;
+  usagePlan: UsagePlan;
   rateLimits: RateLimits;
   clock: Clock;
   ids: Ids;

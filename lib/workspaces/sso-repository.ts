@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey, workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import { emailDomain, type SsoSettings } from './sso.ts';
@@ -12,7 +13,9 @@ export const ssoSettingsKey = (workspaceId: string) => ({ pk: workspaceKey(works
 export const ssoDomainClaimKey = (domain: string) => ({ pk: accountKey('SSODOMAIN', encodeURIComponent(domain)), sk: 'SSO' });
 
 export const getSsoSettings = async (table: Table, workspaceId: string): Promise<SsoSettings | undefined> => {
-  const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: ssoSettingsKey(workspaceId) }));
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: ssoSettingsKey(workspaceId), ConsistentRead: true }),
+  );
   if (!Item) return undefined;
   const { pk: _pk, sk: _sk, type: _type, ...settings } = Item;
   return settings as SsoSettings;
@@ -26,4 +29,91 @@ export const findSsoForEmail = async (table: Table, email: string): Promise<SsoS
   if (!claim) return undefined;
   const settings = await getSsoSettings(table, claim.workspaceId as string);
   return settings?.enabled && settings.domains.includes(domain) ? settings : undefined;
+};
+
+/** The domain is claimed by another workspace whose settings list it. */
+export class SsoDomainTakenError extends Error {
+  constructor(readonly domain: string) {
+    super(`SSO domain ${domain} belongs to another workspace`);
+  }
+}
+
+const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+const putClaim = async (
+  table: Table,
+  domain: string,
+  workspaceId: string,
+  condition: string,
+  values: Record<string, unknown>,
+): Promise<void> => {
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: { ...ssoDomainClaimKey(domain), type: 'SSO_DOMAIN_CLAIM', workspaceId },
+      ConditionExpression: condition,
+      ExpressionAttributeValues: values,
+    }),
+  );
+};
+
+/**
+ * Claims a domain for a workspace; claiming one's own domain again is a no-op. A claim whose workspace's
+ * settings do not list the domain is stale (a crash between claim and settings, or a put that failed on
+ * a later domain) and is taken over, conditionally on its owner, like a service-name claim.
+ */
+const claimDomain = async (table: Table, domain: string, workspaceId: string): Promise<void> => {
+  const unclaimedOrOwn = 'attribute_not_exists(pk) OR workspaceId = :workspace';
+  try {
+    await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId });
+    return;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  const { Item: claim } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: ssoDomainClaimKey(domain), ConsistentRead: true }),
+  );
+  const owner = claim?.workspaceId as string | undefined;
+  if (owner && (await getSsoSettings(table, owner))?.domains.includes(domain)) throw new SsoDomainTakenError(domain);
+  try {
+    if (owner) await putClaim(table, domain, workspaceId, 'workspaceId = :stale', { ':stale': owner });
+    else await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new SsoDomainTakenError(domain);
+    throw error;
+  }
+};
+
+const releaseDomain = async (table: Table, domain: string, workspaceId: string): Promise<void> => {
+  try {
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: ssoDomainClaimKey(domain),
+        ConditionExpression: 'workspaceId = :workspace',
+        ExpressionAttributeValues: { ':workspace': workspaceId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/**
+ * Replaces a workspace's SSO settings: claims every listed domain (one workspace per domain), releases
+ * the domains the new list drops, then writes the settings. Discovery needs both a claim and settings
+ * listing the domain, so a crash part-way never sends anyone to the wrong identity provider.
+ */
+export const putSsoSettings = async (table: Table, settings: SsoSettings): Promise<SsoSettings> => {
+  const previous = await getSsoSettings(table, settings.workspaceId);
+  for (const domain of settings.domains) await claimDomain(table, domain, settings.workspaceId);
+  const dropped = (previous?.domains ?? []).filter((domain) => !settings.domains.includes(domain));
+  for (const domain of dropped) await releaseDomain(table, domain, settings.workspaceId);
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: { ...ssoSettingsKey(settings.workspaceId), type: 'SSO_SETTINGS', ...settings },
+    }),
+  );
+  return settings;
 };

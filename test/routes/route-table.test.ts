@@ -7,9 +7,9 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * API keys 6; incidents 16 + top-level generate-pdf = 17; code engine 3; problems 5; signals 8;
  * ingestion 9; playbooks 11 + 5 execution routes + patterns = 17; SLA policies 5; silent hours 4;
  * service map 9; blast radius 5; assistant 6; on-call 3; dashboard 2; pipelines 2; tickets 2;
- * business and IMS 8; integrations 16.
+ * business and IMS 8 + SSO settings GET/PUT (docs/security.md) = 10; integrations 16.
  */
-const SPEC_ROUTE_COUNT = 140;
+const SPEC_ROUTE_COUNT = 142;
 
 const routes = allRoutes();
 

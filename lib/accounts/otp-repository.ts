@@ -1,0 +1,84 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Table } from '#lib/store/table.ts';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, otpFromItem, otpItemKey, otpToItem, type OtpPurpose } from './otp-item.ts';
+
+/**
+ * Salted SHA-256: the code has only a million values, so the salt keeps a leaked table from being a
+ * lookup; what actually stops guessing is the 5 tries and 10 minutes every read enforces.
+ */
+const hashCode = (salt: string, code: string): string => createHash('sha256').update(`${salt}:${code}`).digest('hex');
+
+const sameHash = (a: string, b: string): boolean => {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+/** Stores a fresh 6-digit code, replacing any earlier one of the purpose, and returns it for the e-mail. */
+export const issueOtp = async (table: Table, accountId: string, purpose: OtpPurpose, now: Date): Promise<string> => {
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const salt = randomBytes(16).toString('base64url');
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: otpToItem({
+        accountId,
+        purpose,
+        salt,
+        codeHash: hashCode(salt, code),
+        attempts: 0,
+        expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      }),
+    }),
+  );
+  return code;
+};
+
+/**
+ * Uses up the code if it is right, unexpired and not burnt; a wrong code counts a try. The delete is
+ * conditional on the hash read, so of two concurrent redemptions only one succeeds.
+ */
+export const redeemOtp = async (
+  table: Table,
+  accountId: string,
+  purpose: OtpPurpose,
+  code: string,
+  now: Date,
+): Promise<boolean> => {
+  const key = otpItemKey(accountId, purpose);
+  const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
+  if (!Item) return false;
+  const otp = otpFromItem(Item);
+  if (otp.attempts >= OTP_MAX_ATTEMPTS || otp.expiresAt <= now.toISOString()) return false;
+  try {
+    if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: key,
+          UpdateExpression: 'ADD attempts :one',
+          ConditionExpression: 'codeHash = :seen AND attempts < :max',
+          ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
+        }),
+      );
+      return false;
+    }
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: key,
+        ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
+        ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -1,0 +1,56 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { accountKey } from '#lib/store/keys.ts';
+
+const SORT_PREFIX = 'REFRESH#';
+const GARBAGE_AFTER_SECONDS = 24 * 60 * 60;
+
+/**
+ * One login: the chain of refresh tokens that rotation derives from it. Only the newest generation is
+ * valid; presenting an older one means the chain leaked, and the whole family is revoked.
+ */
+export interface RefreshFamily {
+  accountId: string;
+  familyId: string;
+  generation: number;
+  /** SHA-256 of the newest refresh token, so only the very token issued last rotates the family. */
+  tokenHash: string;
+  expiresAt: string;
+  revokedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const refreshFamilyKey = (accountId: string, familyId: string) => ({
+  pk: accountKey(accountId),
+  sk: `${SORT_PREFIX}${familyId}`,
+});
+
+/** Key condition of every family of an account: for revoking them all. */
+export const refreshFamiliesOf = (accountId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': accountKey(accountId), ':prefix': SORT_PREFIX },
+});
+
+/** DynamoDB may delete the item a day after it expired; code compares `expiresAt` itself. */
+export const refreshFamilyTtl = (expiresAt: string): number =>
+  Math.floor(Date.parse(expiresAt) / 1000) + GARBAGE_AFTER_SECONDS;
+
+export const refreshFamilyToItem = (family: RefreshFamily): Record<string, unknown> => ({
+  ...refreshFamilyKey(family.accountId, family.familyId),
+  type: 'REFRESH_FAMILY',
+  ...family,
+  ttl: refreshFamilyTtl(family.expiresAt),
+});
+
+export const refreshFamilyFromItem = (item: Record<string, unknown>): RefreshFamily => {
+  const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...family } = item;
+  return family as unknown as RefreshFamily;
+};
+
+export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export const refreshTokenMatches = (token: string, storedHash: string): boolean => {
+  const actual = Buffer.from(hashRefreshToken(token), 'hex');
+  const expected = Buffer.from(storedHash, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+};

@@ -1,0 +1,92 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Table } from '#lib/store/table.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import {
+  refreshFamiliesOf,
+  refreshFamilyFromItem,
+  refreshFamilyKey,
+  refreshFamilyToItem,
+  refreshFamilyTtl,
+  type RefreshFamily,
+} from './refresh-family-item.ts';
+
+const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+export const startFamily = async (table: Table, family: RefreshFamily): Promise<void> => {
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: refreshFamilyToItem(family),
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
+};
+
+export const getFamily = async (table: Table, accountId: string, familyId: string): Promise<RefreshFamily | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: refreshFamilyKey(accountId, familyId), ConsistentRead: true }),
+  );
+  return Item && refreshFamilyFromItem(Item);
+};
+
+export interface Advance {
+  fromGeneration: number;
+  tokenHash: string;
+  expiresAt: string;
+  now: string;
+}
+
+/**
+ * Moves the family to the next generation if it is still at `fromGeneration` and not revoked. False
+ * means another refresh got there first, which the caller treats as reuse.
+ */
+export const advanceFamily = async (table: Table, accountId: string, familyId: string, next: Advance): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: refreshFamilyKey(accountId, familyId),
+        UpdateExpression: 'SET generation = :next, tokenHash = :hash, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
+        ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':from': next.fromGeneration,
+          ':next': next.fromGeneration + 1,
+          ':hash': next.tokenHash,
+          ':expiresAt': next.expiresAt,
+          ':ttl': refreshFamilyTtl(next.expiresAt),
+          ':now': next.now,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Keeps the first revocation time when revoked twice. */
+export const revokeFamily = async (table: Table, accountId: string, familyId: string, now: string): Promise<void> => {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: refreshFamilyKey(accountId, familyId),
+        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now), updatedAt = :now',
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** Signs the account out everywhere: every login it has stops refreshing. */
+export const revokeAllFamilies = async (table: Table, accountId: string, now: string): Promise<void> => {
+  const items = await queryAll(table, { ...refreshFamiliesOf(accountId), ConsistentRead: true });
+  const live = items.map(refreshFamilyFromItem).filter((family) => !family.revokedAt);
+  await Promise.all(live.map((family) => revokeFamily(table, accountId, family.familyId, now)));
+};

@@ -1,0 +1,119 @@
+import { ConflictError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { createWorkspace } from '#lib/workspaces/workspace-repository.ts';
+import type { Workspace } from '#lib/workspaces/workspace.ts';
+import { toUser, type Account, type AccountType } from './account.ts';
+import { EmailTakenError, createAccount, findAccountByOAuth } from './account-repository.ts';
+import { hashPassword } from './passwords.ts';
+import type {
+  OAuthRegisterBusinessInput,
+  OAuthRegisterDeveloperInput,
+  RegisterBusinessInput,
+  RegisterDeveloperInput,
+} from './schemas.ts';
+import { startSession, tokenFields } from './sessions.ts';
+import { sendVerificationCode } from './verification.ts';
+
+type User = ReturnType<typeof toUser>;
+
+interface Person {
+  email: string;
+  firstName: string;
+  lastName: string;
+  experienceLevel?: string;
+  githubUsername?: string;
+}
+
+const newAccount = (runtime: Runtime, accountType: AccountType, person: Person, secret: Partial<Account>): Account => {
+  const now = runtime.clock.now().toISOString();
+  return {
+    id: runtime.ids.uuid(),
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    isVerified: false,
+    accountType,
+    businessId: null,
+    roles: [],
+    ...(person.experienceLevel && { experienceLevel: person.experienceLevel }),
+    ...(person.githubUsername && { githubUsername: person.githubUsername }),
+    createdAt: now,
+    updatedAt: now,
+    ...secret,
+  };
+};
+
+const emailTaken = () =>
+  new ConflictError('Email already registered', ['email: an account with this address already exists']);
+
+const store = async (runtime: Runtime, account: Account): Promise<void> => {
+  try {
+    await createAccount(runtime.table, account);
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw emailTaken();
+    throw error;
+  }
+};
+
+/** The workspace of a business account, owned by it as ADMIN; returns the account pointing at it. */
+const openWorkspace = (runtime: Runtime, owner: Account, input: RegisterBusinessInput | OAuthRegisterBusinessInput) => {
+  const workspace: Workspace = {
+    id: runtime.ids.sortable(),
+    businessName: input.businessName,
+    ...(input.industry && { industry: input.industry }),
+    ...(input.size && { size: input.size }),
+    ...(input.timezone && { timezone: input.timezone }),
+    createdAt: owner.createdAt,
+    updatedAt: owner.createdAt,
+  };
+  return createWorkspace(runtime.table, workspace, owner);
+};
+
+/** Password registrations: the account starts unverified and the address gets a code. */
+const withPassword = async (runtime: Runtime, accountType: AccountType, person: Person, password: string) => {
+  const account = newAccount(runtime, accountType, person, { passwordHash: await hashPassword(password) });
+  await store(runtime, account);
+  return account;
+};
+
+/** OAuth registrations: the provider vouched for the address, so the account is verified and has no password. */
+const withOAuth = async (
+  runtime: Runtime,
+  accountType: AccountType,
+  person: Person,
+  { provider_uuid, oAuthProvider }: { provider_uuid: string; oAuthProvider: string },
+) => {
+  if (await findAccountByOAuth(runtime.table, oAuthProvider, provider_uuid)) {
+    throw new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
+  }
+  const account = newAccount(runtime, accountType, person, {
+    isVerified: true,
+    oauth: { provider: oAuthProvider, providerUuid: provider_uuid },
+  });
+  await store(runtime, account);
+  return account;
+};
+
+export const registerBusiness = async (runtime: Runtime, input: RegisterBusinessInput): Promise<{ user: User }> => {
+  const account = await withPassword(runtime, 'BUSINESS', input, input.password);
+  const owner = await openWorkspace(runtime, account, input);
+  await sendVerificationCode(runtime, owner);
+  return { user: toUser(owner) };
+};
+
+export const registerDeveloper = async (runtime: Runtime, input: RegisterDeveloperInput): Promise<{ user: User }> => {
+  const account = await withPassword(runtime, 'DEVELOPER', input, input.password);
+  await sendVerificationCode(runtime, account);
+  return { user: toUser(account) };
+};
+
+export const oauthRegisterBusiness = async (runtime: Runtime, input: OAuthRegisterBusinessInput) => {
+  const account = await withOAuth(runtime, 'BUSINESS', input, input);
+  const owner = await openWorkspace(runtime, account, input);
+  return { user: toUser(owner), ...tokenFields(await startSession(runtime, owner)) };
+};
+
+export const oauthRegisterDeveloper = async (runtime: Runtime, input: OAuthRegisterDeveloperInput) => {
+  const account = await withOAuth(runtime, 'DEVELOPER', input, input);
+  return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
+};

@@ -1,0 +1,109 @@
+import * as z from 'zod';
+
+/** Trimmed and lower-cased before the format check, so the stored address is the one every lookup uses. */
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'must be at most 254 characters')
+  .check(z.email('must be a valid e-mail address'));
+
+const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+
+/** An upper bound too, since every login pays a slow hash over the whole password. */
+const newPassword = z.string().min(8, 'must be at least 8 characters').max(256, 'must be at most 256 characters');
+const presentedPassword = z.string().min(1, 'is required').max(256, 'must be at most 256 characters');
+
+const otp = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail')
+  .describe('The 6-digit code from the e-mail; valid 10 minutes, burnt after 5 wrong tries');
+
+const optionalText = z.string().trim().min(1).max(100).optional();
+
+/**
+ * An IANA zone name the runtime knows. `Intl.supportedValuesOf` leaves out aliases such as `UTC` and
+ * `Asia/Kolkata`, so the check builds a formatter instead; offsets like `+01:00` are not zone names.
+ */
+const isTimeZone = (value: string): boolean => {
+  if (!/^[A-Za-z]/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const timezone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin')
+  .describe('IANA time zone name, such as Europe/Berlin')
+  .optional();
+
+const businessFields = {
+  businessName: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  firstName: name,
+  lastName: name,
+  email,
+  industry: optionalText,
+  size: optionalText,
+  timezone,
+};
+
+const developerFields = {
+  firstName: name,
+  lastName: name,
+  email,
+  experienceLevel: z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
+  githubUsername: z.string().trim().min(1).max(100).optional(),
+};
+
+/** The provider's own user id and the provider's name; together they are the identity an OAuth login names. */
+const oauthFields = {
+  provider_uuid: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(256, 'must be at most 256 characters')
+    .describe("The account's user id at the OAuth provider"),
+  oAuthProvider: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(50, 'must be at most 50 characters')
+    .describe('The OAuth provider, such as codehost-a'),
+};
+
+export const registerBusinessBody = z.object({ ...businessFields, password: newPassword });
+export type RegisterBusinessInput = z.output<typeof registerBusinessBody>;
+
+export const registerDeveloperBody = z.object({ ...developerFields, password: newPassword });
+export type RegisterDeveloperInput = z.output<typeof registerDeveloperBody>;
+
+export const oauthRegisterBusinessBody = z.object({ ...businessFields, ...oauthFields });
+export type OAuthRegisterBusinessInput = z.output<typeof oauthRegisterBusinessBody>;
+
+export const oauthRegisterDeveloperBody = z.object({ ...developerFields, ...oauthFields });
+export type OAuthRegisterDeveloperInput = z.output<typeof oauthRegisterDeveloperBody>;
+
+export const loginBody = z.object({ email, password: presentedPassword });
+export type LoginInput = z.output<typeof loginBody>;
+
+export const oauthLoginBody = z.object({ email, ...oauthFields });
+export type OAuthLoginInput = z.output<typeof oauthLoginBody>;
+
+export const refreshTokenBody = z.object({ refreshToken: z.string().trim().min(1, 'is required').max(4096) });
+
+export const verifyEmailBody = z.object({ email, otp });
+export type VerifyEmailInput = z.output<typeof verifyEmailBody>;
+
+/** resend_otp and forgot-password: just the address. */
+export const emailOnlyBody = z.object({ email });
+
+export const resetPasswordBody = z.object({ email, otp, newPassword });
+export type ResetPasswordInput = z.output<typeof resetPasswordBody>;
+
+export const ssoDiscoveryQuery = z.object({ email });

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { ForbiddenError, UnauthorizedError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { findSsoForEmail } from '#lib/workspaces/sso-repository.ts';
+import { emailKey, toUser, type Account } from './account.ts';
+import { findAccountByEmail, findAccountByOAuth } from './account-repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { LoginInput, OAuthLoginInput } from './schemas.ts';
+import { startSession, tokenFields } from './sessions.ts';
+
+let decoyHash: Promise<string> | undefined;
+/** Compared against when there is no stored hash, so an unknown address costs the same slow hash as a known one. */
+const decoy = (): Promise<string> => (decoyHash ??= hashPassword(randomUUID()));
+
+const notVerified = () =>
+  new ForbiddenError('Email not verified: enter the code we e-mailed you, or ask for a new one', [
+    'email: not verified yet',
+  ]);
+
+const signIn = async (runtime: Runtime, account: Account) => {
+  if (!account.isVerified) throw notVerified();
+  return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
+};
+
+/** An OAuth-only account has no password, so a password login fails for it exactly like a wrong password. */
+export const login = async (runtime: Runtime, { email, password }: LoginInput) => {
+  const account = await findAccountByEmail(runtime.table, email);
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
+  if (!account?.passwordHash || !matches) throw new UnauthorizedError('Invalid email or password');
+  return signIn(runtime, account);
+};
+
+/** Only the registered pairing of provider identity and address signs in; naming someone's address is not enough. */
+export const oauthLogin = async (runtime: Runtime, { email, provider_uuid, oAuthProvider }: OAuthLoginInput) => {
+  const account = await findAccountByOAuth(runtime.table, oAuthProvider, provider_uuid);
+  if (!account || emailKey(account.email) !== emailKey(email)) throw new UnauthorizedError('Invalid OAuth credentials');
+  return signIn(runtime, account);
+};
+
+export type SsoDiscovery =
+  | { email: string; ssoEnabled: false }
+  | { email: string; ssoEnabled: true; protocol: string; loginUrl: string };
+
+export const discoverSso = async (runtime: Runtime, email: string): Promise<SsoDiscovery> => {
+  const sso = await findSsoForEmail(runtime.table, email);
+  return sso ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl } : { email, ssoEnabled: false };
+};

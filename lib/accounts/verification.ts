@@ -1,0 +1,46 @@
+import { BadRequestError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Account } from './account.ts';
+import { findAccountByEmail, updateAccount } from './account-repository.ts';
+import { issueOtp, redeemOtp } from './otp-repository.ts';
+import type { VerifyEmailInput } from './schemas.ts';
+
+/**
+ * The one answer to every failed code: wrong, expired, burnt, or an address without an account, so the
+ * answer does not tell which addresses have accounts.
+ */
+export const invalidCode = () =>
+  new BadRequestError('Invalid or expired code', ['otp: the code is wrong or has expired; request a new one']);
+
+export const sendVerificationCode = async (runtime: Runtime, account: Account): Promise<void> => {
+  const otp = await issueOtp(runtime.table, account.id, 'VERIFY_EMAIL', runtime.clock.now());
+  await runtime.mail.send({
+    to: account.email,
+    subject: 'Your verification code',
+    text: `Your verification code is ${otp}. It expires in 10 minutes.`,
+    otp,
+  });
+};
+
+export interface Verification {
+  email: string;
+  isVerified: true;
+  alreadyVerified: boolean;
+}
+
+export const verifyEmail = async (runtime: Runtime, { email, otp }: VerifyEmailInput): Promise<Verification> => {
+  const { table, clock } = runtime;
+  const account = await findAccountByEmail(table, email);
+  if (!account) throw invalidCode();
+  if (account.isVerified) return { email: account.email, isVerified: true, alreadyVerified: true };
+  const now = clock.now();
+  if (!(await redeemOtp(table, account.id, 'VERIFY_EMAIL', otp, now))) throw invalidCode();
+  await updateAccount(table, account.id, { isVerified: true }, now.toISOString());
+  return { email: account.email, isVerified: true, alreadyVerified: false };
+};
+
+/** Sends a new code only to an existing, unverified account; the caller answers the same either way. */
+export const resendVerificationCode = async (runtime: Runtime, email: string): Promise<void> => {
+  const account = await findAccountByEmail(runtime.table, email);
+  if (account && !account.isVerified) await sendVerificationCode(runtime, account);
+};

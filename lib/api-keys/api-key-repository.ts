@@ -1,0 +1,143 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '#lib/store/queries.ts';
+import { setFields } from '#lib/store/set-fields.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { ApiKey } from './api-key.ts';
+import { apiKeyFromItem, apiKeyItemKey, apiKeyPartition, apiKeyToItem } from './api-key-item.ts';
+
+/** A key record: the key, and the id of its mirror in the usage plan (absent if it has none). */
+export interface StoredApiKey {
+  key: ApiKey;
+  usagePlanKeyId?: string;
+}
+
+const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+const storedFromItem = (item: Record<string, unknown>, workspaceId: string): StoredApiKey => {
+  const { usagePlanKeyId, ...rest } = item;
+  const key = apiKeyFromItem(rest);
+  if (key.workspaceId !== workspaceId) throw new Error(`API key ${key.id} read outside its workspace`);
+  return { key, ...(typeof usagePlanKeyId === 'string' && { usagePlanKeyId }) };
+};
+
+/** The mirror a write expects to find, so a concurrent rotation (which replaces it) fails the write. */
+const mirrorIs = (usagePlanKeyId: string | undefined) =>
+  usagePlanKeyId === undefined
+    ? { condition: 'attribute_not_exists(usagePlanKeyId)', values: {} }
+    : { condition: 'usagePlanKeyId = :mirror', values: { ':mirror': usagePlanKeyId } };
+
+export const insertApiKey = async (table: Table, stored: StoredApiKey, secretHash: string): Promise<void> => {
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: { ...apiKeyToItem(stored.key, secretHash), usagePlanKeyId: stored.usagePlanKeyId },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
+};
+
+/** Newest first (ids are ULIDs), read consistently so a key just created or changed is listed as it is. */
+export const listApiKeys = async (table: Table, workspaceId: string): Promise<StoredApiKey[]> => {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': apiKeyPartition(workspaceId) },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.map((item) => storedFromItem(item, workspaceId));
+};
+
+export const findApiKey = async (table: Table, workspaceId: string, keyId: string): Promise<StoredApiKey | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: apiKeyItemKey(workspaceId, keyId), ConsistentRead: true }),
+  );
+  return Item && storedFromItem(Item, workspaceId);
+};
+
+export interface NewSecret {
+  secretHash: string;
+  usagePlanKeyId: string;
+  now: string;
+}
+
+/**
+ * Replaces the secret (and its mirror) of an active key whose mirror is still `previousMirror`. False if
+ * the condition failed: the key is gone, inactive, or another rotation replaced the mirror first.
+ */
+export const replaceApiKeySecret = async (
+  table: Table,
+  workspaceId: string,
+  keyId: string,
+  previousMirror: string | undefined,
+  { secretHash, usagePlanKeyId, now }: NewSecret,
+): Promise<boolean> => {
+  const set = setFields({ secretHash, usagePlanKeyId, rotatedAt: now, updatedAt: now });
+  const mirror = mirrorIs(previousMirror);
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: apiKeyItemKey(workspaceId, keyId),
+        ...set,
+        ConditionExpression: `attribute_exists(sk) AND isActive = :true AND ${mirror.condition}`,
+        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':true': true, ...mirror.values },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export type ApiKeyChanges = Partial<Pick<ApiKey, 'name' | 'isActive'>>;
+
+/** The key after the change, or undefined if there is no such key. */
+export const updateApiKey = async (
+  table: Table,
+  workspaceId: string,
+  keyId: string,
+  changes: ApiKeyChanges,
+  now: string,
+): Promise<StoredApiKey | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: apiKeyItemKey(workspaceId, keyId),
+        ...setFields({ ...changes, updatedAt: now }),
+        ConditionExpression: 'attribute_exists(sk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && storedFromItem(Attributes, workspaceId);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Deletes the key if its mirror is still `expectedMirror`; false if it is gone or was rotated meanwhile. */
+export const deleteApiKey = async (
+  table: Table,
+  workspaceId: string,
+  keyId: string,
+  expectedMirror: string | undefined,
+): Promise<boolean> => {
+  const mirror = mirrorIs(expectedMirror);
+  try {
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: apiKeyItemKey(workspaceId, keyId),
+        ConditionExpression: `attribute_exists(sk) AND ${mirror.condition}`,
+        ...(expectedMirror !== undefined && { ExpressionAttributeValues: mirror.values }),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -1,0 +1,139 @@
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/http/errors.ts';
+import { log } from '#lib/log/logger.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { formatApiKey, hashApiKeySecret, type ApiKey } from './api-key.ts';
+import { toApiKeyResource, type ApiKeyResource } from './api-key-resource.ts';
+import * as repository from './api-key-repository.ts';
+import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.ts';
+
+/** 256 bits: enough that a fast hash of the secret is safe to store (docs/data-model.md 5.3). */
+const SECRET_BYTES = 32;
+const DELETE_ATTEMPTS = 3;
+
+const notFound = (): NotFoundError => new NotFoundError('API key not found');
+const revoked = (): ConflictError =>
+  new ConflictError('A revoked API key cannot be rotated; reactivate it first', ['isActive: the key is revoked']);
+
+const mintSecret = (runtime: Runtime, workspaceId: string, keyId: string) => {
+  const secret = runtime.ids.secret(SECRET_BYTES);
+  return { raw: formatApiKey(workspaceId, keyId, secret), secretHash: hashApiKeySecret(secret) };
+};
+
+/** Removes a mirror nothing refers to any more; a failure only leaves a gateway key behind, so it is logged. */
+const discardMirror = async (runtime: Runtime, keyId: string, mirrorId: string): Promise<void> => {
+  try {
+    await runtime.usagePlan.remove(mirrorId);
+  } catch (error) {
+    log.warn('could not remove an unused usage-plan mirror of an API key', { keyId, mirrorId, error });
+  }
+};
+
+/**
+ * The mirror is registered before the record is written: if registering fails nothing is stored, and
+ * if the write fails the mirror is taken back, so a failed create leaves no key behind.
+ */
+export const createApiKey = async (runtime: Runtime, workspaceId: string, input: CreateApiKeyInput) => {
+  const now = runtime.clock.now();
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+    throw new BadRequestError('Validation failed', ['expiresAt: must be in the future']);
+  }
+  const id = runtime.ids.sortable();
+  const { raw, secretHash } = mintSecret(runtime, workspaceId, id);
+  const key: ApiKey = {
+    id,
+    workspaceId,
+    name: input.name,
+    environment: input.environment,
+    scopes: [...new Set(input.scopes)],
+    isActive: true,
+    // Normalised to UTC: authentication compares it with the clock as a string.
+    ...(expiresAt && { expiresAt: expiresAt.toISOString() }),
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  const usagePlanKeyId = await runtime.usagePlan.register({ id, workspaceId, value: secretHash, enabled: true });
+  try {
+    await repository.insertApiKey(runtime.table, { key, usagePlanKeyId }, secretHash);
+  } catch (error) {
+    await discardMirror(runtime, id, usagePlanKeyId);
+    throw error;
+  }
+  return { ...toApiKeyResource(key), key: raw };
+};
+
+export const listApiKeys = async (runtime: Runtime, workspaceId: string): Promise<ApiKeyResource[]> =>
+  (await repository.listApiKeys(runtime.table, workspaceId)).map(({ key }) => toApiKeyResource(key));
+
+/**
+ * A new secret with a new mirror. The record is written only if the key is still active and still has
+ * the mirror read, so of two concurrent rotations one wins and the other is a 409; once it is written,
+ * the old secret is refused by the very next request (authentication reads the record consistently).
+ */
+export const rotateApiKey = async (runtime: Runtime, workspaceId: string, keyId: string) => {
+  const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
+  if (!stored) throw notFound();
+  if (!stored.key.isActive) throw revoked();
+  const { raw, secretHash } = mintSecret(runtime, workspaceId, keyId);
+  const usagePlanKeyId = await runtime.usagePlan.register({ id: keyId, workspaceId, value: secretHash, enabled: true });
+  const now = runtime.clock.now().toISOString();
+  let replaced: boolean;
+  try {
+    replaced = await repository.replaceApiKeySecret(runtime.table, workspaceId, keyId, stored.usagePlanKeyId, {
+      secretHash,
+      usagePlanKeyId,
+      now,
+    });
+  } catch (error) {
+    await discardMirror(runtime, keyId, usagePlanKeyId);
+    throw error;
+  }
+  if (!replaced) {
+    await discardMirror(runtime, keyId, usagePlanKeyId);
+    const current = await repository.findApiKey(runtime.table, workspaceId, keyId);
+    if (!current) throw notFound();
+    if (!current.key.isActive) throw revoked();
+    throw new ConflictError('The API key is being rotated by another request; try again');
+  }
+  // The new secret must reach the caller now: a leftover old mirror is only logged.
+  if (stored.usagePlanKeyId) await discardMirror(runtime, keyId, stored.usagePlanKeyId);
+  return { id: keyId, key: raw };
+};
+
+/** The mirror follows the record's resulting state; an error is a 500, and repeating the request repairs it. */
+const mirrorEnabled = async (runtime: Runtime, { key, usagePlanKeyId }: repository.StoredApiKey): Promise<void> => {
+  const mirrored = usagePlanKeyId !== undefined && (await runtime.usagePlan.setEnabled(usagePlanKeyId, key.isActive));
+  if (!mirrored) log.warn('API key has no usage-plan mirror; its next rotation creates one', { keyId: key.id });
+};
+
+/** Revoke, rename, reactivate: the record first, since it alone decides whether the key works. */
+export const updateApiKey = async (
+  runtime: Runtime,
+  workspaceId: string,
+  keyId: string,
+  changes: UpdateApiKeyInput,
+): Promise<ApiKeyResource> => {
+  const now = runtime.clock.now().toISOString();
+  const stored = await repository.updateApiKey(runtime.table, workspaceId, keyId, changes, now);
+  if (!stored) throw notFound();
+  if (changes.isActive !== undefined) await mirrorEnabled(runtime, stored);
+  return toApiKeyResource(stored.key);
+};
+
+export const revokeApiKey = async (runtime: Runtime, workspaceId: string, keyId: string): Promise<void> => {
+  await updateApiKey(runtime, workspaceId, keyId, { isActive: false });
+};
+
+/**
+ * The mirror goes first: if removing it fails, the record is intact and repeating the delete finishes
+ * it. The record is deleted only if no rotation replaced the mirror meanwhile, else it is read again.
+ */
+export const deleteApiKey = async (runtime: Runtime, workspaceId: string, keyId: string): Promise<void> => {
+  for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt += 1) {
+    const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
+    if (!stored) throw notFound();
+    if (stored.usagePlanKeyId) await runtime.usagePlan.remove(stored.usagePlanKeyId);
+    if (await repository.deleteApiKey(runtime.table, workspaceId, keyId, stored.usagePlanKeyId)) return;
+  }
+  throw new ConflictError('The API key changed while it was being deleted; try again');
+};

@@ -1,0 +1,24 @@
+import { recordHistory } from '#lib/tickets/history-repository.ts';
+import type { IncidentComment } from './comment-item.ts';
+import { putComment } from './comment-repository.ts';
+import { findIncident } from './get-incident.ts';
+import type { IncidentScope } from './incident-scope.ts';
+import type { AddCommentInput } from './schemas.ts';
+
+/** Adds a Markdown comment by the caller, and a COMMENT_ADDED history event carrying its text. */
+export const addComment = async (scope: IncidentScope, { ticketId, content }: AddCommentInput): Promise<IncidentComment> => {
+  const { runtime, workspaceId, actor } = scope;
+  const incident = await findIncident(scope, ticketId);
+  const comment: IncidentComment = {
+    id: runtime.ids.sortable(),
+    ticketId: incident.id,
+    content,
+    authorEmail: actor,
+    createdAt: runtime.clock.now().toISOString(),
+  };
+  await putComment(runtime.table, workspaceId, comment);
+  await recordHistory(runtime, workspaceId, [
+    { ticketId: incident.id, ticketType: 'INCIDENT', event: 'COMMENT_ADDED', actor, message: content },
+  ]);
+  return comment;
+};

@@ -1,0 +1,13 @@
+import type { Incident } from './incident.ts';
+import type { IncidentScope } from './incident-scope.ts';
+import { recordMessages } from './message-repository.ts';
+
+/**
+ * The post-resolution hooks the spec runs on `POST /resolve/:id`: for now the resolution note in the
+ * thread; notifications join here.
+ */
+export const afterResolution = async ({ runtime, workspaceId, actor }: IncidentScope, incident: Incident): Promise<void> => {
+  await recordMessages(runtime, workspaceId, incident.id, [
+    { kind: 'RESOLUTION', text: `Incident resolved by ${actor}`, actor },
+  ]);
+};

@@ -1,0 +1,58 @@
+import type { IncidentReport } from '#lib/reports/incident-report.ts';
+import { listHistory } from '#lib/tickets/history-repository.ts';
+import { getWorkspace } from '#lib/workspaces/workspace-repository.ts';
+import { listComments } from './comment-repository.ts';
+import { findIncident } from './get-incident.ts';
+import type { Incident } from './incident.ts';
+import { latestCompletedAnalysis } from './incident-analyses.ts';
+import type { IncidentScope } from './incident-scope.ts';
+import { listMessages } from './message-repository.ts';
+
+/** A report prints at most this many history events, the oldest first. */
+const REPORT_HISTORY_LIMIT = 1_000;
+
+const reportedIncident = (incident: Incident): IncidentReport['incident'] => ({
+  id: incident.id,
+  summary: incident.summary,
+  priority: incident.priority,
+  status: incident.status,
+  source: incident.source,
+  serviceArea: incident.serviceArea,
+  environment: incident.environment,
+  region: incident.region,
+  assignedToEmail: incident.assignedToEmail,
+  description: incident.description,
+  techDescription: incident.techDescription,
+  impactSummary: incident.impactSummary,
+  blastRadius: incident.blastRadius,
+  createdAt: incident.createdAt,
+  updatedAt: incident.updatedAt,
+  acknowledgedAt: incident.acknowledgedAt,
+  resolvedAt: incident.resolvedAt,
+});
+
+/**
+ * Everything the PDF of an incident shows, read on request (nothing is stored): the incident, its
+ * comments and messages, its history, the workspace's name and the latest completed analysis if any.
+ */
+export const buildIncidentReport = async (scope: IncidentScope, incidentId: string, note?: string): Promise<IncidentReport> => {
+  const { runtime, workspaceId } = scope;
+  const incident = await findIncident(scope, incidentId);
+  const [workspace, comments, messages, history, analysis] = await Promise.all([
+    getWorkspace(runtime.table, workspaceId),
+    listComments(runtime.table, workspaceId, incident.id),
+    listMessages(runtime.table, workspaceId, incident.id),
+    listHistory(runtime.table, workspaceId, { ticketId: incident.id }, { page: 1, limit: REPORT_HISTORY_LIMIT }),
+    latestCompletedAnalysis(runtime.table, workspaceId, incident.id),
+  ]);
+  return {
+    workspaceName: workspace?.businessName ?? '',
+    generatedAt: runtime.clock.now().toISOString(),
+    ...(note && { note }),
+    incident: reportedIncident(incident),
+    comments: comments.map(({ authorEmail, content, createdAt }) => ({ authorEmail, content, createdAt })),
+    messages: messages.map(({ text, actor, createdAt }) => ({ text, actor, createdAt })),
+    history: history.items,
+    ...(analysis && { analysis }),
+  };
+};

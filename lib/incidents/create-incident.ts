@@ -1,0 +1,40 @@
+import { isAcknowledged, isDone, type Incident } from './incident.ts';
+import { recordIncidentChange } from './incident-changes.ts';
+import { allocateIncidentId } from './incident-id.ts';
+import { putIncident } from './incident-repository.ts';
+import type { IncidentScope } from './incident-scope.ts';
+import type { CreateIncidentInput } from './schemas.ts';
+
+/**
+ * Creates an incident under a freshly allocated id (never one from `/generate-id`: every create takes
+ * its own number). An incident created past OPEN is stamped as acknowledged, and one created RESOLVED
+ * or CLOSED as resolved, at its creation time, so its time to acknowledge or resolve is zero.
+ * Then: the CREATED history event, the "created" thread message and the counters.
+ */
+export const createIncident = async (scope: IncidentScope, input: CreateIncidentInput): Promise<Incident> => {
+  const { runtime, workspaceId, actor } = scope;
+  const now = runtime.clock.now();
+  const at = now.toISOString();
+  const id = await allocateIncidentId(runtime.table, workspaceId, now);
+  const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const incident: Incident = {
+    ...fields,
+    id,
+    ticketId: id,
+    businessId: workspaceId,
+    summary: input.summary,
+    priority: input.priority,
+    status: input.status,
+    createdAt: at,
+    updatedAt: at,
+    createdBy: actor,
+    ...(isAcknowledged(input.status) && { acknowledgedAt: at }),
+    ...(isDone(input.status) && { resolvedAt: at, resolvedBy: actor }),
+  };
+  await putIncident(runtime.table, workspaceId, incident);
+  await recordIncidentChange(scope, undefined, incident, {
+    history: [{ event: 'CREATED', to: incident.status }],
+    messages: [{ kind: 'SYSTEM', text: `Incident created by ${actor}`, actor }],
+  });
+  return incident;
+};

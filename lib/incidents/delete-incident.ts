@@ -1,0 +1,24 @@
+import { NotFoundError } from '#lib/http/errors.ts';
+import { findIncident } from './get-incident.ts';
+import { deleteIncidentAnalyses } from './incident-analyses.ts';
+import { recordIncidentChange } from './incident-changes.ts';
+import { deleteIncidentChildren, deleteIncidentItem } from './incident-repository.ts';
+import type { IncidentScope } from './incident-scope.ts';
+
+/**
+ * Deletes an incident for good: its comments, messages and other children, its analyses, then the
+ * incident itself last, so a crash leaves the incident in place and repeating the delete finishes the
+ * job. The history stays (audit) and gains a DELETED event naming what was deleted.
+ */
+export const deleteIncident = async (scope: IncidentScope, incidentId: string): Promise<{ id: string }> => {
+  const { runtime, workspaceId } = scope;
+  const { id } = await findIncident(scope, incidentId);
+  await deleteIncidentChildren(runtime.table, workspaceId, id);
+  await deleteIncidentAnalyses(runtime.table, workspaceId, id);
+  const deleted = await deleteIncidentItem(runtime.table, workspaceId, id);
+  if (!deleted) throw new NotFoundError('Incident not found', [`id: incident ${incidentId} was already deleted`]);
+  await recordIncidentChange(scope, deleted, undefined, {
+    history: [{ event: 'DELETED', from: deleted.status, to: null, message: `Deleted incident: ${deleted.summary}` }],
+  });
+  return { id };
+};

@@ -1,0 +1,13 @@
+import { renderIncidentReportPdf } from '#lib/reports/incident-report-pdf.ts';
+import { buildIncidentReport } from './build-incident-report.ts';
+import type { IncidentScope } from './incident-scope.ts';
+
+/** The incident report as a PDF, with the file name clients save it under. */
+export const exportIncidentPdf = async (
+  scope: IncidentScope,
+  incidentId: string,
+  note?: string,
+): Promise<{ fileName: string; pdf: Buffer }> => {
+  const report = await buildIncidentReport(scope, incidentId, note);
+  return { fileName: `${report.incident.id}.pdf`, pdf: await renderIncidentReportPdf(report) };
+};

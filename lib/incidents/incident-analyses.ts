@@ -1,0 +1,66 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { IncidentReport } from '#lib/reports/incident-report.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import { deleteItems } from './delete-items.ts';
+import { incidentAnalysisPartition } from './incident-item.ts';
+
+/**
+ * The analysis engine's items that belong to one incident (docs/data-model.md 5.15): ANALYSIS items
+ * (`{W}#ANALYSIS` / `<analysisId>`, gsi2 `{W}#INC#<incidentId>#ANALYSIS` / `<status>#<analysisId>`) and
+ * their reports (`{W}#ANALYSIS#<analysisId>` / `REPORT#<reportId>`). Read here for the PDF and removed
+ * with the incident; the engine itself writes them.
+ */
+const analysisReportPartition = (workspaceId: string, analysisId: string): string =>
+  workspaceKey(workspaceId, 'ANALYSIS', analysisId);
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** The latest COMPLETE analysis of the incident, as the report shows it; undefined if there is none. */
+export const latestCompletedAnalysis = async (
+  table: Table,
+  workspaceId: string,
+  incidentId: string,
+): Promise<IncidentReport['analysis']> => {
+  const { Items } = await table.doc.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :complete)',
+      ExpressionAttributeValues: { ':pk': incidentAnalysisPartition(workspaceId, incidentId), ':complete': 'COMPLETE#' },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const item = Items?.[0];
+  if (!item) return undefined;
+  return {
+    hypothesis: String(item.hypothesis ?? ''),
+    rootCause: String(item.rootCause ?? ''),
+    impactAssessment: String(item.impactAssessment ?? ''),
+    contributingFactors: strings(item.contributingFactors),
+    remediationOptions: strings(item.remediationOptions),
+    confidence: Number(item.confidence ?? 0),
+    completedAt: String(item.completedAt ?? ''),
+  };
+};
+
+/** Deletes every analysis of the incident, each one's reports first, so a retry finds what is left. */
+export const deleteIncidentAnalyses = async (table: Table, workspaceId: string, incidentId: string): Promise<void> => {
+  const analyses = await queryAll(table, {
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': incidentAnalysisPartition(workspaceId, incidentId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  for (const analysis of analyses) {
+    const reports = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': analysisReportPartition(workspaceId, String(analysis.sk)) },
+      ProjectionExpression: 'pk, sk',
+    });
+    await deleteItems(table, reports);
+  }
+  await deleteItems(table, analyses);
+};

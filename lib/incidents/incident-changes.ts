@@ -1,0 +1,75 @@
+import { recordHistory } from '#lib/tickets/history-repository.ts';
+import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
+import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
+import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
+import type { IncidentScope } from './incident-scope.ts';
+import { recordMessages, type MessageInput } from './message-repository.ts';
+
+export type IncidentHistoryInput = Omit<HistoryEventInput, 'ticketId' | 'ticketType' | 'actor'>;
+
+const EVENT_BY_FIELD: Partial<Record<IncidentEditableField, HistoryEventKind>> = {
+  status: 'STATUS_CHANGE',
+  priority: 'PRIORITY_CHANGE',
+  assignedToEmail: 'ASSIGNED',
+};
+
+const valueOf = (incident: Incident, field: IncidentEditableField): string | null => incident[field] ?? null;
+
+const changedFields = (before: Incident, after: Incident): IncidentEditableField[] =>
+  INCIDENT_EDITABLE_FIELDS.filter((field) => valueOf(before, field) !== valueOf(after, field));
+
+/** One history event per changed field: the spec's kinds for status, priority and assignee, FIELD_CHANGE for the rest. */
+export const historyOfUpdate = (before: Incident, after: Incident): IncidentHistoryInput[] =>
+  changedFields(before, after).map((field): IncidentHistoryInput => {
+    const event = EVENT_BY_FIELD[field];
+    const change = { from: valueOf(before, field), to: valueOf(after, field) };
+    return event ? { event, ...change } : { event: 'FIELD_CHANGE', field, ...change };
+  });
+
+const assignmentText = (from: string | null, to: string | null, actor: string): string => {
+  if (!from) return `Assigned to ${to} by ${actor}`;
+  if (!to) return `Unassigned from ${from} by ${actor}`;
+  return `Reassigned from ${from} to ${to} by ${actor}`;
+};
+
+/** The thread messages of an update: status, assignment and priority changes, which people follow. */
+export const messagesOfUpdate = (before: Incident, after: Incident, actor: string): MessageInput[] =>
+  changedFields(before, after).flatMap((field): MessageInput[] => {
+    const from = valueOf(before, field);
+    const to = valueOf(after, field);
+    switch (field) {
+      case 'status':
+        return [{ kind: 'STATUS_CHANGE', text: `Status changed from ${from} to ${to} by ${actor}`, actor }];
+      case 'priority':
+        return [{ kind: 'PRIORITY_CHANGE', text: `Priority changed from ${from} to ${to} by ${actor}`, actor }];
+      case 'assignedToEmail':
+        return [{ kind: 'ASSIGNMENT', text: assignmentText(from, to, actor), actor }];
+      default:
+        return [];
+    }
+  });
+
+/**
+ * Everything that follows an incident write: its history events, its thread messages and the analytics
+ * counter. They are issued together after the incident itself was written; a crash in between can lose
+ * an event or make the counter drift, never the change itself (docs/data-model.md 7).
+ */
+export const recordIncidentChange = async (
+  { runtime, workspaceId, actor }: IncidentScope,
+  before: Incident | undefined,
+  after: Incident | undefined,
+  { history, messages = [] }: { history: readonly IncidentHistoryInput[]; messages?: readonly MessageInput[] },
+): Promise<void> => {
+  const ticketId = (after ?? before)?.id;
+  if (!ticketId) throw new Error('an incident change needs a state before or after it');
+  await Promise.all([
+    history.length > 0 &&
+      recordHistory(
+        runtime,
+        workspaceId,
+        history.map((event) => ({ ...event, ticketId, ticketType: 'INCIDENT', actor })),
+      ),
+    messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
+    addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
+  ]);
+};

@@ -1,0 +1,116 @@
+import { workspaceKey } from '#lib/store/keys.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
+import {
+  isAcknowledged,
+  isDone,
+  type Incident,
+  type IncidentChanges,
+  type IncidentPriority,
+  type IncidentStatus,
+} from './incident.ts';
+
+/** Every incident of a workspace, by id: ids sort by UTC day, then by the day's number. */
+export const incidentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'INC');
+
+export const incidentItemKey = (workspaceId: string, incidentId: string) => ({
+  pk: incidentPartition(workspaceId),
+  sk: incidentId,
+});
+
+/** gsi1: the incidents in one status. */
+export const incidentStatusPartition = (workspaceId: string, status: IncidentStatus): string =>
+  workspaceKey(workspaceId, 'INC', 'STATUS', status);
+
+/** gsi2: the incidents of one priority. */
+export const incidentPriorityPartition = (workspaceId: string, priority: IncidentPriority): string =>
+  workspaceKey(workspaceId, 'INC', 'PRIORITY', priority);
+
+/** An incident's own items: comments, messages, signal links, drafts. Deleted with the incident. */
+export const incidentChildPartition = (workspaceId: string, incidentId: string): string =>
+  workspaceKey(workspaceId, 'INC', incidentId);
+
+/** gsi2 of the analysis items of one incident (docs/data-model.md 5.15); the analysis module fills it. */
+export const incidentAnalysisPartition = (workspaceId: string, incidentId: string): string =>
+  workspaceKey(workspaceId, 'INC', incidentId, 'ANALYSIS');
+
+/** Free text compared in filters: trimmed, lower-cased and encoded like every free-text key. */
+export const filterKey = (value: string): string => encodeURIComponent(value.trim().toLowerCase());
+
+/** The index attributes an incident's state decides; an update that changes status or priority SETs them. */
+export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({
+  gsi1pk: incidentStatusPartition(workspaceId, incident.status),
+  gsi1sk: incident.id,
+  gsi2pk: incidentPriorityPartition(workspaceId, incident.priority),
+  gsi2sk: incident.id,
+});
+
+/** Filter attributes kept beside the fields they normalise; null means the attribute is removed. */
+export const filterAttributes = (incident: Pick<Incident, 'environment' | 'source'>) => ({
+  environmentKey: incident.environment === undefined ? null : filterKey(incident.environment),
+  sourceKey: incident.source === undefined ? null : filterKey(incident.source),
+});
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+const STORAGE_ATTRIBUTES = [...KEY_ATTRIBUTES, 'type', 'workspaceId', 'environmentKey', 'sourceKey'] as const;
+
+export const incidentToItem = (workspaceId: string, incident: Incident): Record<string, unknown> => {
+  const filters = Object.entries(filterAttributes(incident)).filter(([, value]) => value !== null);
+  return {
+    ...incidentItemKey(workspaceId, incident.id),
+    ...indexKeys(workspaceId, incident),
+    ...ticketIndexKeys(workspaceId, incident),
+    type: 'INCIDENT',
+    workspaceId,
+    ...incident,
+    ...Object.fromEntries(filters),
+  };
+};
+
+export const incidentFromItem = (workspaceId: string, item: Record<string, unknown>): Incident => {
+  if (item.workspaceId !== workspaceId) throw new Error('an incident item of another workspace was read');
+  const incident = { ...item };
+  for (const attribute of STORAGE_ATTRIBUTES) delete incident[attribute];
+  return incident as unknown as Incident;
+};
+
+/**
+ * An UpdateItem as data, so the repository can both send it and apply it to the item it replaced
+ * (`ALL_OLD`) to know the new state without a second read.
+ */
+export interface ItemUpdate {
+  set: Record<string, unknown>;
+  /** `SET name = if_not_exists(name, value)`: a first occurrence that later writes keep. */
+  setIfAbsent: Record<string, unknown>;
+  remove: string[];
+}
+
+/**
+ * The item update for changed incident fields (null removes a field), with the index and filter
+ * attributes they decide, and the status timestamps: `acknowledgedAt` on the first move out of OPEN
+ * (kept after), `resolvedAt`/`resolvedBy` on entering RESOLVED or CLOSED, removed when the incident is
+ * reopened (moved to any other status).
+ */
+export const incidentUpdate = (
+  workspaceId: string,
+  changes: IncidentChanges,
+  { now, actor }: { now: string; actor: string },
+): ItemUpdate => {
+  const update: ItemUpdate = { set: { updatedAt: now }, setIfAbsent: {}, remove: [] };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === null) update.remove.push(field);
+    else if (value !== undefined) update.set[field] = value;
+  }
+  const { status, priority, environment, source } = changes;
+  if (status) {
+    update.set.gsi1pk = incidentStatusPartition(workspaceId, status);
+    if (isAcknowledged(status)) update.setIfAbsent.acknowledgedAt = now;
+    if (isDone(status)) Object.assign(update.setIfAbsent, { resolvedAt: now, resolvedBy: actor });
+    else update.remove.push('resolvedAt', 'resolvedBy');
+  }
+  if (priority) update.set.gsi2pk = incidentPriorityPartition(workspaceId, priority);
+  if (environment === null) update.remove.push('environmentKey');
+  else if (environment !== undefined) update.set.environmentKey = filterKey(environment);
+  if (source === null) update.remove.push('sourceKey');
+  else if (source !== undefined) update.set.sourceKey = filterKey(source);
+  return update;
+};

@@ -1,0 +1,213 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PageRequest } from '#lib/http/pagination.ts';
+import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import { deleteItems } from './delete-items.ts';
+import { isIncidentId, type Incident, type IncidentPriority, type IncidentStatus } from './incident.ts';
+import {
+  filterKey,
+  incidentChildPartition,
+  incidentFromItem,
+  incidentItemKey,
+  incidentPartition,
+  incidentPriorityPartition,
+  incidentStatusPartition,
+  incidentToItem,
+  type ItemUpdate,
+} from './incident-item.ts';
+
+type Item = Record<string, unknown>;
+
+/** Stores a new incident; its id is freshly allocated, so the condition only guards against a bug. */
+export const putIncident = async (table: Table, workspaceId: string, incident: Incident): Promise<void> => {
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: incidentToItem(workspaceId, incident),
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
+};
+
+/** By record id or ticket id (the same string). A value that is not an incident id is not looked up. */
+export const getIncident = async (table: Table, workspaceId: string, incidentId: string): Promise<Incident | undefined> => {
+  if (!isIncidentId(incidentId)) return undefined;
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: incidentItemKey(workspaceId, incidentId), ConsistentRead: true }),
+  );
+  return Item && incidentFromItem(workspaceId, Item);
+};
+
+export interface IncidentFilters {
+  status?: IncidentStatus;
+  priority?: IncidentPriority;
+  environment?: string;
+  /** ISO 8601 UTC instants, inclusive, on `createdAt`. */
+  from?: string;
+  to?: string;
+}
+
+const idDay = (instant: string): string => instant.slice(0, 10).replaceAll('-', '');
+
+/**
+ * The query for a filtered list, newest first (docs/data-model.md 4 and 5.4): the status partition
+ * (gsi1) if a status is given, else the priority partition (gsi2), else the base partition. Ids start
+ * with the UTC day, so a date range narrows the key range to those days and a filter on `createdAt`
+ * trims the edges; the remaining filters go in the FilterExpression.
+ */
+const listQuery = (workspaceId: string, { status, priority, environment, from, to }: IncidentFilters): QueryInput => {
+  const [index, partition] = status
+    ? (['gsi1', incidentStatusPartition(workspaceId, status)] as const)
+    : priority
+      ? (['gsi2', incidentPriorityPartition(workspaceId, priority)] as const)
+      : ([undefined, incidentPartition(workspaceId)] as const);
+  const names: Record<string, string> = { '#pk': index ? `${index}pk` : 'pk' };
+  const values: Record<string, unknown> = { ':pk': partition };
+  let keyCondition = '#pk = :pk';
+  if (from || to) {
+    names['#sk'] = index ? `${index}sk` : 'sk';
+    if (from) values[':fromId'] = `INC-${idDay(from)}-`;
+    if (to) values[':toId'] = `INC-${idDay(to)}-~`;
+    keyCondition += from && to ? ' AND #sk BETWEEN :fromId AND :toId' : from ? ' AND #sk >= :fromId' : ' AND #sk <= :toId';
+  }
+  const filters: string[] = [];
+  if (status && priority) {
+    filters.push('#priority = :priority');
+    names['#priority'] = 'priority';
+    values[':priority'] = priority;
+  }
+  if (environment) {
+    filters.push('environmentKey = :environment');
+    values[':environment'] = filterKey(environment);
+  }
+  if (from || to) names['#createdAt'] = 'createdAt';
+  if (from) {
+    filters.push('#createdAt >= :from');
+    values[':from'] = from;
+  }
+  if (to) {
+    filters.push('#createdAt <= :to');
+    values[':to'] = to;
+  }
+  return {
+    ...(index && { IndexName: index }),
+    KeyConditionExpression: keyCondition,
+    ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
+  };
+};
+
+export const listIncidents = async (
+  table: Table,
+  workspaceId: string,
+  filters: IncidentFilters,
+  page: PageRequest,
+): Promise<{ items: Incident[]; total: number }> => {
+  const { items, total } = await queryPage(table, listQuery(workspaceId, filters), page);
+  return { items: items.map((item) => incidentFromItem(workspaceId, item)), total };
+};
+
+const updateExpression = ({ set, setIfAbsent, remove }: ItemUpdate) => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const alias = (name: string, value?: unknown) => {
+    const index = Object.keys(names).length;
+    names[`#u${index}`] = name;
+    if (value !== undefined) values[`:u${index}`] = value;
+    return index;
+  };
+  const assignments = [
+    ...Object.entries(set).map(([name, value]) => {
+      const index = alias(name, value);
+      return `#u${index} = :u${index}`;
+    }),
+    ...Object.entries(setIfAbsent).map(([name, value]) => {
+      const index = alias(name, value);
+      return `#u${index} = if_not_exists(#u${index}, :u${index})`;
+    }),
+  ];
+  const removals = remove.map((name) => `#u${alias(name)}`);
+  return {
+    expression: `SET ${assignments.join(', ')}${removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''}`,
+    names,
+    values,
+  };
+};
+
+/** The item after `update`, computed from the item it replaced exactly as DynamoDB applied it. */
+const applyUpdate = (item: Item, { set, setIfAbsent, remove }: ItemUpdate): Item => {
+  const next: Item = { ...item, ...set };
+  for (const [name, value] of Object.entries(setIfAbsent)) next[name] ??= value;
+  for (const name of remove) delete next[name];
+  return next;
+};
+
+export interface IncidentCondition {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Updates an existing incident and returns its state before and after the write (`ALL_OLD`, so the
+ * diff is the one this write made even when others write concurrently). Undefined when the incident does
+ * not exist or `condition` does not hold.
+ */
+export const updateIncidentItem = async (
+  table: Table,
+  workspaceId: string,
+  incidentId: string,
+  update: ItemUpdate,
+  condition?: IncidentCondition,
+): Promise<{ before: Incident; after: Incident } | undefined> => {
+  const { expression, names, values } = updateExpression(update);
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: incidentItemKey(workspaceId, incidentId),
+        UpdateExpression: expression,
+        ConditionExpression: `attribute_exists(sk)${condition ? ` AND (${condition.expression})` : ''}`,
+        ExpressionAttributeNames: { ...names, ...condition?.names },
+        ExpressionAttributeValues: { ...values, ...condition?.values },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const old = Attributes as Item;
+    return { before: incidentFromItem(workspaceId, old), after: incidentFromItem(workspaceId, applyUpdate(old, update)) };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+};
+
+/** Deletes every item of the incident's own partition: comments, messages, signal links, drafts. */
+export const deleteIncidentChildren = async (table: Table, workspaceId: string, incidentId: string): Promise<void> => {
+  const children = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': incidentChildPartition(workspaceId, incidentId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  await deleteItems(table, children);
+};
+
+/** Deletes the incident item itself and returns what it held; undefined if it was already gone. */
+export const deleteIncidentItem = async (table: Table, workspaceId: string, incidentId: string): Promise<Incident | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: incidentItemKey(workspaceId, incidentId),
+        ConditionExpression: 'attribute_exists(sk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return incidentFromItem(workspaceId, Attributes as Item);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+};

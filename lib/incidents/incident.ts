@@ -1,0 +1,84 @@
+export const INCIDENT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'INVESTIGATION', 'MITIGATED', 'RESOLVED', 'CLOSED'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const INCIDENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export type IncidentPriority = (typeof INCIDENT_PRIORITIES)[number];
+
+/** The optional free-text fields of an incident, in the order the spec lists them. */
+export const INCIDENT_TEXT_FIELDS = [
+  'source',
+  'serviceArea',
+  'environment',
+  'region',
+  'assignedToEmail',
+  'description',
+  'techDescription',
+  'impactSummary',
+  'blastRadius',
+] as const;
+export type IncidentTextField = (typeof INCIDENT_TEXT_FIELDS)[number];
+
+/** Every field a client may set on create or change with PUT. */
+export const INCIDENT_EDITABLE_FIELDS = ['summary', 'priority', 'status', ...INCIDENT_TEXT_FIELDS] as const;
+export type IncidentEditableField = (typeof INCIDENT_EDITABLE_FIELDS)[number];
+
+/** An incident ticket (spec: Incident ticket). Its record id and ticket id are the same string. */
+export interface Incident extends Partial<Record<IncidentTextField, string>> {
+  id: string;
+  ticketId: string;
+  businessId: string;
+  summary: string;
+  priority: IncidentPriority;
+  status: IncidentStatus;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  /** Set on the first move out of OPEN and kept after, so time to acknowledge is measured once. */
+  acknowledgedAt?: string;
+  /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
+  resolvedAt?: string;
+  resolvedBy?: string;
+}
+
+/** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */
+export type IncidentChanges = Partial<Pick<Incident, 'summary' | 'priority' | 'status'>> &
+  Partial<Record<IncidentTextField, string | null>>;
+
+/** `INC-YYYYMMDD-XXXX`: the UTC day of creation and that day's number in the workspace. */
+export const INCIDENT_ID_PATTERN = /^INC-\d{8}-\d{4}$/;
+
+export const isIncidentId = (value: string): boolean => INCIDENT_ID_PATTERN.test(value);
+
+const DONE_STATUSES: readonly IncidentStatus[] = ['RESOLVED', 'CLOSED'];
+
+/** RESOLVED and CLOSED: the incident's impact is over, so it has a resolution time. */
+export const isDone = (status: IncidentStatus): boolean => DONE_STATUSES.includes(status);
+
+/** Every status but OPEN means someone has taken the incident on. */
+export const isAcknowledged = (status: IncidentStatus): boolean => status !== 'OPEN';
+
+/**
+ * An incident as the API returns it: every field of the spec present, `null` when not set, so clients
+ * see one shape whatever was filled in.
+ */
+export const incidentView = ({
+  id,
+  ticketId,
+  businessId,
+  summary,
+  priority,
+  status,
+  ...rest
+}: Incident): Record<string, unknown> => ({
+  id,
+  ticketId,
+  businessId,
+  summary,
+  priority,
+  status,
+  ...Object.fromEntries(INCIDENT_TEXT_FIELDS.map((field) => [field, null])),
+  acknowledgedAt: null,
+  resolvedAt: null,
+  resolvedBy: null,
+  ...rest,
+});

@@ -1,0 +1,13 @@
+import type { Incident } from './incident.ts';
+import { listIncidents as queryIncidents } from './incident-repository.ts';
+import type { IncidentScope } from './incident-scope.ts';
+import type { ListIncidentsInput } from './schemas.ts';
+
+/**
+ * A page of incidents, newest first, with the total of matches. Cost (docs/data-model.md 4): the total
+ * counts the whole matching key range, so narrowing by status, priority or dates keeps it cheap.
+ */
+export const listIncidents = async (
+  { runtime, workspaceId }: IncidentScope,
+  { page, limit, ...filters }: ListIncidentsInput,
+): Promise<{ items: Incident[]; total: number }> => queryIncidents(runtime.table, workspaceId, filters, { page, limit });

@@ -1,0 +1,42 @@
+import { NotFoundError } from '#lib/http/errors.ts';
+import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentChanges } from './incident.ts';
+import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incident-changes.ts';
+import { incidentUpdate } from './incident-item.ts';
+import { updateIncidentItem } from './incident-repository.ts';
+import type { IncidentScope } from './incident-scope.ts';
+import { findIncident } from './get-incident.ts';
+import type { UpdateIncidentInput } from './schemas.ts';
+
+/** The given fields whose value differs from the incident's; `null` stands for "not set". */
+const differences = (incident: Incident, input: UpdateIncidentInput): IncidentChanges =>
+  Object.fromEntries(
+    INCIDENT_EDITABLE_FIELDS.filter((field) => input[field] !== undefined && input[field] !== (incident[field] ?? null)).map(
+      (field) => [field, input[field]],
+    ),
+  );
+
+/**
+ * Changes the given fields (PUT with partial semantics). Any status may follow any other, as the spec
+ * shows no order; the status timestamps follow the rules of `incidentUpdate`. Values equal to the
+ * current ones change nothing: no write, no history, `updatedAt` kept. Each changed field gets a history
+ * event; status, priority and assignee changes also a thread message.
+ */
+export const updateIncident = async (scope: IncidentScope, incidentId: string, input: UpdateIncidentInput): Promise<Incident> => {
+  const { runtime, workspaceId, actor } = scope;
+  const current = await findIncident(scope, incidentId);
+  const changes = differences(current, input);
+  if (Object.keys(changes).length === 0) return current;
+  const written = await updateIncidentItem(
+    runtime.table,
+    workspaceId,
+    current.id,
+    incidentUpdate(workspaceId, changes, { now: runtime.clock.now().toISOString(), actor }),
+  );
+  if (!written) throw new NotFoundError('Incident not found', [`id: incident ${incidentId} was deleted`]);
+  const { before, after } = written;
+  await recordIncidentChange(scope, before, after, {
+    history: historyOfUpdate(before, after),
+    messages: messagesOfUpdate(before, after, actor),
+  });
+  return after;
+};

@@ -1,0 +1,61 @@
+import type { PipelineJobStatus, PipelineProvider, PipelineRunStatus, SignalSeverity } from './normalized-event.ts';
+
+/** `owner/repo`, or `group/subgroup/project` on code host B: a path without blanks. */
+export const REPOSITORY_PATH = /^[^/\s]+(\/[^/\s]+)+$/;
+
+/** `refs/heads/main` -> `main`, `refs/tags/v1` -> `v1`; anything else unchanged. */
+export const branchFromRef = (ref: string | null | undefined): string | null =>
+  ref ? ref.replace(/^refs\/(heads|tags)\//, '') : null;
+
+/** `owner/repo` (or `group/subgroup/project`) from a web or HTTP clone address; undefined if it is not one. */
+export const repositoryFromUrl = (url: string | null | undefined): string | undefined => {
+  if (!url || !URL.canParse(url)) return undefined;
+  const path = new URL(url).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+  return REPOSITORY_PATH.test(path) ? path : undefined;
+};
+
+/** `<provider>-<id>`: the key of a provider's run or deployment. */
+export const providerKeyOf = (provider: PipelineProvider, id: string): string => `${provider}-${id}`;
+
+/**
+ * A failure on the default branch breaks what everyone builds on; elsewhere it is one change's problem. When the
+ * payload does not name the default branch (code host B's Job Hook, code host C), `main` and `master` are taken.
+ */
+export const failureSeverity = (branch: string | null, defaultBranch: string | null | undefined): SignalSeverity => {
+  if (branch === null) return 'MEDIUM';
+  const onDefault = defaultBranch ? branch === defaultBranch : branch === 'main' || branch === 'master';
+  return onDefault ? 'HIGH' : 'MEDIUM';
+};
+
+/** A failed deployment to production is urgent; to any other environment, less so. */
+export const deploymentFailureSeverity = (environment: string): SignalSeverity =>
+  /\bprod(uction)?\b/i.test(environment) ? 'HIGH' : 'MEDIUM';
+
+const VERBS: Readonly<Record<PipelineRunStatus | PipelineJobStatus, string>> = {
+  success: 'succeeded',
+  failure: 'failed',
+  cancelled: 'was cancelled',
+  skipped: 'was skipped',
+  in_progress: 'is running',
+};
+
+/** `Workflow "CI" failed on octo/repo@main`. */
+export const describeRun = (
+  what: string,
+  status: PipelineRunStatus | PipelineJobStatus,
+  repository: string,
+  branch: string | null,
+): string => `${what} ${VERBS[status]} on ${repository}${branch ? `@${branch}` : ''}`;
+
+/**
+ * How a code host event counts: a failure is a problem (`<kind>_failure`, at `failedSeverity`), anything else
+ * a LOW record of kind `<kind>`, so records never merge into the problem of the same thing.
+ */
+export const codeHostOutcome = (
+  kind: string,
+  failed: boolean,
+  failedSeverity: SignalSeverity,
+): { action: 'trigger' | 'record'; type: string; severity: SignalSeverity } =>
+  failed
+    ? { action: 'trigger', type: `${kind}_failure`, severity: failedSeverity }
+    : { action: 'record', type: kind, severity: 'LOW' };

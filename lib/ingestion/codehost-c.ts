@@ -1,0 +1,252 @@
+import * as z from 'zod';
+import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from './code-host.ts';
+import { fingerprintOf } from './fingerprint.ts';
+import type {
+  NormalizedEvent,
+  PipelineJobStatus,
+  PipelineRunInput,
+  PipelineRunStatus,
+} from './normalized-event.ts';
+import { parsePayload } from './payload-error.ts';
+import { compact, lookupTable, optionalText } from './schema-kit.ts';
+import { secondsBetween, toIsoTimestamp } from './timestamps.ts';
+
+const SENDER = 'codehost-c';
+const PROVIDER = 'codehost_c';
+
+const envelopeSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  happened_at: z.string(),
+  project: z.object({
+    id: optionalText,
+    name: optionalText,
+    slug: z.string().regex(/^[^/\s]+\/[^/\s]+\/[^/\s]+$/, 'Invalid input: expected <vcs>/<owner>/<repo>'),
+  }),
+  organization: z.object({ name: optionalText }).nullish(),
+});
+
+const workflowSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  status: optionalText,
+  created_at: optionalText,
+  stopped_at: optionalText,
+  url: optionalText,
+});
+
+const pipelineSchema = z.object({
+  id: z.string(),
+  number: z.number().nullish(),
+  trigger: z.object({ type: optionalText }).nullish(),
+  vcs: z
+    .object({
+      provider_name: optionalText,
+      origin_repository_url: optionalText,
+      target_repository_url: optionalText,
+      revision: optionalText,
+      branch: optionalText,
+      tag: optionalText,
+      commit: z
+        .object({
+          subject: optionalText,
+          body: optionalText,
+          author: z.object({ name: optionalText, email: optionalText }).nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+});
+
+const workflowCompletedSchema = z.object({
+  workflow: workflowSchema.extend({ status: z.string() }),
+  pipeline: pipelineSchema,
+});
+
+const jobCompletedSchema = z.object({
+  workflow: workflowSchema,
+  pipeline: pipelineSchema,
+  job: z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    number: z.number().nullish(),
+    status: z.string(),
+    started_at: optionalText,
+    stopped_at: optionalText,
+  }),
+});
+
+type Envelope = z.output<typeof envelopeSchema>;
+type Pipeline = z.output<typeof pipelineSchema>;
+type Workflow = z.output<typeof workflowSchema>;
+
+const RUN_STATUSES = lookupTable<PipelineRunStatus>({
+  success: 'success',
+  failed: 'failure',
+  error: 'failure',
+  failing: 'failure',
+  unauthorized: 'failure',
+  canceled: 'cancelled',
+  not_run: 'cancelled',
+});
+
+const JOB_STATUSES = lookupTable<PipelineJobStatus>({
+  success: 'success',
+  failed: 'failure',
+  infrastructure_fail: 'failure',
+  timedout: 'failure',
+  'terminated-unknown': 'failure',
+  unauthorized: 'failure',
+  canceled: 'cancelled',
+  not_run: 'skipped',
+});
+
+/** `owner/repo` from the repository address, else from the project slug `<vcs>/<owner>/<repo>`. */
+const repositoryOf = (envelope: Envelope, pipeline: Pipeline): string =>
+  repositoryFromUrl(pipeline.vcs?.target_repository_url) ??
+  repositoryFromUrl(pipeline.vcs?.origin_repository_url) ??
+  envelope.project.slug.split('/').slice(1).join('/');
+
+const commitMessageOf = (pipeline: Pipeline): string | null => {
+  const commit = pipeline.vcs?.commit;
+  if (!commit?.subject) return null;
+  return commit.body ? `${commit.subject}\n\n${commit.body}` : commit.subject;
+};
+
+interface RunFacts {
+  envelope: Envelope;
+  pipeline: Pipeline;
+  workflow: Workflow;
+  body: unknown;
+  updatedAt: string;
+}
+
+/** The run (one per workflow) as any event about it describes it. */
+const runOf = (
+  { envelope, pipeline, workflow, body, updatedAt }: RunFacts,
+  fields: Pick<PipelineRunInput, 'scope' | 'status' | 'jobs'>,
+): PipelineRunInput => {
+  const startedAt = toIsoTimestamp(workflow.created_at) ?? toIsoTimestamp(envelope.happened_at) ?? updatedAt;
+  const finishedAt = fields.status === 'in_progress' ? null : (toIsoTimestamp(workflow.stopped_at) ?? updatedAt);
+  return {
+    runKey: providerKeyOf(PROVIDER, workflow.id),
+    provider: PROVIDER,
+    providerRunId: workflow.id,
+    repository: repositoryOf(envelope, pipeline),
+    branch: pipeline.vcs?.branch ?? pipeline.vcs?.tag ?? null,
+    commitSha: pipeline.vcs?.revision ?? null,
+    commitMessage: commitMessageOf(pipeline),
+    triggeredBy: pipeline.vcs?.commit?.author?.email ?? pipeline.vcs?.commit?.author?.name ?? null,
+    startedAt,
+    finishedAt,
+    durationSeconds: secondsBetween(startedAt, finishedAt),
+    updatedAt,
+    rawPayload: body,
+    ...fields,
+  };
+};
+
+const baseMetadata = (envelope: Envelope, pipeline: Pipeline, workflow: Workflow, run: PipelineRunInput) => ({
+  eventType: envelope.type,
+  eventId: envelope.id,
+  project: envelope.project.slug,
+  organization: envelope.organization?.name,
+  repository: run.repository,
+  branch: run.branch,
+  commitSha: run.commitSha,
+  pipelineNumber: pipeline.number,
+  workflow: workflow.name,
+  workflowId: workflow.id,
+  url: workflow.url,
+});
+
+const workflowCompleted = (envelope: Envelope, body: unknown, receivedAt: string): NormalizedEvent => {
+  const { workflow, pipeline } = parsePayload(SENDER, workflowCompletedSchema, body);
+  const updatedAt = toIsoTimestamp(envelope.happened_at) ?? receivedAt;
+  const status = RUN_STATUSES.get(workflow.status) ?? 'in_progress';
+  const run = runOf({ envelope, pipeline, workflow, body, updatedAt }, { scope: 'run', status, jobs: [] });
+  const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(run.branch, undefined));
+  return {
+    signal: {
+      name: describeRun(`Workflow "${workflow.name}"`, status, run.repository, run.branch),
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({ ...baseMetadata(envelope, pipeline, workflow, run), status: workflow.status }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id),
+    action: outcome.action,
+    pipelineRun: run,
+  };
+};
+
+/** A job's event: the job joins its workflow's run; the run's own status comes from workflow-completed. */
+const jobCompleted = (envelope: Envelope, body: unknown, receivedAt: string): NormalizedEvent => {
+  const { workflow, pipeline, job } = parsePayload(SENDER, jobCompletedSchema, body);
+  const updatedAt = toIsoTimestamp(envelope.happened_at) ?? receivedAt;
+  const jobStatus = JOB_STATUSES.get(job.status);
+  const durationSeconds = secondsBetween(toIsoTimestamp(job.started_at), toIsoTimestamp(job.stopped_at));
+  const run = runOf(
+    { envelope, pipeline, workflow, body, updatedAt },
+    {
+      scope: 'job',
+      status: 'in_progress',
+      jobs: jobStatus ? [{ name: job.name, status: jobStatus, durationSeconds }] : [],
+    },
+  );
+  const outcome = codeHostOutcome('job', jobStatus === 'failure', failureSeverity(run.branch, undefined));
+  return {
+    signal: {
+      name: describeRun(
+        `Job "${job.name}" of workflow "${workflow.name}"`,
+        jobStatus ?? 'in_progress',
+        run.repository,
+        run.branch,
+      ),
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(envelope, pipeline, workflow, run),
+        job: job.name,
+        jobNumber: job.number,
+        status: job.status,
+      }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id, job.name),
+    action: outcome.action,
+    pipelineRun: run,
+  };
+};
+
+/** Any other event type CircleCI may add: a record of the project. */
+const otherEvent = (envelope: Envelope, receivedAt: string): NormalizedEvent => ({
+  signal: {
+    name: `${envelope.type} in ${envelope.project.slug}`,
+    source: SENDER,
+    type: envelope.type,
+    severity: 'LOW',
+    metadata: compact({ eventType: envelope.type, eventId: envelope.id, project: envelope.project.slug }),
+    triggeredAt: toIsoTimestamp(envelope.happened_at) ?? receivedAt,
+  },
+  fingerprint: fingerprintOf(envelope.project.slug, envelope.type, envelope.id),
+  action: 'record',
+});
+
+/**
+ * Code host C outbound webhooks (`workflow-completed`, `job-completed`). A failed workflow or job is a problem;
+ * a successful or cancelled one is a record. Runs are workflows: `codehost_c-<workflow id>`.
+ */
+export const normalizeCodehostC = (
+  body: unknown,
+  _headers: Record<string, string>,
+  receivedAt: Date,
+): NormalizedEvent[] => {
+  const envelope = parsePayload(SENDER, envelopeSchema, body);
+  const received = receivedAt.toISOString();
+  if (envelope.type === 'workflow-completed') return [workflowCompleted(envelope, body, received)];
+  if (envelope.type === 'job-completed') return [jobCompleted(envelope, body, received)];
+  return [otherEvent(envelope, received)];
+};

@@ -1,0 +1,95 @@
+import * as z from 'zod';
+import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
+import { parsePayload } from './payload-error.ts';
+import { compact, optionalText } from './schema-kit.ts';
+import { severityFromLevel } from './severity.ts';
+import { toIsoTimestamp } from './timestamps.ts';
+
+const SENDER = 'metrics-alerts';
+
+const labelsSchema = z.record(z.string(), z.string());
+
+/** Alertmanager's webhook body (version 4). */
+const notificationSchema = z.object({
+  receiver: z.string(),
+  status: z.enum(['firing', 'resolved']),
+  alerts: z
+    .array(
+      z.object({
+        status: z.enum(['firing', 'resolved']),
+        labels: labelsSchema,
+        annotations: labelsSchema.nullish(),
+        startsAt: optionalText,
+        endsAt: optionalText,
+        generatorURL: optionalText,
+        fingerprint: optionalText,
+      }),
+    )
+    .min(1),
+  groupKey: optionalText,
+  externalURL: optionalText,
+  truncatedAlerts: z.number().nullish(),
+});
+
+/** `page` is the conventional label of alerts that page someone; unknown or missing levels are MEDIUM. */
+const severityOf = (level: string | undefined): SignalSeverity => severityFromLevel(level) ?? 'MEDIUM';
+
+/** The label set in Prometheus notation, sorted: what identifies an alert when it has no `fingerprint`. */
+const labelSetOf = (labels: Record<string, string>): string =>
+  `{${Object.keys(labels)
+    .sort()
+    .map((name) => `${name}=${JSON.stringify(labels[name])}`)
+    .join(',')}}`;
+
+/** A number the rule put in a `value` annotation (`{{ $value }}`), if any. */
+const valueOf = (annotations: Record<string, string>): number | undefined => {
+  const value = annotations.value === undefined ? Number.NaN : Number.parseFloat(annotations.value);
+  return Number.isFinite(value) ? value : undefined;
+};
+
+/**
+ * An Alertmanager notification: one event per alert. Each alert's own `status` decides (a group's status is
+ * `firing` while any of its alerts fires); the fingerprint is the alert's `fingerprint`, else its sorted labels,
+ * both the same for an alert firing and resolved.
+ */
+export const normalizeMetricsAlerts = (
+  body: unknown,
+  _headers: Record<string, string>,
+  receivedAt: Date,
+): NormalizedEvent[] => {
+  const notification = parsePayload(SENDER, notificationSchema, body);
+  return notification.alerts.map((alert) => {
+    const annotations = alert.annotations ?? {};
+    const { alertname, severity } = alert.labels;
+    const resolved = alert.status === 'resolved';
+    return {
+      signal: {
+        name: alertname ?? annotations.summary ?? labelSetOf(alert.labels),
+        source: SENDER,
+        type: 'alert',
+        severity: severityOf(severity),
+        serviceId: alert.labels.service ?? alert.labels.job,
+        value: valueOf(annotations),
+        metadata: compact({
+          status: alert.status,
+          summary: annotations.summary,
+          description: annotations.description,
+          labels: alert.labels,
+          annotations,
+          originalSeverity: severity,
+          startsAt: toIsoTimestamp(alert.startsAt),
+          endsAt: resolved ? toIsoTimestamp(alert.endsAt) : undefined,
+          alertFingerprint: alert.fingerprint,
+          generatorUrl: alert.generatorURL,
+          receiver: notification.receiver,
+          groupKey: notification.groupKey,
+          externalUrl: notification.externalURL,
+          truncatedAlerts: notification.truncatedAlerts || undefined,
+        }),
+        triggeredAt: toIsoTimestamp(alert.startsAt) ?? receivedAt.toISOString(),
+      },
+      fingerprint: alert.fingerprint || labelSetOf(alert.labels),
+      action: resolved ? 'resolve' : 'trigger',
+    };
+  });
+};

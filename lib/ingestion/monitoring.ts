@@ -1,0 +1,112 @@
+import * as z from 'zod';
+import { fingerprintOf } from './fingerprint.ts';
+import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
+import { PayloadError, parsePayload } from './payload-error.ts';
+import { compact, idSchema, optionalText } from './schema-kit.ts';
+import { severityFromLevel, severityFromPriority } from './severity.ts';
+import { toIsoTimestamp } from './timestamps.ts';
+
+const SENDER = 'monitoring';
+
+/**
+ * The monitoring tool's body is a template its user edits. The default template sends `id`, `title`, `body`,
+ * `event_type` (the spec's `type`), `date`, `last_updated` and `org`; partner templates add `priority`,
+ * `alert_transition`, `aggreg_key`, `tags` and `link`, and any `$VARIABLE` may be added under its own name.
+ */
+const payloadSchema = z.object({
+  id: idSchema,
+  type: optionalText,
+  event_type: optionalText,
+  title: z.string().min(1),
+  body: optionalText,
+  priority: z.enum(['normal', 'low']).nullish(),
+  alert_priority: optionalText,
+  alert_type: optionalText,
+  alert_transition: optionalText,
+  alert_id: idSchema.nullish(),
+  alert_scope: optionalText,
+  alert_metric: optionalText,
+  aggreg_key: optionalText,
+  date: z.union([z.string(), z.number()]).nullish(),
+  last_updated: z.union([z.string(), z.number()]).nullish(),
+  link: optionalText,
+  tags: z.union([z.string(), z.array(z.string())]).nullish(),
+  org: z.object({ id: idSchema.nullish(), name: optionalText }).nullish(),
+});
+type Payload = z.output<typeof payloadSchema>;
+
+/** `$EVENT_TITLE` starts with the transition: `[Triggered] [Memory Alert]`, `[Recovered] ...`, `[P1] [Warn] ...`. */
+const TITLE_TRANSITION =
+  /^\s*(?:\[P[1-5]\]\s*)?\[(Recovered|Triggered|Re-Triggered|No Data|Re-No Data|Warn|Re-Warn|Renotify)\]\s*/i;
+
+const transitionOf = (payload: Payload): string | undefined =>
+  payload.alert_transition ?? TITLE_TRANSITION.exec(payload.title)?.[1];
+
+/** `a:b,c:d` or `["a:b","c:d"]` as a list. */
+const tagsOf = (tags: Payload['tags']): string[] =>
+  (typeof tags === 'string' ? tags.split(',') : (tags ?? [])).map((tag) => tag.trim()).filter(Boolean);
+
+/** `$ALERT_PRIORITY` (P1..P5), else `$ALERT_TYPE` (error, warning, info, success), else `$PRIORITY`. */
+const severityOf = (payload: Payload, transition: string | undefined): SignalSeverity =>
+  severityFromPriority(payload.alert_priority) ??
+  (payload.alert_type === 'success' ? 'LOW' : severityFromLevel(payload.alert_type)) ??
+  (/warn/i.test(transition ?? '') ? 'MEDIUM' : undefined) ??
+  (payload.priority === 'low' ? 'LOW' : 'MEDIUM');
+
+/**
+ * A monitoring-tool notification. The `Recovered` transition resolves; every other one triggers. The fingerprint
+ * is the aggregation key (shared by a monitor group's triggers and recoveries), else the monitor id and scope,
+ * else the title without its transition.
+ */
+export const normalizeMonitoring = (
+  body: unknown,
+  _headers: Record<string, string>,
+  receivedAt: Date,
+): NormalizedEvent[] => {
+  const payload = parsePayload(SENDER, payloadSchema, body);
+  const eventType = payload.type ?? payload.event_type;
+  if (!eventType) {
+    throw new PayloadError(SENDER, ['type: Invalid input: expected string, received undefined (or event_type)']);
+  }
+  const transition = transitionOf(payload);
+  const resolved = transition?.toLowerCase() === 'recovered';
+  const tags = tagsOf(payload.tags);
+  const serviceTag = tags.find((tag) => tag.startsWith('service:'));
+  const bareTitle = payload.title.replace(TITLE_TRANSITION, '');
+  const fingerprint = payload.aggreg_key
+    ? fingerprintOf('aggreg_key', payload.aggreg_key)
+    : payload.alert_id
+      ? fingerprintOf('alert', payload.alert_id, payload.alert_scope ?? '')
+      : fingerprintOf('title', bareTitle);
+  return [
+    {
+      signal: {
+        name: bareTitle || payload.title,
+        source: SENDER,
+        // Constant, not the event type, so a recovery always meets the alert it ends.
+        type: 'alert',
+        severity: severityOf(payload, transition),
+        serviceId: serviceTag?.slice('service:'.length) || undefined,
+        metadata: compact({
+          eventId: payload.id,
+          eventType,
+          title: payload.title,
+          message: payload.body,
+          transition,
+          originalPriority: payload.alert_priority ?? payload.priority,
+          alertType: payload.alert_type,
+          alertId: payload.alert_id,
+          scope: payload.alert_scope,
+          metric: payload.alert_metric,
+          aggregationKey: payload.aggreg_key,
+          tags: tags.length > 0 ? tags : undefined,
+          url: payload.link,
+          organization: payload.org?.name,
+        }),
+        triggeredAt: toIsoTimestamp(payload.date) ?? toIsoTimestamp(payload.last_updated) ?? receivedAt.toISOString(),
+      },
+      fingerprint,
+      action: resolved ? 'resolve' : 'trigger',
+    },
+  ];
+};

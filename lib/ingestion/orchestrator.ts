@@ -1,0 +1,135 @@
+import * as z from 'zod';
+import { fingerprintOf } from './fingerprint.ts';
+import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
+import { PayloadError, parsePayload } from './payload-error.ts';
+import { compact, optionalText } from './schema-kit.ts';
+import { toIsoTimestamp } from './timestamps.ts';
+
+const SENDER = 'orchestrator';
+
+/** A cluster-scoped object (a Node, a PersistentVolume) has no namespace, whatever the spec's table says. */
+const objectReferenceSchema = z.object({
+  kind: z.string().min(1),
+  name: z.string().min(1),
+  namespace: optionalText,
+  uid: optionalText,
+  fieldPath: optionalText,
+});
+
+/**
+ * An Event object, core/v1 (`involvedObject`, `message`, `source`, `firstTimestamp`...) or events.k8s.io/v1
+ * (`regarding`, `note`, `reportingController`, `deprecated*`).
+ */
+const eventSchema = z.object({
+  apiVersion: optionalText,
+  type: z.string().min(1),
+  reason: z.string().min(1),
+  message: optionalText,
+  note: optionalText,
+  involvedObject: objectReferenceSchema.optional(),
+  regarding: objectReferenceSchema.optional(),
+  metadata: z
+    .object({
+      name: optionalText,
+      namespace: optionalText,
+      creationTimestamp: optionalText,
+      labels: z.record(z.string(), z.string()).nullish(),
+    })
+    .nullish(),
+  action: optionalText,
+  count: z.number().nullish(),
+  deprecatedCount: z.number().nullish(),
+  series: z.object({ count: z.number().nullish(), lastObservedTime: optionalText }).nullish(),
+  eventTime: optionalText,
+  firstTimestamp: optionalText,
+  lastTimestamp: optionalText,
+  deprecatedFirstTimestamp: optionalText,
+  deprecatedLastTimestamp: optionalText,
+  source: z.object({ component: optionalText, host: optionalText }).nullish(),
+  deprecatedSource: z.object({ component: optionalText, host: optionalText }).nullish(),
+  reportingComponent: optionalText,
+  reportingController: optionalText,
+  reportingInstance: optionalText,
+});
+
+/** Warnings that mean lost work or a lost node, not a transient hiccup. */
+const HIGH_REASONS = new Set([
+  'OOMKilling',
+  'SystemOOM',
+  'Evicted',
+  'EvictionThresholdMet',
+  'NodeNotReady',
+  'Rebooted',
+]);
+
+const severityOf = (type: string, reason: string): SignalSeverity => {
+  if (type !== 'Warning') return 'LOW';
+  return HIGH_REASONS.has(reason) ? 'HIGH' : 'MEDIUM';
+};
+
+/**
+ * A Kubernetes Event. `type: Warning` is a problem and `Normal` (or anything else) a record; the fingerprint is the
+ * object's kind, namespace and name with the reason, so a recurring warning merges into one signal.
+ */
+export const normalizeOrchestrator = (
+  body: unknown,
+  _headers: Record<string, string>,
+  receivedAt: Date,
+): NormalizedEvent[] => {
+  const event = parsePayload(SENDER, eventSchema, body);
+  const object = event.regarding ?? event.involvedObject;
+  const message = event.note ?? event.message;
+  const hasMessage = message !== undefined && message !== null;
+  if (!object || !hasMessage) {
+    throw new PayloadError(SENDER, [
+      ...(object ? [] : ['involvedObject: Invalid input: expected object, received undefined (or regarding)']),
+      ...(hasMessage ? [] : ['message: Invalid input: expected string, received undefined (or note)']),
+    ]);
+  }
+
+  const namespace = object.namespace ?? '';
+  const labels = event.metadata?.labels ?? {};
+  const warning = event.type === 'Warning';
+  const triggeredAt =
+    toIsoTimestamp(event.series?.lastObservedTime) ??
+    toIsoTimestamp(event.lastTimestamp) ??
+    toIsoTimestamp(event.deprecatedLastTimestamp) ??
+    toIsoTimestamp(event.eventTime) ??
+    toIsoTimestamp(event.firstTimestamp) ??
+    toIsoTimestamp(event.metadata?.creationTimestamp) ??
+    receivedAt.toISOString();
+  return [
+    {
+      signal: {
+        name: `${event.reason}: ${object.kind} ${namespace ? `${namespace}/` : ''}${object.name}`,
+        source: SENDER,
+        type: warning ? 'k8s_warning' : 'k8s_event',
+        severity: severityOf(event.type, event.reason),
+        serviceId: labels['app.kubernetes.io/name'] ?? labels.app,
+        metadata: compact({
+          eventType: event.type,
+          reason: event.reason,
+          message,
+          kind: object.kind,
+          namespace: object.namespace,
+          name: object.name,
+          uid: object.uid,
+          fieldPath: object.fieldPath,
+          action: event.action,
+          count: event.series?.count ?? event.count ?? event.deprecatedCount,
+          reportingComponent:
+            event.reportingController ||
+            event.reportingComponent ||
+            event.source?.component ||
+            event.deprecatedSource?.component,
+          host: event.source?.host || event.deprecatedSource?.host || event.reportingInstance,
+          eventName: event.metadata?.name,
+          apiVersion: event.apiVersion,
+        }),
+        triggeredAt,
+      },
+      fingerprint: fingerprintOf(object.kind, namespace, object.name, event.reason),
+      action: warning ? 'trigger' : 'record',
+    },
+  ];
+};

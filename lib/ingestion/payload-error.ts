@@ -1,0 +1,21 @@
+import type * as z from 'zod';
+import { BadRequestError } from '#lib/http/errors.ts';
+import { fieldMessages } from '#lib/http/validation.ts';
+import type { IngestionSender } from './normalized-event.ts';
+
+/** A payload that lacks what its sender's format requires; `errors` has one message per bad field. */
+export class PayloadError extends BadRequestError {
+  constructor(
+    readonly sender: IngestionSender,
+    errors: readonly string[],
+  ) {
+    super(`Invalid ${sender} payload`, errors);
+  }
+}
+
+/** The body as `schema` reads it, or a PayloadError naming every bad field (`alerts.0.labels: ...`). */
+export const parsePayload = <S extends z.ZodType>(sender: IngestionSender, schema: S, body: unknown): z.output<S> => {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new PayloadError(sender, fieldMessages('body', result.error));
+  return result.data;
+};

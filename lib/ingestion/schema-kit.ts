@@ -1,0 +1,22 @@
+import * as z from 'zod';
+
+/** An id that senders write as a number or a string; kept as a string. */
+export const idSchema = z
+  .union([z.string().min(1), z.number()], { error: 'Invalid input: expected a string or a number' })
+  .transform(String);
+
+/** A string field that senders fill, leave null or leave out. */
+export const optionalText = z.string().nullish();
+
+/** An account as code hosts nest it (`sender`, `user`, `creator`...). */
+export const loginSchema = z.object({ login: z.string().nullish(), email: z.string().nullish() }).nullish();
+
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Metadata without the fields the payload did not fill, so stored signals carry no empty keys. */
+export const compact = (fields: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => !isEmpty(value)));
+
+/** A table looked up by a sender's words: a Map, so `constructor` or `__proto__` find nothing. */
+export const lookupTable = <V>(entries: Record<string, V>): ReadonlyMap<string, V> => new Map(Object.entries(entries));

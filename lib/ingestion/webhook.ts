@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { fingerprintOf } from './fingerprint.ts';
+import type { NormalizedEvent } from './normalized-event.ts';
+import { parsePayload } from './payload-error.ts';
+import { compact, optionalText } from './schema-kit.ts';
+import { severityFromLevel } from './severity.ts';
+import { toIsoTimestamp } from './timestamps.ts';
+
+const SENDER = 'webhook';
+
+/** The spec's canonical payload. */
+const payloadSchema = z.object({
+  source: z.string().trim().min(1),
+  title: z.string().trim().min(1),
+  severity: z.enum(['critical', 'high', 'medium', 'low', 'info']),
+  status: z.enum(['firing', 'resolved']),
+  message: optionalText,
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  timestamp: z
+    .string()
+    .refine((value) => toIsoTimestamp(value) !== undefined, 'Invalid ISO 8601 date-time')
+    .nullish(),
+});
+
+/** `metadata.fingerprint` refines the identity when the sender gives one. */
+const fingerprintPartOf = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+
+/**
+ * The generic payload. `resolved` resolves; `firing` triggers. The fingerprint is its source and title, plus
+ * `metadata.fingerprint` when given; the sender's own source and severity are kept in metadata.
+ */
+export const normalizeWebhook = (
+  body: unknown,
+  _headers: Record<string, string>,
+  receivedAt: Date,
+): NormalizedEvent[] => {
+  const payload = parsePayload(SENDER, payloadSchema, body);
+  const metadata = payload.metadata ?? {};
+  const refinement = fingerprintPartOf(metadata.fingerprint);
+  const service = metadata.serviceId ?? metadata.service;
+  return [
+    {
+      signal: {
+        name: payload.title,
+        source: SENDER,
+        type: 'alert',
+        severity: severityFromLevel(payload.severity) ?? 'MEDIUM',
+        serviceId: typeof service === 'string' && service ? service : undefined,
+        metadata: {
+          ...metadata,
+          ...compact({ origin: payload.source, message: payload.message, originalSeverity: payload.severity }),
+        },
+        triggeredAt: toIsoTimestamp(payload.timestamp) ?? receivedAt.toISOString(),
+      },
+      fingerprint:
+        refinement === undefined
+          ? fingerprintOf(payload.source, payload.title)
+          : fingerprintOf(payload.source, payload.title, refinement),
+      action: payload.status === 'resolved' ? 'resolve' : 'trigger',
+    },
+  ];
+};

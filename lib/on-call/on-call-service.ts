@@ -1,0 +1,131 @@
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Table } from '#lib/store/table.ts';
+import { getImsConfig } from '#lib/workspaces/ims-config-repository.ts';
+import { getMember, getWorkspace } from '#lib/workspaces/workspace-repository.ts';
+import { MAX_SHIFT_MS, isAssignmentId, overlaps, type OnCallAssignment } from './on-call.ts';
+import type { ReservedShift } from './on-call-item.ts';
+import * as repository from './on-call-repository.ts';
+import type { AssignMemberInput } from './schemas.ts';
+import { zonedTimeToUtc } from './zoned-time.ts';
+
+type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+
+/** A reservation this old without its assignment is what a crash between the two writes left behind. */
+const LEFTOVER_AFTER_MS = 60_000;
+const RESERVE_ATTEMPTS = 3;
+
+const notFound = (): NotFoundError => new NotFoundError('On-call assignment not found');
+
+/**
+ * The zone the workspace's times are in: the IMS configuration's, else the one given when the business
+ * registered (spec: "UTC unless the account has a default timezone"), else UTC.
+ */
+const workspaceTimezone = async (table: Table, workspaceId: string): Promise<string> => {
+  const [config, workspace] = await Promise.all([getImsConfig(table, workspaceId), getWorkspace(table, workspaceId)]);
+  return config?.timezone ?? workspace?.timezone ?? 'UTC';
+};
+
+/** Why an overlapping reservation blocks the new shift, or undefined if it is a crash leftover to drop. */
+const blockingReason = async (
+  table: Table,
+  workspaceId: string,
+  shift: ReservedShift,
+  now: Date,
+): Promise<string | undefined> => {
+  const existing = await repository.findAssignment(table, workspaceId, shift.id);
+  if (existing) return `overlaps assignment ${existing.id} on ${existing.date}, ${existing.startTime} to ${existing.endTime}`;
+  if (now.getTime() - Date.parse(shift.reservedAt) >= LEFTOVER_AFTER_MS) return undefined;
+  return `overlaps assignment ${shift.id}, which is being created right now`;
+};
+
+/**
+ * Reserves the shift in the member's day unless it overlaps another shift of theirs (409). The day is
+ * one item written with a `rev` condition, so of two overlapping requests at once only one wins.
+ */
+const reserveShift = async (table: Table, workspaceId: string, assignment: OnCallAssignment, now: Date): Promise<void> => {
+  for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
+    const day = await repository.readShiftDay(table, workspaceId, assignment.userId, assignment.date);
+    const kept: ReservedShift[] = [];
+    for (const shift of day.shifts) {
+      if (!overlaps(shift, assignment)) {
+        kept.push(shift);
+        continue;
+      }
+      const reason = await blockingReason(table, workspaceId, shift, now);
+      if (reason) throw new ConflictError('This member already has an overlapping on-call shift', [`startTime: ${reason}`]);
+    }
+    const reserved = { id: assignment.id, startsAt: assignment.startsAt, endsAt: assignment.endsAt, reservedAt: now.toISOString() };
+    if (await repository.writeShiftDay(table, workspaceId, assignment.userId, assignment.date, { shifts: [...kept, reserved], rev: day.rev })) {
+      return;
+    }
+  }
+  throw new ConflictError('The shifts of this member changed during the request; try again');
+};
+
+/**
+ * Puts a member of the caller's workspace on call. The date and times are read in the workspace's zone
+ * and stored with the UTC instants they mean. A user who is not a member (of this workspace) is a 400,
+ * like any other reference in a body to something that does not exist.
+ */
+export const assignMember = async (
+  { table, clock, ids }: Services,
+  workspaceId: string,
+  input: AssignMemberInput,
+): Promise<OnCallAssignment> => {
+  const member = await getMember(table, workspaceId, input.userId);
+  if (!member) throw new BadRequestError('Unknown member', [`userId: no member ${input.userId} in this workspace`]);
+  const timezone = await workspaceTimezone(table, workspaceId);
+  const startsAt = zonedTimeToUtc(input.date, input.startTime, timezone).toISOString();
+  const endsAt = zonedTimeToUtc(input.date, input.endTime, timezone).toISOString();
+  if (endsAt <= startsAt) {
+    throw new BadRequestError('The shift has no length in the workspace time zone', [
+      `endTime: ${input.startTime} to ${input.endTime} on ${input.date} is no time at all in ${timezone} (clocks jump forward)`,
+    ]);
+  }
+  const now = clock.now();
+  const assignment: OnCallAssignment = {
+    id: ids.sortable(),
+    userId: member.id,
+    email: member.email,
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    timezone,
+    startsAt,
+    endsAt,
+    createdAt: now.toISOString(),
+  };
+  await reserveShift(table, workspaceId, assignment, now);
+  await repository.insertAssignment(table, workspaceId, assignment);
+  return assignment;
+};
+
+export const getAssignment = async ({ table }: Pick<Runtime, 'table'>, workspaceId: string, assignmentId: string): Promise<OnCallAssignment> => {
+  const assignment = isAssignmentId(assignmentId) ? await repository.findAssignment(table, workspaceId, assignmentId) : undefined;
+  if (!assignment) throw notFound();
+  return assignment;
+};
+
+/**
+ * Latest first: by start instant, which within one time zone is date descending, then start time
+ * descending.
+ */
+export const listAssignments = async ({ table }: Pick<Runtime, 'table'>, workspaceId: string): Promise<OnCallAssignment[]> =>
+  repository.listAssignments(table, workspaceId);
+
+/**
+ * The assignments covering an instant (start inclusive, end exclusive), earliest start first: whom
+ * notifications page at that moment.
+ */
+export const whoIsOnCall = async (
+  { table }: Pick<Runtime, 'table'>,
+  workspaceId: string,
+  instant: Date,
+): Promise<OnCallAssignment[]> =>
+  repository.assignmentsCovering(
+    table,
+    workspaceId,
+    instant.toISOString(),
+    new Date(instant.getTime() - MAX_SHIFT_MS).toISOString(),
+  );

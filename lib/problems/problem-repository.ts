@@ -1,0 +1,147 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PageRequest } from '#lib/http/pagination.ts';
+import { queryPage, type QueryInput } from '#lib/store/queries.ts';
+import { setFields } from '#lib/store/set-fields.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { Problem, ProblemChanges, ProblemPriority, ProblemStatus } from './problem.ts';
+import {
+  problemFromItem,
+  problemItemKey,
+  problemPartition,
+  problemPriorityKeys,
+  problemPriorityPartition,
+  problemStatusKeys,
+  problemStatusPartition,
+  problemToItem,
+} from './problem-item.ts';
+
+const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+export const insertProblem = async (table: Table, workspaceId: string, problem: Problem): Promise<void> => {
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: problemToItem(workspaceId, problem),
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
+};
+
+export const findProblem = async (table: Table, workspaceId: string, problemId: string): Promise<Problem | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: problemItemKey(workspaceId, problemId), ConsistentRead: true }),
+  );
+  return Item && problemFromItem(Item, workspaceId);
+};
+
+export interface ProblemFilter {
+  status?: ProblemStatus;
+  priority?: ProblemPriority;
+}
+
+/** The partition of the most selective filter (status, then priority, then all), the other as a filter. */
+const listQuery = (workspaceId: string, { status, priority }: ProblemFilter): QueryInput => {
+  if (status) {
+    return {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ...(priority && {
+        FilterExpression: '#priority = :priority',
+        ExpressionAttributeNames: { '#priority': 'priority' },
+      }),
+      ExpressionAttributeValues: { ':pk': problemStatusPartition(workspaceId, status), ...(priority && { ':priority': priority }) },
+    };
+  }
+  if (priority) {
+    return {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': problemPriorityPartition(workspaceId, priority) },
+    };
+  }
+  return { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': problemPartition(workspaceId) } };
+};
+
+/** Newest first: problem ids are ULIDs, and every index of the list sorts by id. */
+export const listProblems = async (
+  table: Table,
+  workspaceId: string,
+  filter: ProblemFilter,
+  page: PageRequest,
+): Promise<{ items: Problem[]; total: number }> => {
+  const { items, total } = await queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page);
+  return { items: items.map((item) => problemFromItem(item, workspaceId)), total };
+};
+
+/** `SET` the given values and the index keys they move, `REMOVE` the optional fields set to null. */
+const updateExpression = (workspaceId: string, problemId: string, changes: ProblemChanges, updatedAt: string) => {
+  const values = Object.entries(changes).filter(([, value]) => value !== null);
+  const cleared = Object.entries(changes)
+    .filter(([, value]) => value === null)
+    .map(([field]) => field);
+  const set = setFields({
+    ...Object.fromEntries(values),
+    ...(changes.status && problemStatusKeys(workspaceId, { id: problemId, status: changes.status })),
+    ...(changes.priority && problemPriorityKeys(workspaceId, { id: problemId, priority: changes.priority })),
+    updatedAt,
+  });
+  if (cleared.length === 0) return set;
+  return {
+    UpdateExpression: `${set.UpdateExpression} REMOVE ${cleared.map((_field, index) => `#r${index}`).join(', ')}`,
+    ExpressionAttributeNames: {
+      ...set.ExpressionAttributeNames,
+      ...Object.fromEntries(cleared.map((field, index) => [`#r${index}`, field])),
+    },
+    ExpressionAttributeValues: set.ExpressionAttributeValues,
+  };
+};
+
+/**
+ * Applies the changes to an existing problem and returns it before and after, so the caller can record
+ * what changed; undefined if there is no such problem.
+ */
+export const updateProblem = async (
+  table: Table,
+  workspaceId: string,
+  problemId: string,
+  changes: ProblemChanges,
+  updatedAt: string,
+): Promise<{ before: Problem; after: Problem } | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: problemItemKey(workspaceId, problemId),
+        ...updateExpression(workspaceId, problemId, changes, updatedAt),
+        ConditionExpression: 'attribute_exists(sk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes) return undefined;
+    const before = problemFromItem(Attributes, workspaceId);
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    return { before, after: { ...before, ...defined, updatedAt } };
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Deletes a problem and returns it as it was; undefined if there was none. */
+export const deleteProblem = async (table: Table, workspaceId: string, problemId: string): Promise<Problem | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: problemItemKey(workspaceId, problemId),
+        ConditionExpression: 'attribute_exists(sk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes && problemFromItem(Attributes, workspaceId);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};

@@ -1,0 +1,92 @@
+import { NotFoundError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { recordHistory } from '#lib/tickets/history-repository.ts';
+import { isProblemId, type Problem, type ProblemChanges } from './problem.ts';
+import { changeEvents, createdEvents, deletedEvent } from './problem-history.ts';
+import * as repository from './problem-repository.ts';
+import { checkRelatedIncidents } from './related-incidents.ts';
+import type { CreateProblemInput, ListProblemsInput, UpdateProblemInput } from './schemas.ts';
+
+type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+
+const notFound = (): NotFoundError => new NotFoundError('Problem not found');
+
+/** Creates an OPEN problem, then records CREATED (and ASSIGNED) in the ticket history. */
+export const createProblem = async (
+  runtime: Services,
+  workspaceId: string,
+  actor: string,
+  input: CreateProblemInput,
+): Promise<Problem> => {
+  const relatedIncidentIds = await checkRelatedIncidents(runtime.table, workspaceId, input.relatedIncidentIds);
+  const now = runtime.clock.now().toISOString();
+  const problem: Problem = {
+    id: runtime.ids.sortable(),
+    title: input.title,
+    description: input.description,
+    rootCause: input.rootCause ?? null,
+    workaround: input.workaround ?? null,
+    serviceArea: input.serviceArea ?? null,
+    priority: input.priority,
+    status: 'OPEN',
+    relatedIncidentIds,
+    assignedToEmail: input.assignedToEmail ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await repository.insertProblem(runtime.table, workspaceId, problem);
+  await recordHistory(runtime, workspaceId, createdEvents(problem, actor));
+  return problem;
+};
+
+export const getProblem = async ({ table }: Services, workspaceId: string, problemId: string): Promise<Problem> => {
+  const problem = isProblemId(problemId) ? await repository.findProblem(table, workspaceId, problemId) : undefined;
+  if (!problem) throw notFound();
+  return problem;
+};
+
+export const listProblems = async (
+  { table }: Services,
+  workspaceId: string,
+  { page, limit, status, priority }: ListProblemsInput,
+): Promise<{ items: Problem[]; total: number }> =>
+  repository.listProblems(table, workspaceId, { status, priority }, { page, limit });
+
+/**
+ * Changes the given fields (null clears an optional one), then records one history event per field
+ * whose value changed. There are no restrictions on status moves (spec: Problem status).
+ */
+export const updateProblem = async (
+  runtime: Services,
+  workspaceId: string,
+  actor: string,
+  problemId: string,
+  input: UpdateProblemInput,
+): Promise<Problem> => {
+  if (!isProblemId(problemId)) throw notFound();
+  const { relatedIncidentIds, ...fields } = input;
+  const changes: ProblemChanges = {
+    ...fields,
+    ...(relatedIncidentIds && {
+      relatedIncidentIds: await checkRelatedIncidents(runtime.table, workspaceId, relatedIncidentIds),
+    }),
+  };
+  const now = runtime.clock.now().toISOString();
+  const updated = await repository.updateProblem(runtime.table, workspaceId, problemId, changes, now);
+  if (!updated) throw notFound();
+  const events = changeEvents(updated.before, updated.after, actor);
+  if (events.length > 0) await recordHistory(runtime, workspaceId, events);
+  return updated.after;
+};
+
+/** Irreversible; the problem's history, DELETED included, stays for audit. */
+export const deleteProblem = async (
+  runtime: Services,
+  workspaceId: string,
+  actor: string,
+  problemId: string,
+): Promise<void> => {
+  const deleted = isProblemId(problemId) ? await repository.deleteProblem(runtime.table, workspaceId, problemId) : undefined;
+  if (!deleted) throw notFound();
+  await recordHistory(runtime, workspaceId, [deletedEvent(deleted, actor)]);
+};

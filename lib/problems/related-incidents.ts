@@ -1,0 +1,43 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { isIncidentId } from '#lib/incidents/incident.ts';
+import { incidentItemKey } from '#lib/incidents/incident-item.ts';
+import { BadRequestError } from '#lib/http/errors.ts';
+import type { Table } from '#lib/store/table.ts';
+
+type Key = Record<string, unknown>;
+
+/** The incident ids among `ids` that exist in the workspace: one consistent BatchGetItem (at most 100 keys). */
+const existingIncidents = async (table: Table, workspaceId: string, ids: readonly string[]): Promise<Set<string>> => {
+  const found = new Set<string>();
+  let keys: Key[] = ids.map((id) => incidentItemKey(workspaceId, id));
+  while (keys.length > 0) {
+    const { Responses, UnprocessedKeys } = await table.doc.send(
+      new BatchGetCommand({
+        RequestItems: { [table.name]: { Keys: keys, ProjectionExpression: 'sk', ConsistentRead: true } },
+      }),
+    );
+    for (const item of Responses?.[table.name] ?? []) found.add(item.sk as string);
+    keys = (UnprocessedKeys?.[table.name]?.Keys as Key[] | undefined) ?? [];
+  }
+  return found;
+};
+
+/**
+ * The related incidents without duplicates, in the order given, once each is known to be an incident of
+ * the caller's workspace; otherwise a 400 with one message per unknown id. Another workspace's incident
+ * is unknown here, since its key is under that workspace.
+ */
+export const checkRelatedIncidents = async (
+  table: Table,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<string[]> => {
+  const unique = [...new Set(ids)];
+  const candidates = unique.filter(isIncidentId);
+  const found = candidates.length > 0 ? await existingIncidents(table, workspaceId, candidates) : new Set<string>();
+  const unknown = ids.flatMap((id, index) =>
+    found.has(id) ? [] : [`relatedIncidentIds.${index}: no incident ${id} in this workspace`],
+  );
+  if (unknown.length > 0) throw new BadRequestError('Unknown related incidents', unknown);
+  return unique;
+};

@@ -1,0 +1,81 @@
+import type { PageRequest } from '#lib/http/pagination.ts';
+import { queryPage } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';
+import { listHistory, type HistoryQuery } from './history-repository.ts';
+import { ticketFromItem, ticketListPartition, type Ticket } from './ticket-index.ts';
+
+export interface TicketFilter {
+  type?: TicketType;
+  status?: string;
+}
+
+/**
+ * Incidents, problems and changes in one list, newest first (gsi3 sorts by `<createdAt>#<id>`); type and
+ * status are filters on the one partition (docs/data-model.md 5.6).
+ */
+export const listTickets = async (
+  table: Table,
+  workspaceId: string,
+  { type, status }: TicketFilter,
+  page: PageRequest,
+): Promise<{ items: Ticket[]; total: number }> => {
+  const conditions = [...(type ? ['#type = :type'] : []), ...(status ? ['#status = :status'] : [])];
+  const { items, total } = await queryPage(
+    table,
+    {
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ...(conditions.length > 0 && {
+        FilterExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: { ...(type && { '#type': 'type' }), ...(status && { '#status': 'status' }) },
+      }),
+      ExpressionAttributeValues: {
+        ':pk': ticketListPartition(workspaceId),
+        ...(type && { ':type': type }),
+        ...(status && { ':status': status }),
+      },
+      ScanIndexForward: false,
+    },
+    page,
+  );
+  return { items: items.map(ticketFromItem), total };
+};
+
+/** A history event as the API shows it: `from` and `to` always present (null on events without a change). */
+export interface HistoryEventView {
+  id: string;
+  ticketId: string;
+  ticketType: TicketType;
+  event: HistoryEventKind;
+  from: string | null;
+  to: string | null;
+  field?: string;
+  actor: string;
+  message?: string;
+  timestamp: string;
+}
+
+const historyView = ({ id, ticketId, ticketType, event, from, to, field, actor, message, timestamp }: HistoryEvent): HistoryEventView => ({
+  id,
+  ticketId,
+  ticketType,
+  event,
+  from: from ?? null,
+  to: to ?? null,
+  ...(field !== undefined && { field }),
+  actor,
+  ...(message !== undefined && { message }),
+  timestamp,
+});
+
+/** History of one ticket or of the whole workspace, chronological, within `[from, to]` when given. */
+export const listTicketHistory = async (
+  table: Table,
+  workspaceId: string,
+  query: HistoryQuery,
+  page: PageRequest,
+): Promise<{ items: HistoryEventView[]; total: number }> => {
+  const { items, total } = await listHistory(table, workspaceId, query, page);
+  return { items: items.map(historyView), total };
+};

@@ -1,0 +1,75 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { toUser, type Account } from '#lib/accounts/account.ts';
+import { AlreadyInWorkspaceError, getAccount } from '#lib/accounts/account-repository.ts';
+import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { setFields } from '#lib/store/set-fields.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { SetupBusinessInput } from './schemas.ts';
+import type { Workspace } from './workspace.ts';
+import { workspaceFromItem, workspaceItemKey } from './workspace-item.ts';
+import { createWorkspace } from './workspace-repository.ts';
+
+export const workspaceView = (workspace: Workspace) => ({
+  id: workspace.id,
+  businessName: workspace.businessName,
+  industry: workspace.industry ?? null,
+  size: workspace.size ?? null,
+  timezone: workspace.timezone ?? null,
+  createdAt: workspace.createdAt,
+});
+
+/** SETs the given fields only; a workspace that is gone is undefined. */
+const updateWorkspace = async (table: Table, workspaceId: string, input: SetupBusinessInput, now: string) => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: workspaceItemKey(workspaceId),
+        ...setFields({ ...input, updatedAt: now }),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && workspaceFromItem(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+};
+
+export interface SetupResult {
+  created: boolean;
+  workspace: ReturnType<typeof workspaceView>;
+  user: ReturnType<typeof toUser>;
+}
+
+/**
+ * `PUT /business/setup`: an account without a workspace creates one and becomes its ADMIN; an ADMIN
+ * (the route's access level) changes the given fields of their own workspace.
+ */
+export const setupBusiness = async (
+  { table, clock, ids }: Runtime,
+  accountId: string,
+  input: SetupBusinessInput,
+): Promise<SetupResult> => {
+  const account = await getAccount(table, accountId);
+  if (!account) throw new UnauthorizedError('Invalid token');
+  const now = clock.now().toISOString();
+  if (account.businessId) {
+    const workspace = await updateWorkspace(table, account.businessId, input, now);
+    if (!workspace) throw new NotFoundError('Workspace not found');
+    return { created: false, workspace: workspaceView(workspace), user: toUser(account) };
+  }
+  const workspace: Workspace = { id: ids.sortable(), ...input, createdAt: now, updatedAt: now };
+  let owner: Account;
+  try {
+    owner = await createWorkspace(table, workspace, account);
+  } catch (error) {
+    // A concurrent setup of the same account won; this workspace stays unreachable (data-model 7).
+    if (error instanceof AlreadyInWorkspaceError) throw new ConflictError('This account already belongs to a workspace');
+    throw error;
+  }
+  return { created: true, workspace: workspaceView(workspace), user: toUser(owner) };
+};

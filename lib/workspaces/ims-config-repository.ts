@@ -1,0 +1,54 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { setFields } from '#lib/store/set-fields.ts';
+import type { Table } from '#lib/store/table.ts';
+import { imsConfigFromItem, imsConfigItemKey, imsConfigToItem, type ImsConfig } from './ims-config-item.ts';
+
+const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+/** Writes the first configuration; false when the workspace has one already (setup is called once). */
+export const createImsConfig = async (table: Table, workspaceId: string, config: ImsConfig): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: imsConfigToItem(workspaceId, config),
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const getImsConfig = async (table: Table, workspaceId: string): Promise<ImsConfig | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: imsConfigItemKey(workspaceId), ConsistentRead: true }),
+  );
+  return Item && imsConfigFromItem(Item, workspaceId);
+};
+
+/** SETs the given fields; undefined when the workspace has no configuration yet. */
+export const updateImsConfig = async (
+  table: Table,
+  workspaceId: string,
+  fields: Partial<Omit<ImsConfig, 'createdAt'>>,
+): Promise<ImsConfig | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: imsConfigItemKey(workspaceId),
+        ...setFields(fields),
+        ConditionExpression: 'attribute_exists(sk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && imsConfigFromItem(Attributes, workspaceId);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};

@@ -1,0 +1,32 @@
+import { ConflictError, NotFoundError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { ImsConfig } from './ims-config-item.ts';
+import { createImsConfig, getImsConfig, updateImsConfig } from './ims-config-repository.ts';
+import type { ImsSetupInput, ImsUpdateInput } from './schemas.ts';
+
+const notSetUp = () => new NotFoundError('IMS is not configured yet: POST /api/v1/ims/setup first');
+
+export const setupIms = async ({ table, clock }: Runtime, workspaceId: string, input: ImsSetupInput): Promise<ImsConfig> => {
+  const now = clock.now().toISOString();
+  const config: ImsConfig = { ...input, slackChannel: input.slackChannel ?? null, createdAt: now, updatedAt: now };
+  if (!(await createImsConfig(table, workspaceId, config))) {
+    throw new ConflictError('IMS is configured already: change it with PUT /api/v1/ims/config');
+  }
+  return config;
+};
+
+export const readImsConfig = async ({ table }: Runtime, workspaceId: string): Promise<ImsConfig> => {
+  const config = await getImsConfig(table, workspaceId);
+  if (!config) throw notSetUp();
+  return config;
+};
+
+export const changeImsConfig = async (
+  { table, clock }: Runtime,
+  workspaceId: string,
+  input: ImsUpdateInput,
+): Promise<ImsConfig> => {
+  const config = await updateImsConfig(table, workspaceId, { ...input, updatedAt: clock.now().toISOString() });
+  if (!config) throw notSetUp();
+  return config;
+};

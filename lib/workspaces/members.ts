@@ -1,0 +1,21 @@
+import type { Table } from '#lib/store/table.ts';
+import type { Member } from './workspace.ts';
+import { listMembers } from './workspace-repository.ts';
+
+/** A member as `GET /business/get_members` shows it (spec: Business member). */
+export const memberView = (member: Member) => ({
+  id: member.id,
+  email: member.email,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  role: member.role,
+  level: member.level ?? null,
+  accessPermissions: member.accessPermissions,
+  status: member.status,
+});
+
+/** The workspace's members in the order they joined. */
+export const listWorkspaceMembers = async (table: Table, workspaceId: string) => {
+  const members = await listMembers(table, workspaceId);
+  return members.sort((a, b) => (a.joinedAt ?? '').localeCompare(b.joinedAt ?? '')).map(memberView);
+};

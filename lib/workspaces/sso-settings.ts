@@ -1,0 +1,30 @@
+import { ConflictError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { SsoSettingsInput } from './schemas.ts';
+import type { SsoSettings } from './sso.ts';
+import { SsoDomainTakenError, getSsoSettings, putSsoSettings } from './sso-repository.ts';
+
+/** A workspace that never configured SSO has it disabled, so GET answers 200 with an empty setting, not 404. */
+const ssoView = (settings: SsoSettings | undefined) => ({
+  enabled: settings?.enabled ?? false,
+  protocol: settings?.protocol ?? null,
+  loginUrl: settings?.loginUrl ?? null,
+  domains: settings?.domains ?? [],
+  updatedAt: settings?.updatedAt ?? null,
+});
+
+export const readSsoSettings = async ({ table }: Runtime, workspaceId: string) =>
+  ssoView(await getSsoSettings(table, workspaceId));
+
+export const replaceSsoSettings = async ({ table, clock }: Runtime, workspaceId: string, input: SsoSettingsInput) => {
+  try {
+    return ssoView(await putSsoSettings(table, { workspaceId, ...input, updatedAt: clock.now().toISOString() }));
+  } catch (error) {
+    if (error instanceof SsoDomainTakenError) {
+      throw new ConflictError('An e-mail domain is used by another workspace\'s SSO', [
+        `domains: ${error.domain} belongs to another workspace`,
+      ]);
+    }
+    throw error;
+  }
+};

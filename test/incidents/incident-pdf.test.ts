@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { incidentAnalysisPartition } from '#lib/incidents/incident-item.ts';
+import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { INCIDENTS, createIncident } from './support.ts';
+
+const PDFTOTEXT = '/usr/bin/pdftotext';
+
+/** The text of a PDF: pdftotext where installed, else the raw bytes (the document title is stored as text). */
+const textOf = async (pdf: Buffer): Promise<string> => {
+  if (!existsSync(PDFTOTEXT)) return pdf.toString('latin1');
+  const directory = await mkdtemp(join(tmpdir(), 'incident-pdf-'));
+  try {
+    const file = join(directory, 'report.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await promisify(execFile)(PDFTOTEXT, [file, '-']);
+    return stdout;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+};
+
+const download = async (client: TestClient, path: string, body: unknown, auth: Record<string, string>) => {
+  const response = await fetch(`${client.stack.url}${path}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+};
+
+describe('incident PDF export', () => {
+  let client: TestClient;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    client = await startTestStack();
+    admin = await signUpBusiness(client, { businessName: 'Globex Reliability' });
+  });
+  afterAll(() => client.stack.stop());
+
+  it('exports the incident with its comments, thread and workspace name', async () => {
+    const incident = await createIncident(client, admin.auth, {
+      summary: 'Search cluster out of disk',
+      techDescription: 'Shard relocation stalled on node es-7',
+    });
+    await client.request('POST', `${INCIDENTS}/comment`, { ticketId: incident.id, content: 'Freed **200 GB** on es-7' }, admin.auth);
+    await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
+
+    const { response, bytes } = await download(client, `${INCIDENTS}/generate-pdf`, { incidentId: incident.id }, admin.auth);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${incident.id}.pdf"`);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('Search cluster out of disk');
+    if (existsSync(PDFTOTEXT)) {
+      expect(text).toContain(incident.id);
+      expect(text).toContain('Globex Reliability');
+      expect(text).toContain('Shard relocation stalled on node es-7');
+      expect(text).toContain('Freed 200 GB on es-7');
+      expect(text).toContain(`Incident resolved by ${admin.email}`);
+    }
+  });
+
+  it('prints the note of the top-level route and the latest completed analysis', async () => {
+    const incident = await createIncident(client, admin.auth, { summary: 'Login storms after deploy' });
+    const { table, ids } = client.stack.runtime;
+    const analysisId = ids.sortable();
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: {
+          pk: `WS#${admin.user.businessId}#ANALYSIS`,
+          sk: analysisId,
+          gsi2pk: incidentAnalysisPartition(admin.user.businessId ?? '', incident.id),
+          gsi2sk: `COMPLETE#${analysisId}`,
+          type: 'ANALYSIS',
+          workspaceId: admin.user.businessId,
+          incidentId: incident.id,
+          status: 'COMPLETE',
+          hypothesis: 'Session cache was flushed by the deploy',
+          rootCause: 'Cache warm-up skipped in the release pipeline',
+          impactAssessment: 'Users were logged out',
+          contributingFactors: ['No canary'],
+          remediationOptions: ['Restore warm-up step'],
+          confidence: 0.86,
+          completedAt: '2025-01-01T10:00:00.000Z',
+        },
+      }),
+    );
+    const { response, bytes } = await download(
+      client,
+      '/api/v1/generate-pdf',
+      { id: incident.id, description: 'Prepared for the weekly review' },
+      admin.auth,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${incident.id}.pdf"`);
+    const text = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('Login storms after deploy');
+    if (existsSync(PDFTOTEXT)) {
+      expect(text).toContain('Prepared for the weekly review');
+      expect(text).toContain('Cache warm-up skipped in the release pipeline');
+    }
+  });
+
+  it('answers 404 for an unknown incident and 400 without an id', async () => {
+    const unknown = await client.request('POST', `${INCIDENTS}/generate-pdf`, { incidentId: 'INC-20000101-0001' }, admin.auth);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ success: false, message: 'Incident not found' });
+    expect((await client.request('POST', '/api/v1/generate-pdf', { id: 'nope' }, admin.auth)).status).toBe(404);
+    const missing = await client.request('POST', `${INCIDENTS}/generate-pdf`, {}, admin.auth);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([expect.stringMatching(/^incidentId: /)]);
+    const missingTop = await client.request('POST', '/api/v1/generate-pdf', { description: 'x' }, admin.auth);
+    expect(missingTop.status).toBe(400);
+    expect(missingTop.body.errors).toEqual([expect.stringMatching(/^id: /)]);
+  });
+});
