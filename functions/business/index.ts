@@ -17,13 +17,6 @@ const userOf = (caller: Caller): User => {
   return caller;
 };
 
-/** The caller's own workspace: the only one these routes can reach. */
-const workspaceOf = (caller: Caller): { userId: string; workspaceId: string } => {
-  const { userId, workspaceId } = userOf(caller);
-  if (!workspaceId) throw new ForbiddenError('Set up or join a workspace first');
-  return { userId, workspaceId };
-};
-
 export const handler = createGroupHandler(business, {
   decodeInvite: async ({ body, runtime }) => ok(await decodeInvite(runtime, body.token), { message: 'Invitation is valid' }),
   acceptInvite: async ({ body, runtime }) => ok(await acceptInvite(runtime, body), { message: 'Invitation accepted' }),
@@ -31,17 +24,15 @@ export const handler = createGroupHandler(business, {
     const { created: isNew, ...result } = await setupBusiness(runtime, userOf(caller).userId, body);
     return isNew ? created(result, { message: 'Workspace created' }) : ok(result, { message: 'Workspace updated' });
   },
-  listMembers: async ({ caller, runtime }) => ok(await listWorkspaceMembers(runtime.table, workspaceOf(caller).workspaceId)),
-  sendInvite: async ({ body, caller, runtime }) => {
-    const { userId, workspaceId } = workspaceOf(caller);
-    return created(await sendInvite(runtime, workspaceId, userId, body), { message: 'Invitation sent' });
-  },
-  setupIms: async ({ body, caller, runtime }) =>
-    created(await setupIms(runtime, workspaceOf(caller).workspaceId, body), { message: 'IMS configured' }),
-  getImsConfig: async ({ caller, runtime }) => ok(await readImsConfig(runtime, workspaceOf(caller).workspaceId)),
-  updateImsConfig: async ({ body, caller, runtime }) =>
-    ok(await changeImsConfig(runtime, workspaceOf(caller).workspaceId, body), { message: 'IMS configuration updated' }),
-  getSsoSettings: async ({ caller, runtime }) => ok(await readSsoSettings(runtime, workspaceOf(caller).workspaceId)),
-  updateSsoSettings: async ({ body, caller, runtime }) =>
-    ok(await replaceSsoSettings(runtime, workspaceOf(caller).workspaceId, body), { message: 'SSO settings saved' }),
+  listMembers: async ({ workspaceId, runtime }) => ok(await listWorkspaceMembers(runtime.table, workspaceId)),
+  sendInvite: async ({ body, caller, workspaceId, runtime }) =>
+    created(await sendInvite(runtime, workspaceId, userOf(caller).userId, body), { message: 'Invitation sent' }),
+  setupIms: async ({ body, workspaceId, runtime }) =>
+    created(await setupIms(runtime, workspaceId, body), { message: 'IMS configured' }),
+  getImsConfig: async ({ workspaceId, runtime }) => ok(await readImsConfig(runtime, workspaceId)),
+  updateImsConfig: async ({ body, workspaceId, runtime }) =>
+    ok(await changeImsConfig(runtime, workspaceId, body), { message: 'IMS configuration updated' }),
+  getSsoSettings: async ({ workspaceId, runtime }) => ok(await readSsoSettings(runtime, workspaceId)),
+  updateSsoSettings: async ({ body, workspaceId, runtime }) =>
+    ok(await replaceSsoSettings(runtime, workspaceId, body), { message: 'SSO settings saved' }),
 });

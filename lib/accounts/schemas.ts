@@ -1,12 +1,5 @@
 import * as z from 'zod';
-
-/** Trimmed and lower-cased before the format check, so the stored address is the one every lookup uses. */
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'must be at most 254 characters')
-  .check(z.email('must be a valid e-mail address'));
+import { emailAddress as email, ianaTimezone } from '#lib/http/fields.ts';
 
 const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 
@@ -22,26 +15,7 @@ const otp = z
 
 const optionalText = z.string().trim().min(1).max(100).optional();
 
-/**
- * An IANA zone name the runtime knows. `Intl.supportedValuesOf` leaves out aliases such as `UTC` and
- * `Asia/Kolkata`, so the check builds a formatter instead; offsets like `+01:00` are not zone names.
- */
-const isTimeZone = (value: string): boolean => {
-  if (!/^[A-Za-z]/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const timezone = z
-  .string()
-  .trim()
-  .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin')
-  .describe('IANA time zone name, such as Europe/Berlin')
-  .optional();
+const timezone = ianaTimezone.optional();
 
 const businessFields = {
   businessName: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),

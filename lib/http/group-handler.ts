@@ -4,7 +4,7 @@ import { withLogScope } from '#lib/log/logger.ts';
 import { currentRuntime } from '#lib/runtime/runtime.ts';
 import { toGatewayPath, type RouteGroup, type RouteHandler, type RouteHandlers, type RouteRequest } from './route.ts';
 import { resultResponse } from './response.ts';
-import { NotImplementedError } from './errors.ts';
+import { ForbiddenError, NotImplementedError } from './errors.ts';
 import type { HttpContext, ResolvedRoute } from './middlewares/http-context.ts';
 import { requestLog } from './middlewares/request-log.ts';
 import { errorEnvelope } from './middlewares/error-envelope.ts';
@@ -35,15 +35,22 @@ const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Prom
       `${route.spec.method} ${route.spec.path} belongs to the ${route.group} group`,
     ]);
   }
+  const caller = context.caller ?? { kind: 'anonymous' };
   const request: RouteRequest = {
     params: parsed.params,
     query: parsed.query,
     body: parsed.body,
     headers: event.headers as Record<string, string>,
-    caller: context.caller ?? { kind: 'anonymous' },
+    caller,
+    get workspaceId() {
+      const workspaceId = caller.kind === 'anonymous' ? null : caller.workspaceId;
+      if (!workspaceId) throw new ForbiddenError('Set up or join a workspace first');
+      return workspaceId;
+    },
     requestId: event.requestContext.requestId,
     sourceIp: event.requestContext.identity.sourceIp,
     event,
+    rawBody: context.rawBody ?? null,
     get runtime() {
       return currentRuntime();
     },

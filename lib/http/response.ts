@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { isBinaryMediaType } from './binary-media-types.ts';
 import { errorBody, successBody } from './envelope.ts';
 import type { RouteResult } from './route.ts';
 
@@ -12,11 +13,14 @@ const baseHeaders = (requestId: string, contentType: string): Record<string, str
 /** The API Gateway proxy response of a route's result, in the success envelope unless it is binary. */
 export const resultResponse = (result: RouteResult, requestId: string): APIGatewayProxyResult => {
   if (result.kind === 'binary') {
+    // API Gateway turns base64 back into bytes only for its binary media types (and only when the client's
+    // Accept names one); any other content type, such as a YAML manifest, goes as text so every client reads it.
+    const base64 = isBinaryMediaType(result.contentType);
     return {
       statusCode: result.status,
       headers: { ...baseHeaders(requestId, result.contentType), ...result.headers },
-      body: result.body.toString('base64'),
-      isBase64Encoded: true,
+      body: result.body.toString(base64 ? 'base64' : 'utf8'),
+      isBase64Encoded: base64,
     };
   }
   return {

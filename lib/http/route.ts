@@ -92,9 +92,13 @@ export interface RouteRequest<R extends RouteSpec = RouteSpec> {
   body: Infer<NonNullable<R['request']>['body']>;
   headers: Record<string, string>;
   caller: Caller;
+  /** The caller's workspace, which scopes every read and write; reading it without one is a 403. */
+  workspaceId: string;
   requestId: string;
   sourceIp: string;
   event: APIGatewayProxyEvent;
+  /** The body text as received, before JSON parsing: what webhook signatures are computed over; null without a body. */
+  rawBody: string | null;
   runtime: Runtime;
 }
 

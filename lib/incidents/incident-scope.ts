@@ -1,4 +1,3 @@
-import { ForbiddenError } from '#lib/http/errors.ts';
 import type { RouteRequest } from '#lib/http/route.ts';
 import type { Runtime } from '#lib/runtime/runtime.ts';
 import { actorOf } from '#lib/tickets/history.ts';
@@ -11,12 +10,13 @@ export interface IncidentScope {
   actor: string;
 }
 
-/**
- * The scope of a request. Authorization already refused callers without a workspace; the check here
- * keeps an unscoped read impossible should a route ever be misconfigured.
- */
-export const incidentScope = ({ caller, runtime }: Pick<RouteRequest, 'caller' | 'runtime'>): IncidentScope => {
-  const workspaceId = caller.kind === 'anonymous' ? null : caller.workspaceId;
-  if (!workspaceId) throw new ForbiddenError('Set up or join a workspace first');
-  return { runtime, workspaceId, actor: actorOf(caller) };
-};
+/** The scope of a request: its workspace (a 403 without one) and its caller as an actor. */
+export const incidentScope = ({
+  caller,
+  workspaceId,
+  runtime,
+}: Pick<RouteRequest, 'caller' | 'workspaceId' | 'runtime'>): IncidentScope => ({
+  runtime,
+  workspaceId,
+  actor: actorOf(caller),
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { orderedTimeRange, timeBound } from '#lib/http/fields.ts';
 import { pageQuery } from '#lib/http/pagination.ts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentTextField } from './incident.ts';
 
@@ -86,32 +87,17 @@ export const updateIncidentBody = z
     message: `give at least one of ${Object.keys(updateFields).join(', ')}`,
   });
 
-/**
- * A `from`/`to` bound: a date-time with an offset, or a calendar date meaning the start (`from`) or the
- * end (`to`) of that UTC day, so `to=2024-05-01` includes everything created on May 1st.
- */
-const dateBound = (edge: 'start' | 'end') =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (value) => z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success,
-      'must be an ISO 8601 date (2024-05-01) or date-time (2024-05-01T10:00:00Z)',
-    )
-    .transform((value) => {
-      if (!z.iso.date().safeParse(value).success) return new Date(value).toISOString();
-      return edge === 'start' ? `${value}T00:00:00.000Z` : `${value}T23:59:59.999Z`;
-    });
 
-export const listIncidentsQuery = pageQuery()
-  .extend({
-    status: z.enum(INCIDENT_STATUSES).optional(),
-    priority: z.enum(INCIDENT_PRIORITIES).optional(),
-    environment: z.string().trim().min(1).max(TEXT_LIMITS.environment).optional(),
-    from: dateBound('start').optional(),
-    to: dateBound('end').optional(),
-  })
-  .refine(({ from, to }) => !from || !to || from <= to, { message: 'must not be after to', path: ['from'] });
+export const listIncidentsQuery = orderedTimeRange(
+  pageQuery()
+    .extend({
+      status: z.enum(INCIDENT_STATUSES).optional(),
+      priority: z.enum(INCIDENT_PRIORITIES).optional(),
+      environment: z.string().trim().min(1).max(TEXT_LIMITS.environment).optional(),
+      from: timeBound('start').optional(),
+      to: timeBound('end').optional(),
+    }),
+);
 
 /** Any string: a value that is not an incident id is simply not found (404), as the data model says. */
 export const incidentIdParams = z.object({ id: z.string().min(1) });

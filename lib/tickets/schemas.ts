@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { orderedTimeRange, timeBound } from '#lib/http/fields.ts';
 import { pageQuery } from '#lib/http/pagination.ts';
 import { INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
 import { PROBLEM_STATUSES } from '#lib/problems/problem.ts';
@@ -16,30 +17,13 @@ export const listTicketsQuery = pageQuery().extend({
 });
 export type ListTicketsInput = z.output<typeof listTicketsQuery>;
 
-const isDate = (value: string): boolean => z.iso.date().safeParse(value).success;
 
-/**
- * A `from`/`to` bound, as for the incident list: a date-time with an offset (normalised to UTC, the form
- * history timestamps have), or a calendar date meaning the start (`from`) or end (`to`) of that UTC day.
- */
-const timeBound = (edge: 'start' | 'end') =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (value) => isDate(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
-      'must be an ISO 8601 date (2024-05-01) or date-time (2024-05-01T10:00:00Z)',
-    )
-    .transform((value) => {
-      if (!isDate(value)) return new Date(value).toISOString();
-      return edge === 'start' ? `${value}T00:00:00.000Z` : `${value}T23:59:59.999Z`;
-    });
-
-export const listHistoryQuery = pageQuery()
-  .extend({
-    ticketId: z.string().trim().min(1, 'must not be empty').max(64).optional(),
-    from: timeBound('start').describe('ISO 8601 date or date-time; a date means its start (UTC)').optional(),
-    to: timeBound('end').describe('ISO 8601 date or date-time, not before from; a date means its end (UTC)').optional(),
-  })
-  .refine(({ from, to }) => !from || !to || from <= to, { message: 'must not be after to', path: ['from'] });
+export const listHistoryQuery = orderedTimeRange(
+  pageQuery()
+    .extend({
+      ticketId: z.string().trim().min(1, 'must not be empty').max(64).optional(),
+      from: timeBound('start').describe('ISO 8601 date or date-time; a date means its start (UTC)').optional(),
+      to: timeBound('end').describe('ISO 8601 date or date-time, not before from; a date means its end (UTC)').optional(),
+    }),
+);
 export type ListHistoryInput = z.output<typeof listHistoryQuery>;

@@ -1,36 +1,11 @@
 import * as z from 'zod';
+import { emailAddress as email, ianaTimezone } from '#lib/http/fields.ts';
 import { ROLES } from '#lib/http/route.ts';
 import { SSO_PROTOCOLS } from './sso.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** Trimmed and lower-cased like the account schemas, so an invited address matches its account. */
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'must be at most 254 characters')
-  .check(z.email('must be a valid e-mail address'));
 
-/**
- * A name Intl knows from the IANA database (`Europe/Berlin`, `UTC`). Offsets such as `+02:00` are
- * refused: SLA and digest times need the zone's daylight-saving rules, not a fixed offset.
- */
-const isIanaTimezone = (value: string): boolean => {
-  if (!/^[A-Za-z]/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-export const ianaTimezone = z
-  .string()
-  .trim()
-  .refine(isIanaTimezone, { message: 'must be an IANA time zone name, such as Europe/Berlin or UTC' })
-  .describe('IANA time zone name, such as Europe/Berlin');
 
 /** A head-count range as sign-up forms offer it: `1-10`, `11-50`, `1000+`. */
 const sizeRange = z

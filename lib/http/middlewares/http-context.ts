@@ -21,6 +21,8 @@ export interface HttpContext extends Context {
   route?: ResolvedRoute;
   caller?: Caller;
   parsed?: ParsedRequest;
+  /** The body text before JSON parsing replaced `event.body`, kept for webhook signature checks. */
+  rawBody?: string;
   /** The limiter outcome the response reports in its RateLimit-* headers. */
   rateLimit?: LimitOutcome;
 }

@@ -12,7 +12,9 @@ const parser = httpJsonBodyParser({ disableContentTypeCheck: true });
  */
 export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
-    if (!request.event.body) return;
+    const { body, isBase64Encoded } = request.event;
+    if (!body) return;
+    request.context.rawBody = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
     try {
       await parser.before?.(request as never);
     } catch (error) {
