@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { GetQueueAttributesCommand, ReceiveMessageCommand, type Message, type MessageAttributeValue } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type Message, type MessageAttributeValue } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttribute, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -25,7 +25,11 @@ export interface QueuePollerOptions {
 }
 
 export interface QueuePoller {
-  /** Ends polling after the current receive and waits for the batch in flight. */
+  /**
+   * Ends polling after the current receive, waits for the batch in flight, and makes the messages of
+   * failed batches visible again at once, so a clean stop can save them instead of losing them to
+   * their visibility timeout.
+   */
   stop(): Promise<void>;
   /** Resolves once the queue holds no message, visible or in flight, and no batch is running. */
   idle(): Promise<void>;
@@ -96,8 +100,12 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     awsRegion: sqs.region,
   });
 
+  /** Failed messages waiting out their visibility timeout, by message id: the latest receipt of each. */
+  const awaitingRetry = new Map<string, string>();
+
   const deliver = async (messages: readonly Message[]): Promise<void> => {
     const records = messages.map(toRecord);
+    for (const record of records) awaitingRetry.delete(record.messageId);
     let failed: Set<string>;
     try {
       const context = lambdaContext(`${queue}-consumer`, randomUUID(), settings.consumerTimeoutSeconds * 1_000);
@@ -106,9 +114,22 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     } catch (error) {
       // Nothing is deleted: the whole batch returns after the visibility timeout, and redrive does the rest.
       report('queue handler failed', error);
-      return;
+      failed = new Set(records.map((record) => record.messageId));
     }
+    for (const record of records) if (failed.has(record.messageId)) awaitingRetry.set(record.messageId, record.receiptHandle);
     await deleteMessages(sqs.client, queueUrl, messages.filter((message) => !failed.has(message.MessageId ?? '')));
+  };
+
+  /** A receipt that is stale (the message came back or moved to the dead-letter queue) is simply refused. */
+  const releaseAwaitingRetry = async (): Promise<void> => {
+    await Promise.all(
+      [...awaitingRetry.values()].map((receiptHandle) =>
+        sqs.client
+          .send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }))
+          .catch(() => undefined),
+      ),
+    );
+    awaitingRetry.clear();
   };
 
   let stopping = false;
@@ -160,6 +181,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
       stopping = true;
       stopped.abort();
       await loop;
+      await releaseAwaitingRetry();
     },
     async idle() {
       for (;;) {

@@ -145,6 +145,26 @@ describe('local SQS trigger', () => {
     expect(await messageCount(sqs.queueUrl('ingestion'))).toBe(0);
   });
 
+  it('stop() makes a failed batch visible again, so a clean stop can save it', async () => {
+    // The local server counts a visibility change as a receive, so the redrive limit must leave room for it.
+    const slow: QueueSettings = { ...fast, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 };
+    await sqs.close();
+    sqs = await startSqsServer({ settings: { ingestion: slow, correlation: slow } });
+    queue = createSqsQueue(sqs.client, sqs.queueUrl);
+    await queue.send('ingestion', [{ id: 'fails' }, { id: 'works' }]);
+    let handled!: () => void;
+    const handledOnce = new Promise<void>((resolve) => (handled = resolve));
+    const poller = poll(async (event) => {
+      handled();
+      return { batchItemFailures: event.Records.filter((record) => record.body.includes('fails')).map((record) => ({ itemIdentifier: record.messageId })) };
+    });
+    await handledOnce;
+    await poller.stop();
+    const saved = await sqs.snapshot();
+    expect(saved.queues.ingestion).toEqual([{ body: '{"id":"fails"}' }]);
+    expect(saved.inFlightNotSaved).toBe(0);
+  });
+
   it('snapshot drains every queue and dead-letter queue as JSON, and restore sends them back', async () => {
     await queue.send('ingestion', [{ id: 1 }, { id: 2 }]);
     await queue.send('correlation', [{ id: 3 }, { id: 4 }]);
