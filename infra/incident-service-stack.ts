@@ -2,10 +2,13 @@ import { ArnFormat, Aws, CfnOutput, Duration, Stack, Validations, type StackProp
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import type { RouteGroup } from '#lib/http/route.ts';
 import { BINARY_MEDIA_TYPES } from '#lib/http/binary-media-types.ts';
 import { QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
+import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { ENV } from '#lib/runtime/aws-runtime.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
@@ -61,6 +64,9 @@ export class IncidentServiceStack extends Stack {
   /** The Lambda of each route group, by group name. */
   readonly groupFunctions: ReadonlyMap<string, ServiceFunction>;
   readonly analysisWorker: ServiceFunction;
+  readonly ingestionWorker: ServiceFunction;
+  readonly correlationWorker: ServiceFunction;
+  readonly correlationSweep: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: IncidentServiceStackProps) {
     super(scope, id, props);
@@ -73,10 +79,33 @@ export class IncidentServiceStack extends Stack {
       removalPolicy: profile.removalPolicy,
       deletionProtection: settings.stage === 'prod',
     });
-    this.queues = {
-      ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion' }),
-      correlation: new WorkQueue(this, 'CorrelationQueue', { name: 'correlation' }),
+    const worker = (id: string, name: string, description: string, queue?: QueueName) => {
+      const fn = new ServiceFunction(this, id, {
+        name,
+        description,
+        ...(queue && { timeout: Duration.seconds(QUEUE_SETTINGS[queue].consumerTimeoutSeconds) }),
+        ...retained,
+      });
+      fn.bindTable(this.table, 'readWrite');
+      return fn;
     };
+    this.ingestionWorker = worker('IngestionWorker', 'ingestion-worker', 'Stores events queued while the table refused writes', 'ingestion');
+    this.correlationWorker = worker('CorrelationWorker', 'correlation-worker', 'Correlates stored signals into incidents', 'correlation');
+    this.correlationSweep = worker('CorrelationSweep', 'correlation-sweep', 'Re-queues signals whose correlation message was lost');
+    this.queues = {
+      ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
+      correlation: new WorkQueue(this, 'CorrelationQueue', { name: 'correlation', consumer: this.correlationWorker.lambda }),
+    };
+    // The ingestion worker stores signals, which then go to correlation; the sweep re-sends to it.
+    for (const { lambda } of [this.ingestionWorker, this.correlationSweep]) {
+      this.queues.correlation.queue.grantSendMessages(lambda);
+      lambda.addEnvironment(ENV.correlationQueueUrl, this.queues.correlation.queue.queueUrl);
+    }
+    new Rule(this, 'CorrelationSweepSchedule', {
+      description: 'Runs the correlation sweep every minute',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaTarget(this.correlationSweep.lambda)],
+    });
 
     this.analysisWorker = new ServiceFunction(this, 'AnalysisWorker', {
       name: 'analysis-worker',

@@ -16,6 +16,7 @@ import { listIncidents } from '#lib/incidents/list-incidents.ts';
 import { resolveIncident } from '#lib/incidents/resolve-incident.ts';
 import { updateIncident } from '#lib/incidents/update-incident.ts';
 import { incidents } from '#lib/routes/incidents.ts';
+import { listIncidentSignals } from '#lib/correlation/incident-signals.ts';
 
 const pdfResponse = async (scope: IncidentScope, incidentId: string, note?: string): Promise<RouteResult> => {
   const { fileName, pdf } = await exportIncidentPdf(scope, incidentId, note);
@@ -36,6 +37,7 @@ export const handler = createGroupHandler(incidents, {
   },
   getIncidentAnalytics: async (request) => ok(await incidentAnalytics(incidentScope(request))),
   getIncident: async (request) => ok(incidentView(await findIncident(incidentScope(request), request.params.id))),
+  listIncidentSignals: async ({ runtime, workspaceId, params }) => ok(await listIncidentSignals(runtime, workspaceId, params.id)),
   updateIncident: async (request) =>
     ok(incidentView(await updateIncident(incidentScope(request), request.params.id, request.body)), {
       message: 'Incident updated',

@@ -1,4 +1,51 @@
+import { accepted, binary, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/http/group-handler.ts';
+import type { RouteRequest, RouteResult } from '#lib/http/route.ts';
+import { ingestDelivery } from '#lib/ingestion/ingest-delivery.ts';
+import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
+import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
+import { deleteWebhookSecret, listWebhookSecrets, setWebhookSecret } from '#lib/ingestion/webhook-secrets.ts';
 import { ingestion } from '#lib/routes/ingestion.ts';
+import { actorOf } from '#lib/tickets/history.ts';
 
-export const handler = createGroupHandler(ingestion, {});
+const { routes } = ingestion;
+
+/** Every ingestion POST: the sender's payload in, 202 once each of its events is stored. */
+const ingest =
+  (sender: IngestionSender) =>
+  async ({ body, rawBody, headers, caller, runtime, workspaceId }: RouteRequest): Promise<RouteResult> => {
+    const result = await ingestDelivery(runtime, workspaceId, {
+      sender,
+      body,
+      rawBody: rawBody ?? '',
+      headers,
+      actor: actorOf(caller),
+    });
+    const count = result.signals.length;
+    return accepted(result, { message: count === 1 ? 'Event accepted' : `${count} events accepted` });
+  };
+
+export const handler = createGroupHandler(ingestion, {
+  ingestCodehostA: ingest('codehost-a'),
+  ingestCodehostB: ingest('codehost-b'),
+  ingestCodehostC: ingest('codehost-c'),
+  ingestOrchestrator: ingest('orchestrator'),
+  ingestPaging: ingest('paging'),
+  ingestMetricsAlerts: ingest('metrics-alerts'),
+  ingestMonitoring: ingest('monitoring'),
+  ingestWebhook: ingest('webhook'),
+  getOrchestratorManifest: async ({ query, event, headers }) => {
+    const base = publicBaseUrl(event, headers, routes.getOrchestratorManifest.path);
+    const manifest = orchestratorManifest({ ingestionUrl: `${base}${routes.ingestOrchestrator.path}`, apiKey: query.apiKey });
+    return binary('application/yaml; charset=utf-8', Buffer.from(manifest, 'utf8'), {
+      'content-disposition': 'inline; filename="incident-service-event-exporter.yaml"',
+    });
+  },
+  listWebhookSecrets: async ({ runtime, workspaceId }) => ok(await listWebhookSecrets(runtime, workspaceId)),
+  putWebhookSecret: async ({ params, body, runtime, workspaceId }) =>
+    ok(await setWebhookSecret(runtime, workspaceId, params.sender, body.secret), { message: 'Webhook secret set' }),
+  deleteWebhookSecret: async ({ params, runtime, workspaceId }) => {
+    await deleteWebhookSecret(runtime, workspaceId, params.sender);
+    return ok({}, { message: 'Webhook secret removed' });
+  },
+});

@@ -62,7 +62,8 @@ export const buildGatewayEvent = (request: IncomingMessage, url: URL, body: Buff
       authorizer: null,
       protocol: `HTTP/${request.httpVersion}`,
       httpMethod: match.spec.method,
-      path: `/${STAGE}${url.pathname}`,
+      // Served at the root, as behind a custom domain: no stage segment in front of the path.
+      path: url.pathname,
       stage: STAGE,
       requestId,
       extendedRequestId: requestId,

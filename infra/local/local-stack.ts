@@ -18,6 +18,7 @@ import { createRouteMatcher } from './route-matcher.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
+import { startLocalWorkers, type LocalWorkers } from './local-workers.ts';
 import { createLocalUsagePlan } from './local-usage-plan.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
@@ -31,6 +32,11 @@ export interface LocalStackOptions {
   dataDir: string;
   /** Limiter settings in the RATE_LIMITS syntax; the spec's limits by default. */
   rateLimits?: string;
+  /**
+   * Whether the queue workers and the sweep run (default true). Tests that drive a queue consumer
+   * themselves, to inject faults, turn them off.
+   */
+  workers?: boolean;
 }
 
 export interface LocalStack {
@@ -38,6 +44,8 @@ export interface LocalStack {
   runtime: Runtime;
   mailbox: Mailbox;
   queues: LocalSqs;
+  /** The running workers, when `workers` is on. */
+  workers: LocalWorkers | undefined;
   stop(): Promise<void>;
 }
 
@@ -69,10 +77,11 @@ const restoreQueues = async (sqs: LocalSqs, file: string | undefined): Promise<v
 };
 
 /**
- * The whole service on one machine: the embedded DynamoDB-API and SQS servers, the local workflow
- * runner and mailbox, and an HTTP server that calls every group's handler as API Gateway would.
+ * The whole service on one machine: the embedded DynamoDB-API and SQS servers with the queue workers,
+ * the local workflow runner and mailbox, and an HTTP server that calls every group's handler as API
+ * Gateway would.
  */
-export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateLimits }: LocalStackOptions): Promise<LocalStack> => {
+export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateLimits, workers: runWorkers = true }: LocalStackOptions): Promise<LocalStack> => {
   const persistent = dataDir !== IN_MEMORY;
   if (persistent) await mkdir(dataDir, { recursive: true });
 
@@ -105,9 +114,11 @@ export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateL
   server.listen(port, host);
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
+  const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
 
   const stop = async (): Promise<void> => {
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await workers?.stop();
     await workflow.settled();
     const file = savedQueuesFile(dataDir);
     if (file) await writeFile(file, JSON.stringify(await sqs.snapshot()));
@@ -116,5 +127,5 @@ export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateL
     installRuntime(undefined);
   };
 
-  return { url: `http://${host}:${boundPort}`, runtime, mailbox, queues: sqs, stop };
+  return { url: `http://${host}:${boundPort}`, runtime, mailbox, queues: sqs, workers, stop };
 };

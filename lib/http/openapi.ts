@@ -132,7 +132,8 @@ const operationFor = (group: RouteGroup, key: string, route: RouteSpec) => {
 };
 
 /** The OpenAPI 3.1 document of the given route groups; the route table is its only source. */
-export const buildOpenApiDocument = (groups: readonly RouteGroup[]) => {
+/** `description` is the document's `info.description`: the project's own decisions, in Markdown. */
+export const buildOpenApiDocument = (groups: readonly RouteGroup[], description: string) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const group of groups) {
     for (const [key, route] of Object.entries(group.routes)) {
@@ -142,7 +143,7 @@ export const buildOpenApiDocument = (groups: readonly RouteGroup[]) => {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Incident Management Service API', version: '1.0.0' },
+    info: { title: 'Incident Management Service API', version: '1.0.0', description },
     servers: [{ url: '/' }],
     tags: groups.map((group) => ({ name: group.name, description: group.description })),
     paths,

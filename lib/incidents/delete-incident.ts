@@ -1,3 +1,4 @@
+import { releaseIncidentSignals } from '#lib/correlation/incident-signals.ts';
 import { NotFoundError } from '#lib/http/errors.ts';
 import { findIncident } from './get-incident.ts';
 import { deleteIncidentAnalyses } from './incident-analyses.ts';
@@ -6,13 +7,14 @@ import { deleteIncidentChildren, deleteIncidentItem } from './incident-repositor
 import type { IncidentScope } from './incident-scope.ts';
 
 /**
- * Deletes an incident for good: its comments, messages and other children, its analyses, then the
- * incident itself last, so a crash leaves the incident in place and repeating the delete finishes the
- * job. The history stays (audit) and gains a DELETED event naming what was deleted.
+ * Deletes an incident for good: its signals stop naming it, then its comments, messages and other
+ * children go, then its analyses, and the incident itself last, so a crash leaves the incident in
+ * place and repeating the delete finishes the job. The history stays (audit) and gains a DELETED event naming what was deleted.
  */
 export const deleteIncident = async (scope: IncidentScope, incidentId: string): Promise<{ id: string }> => {
   const { runtime, workspaceId } = scope;
   const { id } = await findIncident(scope, incidentId);
+  await releaseIncidentSignals(runtime, workspaceId, id);
   await deleteIncidentChildren(runtime.table, workspaceId, id);
   await deleteIncidentAnalyses(runtime.table, workspaceId, id);
   const deleted = await deleteIncidentItem(runtime.table, workspaceId, id);

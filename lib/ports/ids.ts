@@ -20,6 +20,9 @@ const encodeTime = (ms: number): string => {
   return out;
 };
 
+/** The lowest ULID of instant `t`: its time part followed by sixteen `0`s, for "created before t" key ranges. */
+export const ulidFloor = (t: Date): string => `${encodeTime(t.getTime())}${'0'.repeat(16)}`;
+
 const encodeRandom = (bytes: Buffer): string => {
   let bits = 0n;
   for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);

@@ -57,6 +57,15 @@ export const incidents = defineGroup({
       access: 'read',
       request: { params: incidentIdParams },
     },
+    listIncidentSignals: {
+      method: 'GET',
+      path: '/api/v1/incident-ticket/:id/signals',
+      summary: 'The signals correlated into an incident, in the order they were received',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+      request: { params: incidentIdParams },
+    },
     updateIncident: {
       method: 'PUT',
       path: '/api/v1/incident-ticket/:id',

@@ -5,6 +5,7 @@ import { auth } from './auth.ts';
 import { blastRadius } from './blast-radius.ts';
 import { business } from './business.ts';
 import { codeEngine } from './code-engine.ts';
+import { correlationRules } from './correlation-rules.ts';
 import { dashboard } from './dashboard.ts';
 import { health } from './health.ts';
 import { incidents } from './incidents.ts';
@@ -29,6 +30,7 @@ export const ROUTE_GROUPS = [
   codeEngine,
   problems,
   signals,
+  correlationRules,
   ingestion,
   playbooks,
   slaPolicies,

@@ -1,11 +1,14 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { manifestQuery } from '#lib/ingestion/orchestrator-manifest.ts';
+import { webhookSecretBody, webhookSecretParams } from '#lib/ingestion/webhook-secrets-schemas.ts';
 
 // Real senders post large batches (alert groups, paging-tool message lists); DECISIONS.md allows 5 MiB.
 const INGESTION_MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export const ingestion = defineGroup({
   name: 'ingestion',
-  description: 'Source-specific ingestion of external events as signals; API key with ingestion:write only.',
+  description:
+    'Source-specific ingestion of external events as signals (API key with ingestion:write only), and the webhook signing secrets (Bearer, ADMIN).',
   routes: {
     ingestCodehostA: {
       method: 'POST',
@@ -46,10 +49,11 @@ export const ingestion = defineGroup({
     getOrchestratorManifest: {
       method: 'GET',
       path: '/api/v1/ingestion/orchestrator/manifest',
-      summary: 'Download the ingestion agent manifest for the workspace of the ingestion key it is fetched with',
+      summary: 'Download the ingestion agent manifest (Kubernetes YAML, kubectl apply -f <url>)',
       auth: 'apiKey',
       scope: 'ingestion:write',
       access: 'read',
+      request: { query: manifestQuery },
     },
     ingestPaging: {
       method: 'POST',
@@ -86,6 +90,29 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+    },
+    listWebhookSecrets: {
+      method: 'GET',
+      path: '/api/v1/ingestion/secrets',
+      summary: 'Which senders have a webhook signing secret, and since when (never the secrets)',
+      auth: 'bearer',
+      access: 'admin',
+    },
+    putWebhookSecret: {
+      method: 'PUT',
+      path: '/api/v1/ingestion/secrets/:sender',
+      summary: "Set or replace a sender's webhook signing secret; a replaced one still verifies for 24 hours",
+      auth: 'bearer',
+      access: 'admin',
+      request: { params: webhookSecretParams, body: webhookSecretBody },
+    },
+    deleteWebhookSecret: {
+      method: 'DELETE',
+      path: '/api/v1/ingestion/secrets/:sender',
+      summary: "Remove a sender's webhook signing secret; its deliveries are no longer checked",
+      auth: 'bearer',
+      access: 'admin',
+      request: { params: webhookSecretParams },
     },
   },
 });

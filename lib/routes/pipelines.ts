@@ -1,4 +1,5 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { listRunsQuery, runIdParams } from '#lib/pipelines/schemas.ts';
 
 export const pipelines = defineGroup({
   name: 'pipelines',
@@ -11,6 +12,7 @@ export const pipelines = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'analytics:read',
       access: 'read',
+      request: { query: listRunsQuery },
     },
     getRun: {
       method: 'GET',
@@ -19,6 +21,7 @@ export const pipelines = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'analytics:read',
       access: 'read',
+      request: { params: runIdParams },
     },
   },
 });

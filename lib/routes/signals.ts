@@ -1,4 +1,12 @@
 import { defineGroup } from '#lib/http/route.ts';
+import {
+  bulkSignalsBody,
+  createSignalBody,
+  listSignalsQuery,
+  noteBody,
+  signalIdParams,
+  suppressBody,
+} from '#lib/signals/schemas.ts';
 
 export const signals = defineGroup({
   name: 'signals',
@@ -11,6 +19,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listSignalsQuery },
     },
     getSignalStats: {
       method: 'GET',
@@ -27,6 +36,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: signalIdParams },
     },
     createSignal: {
       method: 'POST',
@@ -35,6 +45,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'ingestion:write',
       access: 'write',
+      request: { body: createSignalBody },
     },
     createSignalsBulk: {
       method: 'POST',
@@ -43,6 +54,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'ingestion:write',
       access: 'write',
+      request: { body: bulkSignalsBody },
     },
     acknowledgeSignal: {
       method: 'PATCH',
@@ -51,6 +63,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: signalIdParams, body: noteBody },
     },
     resolveSignal: {
       method: 'PATCH',
@@ -59,6 +72,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: signalIdParams, body: noteBody },
     },
     suppressSignal: {
       method: 'PATCH',
@@ -67,6 +81,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: signalIdParams, body: suppressBody },
     },
   },
 });

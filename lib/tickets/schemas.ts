@@ -1,15 +1,16 @@
 import * as z from 'zod';
+import { CHANGE_STATUSES } from '#lib/changes/change.ts';
 import { orderedTimeRange, timeBound } from '#lib/http/fields.ts';
 import { pageQuery } from '#lib/http/pagination.ts';
 import { INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
 import { PROBLEM_STATUSES } from '#lib/problems/problem.ts';
 import { TICKET_TYPES } from './history.ts';
 
-/**
- * Every status a ticket can have: incidents' and problems' (the spec's). Change statuses join this list
- * with the change records, whose module owns them.
- */
-export const TICKET_STATUSES = [...new Set([...INCIDENT_STATUSES, ...PROBLEM_STATUSES])] as [string, ...string[]];
+/** Every status a ticket can have: incidents' and problems' (the spec's), and changes' (their deployments'). */
+export const TICKET_STATUSES = [...new Set([...INCIDENT_STATUSES, ...PROBLEM_STATUSES, ...CHANGE_STATUSES])] as [
+  string,
+  ...string[],
+];
 
 export const listTicketsQuery = pageQuery().extend({
   type: z.enum(TICKET_TYPES).optional(),

@@ -1,6 +1,9 @@
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Member, Workspace } from './workspace.ts';
 
+/** The directory of every workspace (gsi3), read only by background jobs such as the correlation sweep. */
+export const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
+
 export const workspaceItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'WORKSPACE' });
 
 export const memberPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'MEMBER');
@@ -14,7 +17,7 @@ export const workspaceToItem = (workspace: Workspace): Record<string, unknown> =
   ...workspaceItemKey(workspace.id),
   type: 'WORKSPACE',
   workspaceId: workspace.id,
-  gsi3pk: 'DIRECTORY#WORKSPACE',
+  gsi3pk: WORKSPACE_DIRECTORY,
   gsi3sk: workspace.id,
   ...workspace,
 });

@@ -25,6 +25,9 @@ const groupFunction = (name: string): ServiceFunction => {
 const allFunctions = (): [string, ServiceFunction][] => [
   ...view.stack.groupFunctions,
   ['analysis-worker', view.stack.analysisWorker],
+  ['ingestion-worker', view.stack.ingestionWorker],
+  ['correlation-worker', view.stack.correlationWorker],
+  ['correlation-sweep', view.stack.correlationSweep],
 ];
 const envOf = (fn: ServiceFunction): Record<string, unknown> =>
   view.functionResource(fn).Properties.Environment?.Variables ?? {};
@@ -37,8 +40,8 @@ const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per route group plus the analysis worker', () => {
-    view.template.resourceCountIs('AWS::Lambda::Function', ROUTE_GROUPS.length + 1);
+  it('has one Node 22 arm64 function per route group plus the analysis, queue and sweep workers', () => {
+    view.template.resourceCountIs('AWS::Lambda::Function', ROUTE_GROUPS.length + 4);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
     for (const [, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);
@@ -144,8 +147,26 @@ describe('queues', () => {
     view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 4);
   });
 
-  it('has no consumers yet', () => {
-    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 0);
+  it('drains each queue with its worker, reporting partial batch failures', () => {
+    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    for (const [name, worker] of [
+      ['ingestion', view.stack.ingestionWorker],
+      ['correlation', view.stack.correlationWorker],
+    ] as const) {
+      view.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: view.logicalId(worker.lambda.node.defaultChild as never) },
+        EventSourceArn: { 'Fn::GetAtt': [view.logicalId(view.stack.queues[name].queue.node.defaultChild as never), 'Arn'] },
+        BatchSize: QUEUE_SETTINGS[name].batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+
+  it('runs the correlation sweep every minute', () => {
+    view.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.correlationSweep.lambda.node.defaultChild as never), 'Arn'] } })],
+    });
   });
 });
 
@@ -242,7 +263,8 @@ describe('REST API', () => {
   });
 
   it('invokes each function through one permission for the whole API', () => {
-    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length);
+    // One per route group, and the sweep's schedule.
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 1);
     routes.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 
@@ -346,11 +368,11 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only signals and ingestion send to the queues', () => {
+  it('lets only signals and ingestion send to both queues, and the ingestion worker and sweep to correlation', () => {
     const senders = groupsWith((fn) => view.actionsOfFunction(fn).includes('sqs:SendMessage'));
-    expect(senders).toEqual(['ingestion', 'signals']);
+    expect(senders).toEqual(['correlation-sweep', 'ingestion', 'ingestion-worker', 'signals']);
     expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
-    expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
+    expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual(['correlation-sweep', 'ingestion', 'ingestion-worker', 'signals']);
   });
 
   it('lets only assistant and incidents start the analysis', () => {

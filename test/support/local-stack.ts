@@ -15,9 +15,16 @@ export interface TestClient {
 /** Limits high enough that only tests of the limiters meet them. */
 export const GENEROUS_RATE_LIMITS = 'global=100000/1m,login=10000/1m,email=10000/1m,apikey=100000/1m';
 
-/** The whole local stack in this process, in memory unless given a directory, on a free port. */
-export const startTestStack = async (dataDir = ':memory:', rateLimits = GENEROUS_RATE_LIMITS): Promise<TestClient> => {
-  const stack = await startLocalStack({ port: 0, dataDir, rateLimits });
+/**
+ * The whole local stack in this process, in memory unless given a directory, on a free port. Its queue
+ * workers are off unless asked for: most tests drive a consumer themselves, to see or break it.
+ */
+export const startTestStack = async (
+  dataDir = ':memory:',
+  rateLimits = GENEROUS_RATE_LIMITS,
+  { workers = false }: { workers?: boolean } = {},
+): Promise<TestClient> => {
+  const stack = await startLocalStack({ port: 0, dataDir, rateLimits, workers });
   return {
     stack,
     async request(method, path, body, headers = {}) {

@@ -1,0 +1,41 @@
+import { handler as correlationSweep } from '#functions/correlation-sweep/index.ts';
+import { handler as correlationWorker } from '#functions/correlation-worker/index.ts';
+import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts';
+import { log } from '#lib/log/logger.ts';
+import { startQueuePoller } from './queue-poller.ts';
+import type { LocalSqs } from './sqs-server.ts';
+
+/** How often the sweep runs, as the stack's schedule does. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export interface LocalWorkers {
+  /** Resolves once both queues are empty and no batch is running. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The queue consumers and the scheduled sweep of the stack, run locally: each queue's worker behind a
+ * poller with Lambda's SQS-trigger semantics, and the sweep on a timer.
+ */
+export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
+  const pollers = [
+    startQueuePoller({ sqs, queue: 'ingestion', handler: ingestionWorker }),
+    startQueuePoller({ sqs, queue: 'correlation', handler: correlationWorker }),
+  ];
+  let sweeping: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = correlationSweep().catch((error: unknown) => log.error('correlation sweep failed', { error }));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    async idle() {
+      for (const poller of pollers) await poller.idle();
+    },
+    async stop() {
+      clearInterval(timer);
+      await sweeping;
+      await Promise.all(pollers.map((poller) => poller.stop()));
+    },
+  };
+};

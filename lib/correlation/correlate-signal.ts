@@ -1,0 +1,196 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { createIncident } from '#lib/incidents/create-incident.ts';
+import { isDone } from '#lib/incidents/incident.ts';
+import { getIncident } from '#lib/incidents/incident-repository.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
+import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
+import type { CorrelationGroup, GroupMember } from './correlation-group-item.ts';
+import { readGroup, writeGroup } from './correlation-group-repository.ts';
+import { incidentFromSignals } from './incident-from-signals.ts';
+import { linkSignal } from './link-signal.ts';
+import { effectiveRules } from './rule-service.ts';
+import { markCorrelated, readSignalForCorrelation, readSignals } from './signal-correlation-repository.ts';
+
+export type CorrelationOutcome =
+  | { kind: 'ignored'; reason: 'missing' | 'not-pending' | 'already-linked' | 'not-open' | 'no-rule' }
+  | { kind: 'counted'; ruleId: string; groupKey: string; signals: number }
+  | { kind: 'joined' | 'opened'; ruleId: string; groupKey: string; incidentId: string };
+
+/** Only these signals correlate: SUPPRESSED ones never do, RESOLVED ones no longer fire. */
+const CORRELATING: readonly SignalStatus[] = ['OPEN', 'ACKNOWLEDGED'];
+
+/** Members a group keeps: the most signals a rule may ask for. */
+const MAX_MEMBERS = 100;
+
+/**
+ * Rounds of read and conditional write before giving up and letting the queue retry the message; a
+ * group another worker is opening an incident for is waited on for 0.1 s, doubling, about 3 s in all.
+ */
+const MAX_ATTEMPTS = 6;
+const BUSY_WAIT_MS = 100;
+
+/** An opening claim this old was left by a worker that stopped (twice the worker's 30 s timeout). */
+const STALE_OPENING_MS = 60_000;
+
+const ACTOR = 'system';
+
+const minutes = (count: number): number => count * 60_000;
+
+/** The group's members with this one, none older than the newest minus the window, at most MAX_MEMBERS. */
+const keptMembers = (members: readonly GroupMember[], windowMinutes: number): GroupMember[] => {
+  const newest = Math.max(...members.map((member) => Date.parse(member.at)));
+  return members
+    .filter((member) => Date.parse(member.at) >= newest - minutes(windowMinutes))
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .slice(-MAX_MEMBERS);
+};
+
+/** The members of the fullest window of the rule's length that contains `at`. */
+const fullestWindow = (members: readonly GroupMember[], at: string, windowMinutes: number): GroupMember[] => {
+  const time = Date.parse(at);
+  const length = minutes(windowMinutes);
+  let fullest: GroupMember[] = [];
+  for (const start of members.map((member) => Date.parse(member.at))) {
+    if (start > time || start < time - length) continue;
+    const inside = members.filter((member) => {
+      const memberTime = Date.parse(member.at);
+      return memberTime >= start && memberTime <= start + length;
+    });
+    if (inside.length > fullest.length) fullest = inside;
+  }
+  return fullest;
+};
+
+interface GroupContext {
+  runtime: Runtime;
+  workspaceId: string;
+  rule: CorrelationRule;
+  groupKey: string;
+}
+
+/**
+ * Links the signals that opened the group's incident, when the worker that opened it stopped before it
+ * had linked them all, then clears the list. Links are idempotent, so any worker may do it.
+ */
+const finishLinking = async ({ runtime, workspaceId, rule }: GroupContext, group: CorrelationGroup, incidentId: string): Promise<void> => {
+  const signals = await readSignals(runtime.table, workspaceId, group.linking);
+  await Promise.all(signals.map((signal) => linkSignal(runtime, workspaceId, incidentId, signal, rule.id)));
+  await writeGroup(runtime.table, workspaceId, { ...group, linking: [] }, group.rev, runtime.clock.now());
+};
+
+/**
+ * Opens the group's incident for `signals` (the new signal last). Write order: the claim on the group
+ * (so one worker opens it), the incident, the group pointing at it with the signals still to link, the
+ * links (the new signal's last), then the list cleared. A worker that stops after the incident and
+ * before the group write leaves an incident without signals, and the retry opens another; a worker that
+ * stops later leaves work that the next run on the group finishes (`finishLinking`). Undefined when
+ * another worker changed the group first.
+ */
+const openIncident = async (
+  context: GroupContext,
+  group: CorrelationGroup,
+  members: GroupMember[],
+  signals: readonly Signal[],
+): Promise<string | undefined> => {
+  const { runtime, workspaceId, rule, groupKey } = context;
+  const now = runtime.clock.now();
+  const [signal] = signals.slice(-1);
+  if (!signal) throw new Error('an incident is opened for at least one signal');
+  const opening = { signalId: signal.id, attempt: runtime.ids.uuid(), at: now.toISOString() };
+  if (!(await writeGroup(runtime.table, workspaceId, { ...group, members, opening }, group.rev, now))) return undefined;
+  const incident = await createIncident({ runtime, workspaceId, actor: ACTOR }, incidentFromSignals(rule, groupKey, signals));
+  const opened: CorrelationGroup = {
+    ...group,
+    members: [],
+    incidentId: incident.id,
+    openedAt: incident.createdAt,
+    linking: signals.map(({ id }) => id),
+    opening: null,
+    rev: group.rev + 1,
+  };
+  if (!(await writeGroup(runtime.table, workspaceId, opened, opened.rev, runtime.clock.now()))) {
+    throw new Error(`the claim on correlation group ${groupKey} of rule ${rule.id} was taken over; incident ${incident.id} has no signals`);
+  }
+  const others = signals.slice(0, -1);
+  await Promise.all(others.map((other) => linkSignal(runtime, workspaceId, incident.id, other, rule.id)));
+  await linkSignal(runtime, workspaceId, incident.id, signal, rule.id);
+  await writeGroup(runtime.table, workspaceId, { ...opened, linking: [] }, opened.rev + 1, runtime.clock.now());
+  return incident.id;
+};
+
+const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<CorrelationOutcome> => {
+  const { runtime, workspaceId, rule, groupKey } = context;
+  const at = signalTime(signal);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const now = runtime.clock.now();
+    const group = await readGroup(runtime.table, workspaceId, rule.id, groupKey, now);
+    const incident = group.incidentId ? await getIncident(runtime.table, workspaceId, group.incidentId) : undefined;
+    if (incident && group.linking.length > 0) {
+      await finishLinking(context, group, incident.id);
+      continue;
+    }
+    if (incident && !isDone(incident.status)) {
+      await linkSignal(runtime, workspaceId, incident.id, signal, rule.id);
+      return { kind: 'joined', ruleId: rule.id, groupKey, incidentId: incident.id };
+    }
+    const { opening } = group;
+    if (opening && now.getTime() - Date.parse(opening.at) < STALE_OPENING_MS) {
+      await delay(BUSY_WAIT_MS * 2 ** (attempt - 1));
+      continue;
+    }
+    const all = group.members.some((member) => member.signalId === signal.id)
+      ? group.members
+      : [...group.members, { signalId: signal.id, at }];
+    let members = keptMembers(all, rule.windowMinutes);
+    const window = fullestWindow(all, at, rule.windowMinutes);
+    if (window.length >= rule.minSignals) {
+      // Counted signals may have been suppressed, resolved or linked since: only those still open count.
+      const others = await readSignals(
+        runtime.table,
+        workspaceId,
+        window.filter((member) => member.signalId !== signal.id).map((member) => member.signalId),
+      );
+      const live = others.filter((other) => CORRELATING.includes(other.status) && !other.incidentId);
+      const gone = new Set(window.map((member) => member.signalId).filter((id) => id !== signal.id && !live.some((other) => other.id === id)));
+      members = members.filter((member) => !gone.has(member.signalId));
+      if (live.length + 1 >= rule.minSignals) {
+        const incidentId = await openIncident(context, group, members, [...live, signal]);
+        if (incidentId) return { kind: 'opened', ruleId: rule.id, groupKey, incidentId };
+        continue;
+      }
+    }
+    if (await writeGroup(runtime.table, workspaceId, { ...group, members, opening: null }, group.rev, now)) {
+      return { kind: 'counted', ruleId: rule.id, groupKey, signals: fullestWindow(members, at, rule.windowMinutes).length };
+    }
+  }
+  throw new Error(`correlation group ${groupKey} of rule ${rule.id} stayed busy; the message will be retried`);
+};
+
+/**
+ * Correlates one stored signal (docs/correlation.md): the first active rule that matches it puts it in
+ * a group; it joins the group's incident while that is neither RESOLVED nor CLOSED, else it is counted,
+ * and the signal that brings the group to the rule's threshold within its window opens an incident for
+ * the counted signals. At the end the signal leaves the pending index.
+ *
+ * Delivery is at least once, and the sweep re-sends signals, so this is idempotent: a signal that is no
+ * longer pending or already has an incident is left alone, and every write is conditional.
+ *
+ * Silent hours are not read here: they mute notifications only and never stop an incident from being
+ * opened, so correlation does not consult them.
+ */
+export const correlateSignal = async (runtime: Runtime, workspaceId: string, signalId: string): Promise<CorrelationOutcome> => {
+  const found = await readSignalForCorrelation(runtime.table, workspaceId, signalId);
+  if (!found) return { kind: 'ignored', reason: 'missing' };
+  const { signal, pending } = found;
+  if (!pending) return { kind: 'ignored', reason: 'not-pending' };
+  const finish = async <O extends CorrelationOutcome>(outcome: O): Promise<O> => {
+    await markCorrelated(runtime.table, workspaceId, signal.id);
+    return outcome;
+  };
+  if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });
+  if (!CORRELATING.includes(signal.status)) return finish({ kind: 'ignored', reason: 'not-open' });
+  const rule = firstMatchingRule(await effectiveRules(runtime.table, workspaceId), signal);
+  if (!rule) return finish({ kind: 'ignored', reason: 'no-rule' });
+  return finish(await correlateInGroup({ runtime, workspaceId, rule, groupKey: groupKeyOf(rule, signal) }, signal));
+};

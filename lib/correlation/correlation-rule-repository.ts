@@ -1,0 +1,107 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { setFields } from '#lib/store/set-fields.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { CorrelationRule } from './correlation-rule.ts';
+import {
+  MARKER_TYPE,
+  RULE_TYPE,
+  correlationRuleItemKey,
+  correlationRulePartition,
+  markerToItem,
+  ruleFromItem,
+  ruleToItem,
+} from './correlation-rule-item.ts';
+
+/** Only a rule item, never the marker beside it, is read or written as a rule. */
+const IS_RULE = { expression: 'attribute_exists(sk) AND #type = :ruleType', names: { '#type': 'type' }, values: { ':ruleType': RULE_TYPE } };
+
+export interface StoredRules {
+  /** True once the workspace wrote rules of its own; until then the defaults apply. */
+  written: boolean;
+  rules: CorrelationRule[];
+}
+
+/** Every stored rule of the workspace and the marker, in one consistent Query. */
+export const readStoredRules = async (table: Table, workspaceId: string): Promise<StoredRules> => {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': correlationRulePartition(workspaceId) },
+    ConsistentRead: true,
+  });
+  return {
+    written: items.some((item) => item.type === MARKER_TYPE),
+    rules: items.filter((item) => item.type === RULE_TYPE).map((item) => ruleFromItem(workspaceId, item)),
+  };
+};
+
+export const getStoredRule = async (table: Table, workspaceId: string, ruleId: string): Promise<CorrelationRule | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: correlationRuleItemKey(workspaceId, ruleId), ConsistentRead: true }),
+  );
+  return Item?.type === RULE_TYPE ? ruleFromItem(workspaceId, Item) : undefined;
+};
+
+/** Stores a new rule; false if one with this id exists (a default written by an earlier request). */
+export const insertRule = async (table: Table, workspaceId: string, rule: CorrelationRule): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new PutCommand({ TableName: table.name, Item: ruleToItem(workspaceId, rule), ConditionExpression: 'attribute_not_exists(sk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+export const markRulesWritten = async (table: Table, workspaceId: string, at: string): Promise<void> => {
+  await table.doc.send(new PutCommand({ TableName: table.name, Item: markerToItem(workspaceId, at) }));
+};
+
+/** SETs the given fields of an existing rule and returns the rule after; undefined if there is no such rule. */
+export const updateStoredRule = async (
+  table: Table,
+  workspaceId: string,
+  ruleId: string,
+  changes: Partial<CorrelationRule>,
+): Promise<CorrelationRule | undefined> => {
+  const set = setFields(changes);
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: correlationRuleItemKey(workspaceId, ruleId),
+        UpdateExpression: set.UpdateExpression,
+        ConditionExpression: IS_RULE.expression,
+        ExpressionAttributeNames: { ...set.ExpressionAttributeNames, ...IS_RULE.names },
+        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...IS_RULE.values },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && ruleFromItem(workspaceId, Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+};
+
+/** False if there was no such rule. */
+export const deleteStoredRule = async (table: Table, workspaceId: string, ruleId: string): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: correlationRuleItemKey(workspaceId, ruleId),
+        ConditionExpression: IS_RULE.expression,
+        ExpressionAttributeNames: IS_RULE.names,
+        ExpressionAttributeValues: IS_RULE.values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};

@@ -1,0 +1,53 @@
+import { createIncidentBody, type CreateIncidentInput } from '#lib/incidents/schemas.ts';
+import type { Signal } from '#lib/signals/signal.ts';
+import { signalEnvironment, signalTime, type CorrelationRule } from './correlation-rule.ts';
+
+const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+const distinct = (values: readonly (string | null | undefined)[]): string[] => [
+  ...new Set(values.filter((value): value is string => typeof value === 'string' && value.trim() !== '')),
+];
+
+const metadataText = (signal: Signal, field: string): string | undefined => {
+  const value = signal.metadata[field];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+};
+
+const signalLine = (signal: Signal): string => {
+  const where = distinct([signal.source, signal.serviceId]).join(', ');
+  const detail = metadataText(signal, 'summary') ?? metadataText(signal, 'description');
+  return `- [${signal.severity}] ${signal.name} (${where}) at ${signalTime(signal)}${detail ? `: ${detail}` : ''}`;
+};
+
+const summaryOf = (signals: readonly Signal[]): string => {
+  const services = distinct(signals.map((signal) => signal.serviceId));
+  const on = services.length > 0 ? ` on ${services.join(', ')}` : '';
+  const [first] = signals;
+  if (signals.length === 1 && first) return `${first.name}${on}`;
+  return `${signals.length} signals${on}: ${distinct(signals.map((signal) => signal.name)).join(', ')}`;
+};
+
+/**
+ * The incident a rule opens for the signals that reached its threshold, oldest first: the summary names
+ * them and their services, `source` and `serviceArea` list their sources and services, `environment`
+ * is the first one found (`metadata.environment` or an `environment`/`env` label), `description` lists
+ * the signals and `techDescription` says which rule opened it and why.
+ */
+export const incidentFromSignals = (rule: CorrelationRule, groupKey: string, signals: readonly Signal[]): CreateIncidentInput => {
+  const ordered = [...signals].sort((a, b) => signalTime(a).localeCompare(signalTime(b)) || a.id.localeCompare(b.id));
+  const environment = ordered.map(signalEnvironment).find((value) => value !== undefined);
+  const threshold = rule.minSignals === 1 ? 'a matching signal' : `${rule.minSignals} signals within ${rule.windowMinutes} minutes`;
+  return createIncidentBody.parse({
+    summary: clip(summaryOf(ordered), 300),
+    priority: rule.action.priority,
+    source: clip(distinct(ordered.map((signal) => signal.source)).join(', '), 200),
+    serviceArea: clip(distinct(ordered.map((signal) => signal.serviceId)).join(', '), 200),
+    environment: environment && clip(environment, 200),
+    description: clip(`Opened from ${ordered.length === 1 ? 'a signal' : `${ordered.length} signals`}:\n${ordered.map(signalLine).join('\n')}`, 10_000),
+    techDescription: clip(
+      `Opened by correlation rule "${rule.name}" (${rule.id}) on ${threshold}, group ${groupKey || '(all signals)'}. ` +
+        `Signals: ${ordered.map((signal) => signal.id).join(', ')}.`,
+      10_000,
+    ),
+  });
+};

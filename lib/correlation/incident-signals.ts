@@ -1,0 +1,33 @@
+import { findIncident } from '#lib/incidents/get-incident.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Signal } from '#lib/signals/signal.ts';
+import { clearSignalIncident, readSignals } from './signal-correlation-repository.ts';
+import { listSignalLinks } from './signal-link-repository.ts';
+
+export type IncidentSignal = Signal & { linkedAt: string; ruleId: string };
+
+/**
+ * The signals of an incident in the order they were received, each with when and by which rule it was
+ * linked. An unknown incident is a 404; a linked signal deleted since is left out.
+ */
+export const listIncidentSignals = async (runtime: Runtime, workspaceId: string, incidentId: string): Promise<IncidentSignal[]> => {
+  const incident = await findIncident({ runtime, workspaceId, actor: 'system' }, incidentId);
+  const links = await listSignalLinks(runtime.table, workspaceId, incident.id);
+  const signals = new Map(
+    (await readSignals(runtime.table, workspaceId, links.map((link) => link.signalId))).map((signal) => [signal.id, signal]),
+  );
+  return links.flatMap((link) => {
+    const signal = signals.get(link.signalId);
+    return signal ? [{ ...signal, linkedAt: link.linkedAt, ruleId: link.ruleId }] : [];
+  });
+};
+
+/**
+ * For deleting an incident (docs/data-model.md 5.4): each linked signal stops naming it, so the signal
+ * can show no incident rather than a deleted one. Call it before the incident's children (the links)
+ * are deleted; repeating it is harmless.
+ */
+export const releaseIncidentSignals = async ({ table }: Pick<Runtime, 'table'>, workspaceId: string, incidentId: string): Promise<void> => {
+  const links = await listSignalLinks(table, workspaceId, incidentId);
+  await Promise.all(links.map((link) => clearSignalIncident(table, workspaceId, link.signalId, incidentId)));
+};

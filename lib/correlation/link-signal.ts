@@ -1,0 +1,57 @@
+import { updateIncidentItem } from '#lib/incidents/incident-repository.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Signal } from '#lib/signals/signal.ts';
+import { recordHistory } from '#lib/tickets/history-repository.ts';
+import { signalTime } from './correlation-rule.ts';
+import { setSignalIncident } from './signal-correlation-repository.ts';
+import { deleteSignalLink, insertSignalLink } from './signal-link-repository.ts';
+
+type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+
+export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
+
+/** `firstSignalAt = min(firstSignalAt, t)`: the earliest signal of the incident, for time to detect. */
+const lowerFirstSignalAt = async ({ table }: Services, workspaceId: string, incidentId: string, at: string): Promise<void> => {
+  await updateIncidentItem(
+    table,
+    workspaceId,
+    incidentId,
+    { set: { firstSignalAt: at }, setIfAbsent: {}, remove: [] },
+    { expression: 'attribute_not_exists(firstSignalAt) OR firstSignalAt > :firstSignalAt', names: {}, values: { ':firstSignalAt': at } },
+  );
+};
+
+/**
+ * Links a signal to an incident both ways (docs/data-model.md 5.7): the INCIDENT_SIGNAL_LINK in the
+ * incident's partition, then the signal's `incidentId`. Only the write that first points the signal at
+ * the incident records the SIGNAL_LINKED history event and lowers the incident's `firstSignalAt`, so a
+ * repeated delivery links once. A signal already in another incident stays there, and the link just
+ * made is taken back.
+ */
+export const linkSignal = async (
+  services: Services,
+  workspaceId: string,
+  incidentId: string,
+  signal: Pick<Signal, 'id' | 'name' | 'triggeredAt' | 'createdAt'>,
+  ruleId: string,
+): Promise<LinkResult> => {
+  const at = services.clock.now().toISOString();
+  const created = await insertSignalLink(services.table, workspaceId, { incidentId, signalId: signal.id, ruleId, linkedAt: at });
+  const result = await setSignalIncident(services.table, workspaceId, signal.id, incidentId, at);
+  if (result === 'in-another-incident' && created) await deleteSignalLink(services.table, workspaceId, incidentId, signal.id);
+  if (result !== 'linked') return result;
+  await Promise.all([
+    recordHistory(services, workspaceId, [
+      {
+        ticketId: incidentId,
+        ticketType: 'INCIDENT',
+        event: 'SIGNAL_LINKED',
+        to: signal.id,
+        actor: 'system',
+        message: `Signal "${signal.name}" linked by correlation rule ${ruleId}`,
+      },
+    ]),
+    lowerFirstSignalAt(services, workspaceId, incidentId, signalTime(signal)),
+  ]);
+  return result;
+};

@@ -1,0 +1,98 @@
+import { ConflictError, NotFoundError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Table } from '#lib/store/table.ts';
+import { byRuleOrder, type CorrelationRule } from './correlation-rule.ts';
+import {
+  deleteStoredRule,
+  insertRule,
+  markRulesWritten,
+  readStoredRules,
+  updateStoredRule,
+} from './correlation-rule-repository.ts';
+import { DEFAULT_RULES } from './default-rules.ts';
+import type { CreateRuleInput, UpdateRuleInput } from './schemas.ts';
+
+type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+
+/** Every signal reads all rules of its workspace, so their number stays small. */
+export const MAX_RULES = 50;
+
+/** A ULID or a built-in default's id; anything else names no rule and is answered without a read. */
+const isRuleId = (value: string): boolean => /^(default-[a-z]+|[0-9A-HJKMNP-TV-Z]{26})$/.test(value);
+
+const notFound = (ruleId: string): NotFoundError =>
+  new NotFoundError('Correlation rule not found', [`id: no correlation rule ${ruleId} in this workspace`]);
+
+/**
+ * The rules correlation applies, in the order it tries them: the workspace's own once it has written
+ * any, else the built-in defaults.
+ */
+export const effectiveRules = async (table: Table, workspaceId: string): Promise<CorrelationRule[]> => {
+  const { written, rules } = await readStoredRules(table, workspaceId);
+  return (written ? rules : [...DEFAULT_RULES]).sort(byRuleOrder);
+};
+
+export const getRule = async ({ table }: Services, workspaceId: string, ruleId: string): Promise<CorrelationRule> => {
+  const rule = isRuleId(ruleId) ? (await effectiveRules(table, workspaceId)).find(({ id }) => id === ruleId) : undefined;
+  if (!rule) throw notFound(ruleId);
+  return rule;
+};
+
+/**
+ * Before its first write a workspace's rules are the defaults, held in code. The first write stores
+ * them under their own ids, then the marker that the workspace's rules are now its stored ones; a
+ * crash in between leaves some defaults stored without the marker, which changes nothing (the same
+ * defaults still apply) and the next write completes.
+ */
+const storeDefaultsOnce = async ({ table, clock }: Services, workspaceId: string): Promise<CorrelationRule[]> => {
+  const stored = await readStoredRules(table, workspaceId);
+  if (stored.written) return stored.rules;
+  const at = clock.now().toISOString();
+  const missing = DEFAULT_RULES.filter((rule) => !stored.rules.some(({ id }) => id === rule.id)).map(
+    (rule): CorrelationRule => ({ ...rule, createdAt: at, updatedAt: at }),
+  );
+  await Promise.all(missing.map((rule) => insertRule(table, workspaceId, rule)));
+  await markRulesWritten(table, workspaceId, at);
+  return [...stored.rules, ...missing];
+};
+
+export const createRule = async (services: Services, workspaceId: string, input: CreateRuleInput): Promise<CorrelationRule> => {
+  const existing = await storeDefaultsOnce(services, workspaceId);
+  if (existing.length >= MAX_RULES) {
+    throw new ConflictError('The workspace has reached its limit of correlation rules', [
+      `at most ${MAX_RULES} rules; delete or edit one instead`,
+    ]);
+  }
+  const at = services.clock.now().toISOString();
+  const rule: CorrelationRule = { id: services.ids.sortable(), ...input, isDefault: false, createdAt: at, updatedAt: at };
+  await insertRule(services.table, workspaceId, rule);
+  return rule;
+};
+
+/** Changes only the fields given; an edited default rule keeps its id and `isDefault`. */
+export const updateRule = async (
+  services: Services,
+  workspaceId: string,
+  ruleId: string,
+  changes: UpdateRuleInput,
+): Promise<CorrelationRule> => {
+  if (!isRuleId(ruleId)) throw notFound(ruleId);
+  await storeDefaultsOnce(services, workspaceId);
+  const updated = await updateStoredRule(services.table, workspaceId, ruleId, {
+    ...changes,
+    updatedAt: services.clock.now().toISOString(),
+  });
+  if (!updated) throw notFound(ruleId);
+  return updated;
+};
+
+/**
+ * Deletes a rule, a default one included: a workspace that deleted every rule has none, and no signal
+ * opens an incident. The groups the rule formed stay until they expire; no other rule reads them.
+ */
+export const deleteRule = async (services: Services, workspaceId: string, ruleId: string): Promise<{ id: string }> => {
+  if (!isRuleId(ruleId)) throw notFound(ruleId);
+  await storeDefaultsOnce(services, workspaceId);
+  if (!(await deleteStoredRule(services.table, workspaceId, ruleId))) throw notFound(ruleId);
+  return { id: ruleId };
+};

@@ -1,0 +1,54 @@
+import { ulidFloor } from '#lib/ports/ids.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { WORKSPACE_DIRECTORY } from '#lib/workspaces/workspace-item.ts';
+import { pendingCorrelationPartition } from '#lib/signals/signal-item.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { CorrelationMessage } from './correlation-message.ts';
+
+/** A signal pending longer than this lost its queue message, or the message is stuck: send it again. */
+export const PENDING_GRACE_MS = 2 * 60_000;
+
+const workspaceIds = async (table: Table): Promise<string[]> => {
+  const items = await queryAll(table, {
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': WORKSPACE_DIRECTORY },
+    ProjectionExpression: 'gsi3sk',
+  });
+  return items.map((item) => item.gsi3sk as string);
+};
+
+const pendingSignalIds = async (table: Table, workspaceId: string, before: Date): Promise<string[]> => {
+  const items = await queryAll(table, {
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
+    ExpressionAttributeValues: { ':pk': pendingCorrelationPartition(workspaceId), ':before': ulidFloor(before) },
+    ProjectionExpression: 'gsi3sk',
+  });
+  return items.map((item) => item.gsi3sk as string);
+};
+
+export interface SweepResult {
+  workspaces: number;
+  enqueued: number;
+}
+
+/**
+ * The correlation sweep (docs/data-model.md 6): every workspace's signals still pending correlation
+ * two minutes after they were received go to the correlation queue again. Their first message was lost
+ * (a crash between storing and sending) or has not succeeded yet; correlation is idempotent, so a
+ * signal whose message is merely slow is correlated once all the same.
+ */
+export const sweepPendingSignals = async ({ table, queue }: Pick<Runtime, 'table' | 'queue'>, now: Date): Promise<SweepResult> => {
+  const before = new Date(now.getTime() - PENDING_GRACE_MS);
+  const result: SweepResult = { workspaces: 0, enqueued: 0 };
+  for (const workspaceId of await workspaceIds(table)) {
+    result.workspaces += 1;
+    const signalIds = await pendingSignalIds(table, workspaceId, before);
+    if (signalIds.length === 0) continue;
+    await queue.send('correlation', signalIds.map((signalId): CorrelationMessage => ({ workspaceId, signalId })));
+    result.enqueued += signalIds.length;
+  }
+  return result;
+};

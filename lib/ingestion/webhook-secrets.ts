@@ -1,0 +1,103 @@
+import { NotFoundError, UnauthorizedError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { IngestionSender } from './normalized-event.ts';
+import type { WebhookSecret } from './webhook-secrets-item.ts';
+import {
+  deleteWebhookSecretItem,
+  findWebhookSecret,
+  listWebhookSecretItems,
+  putWebhookSecret,
+} from './webhook-secrets-repository.ts';
+import { isSignedSender, SIGNATURE_HEADERS, SIGNED_SENDERS, signatureMatches, type SignedSender } from './webhook-secrets-signature.ts';
+
+/** How long a replaced secret still verifies, so a sender can be switched over after the service. */
+const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** What the API says about a sender's secret: whether one is set and when, never the secret. */
+export interface WebhookSecretStatus {
+  sender: SignedSender;
+  signatureHeader: string;
+  configured: boolean;
+  setAt: string | null;
+  /** While a replaced secret still verifies deliveries. */
+  previousValidUntil: string | null;
+}
+
+const statusOf = (sender: SignedSender, stored: WebhookSecret | undefined, now: Date): WebhookSecretStatus => {
+  const graceActive =
+    stored?.previousSecret != null &&
+    stored.previousSecret !== stored.secret &&
+    stored.previousValidUntil !== null &&
+    Date.parse(stored.previousValidUntil) > now.getTime();
+  return {
+    sender,
+    signatureHeader: SIGNATURE_HEADERS[sender],
+    configured: stored !== undefined,
+    setAt: stored?.updatedAt ?? null,
+    previousValidUntil: graceActive ? stored.previousValidUntil : null,
+  };
+};
+
+export const setWebhookSecret = async (
+  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  workspaceId: string,
+  sender: SignedSender,
+  secret: string,
+): Promise<WebhookSecretStatus> => {
+  const now = clock.now();
+  const stored = await putWebhookSecret(
+    table,
+    workspaceId,
+    sender,
+    secret,
+    now.toISOString(),
+    new Date(now.getTime() + ROTATION_GRACE_MS).toISOString(),
+  );
+  return statusOf(sender, stored, now);
+};
+
+/** Every sender that can sign, with or without a secret. */
+export const listWebhookSecrets = async (
+  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  workspaceId: string,
+): Promise<WebhookSecretStatus[]> => {
+  const stored = await listWebhookSecretItems(table, workspaceId);
+  const now = clock.now();
+  return SIGNED_SENDERS.map((sender) => statusOf(sender, stored.find((item) => item.sender === sender), now));
+};
+
+export const deleteWebhookSecret = async (
+  { table }: Pick<Runtime, 'table'>,
+  workspaceId: string,
+  sender: SignedSender,
+): Promise<void> => {
+  if (!(await deleteWebhookSecretItem(table, workspaceId, sender))) {
+    throw new NotFoundError('No webhook secret is set for this sender', [`sender: ${sender} has no secret`]);
+  }
+};
+
+/**
+ * Refuses a delivery whose signature does not match the secret the workspace set for its sender (401, before
+ * anything is stored). Without a secret there is nothing to check: signatures are optional per sender.
+ */
+export const verifyDeliverySignature = async (
+  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  workspaceId: string,
+  sender: IngestionSender,
+  headers: Record<string, string>,
+  rawBody: string,
+): Promise<void> => {
+  if (!isSignedSender(sender)) return;
+  const stored = await findWebhookSecret(table, workspaceId, sender);
+  if (!stored) return;
+  const headerName = SIGNATURE_HEADERS[sender];
+  const header = headers[headerName];
+  if (!header) {
+    throw new UnauthorizedError('Missing webhook signature', [`${headerName}: required, a secret is set for ${sender}`]);
+  }
+  const graceActive = stored.previousValidUntil !== null && Date.parse(stored.previousValidUntil) > clock.now().getTime();
+  const secrets = [stored.secret, ...(graceActive && stored.previousSecret ? [stored.previousSecret] : [])];
+  if (!secrets.some((secret) => signatureMatches(sender, header, rawBody, secret))) {
+    throw new UnauthorizedError('Invalid webhook signature', [`${headerName}: does not match the secret set for ${sender}`]);
+  }
+};

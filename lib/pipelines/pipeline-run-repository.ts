@@ -1,0 +1,188 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PageRequest } from '#lib/http/pagination.ts';
+import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
+import { queryPage, type QueryInput } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import { runPayloadFromItem, runPayloadItemKey, runPayloadToItem } from './pipeline-payload-item.ts';
+import {
+  repositoryKeyOf,
+  runDetailsFromItem,
+  runFields,
+  runItemKey,
+  runPartition,
+  runRepositoryPartition,
+  runStatusPartition,
+  runSummaryFromItem,
+} from './pipeline-run-item.ts';
+import type { PipelineRun, PipelineRunSummary, StoredJob } from './pipeline-run.ts';
+
+const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+/** `#f<i>` names and `:v<i>` values of the fields, each written by `assign(name, value)`. */
+const assignments = (fields: Record<string, unknown>, assign: (name: string, value: string) => string) => {
+  const entries = Object.entries(fields);
+  return {
+    clauses: entries.map((_entry, index) => assign(`#f${index}`, `:v${index}`)),
+    names: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+    values: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+  };
+};
+
+/**
+ * Writes what an event about the whole run says, in one conditional UpdateItem: an event older than the stored
+ * state is dropped (false). A run first created by a job event has no `providerUpdatedAt`, so any run event wins.
+ */
+export const applyRunEvent = async (table: Table, workspaceId: string, run: PipelineRunInput, now: string): Promise<boolean> => {
+  const set = assignments(runFields(workspaceId, run), (name, value) => `${name} = ${value}`);
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: runItemKey(workspaceId, run.runKey),
+        UpdateExpression: `SET ${[
+          ...set.clauses,
+          '#providerUpdatedAt = :incoming',
+          '#updatedAt = :now',
+          '#createdAt = if_not_exists(#createdAt, :now)',
+          '#jobs = if_not_exists(#jobs, :noJobs)',
+        ].join(', ')}`,
+        ConditionExpression:
+          'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
+        ExpressionAttributeNames: {
+          ...set.names,
+          '#providerUpdatedAt': 'providerUpdatedAt',
+          '#updatedAt': 'updatedAt',
+          '#createdAt': 'createdAt',
+          '#jobs': 'jobs',
+        },
+        ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * A job event's run: created from what the job event knows when the run is still unknown, otherwise left as it
+ * is (every field `if_not_exists`), since only the job is news.
+ */
+export const ensureRun = async (table: Table, workspaceId: string, run: PipelineRunInput, now: string): Promise<void> => {
+  const set = assignments(
+    { ...runFields(workspaceId, run), createdAt: now, jobs: {} },
+    (name, value) => `${name} = if_not_exists(${name}, ${value})`,
+  );
+  await table.doc.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: runItemKey(workspaceId, run.runKey),
+      UpdateExpression: `SET ${set.clauses.join(', ')}`,
+      ExpressionAttributeNames: set.names,
+      ExpressionAttributeValues: set.values,
+    }),
+  );
+};
+
+/** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
+export const mergeJob = async (table: Table, workspaceId: string, runId: string, job: StoredJob, now: string): Promise<void> => {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: runItemKey(workspaceId, runId),
+        UpdateExpression: 'SET #jobs.#job = :job, #updatedAt = :now',
+        ConditionExpression:
+          'attribute_exists(sk) AND (attribute_not_exists(#jobs.#job) OR #jobs.#job.#providerUpdatedAt <= :incoming)',
+        ExpressionAttributeNames: {
+          '#jobs': 'jobs',
+          '#job': job.name,
+          '#providerUpdatedAt': 'providerUpdatedAt',
+          '#updatedAt': 'updatedAt',
+        },
+        ExpressionAttributeValues: { ':job': job, ':incoming': job.providerUpdatedAt, ':now': now },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** The run's latest webhook body; `onlyIfAbsent` keeps a run event's body from being replaced by a job event's. */
+export const putRunPayload = async (
+  table: Table,
+  workspaceId: string,
+  runId: string,
+  payload: unknown,
+  now: string,
+  { onlyIfAbsent }: { onlyIfAbsent: boolean },
+): Promise<void> => {
+  try {
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: runPayloadToItem(workspaceId, runId, payload, now),
+        ...(onlyIfAbsent && { ConditionExpression: 'attribute_not_exists(sk)' }),
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+export const findRun = async (table: Table, workspaceId: string, runId: string): Promise<PipelineRun | undefined> => {
+  const [run, payload] = await Promise.all([
+    table.doc.send(new GetCommand({ TableName: table.name, Key: runItemKey(workspaceId, runId) })),
+    table.doc.send(new GetCommand({ TableName: table.name, Key: runPayloadItemKey(workspaceId, runId) })),
+  ]);
+  if (!run.Item) return undefined;
+  return {
+    ...runSummaryFromItem(run.Item, workspaceId),
+    ...runDetailsFromItem(run.Item),
+    ...runPayloadFromItem(payload.Item),
+  };
+};
+
+export interface RunFilter {
+  status?: PipelineRunStatus;
+  provider?: PipelineProvider;
+  repository?: string;
+  branch?: string;
+}
+
+/**
+ * The partition of the most selective filter that has an index (status, then repository, then all runs), the
+ * other filters in a FilterExpression (docs/data-model.md 5.8).
+ */
+const listQuery = (workspaceId: string, { status, provider, repository, branch }: RunFilter): QueryInput => {
+  const repositoryKey = repository === undefined ? undefined : repositoryKeyOf(repository);
+  const [index, partition, filters] = status
+    ? (['gsi1', runStatusPartition(workspaceId, status), { provider, repositoryKey, branch }] as const)
+    : repositoryKey
+      ? (['gsi2', runRepositoryPartition(workspaceId, repositoryKey), { provider, branch }] as const)
+      : (['gsi3', runPartition(workspaceId), { provider, branch }] as const);
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+  return {
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    ...(given.length > 0 && {
+      FilterExpression: given.map(([name]) => `#${name} = :${name}`).join(' AND '),
+      ExpressionAttributeNames: Object.fromEntries(given.map(([name]) => [`#${name}`, name])),
+    }),
+    ExpressionAttributeValues: { ':pk': partition, ...Object.fromEntries(given.map(([name, value]) => [`:${name}`, value])) },
+    ScanIndexForward: false,
+  };
+};
+
+/** Newest start first: every index of the list sorts by `<startedAt>#<runId>`. */
+export const listRuns = async (
+  table: Table,
+  workspaceId: string,
+  filter: RunFilter,
+  page: PageRequest,
+): Promise<{ items: PipelineRunSummary[]; total: number }> => {
+  const { items, total } = await queryPage(table, listQuery(workspaceId, filter), page);
+  return { items: items.map((item) => runSummaryFromItem(item, workspaceId)), total };
+};

@@ -1,0 +1,31 @@
+import type { PipelineRunInput } from '#lib/ingestion/normalized-event.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { applyRunEvent, ensureRun, mergeJob, putRunPayload } from './pipeline-run-repository.ts';
+
+/**
+ * Records what one webhook says about a pipeline run (docs/data-model.md 5.8), idempotently, so a redelivery
+ * repairs a crash halfway:
+ * - a run event sets the run's fields unless the stored state is newer, and then keeps its body as the raw payload;
+ * - a job event creates the run if it is unknown and keeps its body only if the run has none yet;
+ * - either merges its finished jobs by name, a job's later result winning over an earlier one.
+ * Returns whether the event changed the run's own fields (false for a late, older run event and for job events).
+ */
+export const upsertPipelineRun = async (
+  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  workspaceId: string,
+  run: PipelineRunInput,
+): Promise<{ runId: string; applied: boolean }> => {
+  const now = clock.now().toISOString();
+  let applied = false;
+  if (run.scope === 'run') applied = await applyRunEvent(table, workspaceId, run, now);
+  else await ensureRun(table, workspaceId, run, now);
+  // A job map key must be a non-empty name; a nameless job has nothing to merge by.
+  const jobs = run.jobs.filter((job) => job.name.length > 0);
+  await Promise.all([
+    ...jobs.map((job) => mergeJob(table, workspaceId, run.runKey, { ...job, providerUpdatedAt: run.updatedAt }, now)),
+    ...(applied || run.scope === 'job'
+      ? [putRunPayload(table, workspaceId, run.runKey, run.rawPayload, now, { onlyIfAbsent: run.scope === 'job' })]
+      : []),
+  ]);
+  return { runId: run.runKey, applied };
+};

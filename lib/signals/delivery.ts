@@ -1,0 +1,124 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { workspaceKey } from '#lib/store/keys.ts';
+import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from './store-errors.ts';
+
+/**
+ * DELIVERY (docs/data-model.md 5.7): one sender delivery, so a retry with the same id never counts twice.
+ * PROCESSING while its event is being stored, DONE with the outcome after. Kept 7 days; the expiry is
+ * also compared in the write condition, since TTL deletion runs late.
+ */
+export interface DeliveryRef {
+  sender: string;
+  id: string;
+}
+
+export interface DeliveryOutcome {
+  signalId: string;
+  deduplicated: boolean;
+  resolved: boolean;
+}
+
+export type DeliveryRecord =
+  | { state: 'PROCESSING'; claimedAt: string }
+  | ({ state: 'DONE'; claimedAt: string } & DeliveryOutcome);
+
+const KEPT_SECONDS = 7 * 24 * 60 * 60;
+
+export const deliveryKey = (workspaceId: string, delivery: DeliveryRef) => ({
+  pk: workspaceKey(workspaceId, 'DELIVERY'),
+  sk: `${encodeURIComponent(delivery.sender)}#${encodeURIComponent(delivery.id)}`,
+});
+
+const epochSeconds = (instant: Date): number => Math.floor(instant.getTime() / 1000);
+
+/** Starts a delivery; false when it is already known (and not expired). */
+export const claimDelivery = async (table: Table, workspaceId: string, delivery: DeliveryRef, now: Date): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: {
+          ...deliveryKey(workspaceId, delivery),
+          type: 'DELIVERY',
+          workspaceId,
+          state: 'PROCESSING',
+          claimedAt: now.toISOString(),
+          ttl: epochSeconds(now) + KEPT_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': epochSeconds(now) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const findDelivery = async (
+  table: Table,
+  workspaceId: string,
+  delivery: DeliveryRef,
+): Promise<DeliveryRecord | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: deliveryKey(workspaceId, delivery), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  if (Item.state !== 'DONE') return { state: 'PROCESSING', claimedAt: Item.claimedAt as string };
+  return {
+    state: 'DONE',
+    claimedAt: Item.claimedAt as string,
+    signalId: Item.signalId as string,
+    deduplicated: Item.deduplicated === true,
+    resolved: Item.resolved === true,
+  };
+};
+
+/** Takes over a PROCESSING delivery whose claim is `seen`; false when someone else moved it first. */
+export const takeOverDelivery = async (
+  table: Table,
+  workspaceId: string,
+  delivery: DeliveryRef,
+  seen: string,
+  now: Date,
+): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: deliveryKey(workspaceId, delivery),
+        UpdateExpression: 'SET claimedAt = :now',
+        ConditionExpression: '#state = :processing AND claimedAt = :seen',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':seen': seen, ':processing': 'PROCESSING' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const completeDelivery = async (
+  table: Table,
+  workspaceId: string,
+  delivery: DeliveryRef,
+  outcome: DeliveryOutcome,
+): Promise<void> => {
+  await table.doc.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: deliveryKey(workspaceId, delivery),
+      UpdateExpression: 'SET #state = :done, signalId = :signalId, deduplicated = :deduplicated, resolved = :resolved',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':done': 'DONE', ...prefixed(outcome) },
+    }),
+  );
+};
+
+const prefixed = (values: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [`:${name}`, value]));

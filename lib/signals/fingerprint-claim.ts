@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { workspaceKey } from '#lib/store/keys.ts';
+import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from './store-errors.ts';
+import { sourceKeyOf } from './signal-item.ts';
+
+/**
+ * FINGERPRINT_CLAIM (docs/data-model.md 5.7): names the open (OPEN, ACKNOWLEDGED or SUPPRESSED) signal of a
+ * source, event type and fingerprint. Creating it is the single conditional write that makes concurrent
+ * deliveries of one event create one signal. The fingerprint is hashed: it is readable and unbounded.
+ */
+export interface FingerprintIdentity {
+  source: string;
+  type: string;
+  fingerprint: string;
+}
+
+export interface FingerprintClaim {
+  signalId: string;
+  claimedAt: string;
+}
+
+export const fingerprintClaimKey = (workspaceId: string, { source, type, fingerprint }: FingerprintIdentity) => ({
+  pk: workspaceKey(workspaceId, 'FP'),
+  sk: [sourceKeyOf(source), sourceKeyOf(type), createHash('sha256').update(fingerprint).digest('hex')].join('#'),
+});
+
+/** Claims the fingerprint for a new signal; false when another signal holds it. */
+export const putFingerprintClaim = async (
+  table: Table,
+  workspaceId: string,
+  identity: FingerprintIdentity,
+  claim: FingerprintClaim,
+): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: { ...fingerprintClaimKey(workspaceId, identity), type: 'FINGERPRINT_CLAIM', workspaceId, ...claim },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const findFingerprintClaim = async (
+  table: Table,
+  workspaceId: string,
+  identity: FingerprintIdentity,
+): Promise<FingerprintClaim | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: fingerprintClaimKey(workspaceId, identity), ConsistentRead: true }),
+  );
+  return Item && { signalId: Item.signalId as string, claimedAt: Item.claimedAt as string };
+};
+
+/** Releases the claim only while it still names `signalId`, so a newer claim is never removed. */
+export const releaseFingerprintClaim = async (
+  table: Table,
+  workspaceId: string,
+  identity: FingerprintIdentity,
+  signalId: string,
+): Promise<void> => {
+  try {
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: fingerprintClaimKey(workspaceId, identity),
+        ConditionExpression: 'signalId = :signalId',
+        ExpressionAttributeValues: { ':signalId': signalId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};

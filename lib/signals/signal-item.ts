@@ -1,0 +1,88 @@
+import { filterKey } from '#lib/incidents/incident-item.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import type { Signal, SignalNote, SignalOrigin, SignalStatus } from './signal.ts';
+
+/** SIGNAL items (docs/data-model.md 5.7): base `{W}#SIG` by id (a ULID at receipt), so newest first is key order. */
+export const signalPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG');
+
+export const signalItemKey = (workspaceId: string, signalId: string) => ({ pk: signalPartition(workspaceId), sk: signalId });
+
+/** gsi1: the signals in one status. */
+export const signalStatusPartition = (workspaceId: string, status: SignalStatus): string =>
+  workspaceKey(workspaceId, 'SIG', 'STATUS', status);
+
+/** gsi2: the signals of one source (its normalised key). */
+export const signalSourcePartition = (workspaceId: string, sourceKey: string): string =>
+  workspaceKey(workspaceId, 'SIG', 'SOURCE', sourceKey);
+
+/** gsi3, sparse: trigger signals awaiting correlation; correlation REMOVEs the keys, the sweep reads the rest. */
+export const pendingCorrelationPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG', 'PENDING');
+
+export const sourceKeyOf = (source: string): string => filterKey(source);
+
+/** The gsi1 attributes for a status; a move SETs them with the status. */
+export const signalStatusKeys = (workspaceId: string, signal: Pick<Signal, 'id' | 'status'>) => ({
+  gsi1pk: signalStatusPartition(workspaceId, signal.status),
+  gsi1sk: signal.id,
+});
+
+export const pendingCorrelationKeys = (workspaceId: string, signalId: string) => ({
+  gsi3pk: pendingCorrelationPartition(workspaceId),
+  gsi3sk: signalId,
+});
+
+export const signalIndexKeys = (workspaceId: string, signal: Signal) => ({
+  ...signalStatusKeys(workspaceId, signal),
+  gsi2pk: signalSourcePartition(workspaceId, sourceKeyOf(signal.source)),
+  gsi2sk: signal.id,
+});
+
+/**
+ * The item of a new signal. Only a new trigger signal enters the pending-correlation index; `origin` is
+ * kept so correlation can tell informational signals from triggers.
+ */
+export const signalToItem = (workspaceId: string, signal: Signal, origin: SignalOrigin): Record<string, unknown> => {
+  const { type, serviceId, value, incidentId, acknowledgedAt, resolvedAt, suppressedAt, ...rest } = signal;
+  const optional = { serviceId, value, incidentId, acknowledgedAt, resolvedAt, suppressedAt };
+  return {
+    ...signalItemKey(workspaceId, signal.id),
+    ...signalIndexKeys(workspaceId, signal),
+    ...(origin === 'trigger' && signal.status === 'OPEN' && pendingCorrelationKeys(workspaceId, signal.id)),
+    type: 'SIGNAL',
+    workspaceId,
+    ...rest,
+    signalType: type,
+    sourceKey: sourceKeyOf(signal.source),
+    origin,
+    ...Object.fromEntries(Object.entries(optional).filter(([, field]) => field !== null)),
+  };
+};
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export const signalFromItem = (item: Record<string, unknown>, workspaceId: string): Signal => {
+  if (item.workspaceId !== workspaceId) throw new Error(`signal ${String(item.id)} read outside its workspace`);
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    source: item.source as string,
+    type: item.signalType as string,
+    severity: item.severity as Signal['severity'],
+    status: item.status as SignalStatus,
+    serviceId: text(item.serviceId),
+    value: typeof item.value === 'number' ? item.value : null,
+    metadata: (item.metadata as Record<string, unknown> | undefined) ?? {},
+    triggeredAt: item.triggeredAt as string,
+    fingerprint: item.fingerprint as string,
+    occurrences: item.occurrences as number,
+    firstSeenAt: item.firstSeenAt as string,
+    lastSeenAt: item.lastSeenAt as string,
+    incidentId: text(item.incidentId),
+    notes: (item.notes as SignalNote[] | undefined) ?? [],
+    acknowledgedAt: text(item.acknowledgedAt),
+    resolvedAt: text(item.resolvedAt),
+    suppressedAt: text(item.suppressedAt),
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+};

@@ -1,0 +1,208 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PageRequest } from '#lib/http/pagination.ts';
+import { queryPage, type QueryInput } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import {
+  MERGING_STATUSES,
+  MOVES,
+  type Signal,
+  type SignalMove,
+  type SignalNote,
+  type SignalOrigin,
+  type SignalSeverity,
+  type SignalStatus,
+} from './signal.ts';
+import {
+  signalFromItem,
+  signalItemKey,
+  signalPartition,
+  signalSourcePartition,
+  signalStatusKeys,
+  signalStatusPartition,
+  signalToItem,
+} from './signal-item.ts';
+import { isConditionFailure } from './store-errors.ts';
+
+/** Writes a new signal; false when a signal with this id already exists (a retry of the same write). */
+export const insertSignal = async (table: Table, workspaceId: string, signal: Signal, origin: SignalOrigin): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: signalToItem(workspaceId, signal, origin),
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const findSignal = async (table: Table, workspaceId: string, signalId: string): Promise<Signal | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: signalItemKey(workspaceId, signalId), ConsistentRead: true }),
+  );
+  return Item && signalFromItem(Item, workspaceId);
+};
+
+const statusValues = (statuses: readonly SignalStatus[]): Record<string, SignalStatus> =>
+  Object.fromEntries(statuses.map((status, index) => [`:from${index}`, status]));
+
+/** `#status IN (:from0, ...)` for the states a write may start from. */
+const statusCondition = (statuses: readonly SignalStatus[]): string =>
+  `attribute_exists(sk) AND #status IN (${Object.keys(statusValues(statuses)).join(', ')})`;
+
+/**
+ * Counts one more event in a signal that still merges (OPEN, ACKNOWLEDGED or SUPPRESSED); undefined
+ * when there is no such signal or it is RESOLVED.
+ */
+export const mergeOccurrence = async (
+  table: Table,
+  workspaceId: string,
+  signalId: string,
+  seenAt: string,
+): Promise<Signal | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: signalItemKey(workspaceId, signalId),
+        UpdateExpression: 'ADD occurrences :one SET lastSeenAt = :seenAt, updatedAt = :seenAt',
+        ConditionExpression: statusCondition(MERGING_STATUSES),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':seenAt': seenAt, ...statusValues(MERGING_STATUSES) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && signalFromItem(Attributes, workspaceId);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+const AT_FIELD: Record<SignalMove, 'acknowledgedAt' | 'resolvedAt' | 'suppressedAt'> = {
+  acknowledge: 'acknowledgedAt',
+  resolve: 'resolvedAt',
+  suppress: 'suppressedAt',
+};
+
+export interface MoveRequest {
+  move: SignalMove;
+  at: string;
+  note?: SignalNote;
+  /** A resolving event from a sender is also when the signal was last seen. */
+  seen?: boolean;
+}
+
+export type MoveOutcome =
+  | { kind: 'moved'; before: Signal; after: Signal }
+  | { kind: 'missing' }
+  | { kind: 'conflict'; current: Signal };
+
+/**
+ * Moves a signal to the move's status if it is in one of the states the move starts from. On a refusal
+ * nothing is written, and the current signal tells "no such signal" from "not from this state".
+ */
+export const moveSignal = async (
+  table: Table,
+  workspaceId: string,
+  signalId: string,
+  { move, at, note, seen = false }: MoveRequest,
+): Promise<MoveOutcome> => {
+  const { to, from } = MOVES[move];
+  const atField = AT_FIELD[move];
+  const sets = ['#status = :to', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk', `${atField} = :at`, 'updatedAt = :at'];
+  if (seen) sets.push('lastSeenAt = :at');
+  if (note) sets.push('notes = list_append(if_not_exists(notes, :noNotes), :notes)');
+  const { gsi1pk, gsi1sk } = signalStatusKeys(workspaceId, { id: signalId, status: to });
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: signalItemKey(workspaceId, signalId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: statusCondition(from),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':gsi1pk': gsi1pk,
+          ':gsi1sk': gsi1sk,
+          ':at': at,
+          ...(note && { ':noNotes': [], ':notes': [note] }),
+          ...statusValues(from),
+        },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes) return { kind: 'missing' };
+    const before = signalFromItem(Attributes, workspaceId);
+    const after: Signal = {
+      ...before,
+      status: to,
+      [atField]: at,
+      updatedAt: at,
+      ...(seen && { lastSeenAt: at }),
+      notes: note ? [...before.notes, note] : before.notes,
+    };
+    return { kind: 'moved', before, after };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const current = await findSignal(table, workspaceId, signalId);
+    return current ? { kind: 'conflict', current } : { kind: 'missing' };
+  }
+};
+
+export interface SignalFilter {
+  status?: SignalStatus;
+  severity?: SignalSeverity;
+  /** The normalised source key. */
+  sourceKey?: string;
+}
+
+/**
+ * The partition of the most selective filter that has an index (status, then source, then all signals),
+ * the other filters as a FilterExpression. Every partition sorts by signal id, a ULID at receipt.
+ */
+const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalFilter): QueryInput => {
+  const filters: Record<string, { attribute: string; value: string }> = {};
+  const partition = (indexName: 'gsi1' | 'gsi2' | undefined, pk: string): QueryInput => ({
+    ...(indexName && { IndexName: indexName }),
+    KeyConditionExpression: `${indexName ? `${indexName}pk` : 'pk'} = :pk`,
+    ExpressionAttributeValues: { ':pk': pk },
+  });
+  let key: QueryInput;
+  if (status) {
+    key = partition('gsi1', signalStatusPartition(workspaceId, status));
+    if (sourceKey) filters.sourceKey = { attribute: 'sourceKey', value: sourceKey };
+  } else if (sourceKey) {
+    key = partition('gsi2', signalSourcePartition(workspaceId, sourceKey));
+  } else {
+    key = partition(undefined, signalPartition(workspaceId));
+  }
+  if (severity) filters.severity = { attribute: 'severity', value: severity };
+  const entries = Object.values(filters);
+  if (entries.length === 0) return key;
+  return {
+    ...key,
+    FilterExpression: entries.map((_filter, index) => `#f${index} = :f${index}`).join(' AND '),
+    ExpressionAttributeNames: Object.fromEntries(entries.map(({ attribute }, index) => [`#f${index}`, attribute])),
+    ExpressionAttributeValues: {
+      ...key.ExpressionAttributeValues,
+      ...Object.fromEntries(entries.map(({ value }, index) => [`:f${index}`, value])),
+    },
+  };
+};
+
+/** Newest received first, with the total of the same query. */
+export const listSignals = async (
+  table: Table,
+  workspaceId: string,
+  filter: SignalFilter,
+  page: PageRequest,
+): Promise<{ items: Signal[]; total: number }> => {
+  const { items, total } = await queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page);
+  return { items: items.map((item) => signalFromItem(item, workspaceId)), total };
+};

@@ -1,0 +1,89 @@
+import { ConflictError, NotFoundError } from '#lib/http/errors.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import { releaseFingerprintClaim } from './fingerprint-claim.ts';
+import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus } from './signal.ts';
+import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
+import { sourceKeyOf } from './signal-item.ts';
+import * as repository from './signal-repository.ts';
+import type { ListSignalsInput } from './schemas.ts';
+
+type Services = Pick<Runtime, 'table' | 'clock'>;
+
+const notFound = (): NotFoundError => new NotFoundError('Signal not found');
+
+export const getSignal = async ({ table }: Services, workspaceId: string, signalId: string): Promise<Signal> => {
+  const signal = isSignalId(signalId) ? await repository.findSignal(table, workspaceId, signalId) : undefined;
+  if (!signal) throw notFound();
+  return signal;
+};
+
+export const listSignals = async (
+  { table }: Services,
+  workspaceId: string,
+  { page, limit, status, severity, source }: ListSignalsInput,
+): Promise<{ items: Signal[]; total: number }> =>
+  repository.listSignals(table, workspaceId, { status, severity, sourceKey: source && sourceKeyOf(source) }, { page, limit });
+
+export interface SignalStats {
+  total: number;
+  open: number;
+  acknowledged: number;
+  resolved: number;
+  suppressed: number;
+  topSources: { source: string; count: number }[];
+}
+
+const TOP_SOURCES = 5;
+
+/** From the precomputed counter: one read however many signals there are. Sources are their normalised keys. */
+export const signalStats = async ({ table }: Services, workspaceId: string): Promise<SignalStats> => {
+  const { total, byStatus, bySource } = await readSignalCounter(table, workspaceId);
+  const topSources = [...bySource]
+    .sort(([sourceA, countA], [sourceB, countB]) => countB - countA || sourceA.localeCompare(sourceB))
+    .slice(0, TOP_SOURCES)
+    .map(([sourceKey, count]) => ({ source: decodeURIComponent(sourceKey), count }));
+  return {
+    total,
+    open: byStatus.OPEN,
+    acknowledged: byStatus.ACKNOWLEDGED,
+    resolved: byStatus.RESOLVED,
+    suppressed: byStatus.SUPPRESSED,
+    topSources,
+  };
+};
+
+const describeFrom = (from: readonly SignalStatus[]): string => from.join(' or ');
+
+/**
+ * Acknowledge, resolve or suppress, only from the states the move allows (DECISIONS.md); any other move is a
+ * 409 with nothing changed. Resolving ends the fingerprint's claim, so the next event starts a new signal;
+ * it does not resolve the signal's incident.
+ */
+export const moveSignal = async (
+  runtime: Services,
+  workspaceId: string,
+  actor: string,
+  signalId: string,
+  move: SignalMove,
+  note: string | undefined,
+): Promise<Signal> => {
+  if (!isSignalId(signalId)) throw notFound();
+  const at = runtime.clock.now().toISOString();
+  const outcome = await repository.moveSignal(runtime.table, workspaceId, signalId, {
+    move,
+    at,
+    ...(note && { note: { move, text: note, by: actor, at } }),
+  });
+  if (outcome.kind === 'missing') throw notFound();
+  if (outcome.kind === 'conflict') {
+    throw new ConflictError(`A ${outcome.current.status} signal cannot be moved to ${MOVES[move].to}`, [
+      `status: ${move} is allowed only from ${describeFrom(MOVES[move].from)}`,
+    ]);
+  }
+  const { before, after } = outcome;
+  await addToSignalCounter(runtime.table, workspaceId, moveDelta(before.status, after.status));
+  if (move === 'resolve') {
+    await releaseFingerprintClaim(runtime.table, workspaceId, after, after.id);
+  }
+  return after;
+};

@@ -1,0 +1,383 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { log } from '#lib/log/logger.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import {
+  claimDelivery,
+  completeDelivery,
+  findDelivery,
+  takeOverDelivery,
+  type DeliveryOutcome,
+  type DeliveryRef,
+} from './delivery.ts';
+import {
+  findFingerprintClaim,
+  putFingerprintClaim,
+  releaseFingerprintClaim,
+  type FingerprintIdentity,
+} from './fingerprint-claim.ts';
+import { countIngestedSignal } from './ingested-rollup.ts';
+import { QUEUED_EVENT_SENDER, type QueuedSignalEvent } from './queued-signal-event.ts';
+import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
+import { addToSignalCounter, moveDelta, newSignalDelta, type SignalCounterValues } from './signal-counter.ts';
+import { sourceKeyOf } from './signal-item.ts';
+import { findSignal, insertSignal, mergeOccurrence, moveSignal } from './signal-repository.ts';
+import { isStoreUnavailable } from './store-errors.ts';
+
+export interface StoredSignalEvent {
+  signalId: string;
+  /** The event merged into an existing signal, or repeated a delivery already stored. */
+  deduplicated: boolean;
+  /** A resolving event resolved the open signal of its fingerprint. */
+  resolved: boolean;
+  /** The table refused the write for capacity; the event waits on the ingestion queue under `signalId`. */
+  queued: boolean;
+}
+
+export interface SignalEventInput {
+  event: NormalizedEvent;
+  /** The sender's id of the delivery, when it gives one (`deliveryIdOf`). */
+  delivery?: DeliveryRef;
+}
+
+/** The outcome with the signal as the write left it, when this call wrote or read it. */
+export interface StoredSignal extends StoredSignalEvent {
+  signal?: Signal;
+  /** When the event was received: the signal's first sighting if it starts one, also when queued. */
+  receivedAt: string;
+}
+
+/** A PROCESSING delivery younger than this is another attempt still running; older, it crashed. */
+const DELIVERY_TAKEOVER_MS = 60_000;
+/** How long a duplicate delivery waits for the attempt in progress to finish, before answering without it. */
+const DELIVERY_WAIT_MS = 2_000;
+/** A claim whose signal is not written yet is a concurrent creator for this long; after, a crash leftover. */
+const CLAIM_SETTLE_MS = 5_000;
+const POLL_MS = 25;
+const CLAIM_ATTEMPTS = 3;
+
+interface Attempt {
+  /** The id a new signal takes: fresh per call, or the pre-assigned id of a queued event. */
+  signalId: string;
+  receivedAt: Date;
+  /** The claimedAt of a PROCESSING delivery this attempt may continue as its own. */
+  ownDeliveryClaim?: string;
+  /** Set once the event changed a signal; from then on a failure must not put the event on the queue. */
+  committed: boolean;
+  /** The PROCESSING delivery this attempt wrote. */
+  deliveryClaimedAt?: string;
+}
+
+/**
+ * Stores one normalized event (docs/data-model.md 5.7 "Storing one event"): delivery dedup, the fingerprint
+ * claim that makes concurrent deliveries create one signal, merge or new signal, counters, the
+ * correlation queue, then the delivery DONE. When the table refuses the write for capacity before any
+ * signal changed, the event goes on the ingestion queue with a pre-assigned id and is answered as queued:
+ * the sender gets its 2xx and the event is not lost. If the queue refuses it too, this throws.
+ */
+export const storeSignalEvent = async (
+  runtime: Runtime,
+  workspaceId: string,
+  input: { event: NormalizedEvent; delivery?: { sender: string; id: string } },
+): Promise<StoredSignalEvent> => {
+  const { signalId, deduplicated, resolved, queued } = await storeSignal(runtime, workspaceId, input);
+  return { signalId, deduplicated, resolved, queued };
+};
+
+/** `storeSignalEvent` that also gives the signal as written, for routes that answer with it. */
+export const storeSignal = async (runtime: Runtime, workspaceId: string, input: SignalEventInput): Promise<StoredSignal> => {
+  const attempt: Attempt = { signalId: runtime.ids.sortable(), receivedAt: runtime.clock.now(), committed: false };
+  try {
+    return await storeEvent(runtime, workspaceId, input, attempt);
+  } catch (error) {
+    if (attempt.committed || !isStoreUnavailable(error)) throw error;
+    const queued: QueuedSignalEvent = {
+      workspaceId,
+      signalId: attempt.signalId,
+      receivedAt: attempt.receivedAt.toISOString(),
+      event: input.event,
+      ...(input.delivery && { delivery: input.delivery }),
+      ...(attempt.deliveryClaimedAt && { deliveryClaimedAt: attempt.deliveryClaimedAt }),
+    };
+    await runtime.queue.send('ingestion', [queued]);
+    log.warn('signal store unavailable; event queued for the ingestion worker', {
+      workspaceId,
+      signalId: attempt.signalId,
+      error,
+    });
+    return { signalId: attempt.signalId, deduplicated: false, resolved: false, queued: true, receivedAt: queued.receivedAt };
+  }
+};
+
+/**
+ * The ingestion worker's store of a queued event, under its pre-assigned id. An event queued without a
+ * delivery id is its own delivery (the pre-assigned id), so a redelivered message answers the stored
+ * outcome instead of counting again. Throws on any failure, so the message is retried.
+ */
+export const storeQueuedSignalEvent = async (runtime: Runtime, queued: QueuedSignalEvent): Promise<StoredSignalEvent> => {
+  const delivery = queued.delivery ?? { sender: QUEUED_EVENT_SENDER, id: queued.signalId };
+  const { signalId, deduplicated, resolved } = await storeEvent(
+    runtime,
+    queued.workspaceId,
+    { event: queued.event, delivery },
+    {
+      signalId: queued.signalId,
+      receivedAt: new Date(queued.receivedAt),
+      ...(queued.deliveryClaimedAt && { ownDeliveryClaim: queued.deliveryClaimedAt }),
+      committed: false,
+    },
+  );
+  return { signalId, deduplicated, resolved, queued: false };
+};
+
+/** What writing the event did to its signal. */
+interface Written {
+  signal: Signal;
+  deduplicated: boolean;
+  resolved: boolean;
+  /** What the signal counter gains. */
+  counted: SignalCounterValues;
+  /** A new trigger signal, to be correlated. */
+  correlate: boolean;
+}
+
+const storeEvent = async (
+  runtime: Runtime,
+  workspaceId: string,
+  { event, delivery }: SignalEventInput,
+  attempt: Attempt,
+): Promise<StoredSignal> => {
+  const { table } = runtime;
+  if (delivery) {
+    const known = await startDelivery(runtime, workspaceId, delivery, event, attempt);
+    if (known) return known;
+  }
+
+  const written =
+    event.action === 'resolve'
+      ? await resolveEvent(runtime, workspaceId, event, attempt)
+      : await openOrMerge(runtime, workspaceId, event, attempt);
+  const outcome: DeliveryOutcome = { signalId: written.signal.id, deduplicated: written.deduplicated, resolved: written.resolved };
+
+  // The event is stored: what follows is bookkeeping whose failure must not make the sender send it again.
+  await bestEffort('signal counters', workspaceId, outcome.signalId, () => addToSignalCounter(table, workspaceId, written.counted));
+  await bestEffort('ingestion rollup', workspaceId, outcome.signalId, () => countIngestedSignal(table, workspaceId, attempt.receivedAt));
+  if (written.correlate) {
+    await bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, outcome.signalId, () =>
+      runtime.queue.send('correlation', [{ workspaceId, signalId: outcome.signalId }]),
+    );
+  }
+  if (delivery) {
+    await bestEffort('delivery completion', workspaceId, outcome.signalId, () => completeDelivery(table, workspaceId, delivery, outcome));
+  }
+  return { ...outcome, queued: false, signal: written.signal, receivedAt: attempt.receivedAt.toISOString() };
+};
+
+const bestEffort = async (step: string, workspaceId: string, signalId: string, run: () => Promise<unknown>): Promise<void> => {
+  try {
+    await run();
+  } catch (error) {
+    log.warn(`signal stored, but ${step} failed`, { workspaceId, signalId, error });
+  }
+};
+
+const ageMs = (runtime: Runtime, since: string): number => runtime.clock.now().getTime() - Date.parse(since);
+
+/**
+ * Step 1: claims the delivery. Undefined means "go on and store the event"; otherwise the answer for a
+ * delivery already stored, or in progress elsewhere.
+ */
+const startDelivery = async (
+  runtime: Runtime,
+  workspaceId: string,
+  delivery: DeliveryRef,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<StoredSignal | undefined> => {
+  const { table } = runtime;
+  const claim = async (): Promise<boolean> => {
+    const now = runtime.clock.now();
+    if (!(await claimDelivery(table, workspaceId, delivery, now))) return false;
+    attempt.deliveryClaimedAt = now.toISOString();
+    return true;
+  };
+  const takeOver = async (seen: string): Promise<boolean> => {
+    const now = runtime.clock.now();
+    if (!(await takeOverDelivery(table, workspaceId, delivery, seen, now))) return false;
+    attempt.deliveryClaimedAt = now.toISOString();
+    return true;
+  };
+
+  if (await claim()) return undefined;
+  const receivedAt = attempt.receivedAt.toISOString();
+  for (let waited = 0; ; waited += POLL_MS) {
+    const record = await findDelivery(table, workspaceId, delivery);
+    if (!record) {
+      if (await claim()) return undefined;
+      continue;
+    }
+    if (record.state === 'DONE') {
+      return { signalId: record.signalId, deduplicated: true, resolved: record.resolved, queued: false, receivedAt };
+    }
+    const ours = record.claimedAt === attempt.ownDeliveryClaim;
+    if ((ours || ageMs(runtime, record.claimedAt) >= DELIVERY_TAKEOVER_MS) && (await takeOver(record.claimedAt))) {
+      return undefined;
+    }
+    if (waited >= DELIVERY_WAIT_MS) break;
+    await delay(POLL_MS);
+  }
+  // The other attempt is still running: it stores this very event, so this one is a duplicate of it.
+  const held = await findFingerprintClaim(table, workspaceId, identityOf(event));
+  if (!held) throw new Error(`delivery ${delivery.sender}/${delivery.id} is still being processed; retry later`);
+  return { signalId: held.signalId, deduplicated: true, resolved: false, queued: false, receivedAt };
+};
+
+const identityOf = (event: NormalizedEvent): FingerprintIdentity => ({
+  source: event.signal.source,
+  type: event.signal.type,
+  fingerprint: event.fingerprint,
+});
+
+const newSignal = (event: NormalizedEvent, id: string, status: SignalStatus, seenAt: string): Signal => {
+  const { name, source, type, severity, serviceId, value, metadata, triggeredAt } = event.signal;
+  return {
+    id,
+    name,
+    source,
+    type,
+    // Informational events never page anyone, whatever the sender said.
+    severity: event.action === 'record' ? 'LOW' : severity,
+    status,
+    serviceId: serviceId ?? null,
+    value: value ?? null,
+    metadata,
+    triggeredAt,
+    fingerprint: event.fingerprint,
+    occurrences: 1,
+    firstSeenAt: seenAt,
+    lastSeenAt: seenAt,
+    incidentId: null,
+    notes: [],
+    acknowledgedAt: null,
+    resolvedAt: status === 'RESOLVED' ? seenAt : null,
+    suppressedAt: null,
+    createdAt: seenAt,
+    updatedAt: seenAt,
+  };
+};
+
+/** Writes the new signal of a claim; a signal already there under this id is this event's, from an earlier try. */
+const writeNewSignal = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written> => {
+  const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
+  const inserted = await insertSignal(runtime.table, workspaceId, signal, event.action);
+  attempt.committed = true;
+  const stored = inserted ? signal : ((await findSignal(runtime.table, workspaceId, signal.id)) ?? signal);
+  return {
+    signal: stored,
+    deduplicated: false,
+    resolved: false,
+    counted: inserted ? newSignalDelta('OPEN', sourceKeyOf(signal.source)) : {},
+    correlate: event.action === 'trigger',
+  };
+};
+
+/** Step 2 for 'trigger' and 'record' events: a new signal, or one more occurrence of the open one. */
+const openOrMerge = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  for (let tries = 0; tries < CLAIM_ATTEMPTS; tries += 1) {
+    const claimedAt = runtime.clock.now().toISOString();
+    if (await putFingerprintClaim(table, workspaceId, identity, { signalId: attempt.signalId, claimedAt })) {
+      return writeNewSignal(runtime, workspaceId, event, attempt);
+    }
+    const merged = await mergeIntoClaimed(runtime, workspaceId, event, attempt);
+    if (merged) return merged;
+  }
+  throw new Error(`fingerprint claim of ${identity.source}/${identity.type} stayed contended`);
+};
+
+/**
+ * Merges into the signal the claim names. Undefined when the claim is gone or stale (its signal is
+ * RESOLVED, or was never written by a creator that crashed), after releasing it, so the caller claims
+ * again. A claim younger than CLAIM_SETTLE_MS whose signal is missing belongs to a concurrent creator
+ * between its two writes, so this waits for it rather than starting a second signal.
+ */
+const mergeIntoClaimed = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written | undefined> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  for (;;) {
+    const claim = await findFingerprintClaim(table, workspaceId, identity);
+    if (!claim) return undefined;
+    if (claim.signalId === attempt.signalId) return writeNewSignal(runtime, workspaceId, event, attempt);
+    const merged = await mergeOccurrence(table, workspaceId, claim.signalId, attempt.receivedAt.toISOString());
+    if (merged) {
+      attempt.committed = true;
+      return { signal: merged, deduplicated: true, resolved: false, counted: {}, correlate: false };
+    }
+    const current = await findSignal(table, workspaceId, claim.signalId);
+    const settling = !current && ageMs(runtime, claim.claimedAt) < CLAIM_SETTLE_MS;
+    const stillMerging = current !== undefined && (MERGING_STATUSES as readonly SignalStatus[]).includes(current.status);
+    if (!settling && !stillMerging) {
+      await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
+      return undefined;
+    }
+    await delay(POLL_MS + Math.random() * POLL_MS);
+  }
+};
+
+/**
+ * Step 2 for 'resolve' events: resolves the open signal of the fingerprint and ends its claim, so the
+ * next event starts a new signal. With no open signal the resolve is still kept, as a RESOLVED signal of
+ * its own (`resolved: false`), so the sender gets an id and the event is on record.
+ */
+const resolveEvent = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  const seenAt = attempt.receivedAt.toISOString();
+  const claim = await findFingerprintClaim(table, workspaceId, identity);
+  if (claim) {
+    const moved = await moveSignal(table, workspaceId, claim.signalId, { move: 'resolve', at: seenAt, seen: true });
+    if (moved.kind === 'moved') {
+      attempt.committed = true;
+      await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
+      return {
+        signal: moved.after,
+        deduplicated: true,
+        resolved: true,
+        counted: moveDelta(moved.before.status, 'RESOLVED'),
+        correlate: false,
+      };
+    }
+    if (moved.kind === 'conflict') await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
+  }
+  const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
+  const inserted = await insertSignal(table, workspaceId, record, event.action);
+  attempt.committed = true;
+  return {
+    signal: inserted ? record : ((await findSignal(table, workspaceId, record.id)) ?? record),
+    deduplicated: false,
+    resolved: false,
+    counted: inserted ? newSignalDelta('RESOLVED', sourceKeyOf(record.source)) : {},
+    correlate: false,
+  };
+};
