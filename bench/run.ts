@@ -6,7 +6,20 @@ import { startLocalStack } from '#infra/local/local-stack.ts';
  * DynamoDB), sequential, after a warm-up. Figures go to docs/performance.md with this command.
  */
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+process.env.LOG_LEVEL ??= 'warn';
 const stack = await startLocalStack({ port: 0, dataDir: ':memory:', rateLimits: 'global=1000000/1m,login=1000000/1m,email=1000000/1m,apikey=1000000/1m' });
+
+/** DynamoDB operations by kind, counted on the table's client: what a request costs on demand. */
+const READS = new Set(['GetCommand', 'GetItemCommand', 'QueryCommand', 'BatchGetCommand', 'BatchGetItemCommand']);
+const operations = { reads: 0, writes: 0 };
+stack.runtime.table.doc.middlewareStack.add(
+  (next, context) => async (args) => {
+    if (READS.has(context.commandName ?? '')) operations.reads += 1;
+    else operations.writes += 1;
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchOperationCounter' },
+);
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const response = await fetch(`${stack.url}${path}`, {
@@ -22,6 +35,8 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 const measure = async (name: string, iterations: number, run: (index: number) => Promise<unknown>) => {
   for (let index = 0; index < Math.min(20, iterations); index += 1) await run(-1 - index);
   const samples: number[] = [];
+  operations.reads = 0;
+  operations.writes = 0;
   const started = performance.now();
   for (let index = 0; index < iterations; index += 1) {
     const before = performance.now();
@@ -31,7 +46,15 @@ const measure = async (name: string, iterations: number, run: (index: number) =>
   const elapsed = performance.now() - started;
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(1);
-  return { name, iterations, p50: at(0.5), p95: at(0.95), perSecond: Math.round((iterations / elapsed) * 1000) };
+  return {
+    name,
+    iterations,
+    p50ms: at(0.5),
+    p95ms: at(0.95),
+    perSecond: Math.round((iterations / elapsed) * 1000),
+    readsPerRequest: (operations.reads / iterations).toFixed(1),
+    writesPerRequest: (operations.writes / iterations).toFixed(1),
+  };
 };
 
 const email = 'bench@example.com';
