@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { INGESTION_SENDERS, type IngestionSender, type NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 
-export const FIXTURES_DIR = '/work/shared/fixtures/ingestion';
+/**
+ * The senders' real payloads, copied unchanged from the project's shared fixtures (test/fixtures/README.md
+ * names their sources and licenses), so a clone tests without anything beside it.
+ */
+export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/ingestion', import.meta.url));
 
 export const RECEIVED_AT = new Date('2030-01-01T00:00:00.000Z');
 
