@@ -307,9 +307,19 @@ const openOrMerge = async (
 };
 
 /**
+ * A sender re-sending an episode that already ended: the claim's signal was resolved by a resolving
+ * event (a person's resolve through the API ends the claim instead) and this event started at the same
+ * instant (Alertmanager's `startsAt`, the paging tool's incident time, a pipeline run's start). It is
+ * the same problem, so it answers that signal; an event of a new episode starts a new signal, as
+ * DECISIONS.md says.
+ */
+const isReplayOfResolved = (signal: Signal, event: NormalizedEvent): boolean =>
+  signal.status === 'RESOLVED' && signal.triggeredAt === event.signal.triggeredAt;
+
+/**
  * Merges into the signal the claim names. Undefined when the claim is gone or stale (its signal is
- * RESOLVED, or was never written by a creator that crashed), after releasing it, so the caller claims
- * again. A claim younger than CLAIM_SETTLE_MS whose signal is missing belongs to a concurrent creator
+ * RESOLVED by a person or in an earlier episode, or was never written by a creator that crashed), after
+ * releasing it, so the caller claims again. A replay of a resolved episode answers its signal. A claim younger than CLAIM_SETTLE_MS whose signal is missing belongs to a concurrent creator
  * between its two writes, so this waits for it rather than starting a second signal.
  */
 const mergeIntoClaimed = async (
@@ -330,6 +340,10 @@ const mergeIntoClaimed = async (
       return { signal: merged, deduplicated: true, resolved: false, counted: {}, correlate: false };
     }
     const current = await findSignal(table, workspaceId, claim.signalId);
+    if (current && isReplayOfResolved(current, event)) {
+      attempt.committed = true;
+      return { signal: current, deduplicated: true, resolved: false, counted: {}, correlate: false };
+    }
     const settling = !current && ageMs(runtime, claim.claimedAt) < CLAIM_SETTLE_MS;
     const stillMerging = current !== undefined && (MERGING_STATUSES as readonly SignalStatus[]).includes(current.status);
     if (!settling && !stillMerging) {
@@ -341,8 +355,41 @@ const mergeIntoClaimed = async (
 };
 
 /**
- * Step 2 for 'resolve' events: resolves the open signal of the fingerprint and ends its claim, so the
- * next event starts a new signal. With no open signal the resolve is still kept, as a RESOLVED signal of
+ * A resolve kept as a signal of its own is claimed per episode (its fingerprint and start), so the same
+ * resolve sent again answers that signal instead of keeping another. Undefined: this event keeps it.
+ */
+const keptResolve = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written | undefined> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  const episode = { ...identity, fingerprint: `${identity.fingerprint}#resolved#${event.signal.triggeredAt}` };
+  const claimedAt = runtime.clock.now().toISOString();
+  if (await putFingerprintClaim(table, workspaceId, episode, { signalId: attempt.signalId, claimedAt })) return undefined;
+  const claim = await findFingerprintClaim(table, workspaceId, episode);
+  if (!claim || claim.signalId === attempt.signalId) return undefined;
+  const signal = await findSignal(table, workspaceId, claim.signalId);
+  if (!signal) return undefined;
+  attempt.committed = true;
+  return { signal, deduplicated: true, resolved: false, counted: {}, correlate: false };
+};
+
+/**
+ * A resolve of an episode that started before the open signal's (Alertmanager sends the resolve of an
+ * old firing after a new one began) cannot end the newer problem; it is kept as a signal of its own.
+ */
+const endsAnEarlierEpisode = async (runtime: Runtime, workspaceId: string, signalId: string, event: NormalizedEvent) => {
+  const open = await findSignal(runtime.table, workspaceId, signalId);
+  return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
+};
+
+/**
+ * Step 2 for 'resolve' events: resolves the open signal of the fingerprint. The claim stays, marked as
+ * resolved by the sender, so a re-sent event of the same episode answers this signal and an event of a
+ * new episode starts a new one. With no open signal the resolve is still kept, as a RESOLVED signal of
  * its own (`resolved: false`), so the sender gets an id and the event is on record.
  */
 const resolveEvent = async (
@@ -355,11 +402,10 @@ const resolveEvent = async (
   const identity = identityOf(event);
   const seenAt = attempt.receivedAt.toISOString();
   const claim = await findFingerprintClaim(table, workspaceId, identity);
-  if (claim) {
+  if (claim && !(await endsAnEarlierEpisode(runtime, workspaceId, claim.signalId, event))) {
     const moved = await moveSignal(table, workspaceId, claim.signalId, { move: 'resolve', at: seenAt, seen: true });
     if (moved.kind === 'moved') {
       attempt.committed = true;
-      await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
       return {
         signal: moved.after,
         deduplicated: true,
@@ -368,8 +414,15 @@ const resolveEvent = async (
         correlate: false,
       };
     }
+    if (moved.kind === 'conflict' && moved.current.status === 'RESOLVED') {
+      // The same resolve again (a re-sent stream): nothing more to record.
+      attempt.committed = true;
+      return { signal: moved.current, deduplicated: true, resolved: false, counted: {}, correlate: false };
+    }
     if (moved.kind === 'conflict') await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
   }
+  const kept = await keptResolve(runtime, workspaceId, event, attempt);
+  if (kept) return kept;
   const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
   const inserted = await insertSignal(table, workspaceId, record, event.action);
   attempt.committed = true;

@@ -77,10 +77,12 @@ describe('every fixture through its ingestion route', () => {
     expect(resolve).toMatchObject({ resolved: true, signalId: idOf('v2-01-incident_trigger.json') });
     expect(statusOf(idOf('v2-01-incident_trigger.json'))).toBe('RESOLVED');
 
-    // Alertmanager: firing, resolved, then firing again starts a new signal.
-    expect(statusOf(idOf('captured-request-with-headers.json'))).toBe('RESOLVED');
-    expect(idOf('captured.json')).not.toBe(idOf('captured-request-with-headers.json'));
+    // Alertmanager: the firing captured twice (one episode, startsAt 02:00) is one open signal; the
+    // resolve of the earlier episode (startsAt 01:50) cannot end it and is kept on its own.
+    expect(idOf('captured.json')).toBe(idOf('captured-request-with-headers.json'));
     expect(statusOf(idOf('captured.json'))).toBe('OPEN');
+    expect(idOf('captured-resolved.json')).not.toBe(idOf('captured.json'));
+    expect(statusOf(idOf('captured-resolved.json'))).toBe('RESOLVED');
   });
 
   it('records a pipeline run for every run or job event, and nothing else', async () => {

@@ -128,7 +128,7 @@ describe('signal deduplication', () => {
       expect((await getSignal(client, admin.auth, results[0]!.signalId)).occurrences).toBe(1);
     });
 
-    it('resolves the open signal of a resolving event, so the next trigger starts a new signal', async () => {
+    it('resolves the open signal of a resolving event, so the next episode starts a new signal', async () => {
       const fingerprint = unique('resolve-fp');
       const trigger = triggerEvent({ name: unique('Alert') }, fingerprint);
       const opened = await storeSignalEvent(client.stack.runtime, workspaceId, { event: trigger });
@@ -137,9 +137,24 @@ describe('signal deduplication', () => {
       expect(resolved).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: true, queued: false });
       expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1, resolvedAt: expect.any(String) });
 
-      const reopened = await storeSignalEvent(client.stack.runtime, workspaceId, { event: trigger });
+      const nextEpisode = { ...trigger, signal: { ...trigger.signal, triggeredAt: new Date(Date.now() + 60_000).toISOString() } };
+      const reopened = await storeSignalEvent(client.stack.runtime, workspaceId, { event: nextEpisode });
       expect(reopened).toMatchObject({ deduplicated: false });
       expect(reopened.signalId).not.toBe(opened.signalId);
+    });
+
+    it('answers a re-sent trigger and resolve of an ended episode with its signal, counting nothing', async () => {
+      const trigger = triggerEvent({ name: unique('Replayed') }, unique('replay-fp'));
+      const opened = await storeSignalEvent(client.stack.runtime, workspaceId, { event: trigger });
+      await storeSignalEvent(client.stack.runtime, workspaceId, { event: { ...trigger, action: 'resolve' } });
+      const before = await stats();
+
+      const again = await storeSignalEvent(client.stack.runtime, workspaceId, { event: trigger });
+      const resolvedAgain = await storeSignalEvent(client.stack.runtime, workspaceId, { event: { ...trigger, action: 'resolve' } });
+      expect(again).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: false, queued: false });
+      expect(resolvedAgain).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: false, queued: false });
+      expect(await stats()).toEqual(before);
+      expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1 });
     });
 
     it('keeps a resolve with no open signal as a RESOLVED signal of its own (resolved false)', async () => {
@@ -149,6 +164,10 @@ describe('signal deduplication', () => {
       expect(stored).toMatchObject({ deduplicated: false, resolved: false, queued: false });
       expect(await getSignal(client, admin.auth, stored.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1 });
       expect(await stats()).toMatchObject({ total: before.total + 1, resolved: before.resolved + 1, open: before.open });
+
+      const again = await storeSignalEvent(client.stack.runtime, workspaceId, { event: orphan });
+      expect(again).toEqual({ signalId: stored.signalId, deduplicated: true, resolved: false, queued: false });
+      expect(await stats()).toMatchObject({ total: before.total + 1 });
     });
 
     it('stores record events at LOW severity and never queues them for correlation; triggers are queued and pending', async () => {
