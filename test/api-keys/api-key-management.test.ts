@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalUsagePlan } from '#infra/local/local-usage-plan.ts';
 import { installRuntime } from '#lib/runtime/runtime.ts';
-import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { signUpBusiness, type SignedIn, joinAs } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { SIGNALS, createKey, expectAdmitted, inviteMember, listKeys } from './api-key-requests.ts';
+import { SIGNALS, createKey, expectAdmitted, listKeys } from './api-key-requests.ts';
 import { hashApiKeySecret, parseApiKey } from '#lib/api-keys/api-key.ts';
 
 /** What the usage plan holds for a raw key: the hash of its secret, never the key. */
@@ -240,7 +240,7 @@ describe('API key management', () => {
 
   it('answers 403 to every management route for a member who is not ADMIN', async () => {
     const key = await createKey(client, admin);
-    const engineer = await inviteMember(client, admin, 'ENGINEER');
+    const engineer = await joinAs(client, admin, 'ENGINEER');
     const path = `/api/v1/apikey/${key.id}`;
     const replies = [
       await client.request('POST', CREATE, { name: 'k', environment: 'PRODUCTION', scopes: ['incidents:read'] }, engineer.auth),

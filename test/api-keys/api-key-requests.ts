@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { HttpReply, TestClient } from '../support/local-stack.ts';
-import { login, uniqueEmail, type SignedIn } from '../support/accounts.ts';
+import type { SignedIn } from '../support/accounts.ts';
 
 export interface CreatedKey {
   id: string;
@@ -44,21 +44,3 @@ export const expectAdmitted = (reply: HttpReply): void => {
 export const SIGNALS = '/api/v1/signals';
 export const WEBHOOK = '/api/v1/ingestion/webhook';
 
-/** A member with `role` in `admin`'s workspace, invited and accepted through the API, signed in. */
-export const inviteMember = async (client: TestClient, admin: SignedIn, role: 'ENGINEER' | 'VIEWER'): Promise<SignedIn> => {
-  const email = uniqueEmail(role.toLowerCase());
-  const password = 'another horse battery staple';
-  const invited = await client.request('POST', '/api/v1/business/send-invite', { email, role, accessPermissions: [] }, admin.auth);
-  if (invited.status !== 201) throw new Error(`send-invite: expected 201, got ${invited.status}: ${invited.text}`);
-  const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
-  const token = (mail.body?.data as { token?: string }[] | undefined)?.find((message) => message.token)?.token;
-  if (!token) throw new Error(`no invitation token was mailed to ${email}`);
-  const accepted = await client.request('POST', '/api/v1/business/accept-invite', {
-    token,
-    password,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-  });
-  if (accepted.status !== 200) throw new Error(`accept-invite: expected 200, got ${accepted.status}: ${accepted.text}`);
-  return login(client, email, password);
-};

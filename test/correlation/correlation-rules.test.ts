@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { apiKeyHeaders, joinAs } from '../problems/members.ts';
+import { apiKeyHeaders, joinAs } from '../support/accounts.ts';
 import { RULES, createRule } from './support.ts';
 
 const RULE = {
@@ -156,8 +156,8 @@ describe('correlation rules', () => {
   });
 
   it('takes an API key with incidents:read for reads and incidents:write for changes', async () => {
-    const reader = await apiKeyHeaders(client, admin, 'rules reader', ['incidents:read']);
-    const writer = await apiKeyHeaders(client, admin, 'rules writer', ['incidents:write']);
+    const reader = await apiKeyHeaders(client, admin, ['incidents:read']);
+    const writer = await apiKeyHeaders(client, admin, ['incidents:write']);
     expect((await client.request('GET', RULES, undefined, reader)).status).toBe(200);
     expect((await client.request('POST', RULES, RULE, reader)).status).toBe(403);
     expect((await client.request('GET', RULES, undefined, writer)).status).toBe(403);

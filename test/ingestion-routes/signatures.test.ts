@@ -1,7 +1,7 @@
+import { joinAs } from '../support/accounts.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteMember } from '../api-keys/api-key-requests.ts';
 import { FIXTURES_DIR, loadFixture, type Fixture } from '../ingestion/support.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import type { HttpReply } from '../support/local-stack.ts';
@@ -161,7 +161,7 @@ describe('webhook signatures', () => {
   });
 
   it('lets only a workspace ADMIN with a Bearer token manage secrets', async () => {
-    const engineer = await inviteMember(client, tenant.admin, 'ENGINEER');
+    const engineer = await joinAs(client, tenant.admin, 'ENGINEER');
     expect((await setSecret('codehost-a', SECRET, engineer.auth)).status).toBe(403);
     expect((await client.request('GET', SECRETS, undefined, engineer.auth)).status).toBe(403);
     expect((await setSecret('codehost-a', SECRET, tenant.keyHeaders)).status).toBe(401);

@@ -3,7 +3,7 @@ import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
 import { writeShiftDay } from '#lib/on-call/on-call-repository.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { joinAs } from '../problems/members.ts';
+import { joinAs } from '../support/accounts.ts';
 
 const ASSIGN = '/api/v1/assign-member';
 const ALL = '/api/v1/get-all-assign';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { apiKeyHeaders, joinAs } from './members.ts';
+import { apiKeyHeaders, joinAs } from '../support/accounts.ts';
 
 const PROBLEMS = '/api/v1/problems';
 const UNKNOWN_ID = '01J0000000000000000000000Z';
@@ -345,14 +345,14 @@ describe('problems', () => {
 
     it('takes API keys with the incidents scopes and names the key in history', async () => {
       const [reader, writer] = await Promise.all([
-        apiKeyHeaders(client, admin, 'reader', ['incidents:read']),
-        apiKeyHeaders(client, admin, 'automation', ['incidents:write', 'incidents:read']),
+        apiKeyHeaders(client, admin, ['incidents:read']),
+        apiKeyHeaders(client, admin, ['incidents:write', 'incidents:read']),
       ]);
       expect((await client.request('POST', PROBLEMS, { title: 't', description: 'd' }, reader)).status).toBe(403);
       const reply = await client.request('POST', PROBLEMS, { title: 'From a key', description: 'd' }, writer);
       expect(reply.status).toBe(201);
       expect((await client.request('GET', `${PROBLEMS}/${reply.body.data.id}`, undefined, reader)).status).toBe(200);
-      expect((await history(reply.body.data.id))[0]).toMatchObject({ event: 'CREATED', actor: 'api-key:automation' });
+      expect((await history(reply.body.data.id))[0]).toMatchObject({ event: 'CREATED', actor: 'api-key:test key incidents:write incidents:read' });
     });
   });
 });

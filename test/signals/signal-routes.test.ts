@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteMember } from '../api-keys/api-key-requests.ts';
-import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { SIGNALS, UNKNOWN_ID, apiKeyHeaders, getSignal, postSignal } from './support.ts';
+import { SIGNALS, UNKNOWN_ID, getSignal, postSignal } from './support.ts';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -24,7 +23,7 @@ describe('signals routes', () => {
   beforeAll(async () => {
     client = await startTestStack();
     [admin, other] = await Promise.all([signUpBusiness(client), signUpBusiness(client, { businessName: 'Other Co' })]);
-    viewer = await inviteMember(client, admin, 'VIEWER');
+    viewer = await joinAs(client, admin, 'VIEWER');
   });
   afterAll(() => client.stack.stop());
 

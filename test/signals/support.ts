@@ -6,24 +6,11 @@ import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
 import type { Table } from '#lib/store/table.ts';
-import type { SignedIn } from '../support/accounts.ts';
 import type { TestClient } from '../support/local-stack.ts';
 
 export const SIGNALS = '/api/v1/signals';
 /** A well-formed ULID that names no signal. */
 export const UNKNOWN_ID = '01J0000000000000000000000Z';
-
-/** An API key of the admin's workspace with the given scopes, as request headers. */
-export const apiKeyHeaders = async (client: TestClient, admin: SignedIn, scopes: string[]): Promise<Record<string, string>> => {
-  const reply = await client.request(
-    'POST',
-    '/api/v1/apikey/createapikey',
-    { name: `signals ${scopes.join(' ')}`, environment: 'PRODUCTION', scopes },
-    admin.auth,
-  );
-  if (reply.status !== 201) throw new Error(`createapikey: ${reply.status} ${reply.text}`);
-  return { 'x-api-key': reply.body.data.key as string };
-};
 
 /** Posts a signal and expects it stored (201); answers `data`. */
 export const postSignal = async (

@@ -51,3 +51,29 @@ export const signUpBusiness = async (
   expectStatus(verified, 200, 'verify_email');
   return login(client, email, password);
 };
+
+/** Invites a new person into the admin's workspace with `role`, accepts through the mailed token, and signs in. */
+export const joinAs = async (client: TestClient, admin: SignedIn, role: 'ADMIN' | 'ENGINEER' | 'VIEWER'): Promise<SignedIn> => {
+  const email = uniqueEmail(role.toLowerCase());
+  const password = 'another long password';
+  const invited = await client.request('POST', '/api/v1/business/send-invite', { email, role, accessPermissions: [] }, admin.auth);
+  expectStatus(invited, 201, 'send-invite');
+  const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
+  const token = (mail.body?.data as { token?: string }[] | undefined)?.find((message) => message.token)?.token;
+  if (!token) throw new Error(`no invitation token was mailed to ${email}`);
+  const accepted = await client.request('POST', '/api/v1/business/accept-invite', { token, password, firstName: 'Grace', lastName: 'Hopper' });
+  expectStatus(accepted, 200, 'accept-invite');
+  return login(client, email, password);
+};
+
+/** A new API key of the admin's workspace with the given scopes, as request headers. */
+export const apiKeyHeaders = async (client: TestClient, admin: SignedIn, scopes: string[]): Promise<Record<string, string>> => {
+  const reply = await client.request(
+    'POST',
+    '/api/v1/apikey/createapikey',
+    { name: `test key ${scopes.join(' ')}`, environment: 'PRODUCTION', scopes },
+    admin.auth,
+  );
+  expectStatus(reply, 201, 'createapikey');
+  return { 'x-api-key': reply.body.data.key as string };
+};

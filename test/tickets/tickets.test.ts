@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { joinAs } from '../problems/members.ts';
+import { joinAs } from '../support/accounts.ts';
 
 const TICKETS = '/api/v1/tickets';
 const HISTORY = '/api/v1/tickets/history';
