@@ -610,11 +610,21 @@ const analysisSection = (analysis: IncidentReport['analysis']): Content => {
 interface LaidOutNode {
   headlineLevel?: number;
   canvas?: unknown;
+  startPosition?: { verticalRatio?: number };
 }
 
+/**
+ * Where a section heading starts lower than this share of the page, too little room is left for what it
+ * introduces, so it starts the next page instead of standing alone at the bottom.
+ */
+const SECTION_HEADING_LOWEST_START = 0.88;
+
 /** A heading or comment header with nothing after it on its page moves to the next page. */
-const keepWithNext = (node: LaidOutNode, nodes: { getFollowingNodesOnPage(): LaidOutNode[] }): boolean =>
-  node.headlineLevel !== undefined && nodes.getFollowingNodesOnPage().every((following) => following.canvas !== undefined);
+const keepWithNext = (node: LaidOutNode, nodes: { getFollowingNodesOnPage(): LaidOutNode[] }): boolean => {
+  if (node.headlineLevel === undefined) return false;
+  if (node.headlineLevel === 1 && (node.startPosition?.verticalRatio ?? 0) > SECTION_HEADING_LOWEST_START) return true;
+  return nodes.getFollowingNodesOnPage().every((following) => following.canvas !== undefined);
+};
 
 const documentOf = (report: IncidentReport): Record<string, unknown> => {
   const { incident } = report;
