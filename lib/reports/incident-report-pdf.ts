@@ -102,11 +102,19 @@ const DROPPED = /^[\p{Extended_Pictographic}\p{Emoji_Component}\p{M}\p{Cf}\p{Cc}
 /** Text Roboto can draw: NFC (so accents are one glyph), substitutes, emoji dropped, the rest as U+FFFD. */
 const printable = (text: string): string => {
   let out = '';
+  // After a dropped character that followed a space, the next space would double it.
+  let droppedAfterSpace = false;
   for (const character of text.normalize('NFC')) {
     const code = character.codePointAt(0) ?? 0;
+    const substitute = SUBSTITUTES[character];
+    if (character === ' ' && droppedAfterSpace) continue;
     if (character === '\n' || DRAWABLE.has(code)) out += character;
-    else if (SUBSTITUTES[character] !== undefined) out += printable(SUBSTITUTES[character]);
-    else if (!DROPPED.test(character)) out += '\uFFFD';
+    else if (substitute !== undefined && substitute !== '') out += printable(substitute);
+    else if (substitute === '' || DROPPED.test(character)) {
+      droppedAfterSpace ||= out === '' || out.endsWith(' ');
+      continue;
+    } else out += '\uFFFD';
+    droppedAfterSpace = false;
   }
   // Break opportunities in very long tokens (URLs, hashes, stack frames), which would otherwise overflow.
   return out.replace(/\S{40,}/g, (token) => token.replace(/(.{30})/gu, '$1\u200B'));
@@ -334,8 +342,25 @@ const listContent = (list: MarkdownList, nested = false): Content => {
   return list.ordered ? { ol: items, start: list.start, margin } : { ul: items, margin };
 };
 
-/** Short code blocks stay on one page; a long one may break, or it could never fit. */
-const UNBREAKABLE_CODE_LINES = 30;
+/**
+ * Whether text surely fits well within a page, estimated from its length: pdfmake keeps only the first
+ * page of an `unbreakable` block, so a block is kept together only when it cannot overflow.
+ */
+const fitsEasily = (texts: string[], charactersPerLine = 80, maxLines = 24): boolean => {
+  const lines = texts.flatMap((text) => text.split('\n'));
+  return lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / charactersPerLine)), 0) <= maxLines;
+};
+
+/** A shaded box without rules: code blocks, badges, the requester's note. */
+const boxLayout = (fill: string, padding = 6) => ({
+  fillColor: () => fill,
+  hLineWidth: () => 0,
+  vLineWidth: () => 0,
+  paddingLeft: () => padding,
+  paddingRight: () => padding,
+  paddingTop: () => padding * 0.6,
+  paddingBottom: () => padding * 0.6,
+});
 
 const markdownContent = (markdown: string | undefined): Content => {
   const blocks = markdown === undefined ? [] : markdownBlocks(markdown);
@@ -351,7 +376,7 @@ const markdownContent = (markdown: string | undefined): Content => {
       case 'code':
         return {
           table: { widths: ['*'], body: [[{ text: printable(block.text), fontSize: 8.5, preserveLeadingSpaces: true }]] },
-          unbreakable: block.text.split('\n').length <= UNBREAKABLE_CODE_LINES,
+          unbreakable: fitsEasily([block.text]),
           layout: boxLayout(COLORS.shade),
           margin: [0, 0, 0, 6],
         };
@@ -362,16 +387,6 @@ const markdownContent = (markdown: string | undefined): Content => {
 };
 
 // ---- Building blocks ----
-
-const boxLayout = (fill: string, padding = 6) => ({
-  fillColor: () => fill,
-  hLineWidth: () => 0,
-  vLineWidth: () => 0,
-  paddingLeft: () => padding,
-  paddingRight: () => padding,
-  paddingTop: () => padding * 0.6,
-  paddingBottom: () => padding * 0.6,
-});
 
 const badge = (label: string, value: string, color: string): Content => ({
   width: 'auto',
@@ -586,7 +601,8 @@ const analysisSection = (analysis: IncidentReport['analysis']): Content => {
   const list = (items: string[], ordered: boolean): Content => {
     const cleaned = items.filter((item) => item.trim() !== '').map((item) => printable(plainInline(item)));
     if (cleaned.length === 0) return { text: NONE, style: 'none' };
-    return ordered ? { ol: cleaned, margin: [0, 0, 0, 2] } : { ul: cleaned, margin: [0, 0, 0, 2] };
+    const margin = [0, 0, 0, 2];
+    return { ...(ordered ? { ol: cleaned } : { ul: cleaned }), margin, unbreakable: fitsEasily(cleaned) };
   };
   return section('Latest analysis', [
     {

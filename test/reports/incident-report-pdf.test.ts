@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderIncidentReportPdf } from '#lib/reports/incident-report-pdf.ts';
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
 import type { HistoryEvent } from '#lib/tickets/history.ts';
@@ -202,8 +202,11 @@ const expectPdf = (pdf: Buffer): void => {
 };
 
 describe('renderIncidentReportPdf', () => {
-  it('renders a full report a reader can search', async () => {
+  it('renders a full report a reader can search, fetching none of the addresses in its Markdown', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
     const pdf = await renderIncidentReportPdf(FULL);
+    expect(fetch).not.toHaveBeenCalled();
+    fetch.mockRestore();
     expectPdf(pdf);
     const text = squash(textOf(pdf));
     for (const phrase of [
