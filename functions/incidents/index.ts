@@ -9,7 +9,7 @@ import { exportIncidentPdf } from '#lib/incidents/export-incident-pdf.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import { incidentView } from '#lib/incidents/incident.ts';
 import { incidentAnalytics } from '#lib/incidents/incident-analytics.ts';
-import { allocateIncidentId } from '#lib/incidents/incident-id.ts';
+import { previewIncidentId } from '#lib/incidents/incident-id.ts';
 import { incidentScope, type IncidentScope } from '#lib/incidents/incident-scope.ts';
 import { incidentComments, incidentMessages } from '#lib/incidents/incident-thread.ts';
 import { listIncidents } from '#lib/incidents/list-incidents.ts';
@@ -25,10 +25,8 @@ const pdfResponse = async (scope: IncidentScope, incidentId: string, note?: stri
 
 /** `/resolve/ai/*` and `/resolve/customer-kb/:id` come with the analysis engine; until then they answer 501. */
 export const handler = createGroupHandler(incidents, {
-  generateIncidentId: async (request) => {
-    const { runtime, workspaceId } = incidentScope(request);
-    return ok({ id: await allocateIncidentId(runtime.table, workspaceId, runtime.clock.now()) }, { message: 'Incident id reserved' });
-  },
+  generateIncidentId: async (request) =>
+    ok({ id: await previewIncidentId(incidentScope(request)) }, { message: 'Next incident id (a preview, not reserved)' }),
   createIncident: async (request) =>
     created(incidentView(await createIncident(incidentScope(request), request.body)), { message: 'Incident created' }),
   listIncidents: async (request) => {

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createIncident } from '#lib/incidents/create-incident.ts';
 import { isDone } from '#lib/incidents/incident.ts';
 import { getIncident } from '#lib/incidents/incident-repository.ts';
+import { log } from '#lib/log/logger.ts';
 import type { Runtime } from '#lib/runtime/runtime.ts';
 import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
 import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
@@ -80,9 +81,23 @@ const finishLinking = async ({ runtime, workspaceId, rule }: GroupContext, group
 };
 
 /**
+ * Gives up this worker's claim after its create failed (a throttled or failed write), so the message's
+ * next delivery opens the incident at once instead of waiting a minute for the claim to go stale. If
+ * the release fails too, the claim goes stale as for a worker that stopped.
+ */
+const releaseClaim = async ({ runtime, workspaceId, groupKey, rule }: GroupContext, group: CorrelationGroup, claimedRev: number): Promise<void> => {
+  try {
+    await writeGroup(runtime.table, workspaceId, { ...group, opening: null }, claimedRev, runtime.clock.now());
+  } catch (error) {
+    log.warn('the claim on a correlation group could not be released; it goes stale in a minute', { error, groupKey, ruleId: rule.id });
+  }
+};
+
+/**
  * Opens the group's incident for `signals` (the new signal last). Write order: the claim on the group
  * (so one worker opens it), the incident, the group pointing at it with the signals still to link, the
- * links (the new signal's last), then the list cleared. A worker that stops after the incident and
+ * links (the new signal's last), then the list cleared. A create that fails releases the claim and
+ * fails the message, whose retry opens the incident. A worker that stops after the incident and
  * before the group write leaves an incident without signals, and the retry opens another; a worker that
  * stops later leaves work that the next run on the group finishes (`finishLinking`). Undefined when
  * another worker changed the group first.
@@ -99,7 +114,12 @@ const openIncident = async (
   if (!signal) throw new Error('an incident is opened for at least one signal');
   const opening = { signalId: signal.id, attempt: runtime.ids.uuid(), at: now.toISOString() };
   if (!(await writeGroup(runtime.table, workspaceId, { ...group, members, opening }, group.rev, now))) return undefined;
-  const incident = await createIncident({ runtime, workspaceId, actor: ACTOR }, incidentFromSignals(rule, groupKey, signals));
+  const incident = await createIncident({ runtime, workspaceId, actor: ACTOR }, incidentFromSignals(rule, groupKey, signals)).catch(
+    async (error: unknown) => {
+      await releaseClaim(context, { ...group, members }, group.rev + 1);
+      throw error;
+    },
+  );
   const opened: CorrelationGroup = {
     ...group,
     members: [],

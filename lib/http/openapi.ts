@@ -112,6 +112,7 @@ const operationFor = (group: RouteGroup, key: string, route: RouteSpec) => {
   return {
     operationId: `${group.name}.${key}`,
     summary: route.summary,
+    ...(route.description && { description: route.description }),
     tags: [group.name],
     security: SECURITY[route.auth],
     ...(route.scope && { 'x-required-scope': route.scope }),

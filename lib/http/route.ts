@@ -58,6 +58,8 @@ export interface RouteSpec {
   /** Express-style path, `:name` for a parameter. */
   path: string;
   summary: string;
+  /** Longer Markdown for the OpenAPI operation, where the summary cannot say enough. */
+  description?: string;
   auth: AuthMode;
   /** Scope an API key needs; Bearer callers are governed by `roles`. */
   scope?: Scope;

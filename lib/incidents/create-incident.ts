@@ -6,8 +6,8 @@ import type { IncidentScope } from './incident-scope.ts';
 import type { CreateIncidentInput } from './schemas.ts';
 
 /**
- * Creates an incident under a freshly allocated id (never one from `/generate-id`: every create takes
- * its own number). An incident created past OPEN is stamped as acknowledged, and one created RESOLVED
+ * Creates an incident under a freshly allocated id (`/generate-id` only previews it: the number is taken
+ * here, at creation). An incident created past OPEN is stamped as acknowledged, and one created RESOLVED
  * or CLOSED as resolved, at its creation time, so its time to acknowledge or resolve is zero.
  * Then: the CREATED history event, the "created" thread message and the counters.
  */

@@ -1,10 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '#lib/http/errors.ts';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-
-/** A fifth digit would break the key order of ids, so a day holds at most this many incidents. */
-const MAX_DAILY_NUMBER = 9999;
+import type { IncidentScope } from './incident-scope.ts';
 
 /** `YYYYMMDD` of the UTC day. */
 const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10).replaceAll('-', '');
@@ -12,12 +9,14 @@ const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10).rep
 /** The day's counter. It never expires: if it disappeared, numbering would restart at 1 and ids would collide. */
 const dayCounterKey = (workspaceId: string, day: string) => ({ pk: workspaceKey(workspaceId, 'INCSEQ'), sk: day });
 
+/** Four digits at least, more once the day passes 9999: a day never runs out (see `incidentSortKey` for key order). */
+const incidentId = (day: string, number: number): string => `INC-${day}-${String(number).padStart(4, '0')}`;
+
 /**
  * The next incident id of the workspace for the UTC day of `now`, `INC-YYYYMMDD-XXXX`. The number comes
  * from an atomic `ADD` on the day's counter, so concurrent callers always get different numbers, with
- * no read and no retry. A number taken by a request that then fails is never reused: gaps are allowed.
- * `GET /generate-id` reserves a number this way and returns it; create always allocates its own, so a
- * reserved id is never taken by a create (the spec's create takes no id).
+ * no read and no retry. A number taken by a create that then fails is never reused: gaps are allowed.
+ * Only a create allocates, so only callers allowed to create can move the counter.
  */
 export const allocateIncidentId = async (table: Table, workspaceId: string, now: Date): Promise<string> => {
   const day = utcDay(now);
@@ -31,11 +30,19 @@ export const allocateIncidentId = async (table: Table, workspaceId: string, now:
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  const number = Attributes?.seq as number;
-  if (number > MAX_DAILY_NUMBER) {
-    throw new ConflictError('The workspace has reached its limit of incidents for today', [
-      `at most ${MAX_DAILY_NUMBER} incident ids are issued per UTC day`,
-    ]);
-  }
-  return `INC-${day}-${String(number).padStart(4, '0')}`;
+  return incidentId(day, Attributes?.seq as number);
+};
+
+/**
+ * `GET /generate-id`: the id the next create would take if it happened now, read from the day's counter
+ * and reserving nothing. It is a read, open to every role and to read-only keys, so it must not be able
+ * to use up numbers; a create in between (or midnight UTC) gives the next create another id.
+ */
+export const previewIncidentId = async ({ runtime, workspaceId }: Pick<IncidentScope, 'runtime' | 'workspaceId'>): Promise<string> => {
+  const { table, clock } = runtime;
+  const day = utcDay(clock.now());
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: dayCounterKey(workspaceId, day), ConsistentRead: true }),
+  );
+  return incidentId(day, ((Item?.seq as number | undefined) ?? 0) + 1);
 };

@@ -9,12 +9,26 @@ import {
   type IncidentStatus,
 } from './incident.ts';
 
-/** Every incident of a workspace, by id: ids sort by UTC day, then by the day's number. */
+/** Every incident of a workspace, in `incidentSortKey` order: by UTC day, then by the day's number. */
 export const incidentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'INC');
+
+/**
+ * Where an incident sits in the key order of its partitions. Ids up to number 9999 are their own key, as
+ * they always were; a longer number is preceded by the letter whose place in the alphabet is its count of
+ * digits (`E` for five, `F` for six), and letters sort after digits, so `INC-20261123-E10000` follows
+ * `INC-20261123-9999`, a longer number always follows a shorter one, and "newest first" stays a key
+ * order. Every key still lies between `INC-<day>-` and `INC-<day>-~`, the bounds of a date range.
+ */
+export const incidentSortKey = (incidentId: string): string => {
+  const numberStart = incidentId.lastIndexOf('-') + 1;
+  const digits = incidentId.length - numberStart;
+  if (digits <= 4) return incidentId;
+  return `${incidentId.slice(0, numberStart)}${String.fromCharCode('A'.charCodeAt(0) + digits - 1)}${incidentId.slice(numberStart)}`;
+};
 
 export const incidentItemKey = (workspaceId: string, incidentId: string) => ({
   pk: incidentPartition(workspaceId),
-  sk: incidentId,
+  sk: incidentSortKey(incidentId),
 });
 
 /** gsi1: the incidents in one status. */
@@ -39,9 +53,9 @@ export const filterKey = (value: string): string => encodeURIComponent(value.tri
 /** The index attributes an incident's state decides; an update that changes status or priority SETs them. */
 export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({
   gsi1pk: incidentStatusPartition(workspaceId, incident.status),
-  gsi1sk: incident.id,
+  gsi1sk: incidentSortKey(incident.id),
   gsi2pk: incidentPriorityPartition(workspaceId, incident.priority),
-  gsi2sk: incident.id,
+  gsi2sk: incidentSortKey(incident.id),
 });
 
 /** Filter attributes kept beside the fields they normalise; null means the attribute is removed. */

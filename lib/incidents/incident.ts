@@ -44,8 +44,12 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
 export type IncidentChanges = Partial<Pick<Incident, 'summary' | 'priority' | 'status'>> &
   Partial<Record<IncidentTextField, string | null>>;
 
-/** `INC-YYYYMMDD-XXXX`: the UTC day of creation and that day's number in the workspace. */
-export const INCIDENT_ID_PATTERN = /^INC-\d{8}-\d{4}$/;
+/**
+ * `INC-YYYYMMDD-XXXX`: the UTC day of creation and that day's number in the workspace, zero-padded to four
+ * digits; from 10000 on the number simply grows (`INC-20261123-10000`), so a day never runs out of ids.
+ * Sixteen digits keep every number exact in JavaScript, far beyond any real day.
+ */
+export const INCIDENT_ID_PATTERN = /^INC-\d{8}-(?:\d{4}|[1-9]\d{4,15})$/;
 
 export const isIncidentId = (value: string): boolean => INCIDENT_ID_PATTERN.test(value);
 

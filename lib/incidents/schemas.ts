@@ -100,9 +100,14 @@ export const listIncidentsQuery = orderedTimeRange(
 );
 
 /** Any string: a value that is not an incident id is simply not found (404), as the data model says. */
-export const incidentIdParams = z.object({ id: z.string().min(1) });
+const incidentId = z
+  .string()
+  .min(1)
+  .describe('An incident id, `INC-YYYYMMDD-XXXX`: the UTC day and its number, four digits or more (`INC-20261123-10000`)');
 
-export const ticketIdParams = z.object({ ticketId: z.string().min(1) });
+export const incidentIdParams = z.object({ id: incidentId });
+
+export const ticketIdParams = z.object({ ticketId: incidentId });
 
 export const addCommentBody = z.object({
   ticketId: z.string().trim().min(1).max(64),

@@ -17,7 +17,13 @@ export const incidents = defineGroup({
     generateIncidentId: {
       method: 'GET',
       path: '/api/v1/incident-ticket/generate-id',
-      summary: 'Generate an incident id in the format INC-YYYYMMDD-XXXX',
+      summary: 'Preview the next incident id (INC-YYYYMMDD-XXXX); nothing is reserved',
+      description:
+        'Answers `data.id`, the id the next incident created in the workspace would take if it were created now. ' +
+        'It is a preview and reserves nothing: the number is allocated when an incident is created, so a create in ' +
+        'between (or the UTC day changing) gives the next incident another id, and calling this route any number ' +
+        'of times changes nothing. Ids are `INC-<UTC day YYYYMMDD>-<number of the day in the workspace>`, the number ' +
+        'zero-padded to four digits and growing past them after 9999 (`INC-20261123-10000`).',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',

@@ -1,4 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { installRuntime } from '#lib/runtime/runtime.ts';
 import type { TestClient } from '../support/local-stack.ts';
 
 export const INCIDENTS = '/api/v1/incident-ticket';
@@ -30,5 +32,33 @@ export const messagesOf = async (client: TestClient, auth: Auth, ticketId: strin
   return reply.body.data;
 };
 
-/** `INC-YYYYMMDD-XXXX` -> XXXX as a number. */
-export const numberOf = (id: string): number => Number(id.slice(-4));
+/** `INC-YYYYMMDD-XXXX` -> XXXX as a number (four digits or more). */
+export const numberOf = (id: string): number => Number(id.split('-')[2]);
+
+/** Runs `body` with the stack's clock stopped at `iso`, then gives the stack its own clock back. */
+export const at = async <T>(client: TestClient, iso: string, body: () => Promise<T>): Promise<T> => {
+  const { runtime } = client.stack;
+  installRuntime({ ...runtime, clock: { now: () => new Date(iso) } });
+  try {
+    return await body();
+  } finally {
+    installRuntime(runtime);
+  }
+};
+
+/**
+ * Fault setup: the workspace's incident counter of `day` (YYYYMMDD) as if `seq` incidents had been
+ * created that day, which the API would need thousands of requests to reach.
+ */
+export const setDayCounter = async (client: TestClient, workspaceId: string, day: string, seq: number): Promise<void> => {
+  const { table } = client.stack.runtime;
+  await table.doc.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: { pk: `WS#${workspaceId}#INCSEQ`, sk: day },
+      UpdateExpression: 'SET seq = :seq, #type = :type, workspaceId = :workspaceId',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':seq': seq, ':type': 'INCIDENT_DAY_COUNTER', ':workspaceId': workspaceId },
+    }),
+  );
+};
