@@ -97,11 +97,11 @@ export const joinWorkspace = async (
   }
 };
 
-/** Sets plain profile fields (verification, password hash, names). */
+/** Sets plain profile fields (verification, names); a password changes only through `replaceCredentials`. */
 export const updateAccount = async (
   table: Table,
   accountId: string,
-  fields: Partial<Pick<Account, 'isVerified' | 'passwordHash' | 'firstName' | 'lastName'>>,
+  fields: Partial<Pick<Account, 'isVerified' | 'firstName' | 'lastName'>>,
   now: string,
 ): Promise<Account> => {
   const { Attributes } = await table.doc.send(
@@ -114,4 +114,53 @@ export const updateAccount = async (
     }),
   );
   return accountFromItem(Attributes ?? {});
+};
+
+export interface NewCredentials {
+  passwordHash: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}
+
+/** Raised when `replaceCredentials` was limited to an unverified account outside other workspaces and it is not that. */
+export class AccountChangedError extends Error {}
+
+/**
+ * Sets the password, marks the address verified (whoever changes credentials proved the mailbox) and
+ * raises the session version in the same write, so every token issued before dies with the old password.
+ * `unverifiedFor` limits it to an unverified account that is in no workspace or in that one: what an
+ * invitation may take over.
+ */
+export const replaceCredentials = async (
+  table: Table,
+  accountId: string,
+  credentials: NewCredentials,
+  now: string,
+  unverifiedFor?: string,
+): Promise<Account> => {
+  const set = setFields({ ...credentials, isVerified: true, updatedAt: now });
+  const guard = unverifiedFor
+    ? ' AND isVerified = :unverified AND (attribute_not_exists(businessId) OR businessId = :none OR businessId = :workspace)'
+    : '';
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountProfileKey(accountId),
+        UpdateExpression: `${set.UpdateExpression} ADD sessionVersion :one`,
+        ConditionExpression: `attribute_exists(pk)${guard}`,
+        ExpressionAttributeNames: set.ExpressionAttributeNames,
+        ExpressionAttributeValues: {
+          ...set.ExpressionAttributeValues,
+          ':one': 1,
+          ...(unverifiedFor && { ':unverified': false, ':none': null, ':workspace': unverifiedFor }),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return accountFromItem(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AccountChangedError(accountId);
+    throw error;
+  }
 };
