@@ -164,3 +164,53 @@ export const replaceCredentials = async (
     throw error;
   }
 };
+
+/**
+ * Sets the account's role in `workspaceId`; undefined when the account is not in that workspace (any
+ * more), so a removal racing a role change never puts the removed account back.
+ */
+export const setWorkspaceRole = async (
+  table: Table,
+  accountId: string,
+  workspaceId: string,
+  role: Role,
+  now: string,
+): Promise<Account | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountProfileKey(accountId),
+        UpdateExpression: 'SET #roles = :roles, updatedAt = :now',
+        ConditionExpression: 'businessId = :workspace',
+        ExpressionAttributeNames: { '#roles': 'roles' },
+        ExpressionAttributeValues: { ':roles': [role], ':workspace': workspaceId, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return accountFromItem(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Makes the account workspace-less again if it is in `workspaceId`; false when it is not. */
+export const leaveWorkspace = async (table: Table, accountId: string, workspaceId: string, now: string): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountProfileKey(accountId),
+        UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
+        ConditionExpression: 'businessId = :workspace',
+        ExpressionAttributeNames: { '#roles': 'roles' },
+        ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -59,6 +59,8 @@ const authenticate = async (mode: AuthMode, credentials: Credentials, runtime: R
   switch (mode) {
     case 'public':
       return { kind: 'anonymous' };
+    case 'optionalBearer':
+      return credentials.bearer ? userCaller(runtime, credentials.bearer) : { kind: 'anonymous' };
     case 'bearer':
     case 'account':
       if (credentials.bearer) return userCaller(runtime, credentials.bearer);
