@@ -36,6 +36,22 @@ const restoreAdmin = async (table: Table, workspaceId: string, account: Account)
   if (current?.businessId === workspaceId && isAdmin(current)) await addAdmin(table, workspaceId, account.id);
 };
 
+/** A member item lost to an interrupted accept is written again from the account. */
+const restoreMemberItem = async (table: Table, workspaceId: string, account: Account, role: Role, now: string) => {
+  const member = {
+    id: account.id,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    role,
+    accessPermissions: [],
+    status: 'ACTIVE' as const,
+    joinedAt: now,
+  };
+  await putMember(table, workspaceId, member);
+  return member;
+};
+
 /**
  * `PATCH /business/members/:userId`. The account's role is written first: that is what the next request
  * of the member is authorized by. Then the member item, which lists it.
@@ -54,22 +70,6 @@ export const changeMemberRole = async ({ table, clock }: Runtime, workspaceId: s
     (await setMemberRole(table, workspaceId, accountId, role)) ??
     (await restoreMemberItem(table, workspaceId, updated, role, now));
   return memberView(member);
-};
-
-/** A member item lost to an interrupted accept is written again from the account. */
-const restoreMemberItem = async (table: Table, workspaceId: string, account: Account, role: Role, now: string) => {
-  const member = {
-    id: account.id,
-    email: account.email,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    role,
-    accessPermissions: [],
-    status: 'ACTIVE' as const,
-    joinedAt: now,
-  };
-  await putMember(table, workspaceId, member);
-  return member;
 };
 
 /**
