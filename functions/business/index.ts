@@ -5,8 +5,10 @@ import type { Caller } from '#lib/http/route.ts';
 import { business } from '#lib/routes/business.ts';
 import { setupBusiness } from '#lib/workspaces/business-setup.ts';
 import { changeImsConfig, readImsConfig, setupIms } from '#lib/workspaces/ims-config.ts';
-import { acceptInvite, decodeInvite, sendInvite } from '#lib/workspaces/invitations.ts';
+import { acceptInvite } from '#lib/workspaces/invite-acceptance.ts';
+import { decodeInvite, sendInvite } from '#lib/workspaces/invitations.ts';
 import { listWorkspaceMembers } from '#lib/workspaces/members.ts';
+import { changeMemberRole, removeMember } from '#lib/workspaces/membership.ts';
 import { readSsoSettings, replaceSsoSettings } from '#lib/workspaces/sso-settings.ts';
 
 type User = Extract<Caller, { kind: 'user' }>;
@@ -19,12 +21,17 @@ const userOf = (caller: Caller): User => {
 
 export const handler = createGroupHandler(business, {
   decodeInvite: async ({ body, runtime }) => ok(await decodeInvite(runtime, body.token), { message: 'Invitation is valid' }),
-  acceptInvite: async ({ body, runtime }) => ok(await acceptInvite(runtime, body), { message: 'Invitation accepted' }),
+  acceptInvite: async ({ body, caller, runtime }) =>
+    ok(await acceptInvite(runtime, body, caller), { message: 'Invitation accepted' }),
   setupBusiness: async ({ body, caller, runtime }) => {
     const { created: isNew, ...result } = await setupBusiness(runtime, userOf(caller).userId, body);
     return isNew ? created(result, { message: 'Workspace created' }) : ok(result, { message: 'Workspace updated' });
   },
   listMembers: async ({ workspaceId, runtime }) => ok(await listWorkspaceMembers(runtime.table, workspaceId)),
+  changeMemberRole: async ({ params, body, workspaceId, runtime }) =>
+    ok(await changeMemberRole(runtime, workspaceId, params.userId, body.role), { message: 'Role changed' }),
+  removeMember: async ({ params, workspaceId, runtime }) =>
+    ok(await removeMember(runtime, workspaceId, params.userId), { message: 'Member removed' }),
   sendInvite: async ({ body, caller, workspaceId, runtime }) =>
     created(await sendInvite(runtime, workspaceId, userOf(caller).userId, body), { message: 'Invitation sent' }),
   setupIms: async ({ body, workspaceId, runtime }) =>

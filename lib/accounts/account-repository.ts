@@ -97,11 +97,11 @@ export const joinWorkspace = async (
   }
 };
 
-/** Sets plain profile fields (verification, password hash, names). */
+/** Sets plain profile fields (verification, names); a password changes only through `replaceCredentials`. */
 export const updateAccount = async (
   table: Table,
   accountId: string,
-  fields: Partial<Pick<Account, 'isVerified' | 'passwordHash' | 'firstName' | 'lastName'>>,
+  fields: Partial<Pick<Account, 'isVerified' | 'firstName' | 'lastName'>>,
   now: string,
 ): Promise<Account> => {
   const { Attributes } = await table.doc.send(
@@ -114,4 +114,103 @@ export const updateAccount = async (
     }),
   );
   return accountFromItem(Attributes ?? {});
+};
+
+export interface NewCredentials {
+  passwordHash: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}
+
+/** Raised when `replaceCredentials` was limited to an unverified account outside other workspaces and it is not that. */
+export class AccountChangedError extends Error {}
+
+/**
+ * Sets the password, marks the address verified (whoever changes credentials proved the mailbox) and
+ * raises the session version in the same write, so every token issued before dies with the old password.
+ * `unverifiedFor` limits it to an unverified account that is in no workspace or in that one: what an
+ * invitation may take over.
+ */
+export const replaceCredentials = async (
+  table: Table,
+  accountId: string,
+  credentials: NewCredentials,
+  now: string,
+  unverifiedFor?: string,
+): Promise<Account> => {
+  const set = setFields({ ...credentials, isVerified: true, updatedAt: now });
+  const guard = unverifiedFor
+    ? ' AND isVerified = :unverified AND (attribute_not_exists(businessId) OR businessId = :none OR businessId = :workspace)'
+    : '';
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountProfileKey(accountId),
+        UpdateExpression: `${set.UpdateExpression} ADD sessionVersion :one`,
+        ConditionExpression: `attribute_exists(pk)${guard}`,
+        ExpressionAttributeNames: set.ExpressionAttributeNames,
+        ExpressionAttributeValues: {
+          ...set.ExpressionAttributeValues,
+          ':one': 1,
+          ...(unverifiedFor && { ':unverified': false, ':none': null, ':workspace': unverifiedFor }),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return accountFromItem(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AccountChangedError(accountId);
+    throw error;
+  }
+};
+
+/**
+ * Sets the account's role in `workspaceId`; undefined when the account is not in that workspace (any
+ * more), so a removal racing a role change never puts the removed account back.
+ */
+export const setWorkspaceRole = async (
+  table: Table,
+  accountId: string,
+  workspaceId: string,
+  role: Role,
+  now: string,
+): Promise<Account | undefined> => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountProfileKey(accountId),
+        UpdateExpression: 'SET #roles = :roles, updatedAt = :now',
+        ConditionExpression: 'businessId = :workspace',
+        ExpressionAttributeNames: { '#roles': 'roles' },
+        ExpressionAttributeValues: { ':roles': [role], ':workspace': workspaceId, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return accountFromItem(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Makes the account workspace-less again if it is in `workspaceId`; false when it is not. */
+export const leaveWorkspace = async (table: Table, accountId: string, workspaceId: string, now: string): Promise<boolean> => {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: accountProfileKey(accountId),
+        UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
+        ConditionExpression: 'businessId = :workspace',
+        ExpressionAttributeNames: { '#roles': 'roles' },
+        ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };

@@ -8,7 +8,12 @@ export interface OAuthIdentity {
   providerUuid: string;
 }
 
-/** A person who can sign in; belongs to at most one workspace (`businessId`), with roles there. */
+/**
+ * A person who can sign in; belongs to at most one workspace (`businessId`) with one role there (`roles`).
+ * These two fields are where a membership takes effect: every Bearer request reads this one item, and
+ * every membership change writes it first (docs/data-model.md 5.2), so a removal or a role change
+ * applies on the very next request.
+ */
 export interface Account {
   id: string;
   email: string;
@@ -19,6 +24,11 @@ export interface Account {
   businessId: string | null;
   roles: Role[];
   passwordHash?: string;
+  /**
+   * Raised by every credential change (password reset, an invitation taking over an unverified account);
+   * tokens carry the version they were issued under and stop working once it moves. Absent means 0.
+   */
+  sessionVersion?: number;
   oauth?: OAuthIdentity;
   experienceLevel?: string;
   githubUsername?: string;
@@ -38,6 +48,8 @@ export const toUser = (account: Account) => ({
   roles: account.roles,
   createdAt: account.createdAt,
 });
+
+export const sessionVersionOf = (account: Account): number => account.sessionVersion ?? 0;
 
 /** E-mail addresses compare without case or surrounding space. */
 export const emailKey = (email: string): string => encodeURIComponent(email.trim().toLowerCase());

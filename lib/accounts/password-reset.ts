@@ -1,8 +1,7 @@
 import type { Runtime } from '#lib/runtime/runtime.ts';
-import { findAccountByEmail, updateAccount } from './account-repository.ts';
+import { findAccountByEmail, replaceCredentials } from './account-repository.ts';
 import { issueOtp, redeemOtp } from './otp-repository.ts';
 import { hashPassword } from './passwords.ts';
-import { revokeAllFamilies } from './refresh-family-repository.ts';
 import type { ResetPasswordInput } from './schemas.ts';
 import { invalidCode } from './verification.ts';
 
@@ -20,9 +19,10 @@ export const sendPasswordResetCode = async (runtime: Runtime, email: string): Pr
 };
 
 /**
- * Sets the new password and signs the account out everywhere. The code arrived by e-mail, so it also
- * proves the address: an unverified account comes out verified. The hash is computed first, for every
- * address, so an unknown one is neither faster nor half-written.
+ * Sets the new password and signs the account out everywhere: the same write raises the session
+ * version, so every access and refresh token issued before fails on its next use. The code arrived by
+ * e-mail, so it also proves the address: an unverified account comes out verified. The hash is computed
+ * first, for every address, so an unknown one is neither faster nor half-written.
  */
 export const resetPassword = async (runtime: Runtime, { email, otp, newPassword }: ResetPasswordInput): Promise<void> => {
   const { table, clock } = runtime;
@@ -31,6 +31,5 @@ export const resetPassword = async (runtime: Runtime, { email, otp, newPassword 
   if (!account) throw invalidCode();
   const now = clock.now();
   if (!(await redeemOtp(table, account.id, 'RESET_PASSWORD', otp, now))) throw invalidCode();
-  await updateAccount(table, account.id, { passwordHash, isVerified: true }, now.toISOString());
-  await revokeAllFamilies(table, account.id, now.toISOString());
+  await replaceCredentials(table, account.id, { passwordHash }, now.toISOString());
 };

@@ -6,7 +6,8 @@ const GARBAGE_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
  * One login: the chain of refresh tokens that rotation derives from it. Only the newest generation is
- * valid; presenting an older one means the chain leaked, and the whole family is revoked.
+ * valid; presenting an older one means the chain leaked, and the whole family is revoked, except the
+ * generation just rotated away within the grace window (docs/security.md, Tokens).
  */
 export interface RefreshFamily {
   accountId: string;
@@ -14,6 +15,12 @@ export interface RefreshFamily {
   generation: number;
   /** SHA-256 of the newest refresh token, so only the very token issued last rotates the family. */
   tokenHash: string;
+  /**
+   * The last rotation, for repeating it within the grace window: the hash of the token it retired, and
+   * the second and signing key id it issued the pair at. No token is kept: the pair is signed again,
+   * identically, from these and the signing key, which never leaves the key store.
+   */
+  rotation?: { retiredTokenHash: string; issuedAt: number; kid: string };
   expiresAt: string;
   revokedAt?: string;
   createdAt: string;
@@ -23,12 +30,6 @@ export interface RefreshFamily {
 export const refreshFamilyKey = (accountId: string, familyId: string) => ({
   pk: accountKey(accountId),
   sk: `${SORT_PREFIX}${familyId}`,
-});
-
-/** Key condition of every family of an account: for revoking them all. */
-export const refreshFamiliesOf = (accountId: string) => ({
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-  ExpressionAttributeValues: { ':pk': accountKey(accountId), ':prefix': SORT_PREFIX },
 });
 
 /** DynamoDB may delete the item a day after it expired; code compares `expiresAt` itself. */

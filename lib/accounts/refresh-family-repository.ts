@@ -1,9 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
-import { queryAll } from '#lib/store/queries.ts';
 import {
-  refreshFamiliesOf,
   refreshFamilyFromItem,
   refreshFamilyKey,
   refreshFamilyToItem,
@@ -33,13 +31,14 @@ export const getFamily = async (table: Table, accountId: string, familyId: strin
 export interface Advance {
   fromGeneration: number;
   tokenHash: string;
+  rotation: NonNullable<RefreshFamily['rotation']>;
   expiresAt: string;
   now: string;
 }
 
 /**
  * Moves the family to the next generation if it is still at `fromGeneration` and not revoked. False
- * means another refresh got there first, which the caller treats as reuse.
+ * means another refresh got there first.
  */
 export const advanceFamily = async (table: Table, accountId: string, familyId: string, next: Advance): Promise<boolean> => {
   try {
@@ -47,13 +46,15 @@ export const advanceFamily = async (table: Table, accountId: string, familyId: s
       new UpdateCommand({
         TableName: table.name,
         Key: refreshFamilyKey(accountId, familyId),
-        UpdateExpression: 'SET generation = :next, tokenHash = :hash, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
+        UpdateExpression:
+          'SET generation = :next, tokenHash = :hash, rotation = :rotation, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
         ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':from': next.fromGeneration,
           ':next': next.fromGeneration + 1,
           ':hash': next.tokenHash,
+          ':rotation': next.rotation,
           ':expiresAt': next.expiresAt,
           ':ttl': refreshFamilyTtl(next.expiresAt),
           ':now': next.now,
@@ -82,11 +83,4 @@ export const revokeFamily = async (table: Table, accountId: string, familyId: st
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-};
-
-/** Signs the account out everywhere: every login it has stops refreshing. */
-export const revokeAllFamilies = async (table: Table, accountId: string, now: string): Promise<void> => {
-  const items = await queryAll(table, { ...refreshFamiliesOf(accountId), ConsistentRead: true });
-  const live = items.map(refreshFamilyFromItem).filter((family) => !family.revokedAt);
-  await Promise.all(live.map((family) => revokeFamily(table, accountId, family.familyId, now)));
 };

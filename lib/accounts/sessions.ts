@@ -1,10 +1,24 @@
 import { UnauthorizedError } from '#lib/http/errors.ts';
+import type { SigningKey } from '#lib/ports/signing-keys/signing-keys.ts';
 import type { Runtime } from '#lib/runtime/runtime.ts';
-import type { Account } from './account.ts';
+import { sessionVersionOf, type Account } from './account.ts';
 import { getAccount } from './account-repository.ts';
-import { hashRefreshToken, refreshTokenMatches } from './refresh-family-item.ts';
+import { hashRefreshToken, refreshTokenMatches, type RefreshFamily } from './refresh-family-item.ts';
 import { advanceFamily, getFamily, revokeFamily, startFamily } from './refresh-family-repository.ts';
-import { REFRESH_TOKEN_TTL_SECONDS, issueAccessToken, issueRefreshToken, verifyRefreshToken } from './tokens.ts';
+import {
+  REFRESH_TOKEN_TTL_SECONDS,
+  issueAccessToken,
+  issueRefreshToken,
+  verifyRefreshToken,
+  type RefreshClaims,
+} from './tokens.ts';
+
+/**
+ * How long after a rotation the token it retired may be presented again and receive the same new pair
+ * instead of signing the login out: parallel requests of one client that all found the access token
+ * expired (OAuth 2.0 Security BCP, refresh token rotation). Later reuse still revokes the login.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
 
 export interface Tokens {
   accessToken: string;
@@ -16,23 +30,31 @@ export const tokenFields = (tokens: Tokens) => ({ ...tokens, tokens: { ...tokens
 
 const refreshExpiry = (now: Date): string => new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString();
 
+/** The pair of one generation of a login, signed with `key` at `at`: the same inputs sign the same pair. */
+const signPair = async (key: SigningKey, account: Account, familyId: string, generation: number, at: Date): Promise<Tokens> => {
+  const sessionVersion = sessionVersionOf(account);
+  return {
+    accessToken: await issueAccessToken(key, { accountId: account.id, email: account.email, sessionVersion }, at),
+    refreshToken: await issueRefreshToken(key, { accountId: account.id, familyId, generation, sessionVersion }, at),
+  };
+};
+
 /** A new login: an access token and the first refresh token of a new family. */
 export const startSession = async (runtime: Runtime, account: Account): Promise<Tokens> => {
   const { table, signingKeys, clock, ids } = runtime;
   const now = clock.now();
   const familyId = ids.sortable();
-  const refreshToken = await issueRefreshToken(signingKeys, { accountId: account.id, familyId, generation: 0 }, now);
+  const tokens = await signPair(await signingKeys.current(), account, familyId, 0, now);
   await startFamily(table, {
     accountId: account.id,
     familyId,
     generation: 0,
-    tokenHash: hashRefreshToken(refreshToken),
+    tokenHash: hashRefreshToken(tokens.refreshToken),
     expiresAt: refreshExpiry(now),
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   });
-  const accessToken = await issueAccessToken(signingKeys, { accountId: account.id, email: account.email }, now);
-  return { accessToken, refreshToken };
+  return tokens;
 };
 
 const reused = () =>
@@ -40,43 +62,75 @@ const reused = () =>
     'refreshToken: replaced by a newer token',
   ]);
 
+/** The next generation, or undefined when a concurrent refresh rotated the family first. */
+const rotate = async ({ table, signingKeys }: Runtime, account: Account, family: RefreshFamily, presented: string, now: Date) => {
+  const key = await signingKeys.current();
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const tokens = await signPair(key, account, family.familyId, family.generation + 1, new Date(issuedAt * 1000));
+  const advanced = await advanceFamily(table, account.id, family.familyId, {
+    fromGeneration: family.generation,
+    tokenHash: hashRefreshToken(tokens.refreshToken),
+    rotation: { retiredTokenHash: hashRefreshToken(presented), issuedAt, kid: key.kid },
+    expiresAt: refreshExpiry(new Date(issuedAt * 1000)),
+    now: now.toISOString(),
+  });
+  return advanced ? tokens : undefined;
+};
+
 /**
- * Rotates a refresh token. An older generation than the family's, or losing the race to a concurrent
- * refresh, means the token was copied: the whole family is revoked, so the thief's newer token dies too.
+ * A token the family has moved past. The one the last rotation retired, within the grace window, gets
+ * that rotation's pair again, signed anew from what the family recorded; anything else is reuse of a
+ * copied token, and the whole login is revoked so the thief's newer token dies too.
+ */
+const repeatRotation = async (
+  runtime: Runtime,
+  account: Account,
+  presented: string,
+  claims: RefreshClaims,
+  family: RefreshFamily | undefined,
+  now: Date,
+): Promise<Tokens> => {
+  const { table, signingKeys } = runtime;
+  if (family?.revokedAt) throw new UnauthorizedError('Refresh token revoked, please log in again');
+  const rotation = family?.rotation;
+  const repeatable =
+    family !== undefined &&
+    rotation !== undefined &&
+    family.generation === claims.generation + 1 &&
+    refreshTokenMatches(presented, rotation.retiredTokenHash) &&
+    now.getTime() / 1000 - rotation.issuedAt <= REFRESH_GRACE_SECONDS;
+  const key = repeatable ? await signingKeys.find(rotation.kid) : undefined;
+  if (family && rotation && key) {
+    const tokens = await signPair(key, account, family.familyId, family.generation, new Date(rotation.issuedAt * 1000));
+    if (refreshTokenMatches(tokens.refreshToken, family.tokenHash)) return tokens;
+  }
+  await revokeFamily(table, claims.accountId, claims.familyId, now.toISOString());
+  throw reused();
+};
+
+/**
+ * Rotates a refresh token. Its family and account are read together; a token issued before the account's
+ * last credential change (a password reset) is refused, whatever its generation.
  */
 export const refreshSession = async (runtime: Runtime, presented: string): Promise<Tokens> => {
   const { table, signingKeys, clock } = runtime;
   const now = clock.now();
   const claims = await verifyRefreshToken(signingKeys, presented, now);
-  const family = await getFamily(table, claims.accountId, claims.familyId);
-  if (!family) throw new UnauthorizedError('Invalid refresh token');
+  const [family, account] = await Promise.all([
+    getFamily(table, claims.accountId, claims.familyId),
+    getAccount(table, claims.accountId),
+  ]);
+  if (!family || !account) throw new UnauthorizedError('Invalid refresh token');
   if (family.revokedAt) throw new UnauthorizedError('Refresh token revoked, please log in again');
   if (family.expiresAt <= now.toISOString()) throw new UnauthorizedError('Refresh token expired, please log in again');
-  if (claims.generation < family.generation) {
-    await revokeFamily(table, claims.accountId, claims.familyId, now.toISOString());
-    throw reused();
+  if (claims.sessionVersion !== sessionVersionOf(account)) {
+    throw new UnauthorizedError('Signed out: the account credentials changed, please log in again');
   }
-  if (claims.generation > family.generation || !refreshTokenMatches(presented, family.tokenHash)) {
-    throw new UnauthorizedError('Invalid refresh token');
-  }
-  const account = await getAccount(table, claims.accountId);
-  if (!account) throw new UnauthorizedError('Invalid refresh token');
-
-  const refreshToken = await issueRefreshToken(
-    signingKeys,
-    { accountId: account.id, familyId: family.familyId, generation: family.generation + 1 },
-    now,
-  );
-  const advanced = await advanceFamily(table, account.id, family.familyId, {
-    fromGeneration: family.generation,
-    tokenHash: hashRefreshToken(refreshToken),
-    expiresAt: refreshExpiry(now),
-    now: now.toISOString(),
-  });
-  if (!advanced) {
-    await revokeFamily(table, account.id, family.familyId, now.toISOString());
-    throw reused();
-  }
-  const accessToken = await issueAccessToken(signingKeys, { accountId: account.id, email: account.email }, now);
-  return { accessToken, refreshToken };
+  if (claims.generation > family.generation) throw new UnauthorizedError('Invalid refresh token');
+  if (claims.generation < family.generation) return repeatRotation(runtime, account, presented, claims, family, now);
+  if (!refreshTokenMatches(presented, family.tokenHash)) throw new UnauthorizedError('Invalid refresh token');
+  const tokens = await rotate(runtime, account, family, presented, now);
+  if (tokens) return tokens;
+  const rotated = await getFamily(table, claims.accountId, claims.familyId);
+  return repeatRotation(runtime, account, presented, claims, rotated, now);
 };

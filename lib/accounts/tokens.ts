@@ -1,5 +1,5 @@
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
+import type { SigningKey, SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
 import { UnauthorizedError } from '#lib/http/errors.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -8,21 +8,30 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'incident-service';
 const ALGORITHM = 'HS256';
 
+/**
+ * `sessionVersion` is the account's version when the token was issued; a credential change raises the
+ * account's, which ends every token issued before it (access and refresh) on its next use.
+ */
 export interface AccessClaims {
   accountId: string;
   email: string;
+  sessionVersion: number;
 }
 
 export interface RefreshClaims {
   accountId: string;
   familyId: string;
   generation: number;
+  sessionVersion: number;
 }
 
 type TokenUse = 'access' | 'refresh';
 
-const sign = async (keys: SigningKeys, use: TokenUse, subject: string, claims: JWTPayload, ttlSeconds: number, now: Date) => {
-  const key = await keys.current();
+/**
+ * Signs with the given key at the given second. HS256 over the same header and claims is deterministic,
+ * which is what lets a refresh repeated within the grace window receive the very pair the first one got.
+ */
+const sign = (key: SigningKey, use: TokenUse, subject: string, claims: JWTPayload, ttlSeconds: number, now: Date) => {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ ...claims, use })
     .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
@@ -59,20 +68,39 @@ const verify = async (keys: SigningKeys, token: string, use: TokenUse, now: Date
   }
 };
 
-export const issueAccessToken = (keys: SigningKeys, claims: AccessClaims, now: Date): Promise<string> =>
-  sign(keys, 'access', claims.accountId, { email: claims.email }, ACCESS_TOKEN_TTL_SECONDS, now);
+/** Tokens issued before session versions existed carry none; they count as version 0, as such accounts do. */
+const sessionVersionOf = (payload: JWTPayload): number => {
+  if (payload.sv === undefined) return 0;
+  if (typeof payload.sv !== 'number') throw new UnauthorizedError('Invalid token');
+  return payload.sv;
+};
 
-export const issueRefreshToken = (keys: SigningKeys, claims: RefreshClaims, now: Date): Promise<string> =>
-  sign(keys, 'refresh', claims.accountId, { fam: claims.familyId, gen: claims.generation }, REFRESH_TOKEN_TTL_SECONDS, now);
+export const issueAccessToken = (key: SigningKey, claims: AccessClaims, now: Date): Promise<string> =>
+  sign(key, 'access', claims.accountId, { email: claims.email, sv: claims.sessionVersion }, ACCESS_TOKEN_TTL_SECONDS, now);
+
+export const issueRefreshToken = (key: SigningKey, claims: RefreshClaims, now: Date): Promise<string> =>
+  sign(
+    key,
+    'refresh',
+    claims.accountId,
+    { fam: claims.familyId, gen: claims.generation, sv: claims.sessionVersion },
+    REFRESH_TOKEN_TTL_SECONDS,
+    now,
+  );
 
 export const verifyAccessToken = async (keys: SigningKeys, token: string, now: Date): Promise<AccessClaims> => {
   const payload = await verify(keys, token, 'access', now);
   if (typeof payload.email !== 'string') throw new UnauthorizedError('Invalid token');
-  return { accountId: payload.sub as string, email: payload.email };
+  return { accountId: payload.sub as string, email: payload.email, sessionVersion: sessionVersionOf(payload) };
 };
 
 export const verifyRefreshToken = async (keys: SigningKeys, token: string, now: Date): Promise<RefreshClaims> => {
   const payload = await verify(keys, token, 'refresh', now);
   if (typeof payload.fam !== 'string' || typeof payload.gen !== 'number') throw new UnauthorizedError('Invalid token');
-  return { accountId: payload.sub as string, familyId: payload.fam, generation: payload.gen };
+  return {
+    accountId: payload.sub as string,
+    familyId: payload.fam,
+    generation: payload.gen,
+    sessionVersion: sessionVersionOf(payload),
+  };
 };

@@ -18,6 +18,7 @@ type ErrorStatus = keyof typeof ERROR_STATUSES;
 
 const SECURITY: Record<AuthMode, SecurityRequirement[]> = {
   public: [],
+  optionalBearer: [{}, { bearerAuth: [] }],
   bearer: [{ bearerAuth: [] }],
   account: [{ bearerAuth: [] }],
   bearerOrApiKey: [{ bearerAuth: [] }, { apiKeyHeader: [] }],

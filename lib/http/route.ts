@@ -23,12 +23,14 @@ export type Scope = (typeof SCOPES)[number];
 /**
  * How a route authenticates its caller:
  * - `public`: no credentials.
+ * - `optionalBearer`: no credentials needed, but a Bearer token, when sent, must be valid and names the
+ *   caller (accept-invite, where it proves the invited address's existing account).
  * - `bearer`: an access token only (API-key management, business, IMS, integrations connect).
  * - `account`: an access token of an account that may not have a workspace yet (business setup).
  * - `bearerOrApiKey`: either credential; the key needs the route's scope.
  * - `apiKey`: ingestion; `X-API-Key`, `?apiKey=` or `Authorization: ApiKey`, and Bearer is refused.
  */
-export type AuthMode = 'public' | 'bearer' | 'account' | 'bearerOrApiKey' | 'apiKey';
+export type AuthMode = 'public' | 'optionalBearer' | 'bearer' | 'account' | 'bearerOrApiKey' | 'apiKey';
 
 /**
  * What a route does to the workspace, which decides the roles allowed (DECISIONS.md, Accounts):

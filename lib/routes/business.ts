@@ -1,9 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
 import {
   acceptInviteBody,
+  changeMemberRoleBody,
   imsSetupBody,
   imsUpdateBody,
   inviteTokenBody,
+  memberParams,
   sendInviteBody,
   setupBusinessBody,
   ssoSettingsBody,
@@ -23,8 +25,9 @@ export const business = defineGroup({
     acceptInvite: {
       method: 'POST',
       path: '/api/v1/business/accept-invite',
-      summary: 'Accept an invitation, linking or creating an account',
-      auth: 'public',
+      summary:
+        "Accept an invitation, creating an account, or joining the address's account with its Bearer token or password",
+      auth: 'optionalBearer',
       request: { body: acceptInviteBody },
     },
     setupBusiness: {
@@ -41,6 +44,22 @@ export const business = defineGroup({
       summary: 'List workspace members',
       auth: 'bearer',
       access: 'read',
+    },
+    changeMemberRole: {
+      method: 'PATCH',
+      path: '/api/v1/business/members/:userId',
+      summary: "Change a member's role; the last ADMIN cannot be demoted (409)",
+      auth: 'bearer',
+      access: 'admin',
+      request: { params: memberParams, body: changeMemberRoleBody },
+    },
+    removeMember: {
+      method: 'DELETE',
+      path: '/api/v1/business/members/:userId',
+      summary: 'Remove a member, who keeps their account without a workspace; the last ADMIN cannot be removed (409)',
+      auth: 'bearer',
+      access: 'admin',
+      request: { params: memberParams },
     },
     sendInvite: {
       method: 'POST',

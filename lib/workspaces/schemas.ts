@@ -5,8 +5,6 @@ import { SSO_PROTOCOLS } from './sso.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-
-
 /** A head-count range as sign-up forms offer it: `1-10`, `11-50`, `1000+`. */
 const sizeRange = z
   .string()
@@ -36,12 +34,22 @@ export const inviteTokenBody = z.object({
   token: z.string().trim().min(1).max(512).describe('The token from the invitation e-mail'),
 });
 
-/** `password`, `firstName` and `lastName` are required only when the invited address has no account yet. */
+/**
+ * `password`, `firstName` and `lastName` are required when the invited address has no account yet.
+ * For an unverified account `password` is required and becomes its password; for a verified one it
+ * proves ownership unless the request carries that account's Bearer token.
+ */
 export const acceptInviteBody = inviteTokenBody.extend({
   password: z.string().min(8).max(256).optional(),
   firstName: text(100).optional(),
   lastName: text(100).optional(),
 });
+
+export const memberParams = z.object({
+  userId: z.string().trim().min(1).max(64).describe("The member's user id, as get_members lists it"),
+});
+
+export const changeMemberRoleBody = z.object({ role: z.enum(ROLES) });
 
 const imsFields = {
   alertEmail: email,
@@ -99,6 +107,7 @@ export const ssoSettingsBody = z.object({
 export type SetupBusinessInput = z.output<typeof setupBusinessBody>;
 export type SendInviteInput = z.output<typeof sendInviteBody>;
 export type AcceptInviteInput = z.output<typeof acceptInviteBody>;
+export type ChangeMemberRoleInput = z.output<typeof changeMemberRoleBody>;
 export type ImsSetupInput = z.output<typeof imsSetupBody>;
 export type ImsUpdateInput = z.output<typeof imsUpdateBody>;
 export type SsoSettingsInput = z.output<typeof ssoSettingsBody>;

@@ -1,8 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { joinWorkspace } from '#lib/accounts/account-repository.ts';
 import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
 import { queryAll } from '#lib/store/queries.ts';
+import type { Role } from '#lib/http/route.ts';
 import type { Member, Workspace } from './workspace.ts';
 import {
   memberFromItem,
@@ -30,6 +32,31 @@ export const getMember = async (table: Table, workspaceId: string, accountId: st
   return Item && memberFromItem(Item);
 };
 
+/** Sets the role on the member item; undefined when there is no member item to change. */
+export const setMemberRole = async (table: Table, workspaceId: string, accountId: string, role: Role) => {
+  try {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: memberItemKey(workspaceId, accountId),
+        UpdateExpression: 'SET #role = :role',
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': role },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes && memberFromItem(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+};
+
+export const deleteMember = async (table: Table, workspaceId: string, accountId: string): Promise<void> => {
+  await table.doc.send(new DeleteCommand({ TableName: table.name, Key: memberItemKey(workspaceId, accountId) }));
+};
+
 export const listMembers = async (table: Table, workspaceId: string): Promise<Member[]> => {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk',
@@ -39,13 +66,17 @@ export const listMembers = async (table: Table, workspaceId: string): Promise<Me
 };
 
 /**
- * Creates a workspace owned by `owner`: the workspace, its first member as ADMIN, then the account's
- * pointer to it. The pointer is written last and only if the account has no workspace yet, so a crash
+ * Creates a workspace owned by `owner`: the workspace (with the owner as its one ADMIN, see
+ * workspace-admins.ts), its first member as ADMIN, then the account's pointer to it. The pointer is written last and only if the account has no workspace yet, so a crash
  * or a lost race leaves at most an unreachable workspace, never an account in two.
  */
 export const createWorkspace = async (table: Table, workspace: Workspace, owner: Account): Promise<Account> => {
   await table.doc.send(
-    new PutCommand({ TableName: table.name, Item: workspaceToItem(workspace), ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: table.name,
+      Item: { ...workspaceToItem(workspace), adminIds: new Set([owner.id]) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   await putMember(table, workspace.id, {
     id: owner.id,

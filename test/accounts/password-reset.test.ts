@@ -60,6 +60,21 @@ describe('POST /auth/reset-password', () => {
     }
   });
 
+  it('ends access tokens issued before the reset at once', async () => {
+    const admin = await signUpBusiness(client);
+    const members = (auth: Record<string, string>) =>
+      client.request('GET', '/api/v1/business/get_members', undefined, auth).then((reply) => reply.status);
+    expect(await members(admin.auth)).toBe(200);
+    await forgot(admin.email);
+    expect((await reset(admin.email, await latestOtp(client, admin.email))).status).toBe(200);
+
+    const stale = await client.request('GET', '/api/v1/business/get_members', undefined, admin.auth);
+    expect(stale.status).toBe(401);
+    expect(stale.body.message).toMatch(/log in again/);
+    const fresh = await client.request('POST', '/api/v1/auth/login', { email: admin.email, password: NEW_PASSWORD });
+    expect(await members({ authorization: `Bearer ${fresh.body.data.accessToken}` })).toBe(200);
+  });
+
   it('answers a wrong code and an unknown address with the same 400, and changes nothing', async () => {
     const admin = await signUpBusiness(client);
     await forgot(admin.email);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installRuntime } from '#lib/runtime/runtime.ts';
 import { login, signUpBusiness, uniqueEmail, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { PASSWORD, invite, joinByInvitation, signUpDeveloper } from './support.ts';
+import { PASSWORD, invite, joinByInvitation } from './support.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -185,28 +185,6 @@ describe('POST /business/accept-invite', () => {
     expect(short.status).toBe(400);
     expect(short.body.errors[0]).toMatch(/^password:/);
     expect((await accept(newPerson(token))).status).toBe(200);
-  });
-
-  it('links an existing developer account without a workspace, without asking for a password', async () => {
-    const developer = await signUpDeveloper(client);
-    expect(developer.user.businessId).toBeNull();
-    const token = await invite(client, admin, developer.email, 'VIEWER');
-    const reply = await accept({ token });
-    expect(reply.status, reply.text).toBe(200);
-    expect(reply.body.data).toMatchObject({
-      user: { id: developer.user.id, accountType: 'DEVELOPER', businessId: workspaceId, roles: ['VIEWER'] },
-      businessId: workspaceId,
-      role: 'VIEWER',
-    });
-    // Authentication reads the profile on every request, so the same access token now has the workspace.
-    expect((await members(developer)).map((member) => member.id)).toContain(developer.user.id);
-    const denied = await client.request(
-      'POST',
-      '/api/v1/business/send-invite',
-      { email: uniqueEmail(), role: 'VIEWER', accessPermissions: [] },
-      developer.auth,
-    );
-    expect(denied.status).toBe(403);
   });
 
   it('answers 409 for an account that belongs to another workspace', async () => {

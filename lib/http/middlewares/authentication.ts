@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { sessionVersionOf } from '#lib/accounts/account.ts';
 import { getAccount } from '#lib/accounts/account-repository.ts';
 import { verifyAccessToken } from '#lib/accounts/tokens.ts';
 import { authenticateApiKey } from '#lib/api-keys/api-key-authentication.ts';
@@ -29,10 +30,17 @@ const credentialsOf = (event: APIGatewayProxyEvent): Credentials => {
   };
 };
 
+/**
+ * One strongly consistent read of the account decides everything: whether the token was issued before a
+ * credential change (its session version is behind), and the workspace and role the account has now.
+ */
 const userCaller = async (runtime: Runtime, token: string): Promise<Caller> => {
   const claims = await verifyAccessToken(runtime.signingKeys, token, runtime.clock.now());
   const account = await getAccount(runtime.table, claims.accountId);
   if (!account) throw new UnauthorizedError('Invalid token');
+  if (claims.sessionVersion !== sessionVersionOf(account)) {
+    throw new UnauthorizedError('Signed out: the account credentials changed, please log in again');
+  }
   return {
     kind: 'user',
     userId: account.id,
@@ -51,6 +59,8 @@ const authenticate = async (mode: AuthMode, credentials: Credentials, runtime: R
   switch (mode) {
     case 'public':
       return { kind: 'anonymous' };
+    case 'optionalBearer':
+      return credentials.bearer ? userCaller(runtime, credentials.bearer) : { kind: 'anonymous' };
     case 'bearer':
     case 'account':
       if (credentials.bearer) return userCaller(runtime, credentials.bearer);
