@@ -26,10 +26,10 @@ const pathOf = ({ route }: RouteEntry): string => route.path.replace(/:([A-Za-z0
  * Raw HTTP rather than fetch, so the header names reach the server exactly as written, the way a
  * client that is not a browser sends them.
  */
-const send = (method: string, path: string, headers: [string, string][]): Promise<{ status: number; text: string }> =>
+const send = (method: string, path: string, headers: [string, string][], json = '{}'): Promise<{ status: number; text: string }> =>
   new Promise((resolve, reject) => {
     const url = new URL(path, client.stack.url);
-    const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+    const body = method === 'GET' || method === 'DELETE' ? undefined : json;
     const outgoing = httpRequest(url, { method }, (response) => {
       let text = '';
       response.setEncoding('utf8');
@@ -46,26 +46,39 @@ const credentials = (entry: RouteEntry): [string, string][] =>
   Object.entries(entry.route.auth === 'apiKey' ? apiKey : bearer);
 
 /** A route of a group not built yet answers 501 by design; any other 5xx is the bug. */
-const serverErrors = async (requests: { entry: RouteEntry; path: string; headers: [string, string][] }[]): Promise<string[]> => {
+interface Probe {
+  entry: RouteEntry;
+  path: string;
+  headers: [string, string][];
+  body?: string;
+}
+
+const serverErrors = async (probes: Probe[]): Promise<string[]> => {
   const failures: string[] = [];
-  for (const { entry, path, headers } of requests) {
-    const reply = await send(entry.route.method, path, headers);
+  for (const { entry, path, headers, body } of probes) {
+    const reply = await send(entry.route.method, path, headers, body);
     const unbuilt = reply.status === 501 && reply.text.includes('Not implemented yet');
     if (reply.status >= 500 && !unbuilt) failures.push(`${entry.route.method} ${entry.route.path}: ${reply.status} ${reply.text}`);
   }
   return failures;
 };
 
-describe('names every object inherits, as header and query names', () => {
+describe('names every object inherits, as header, query and body names', () => {
   it('never get a 5xx as header names, on any route', async () => {
     const named = INHERITED_NAMES.map((name): [string, string] => [name, 'x']);
-    const requests = allRoutes().map((entry) => ({ entry, path: pathOf(entry), headers: [...credentials(entry), ...named] }));
-    expect(await serverErrors(requests)).toEqual([]);
+    const probes = allRoutes().map((entry) => ({ entry, path: pathOf(entry), headers: [...credentials(entry), ...named] }));
+    expect(await serverErrors(probes)).toEqual([]);
   });
 
   it('never get a 5xx as query names, on any route', async () => {
     const query = INHERITED_NAMES.map((name) => `${name}=x`).join('&');
-    const requests = allRoutes().map((entry) => ({ entry, path: `${pathOf(entry)}?${query}`, headers: credentials(entry) }));
-    expect(await serverErrors(requests)).toEqual([]);
+    const probes = allRoutes().map((entry) => ({ entry, path: `${pathOf(entry)}?${query}`, headers: credentials(entry) }));
+    expect(await serverErrors(probes)).toEqual([]);
+  });
+
+  it('never get a 5xx as body keys, on any route', async () => {
+    const body = `{${INHERITED_NAMES.map((name) => `"${name}":{"x":1}`).join(',')}}`;
+    const probes = allRoutes().map((entry) => ({ entry, path: pathOf(entry), headers: credentials(entry), body }));
+    expect(await serverErrors(probes)).toEqual([]);
   });
 });
