@@ -6,26 +6,33 @@ import type { RouteMatch } from './route-matcher.ts';
 
 const STAGE = 'local';
 
-const singleValues = (multi: Record<string, string[]>): Record<string, string> | null => {
-  const entries = Object.entries(multi);
-  return entries.length === 0 ? null : Object.fromEntries(entries.map(([name, values]) => [name, values.at(-1) ?? '']));
-};
+/**
+ * Names and values are collected in a Map, since a client's names (`__proto__`, `constructor`) would find
+ * inherited members on a plain object; the event then holds them as own properties, as the JSON API
+ * Gateway sends does.
+ */
+type MultiValues = Map<string, string[]>;
 
-const headerValues = (request: IncomingMessage): Record<string, string[]> => {
-  const multi: Record<string, string[]> = {};
-  const raw = request.rawHeaders;
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index] ?? '';
-    (multi[name] ??= []).push(raw[index + 1] ?? '');
+const collect = (pairs: Iterable<readonly [string, string]>): MultiValues => {
+  const multi: MultiValues = new Map();
+  for (const [name, value] of pairs) {
+    const values = multi.get(name);
+    if (values) values.push(value);
+    else multi.set(name, [value]);
   }
   return multi;
 };
 
-const queryValues = (url: URL): Record<string, string[]> => {
-  const multi: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) (multi[name] ??= []).push(value);
-  return multi;
-};
+const multiValues = (multi: MultiValues): Record<string, string[]> | null =>
+  multi.size === 0 ? null : Object.fromEntries(multi);
+
+const singleValues = (multi: MultiValues): Record<string, string> | null =>
+  multi.size === 0 ? null : Object.fromEntries([...multi].map(([name, values]) => [name, values.at(-1) ?? '']));
+
+function* headerPairs(request: IncomingMessage): Generator<readonly [string, string]> {
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) yield [raw[index] ?? '', raw[index + 1] ?? ''];
+}
 
 /** The client address as API Gateway reports it: the peer of the connection, without the IPv6 mapping. */
 const sourceIpOf = (request: IncomingMessage): string =>
@@ -37,8 +44,8 @@ const sourceIpOf = (request: IncomingMessage): string =>
  * the source IP, and a base64 body for binary media types.
  */
 export const buildGatewayEvent = (request: IncomingMessage, url: URL, body: Buffer, match: RouteMatch): APIGatewayProxyEvent => {
-  const multiValueHeaders = headerValues(request);
-  const multiValueQuery = queryValues(url);
+  const headers = collect(headerPairs(request));
+  const query = collect(url.searchParams);
   const contentType = request.headers['content-type'] ?? '';
   const binary = isBinaryMediaType(contentType);
   const now = new Date();
@@ -48,10 +55,10 @@ export const buildGatewayEvent = (request: IncomingMessage, url: URL, body: Buff
     resource: match.resource,
     path: url.pathname,
     httpMethod: match.spec.method,
-    headers: singleValues(multiValueHeaders) ?? {},
-    multiValueHeaders,
-    queryStringParameters: singleValues(multiValueQuery),
-    multiValueQueryStringParameters: Object.keys(multiValueQuery).length === 0 ? null : multiValueQuery,
+    headers: singleValues(headers) ?? {},
+    multiValueHeaders: multiValues(headers) ?? {},
+    queryStringParameters: singleValues(query),
+    multiValueQueryStringParameters: multiValues(query),
     pathParameters: hasPathParameters ? match.pathParameters : null,
     stageVariables: null,
     body: body.length === 0 ? null : body.toString(binary ? 'base64' : 'utf8'),

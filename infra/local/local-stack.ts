@@ -11,6 +11,7 @@ import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
 import { createTable } from '#lib/store/table.ts';
 import { parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
+import { log } from '#lib/log/logger.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
@@ -46,7 +47,12 @@ export interface LocalStack {
   queues: LocalSqs;
   /** The running workers, when `workers` is on. */
   workers: LocalWorkers | undefined;
-  stop(): Promise<void>;
+  stop(): Promise<StopReport>;
+}
+
+export interface StopReport {
+  /** Queued messages saved for the next start; undefined when nothing is kept (`:memory:`). */
+  savedMessages: number | undefined;
 }
 
 const loadGroupHandlers = async (): Promise<Map<string, GatewayHandler>> => {
@@ -65,6 +71,14 @@ const loadGroupHandlers = async (): Promise<Map<string, GatewayHandler>> => {
  */
 const savedQueuesFile = (dataDir: string): string | undefined =>
   dataDir === IN_MEMORY ? undefined : join(dataDir, 'queues.json');
+
+const saveQueues = async (sqs: LocalSqs, file: string | undefined): Promise<number | undefined> => {
+  if (!file) return undefined;
+  const saved = await sqs.snapshot();
+  await writeFile(file, JSON.stringify(saved));
+  if (saved.inFlightNotSaved > 0) log.warn('in-flight messages could not be saved', { count: saved.inFlightNotSaved });
+  return Object.values(saved.queues).reduce((count, messages) => count + messages.length, 0);
+};
 
 const restoreQueues = async (sqs: LocalSqs, file: string | undefined): Promise<void> => {
   if (!file) return;
@@ -116,15 +130,15 @@ export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateL
   const { port: boundPort } = server.address() as AddressInfo;
   const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
 
-  const stop = async (): Promise<void> => {
+  const stop = async (): Promise<StopReport> => {
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     await workers?.stop();
     await workflow.settled();
-    const file = savedQueuesFile(dataDir);
-    if (file) await writeFile(file, JSON.stringify(await sqs.snapshot()));
+    const savedMessages = await saveQueues(sqs, savedQueuesFile(dataDir));
     await sqs.close();
     await dynamo.close();
     installRuntime(undefined);
+    return { savedMessages };
   };
 
   return { url: `http://${host}:${boundPort}`, runtime, mailbox, queues: sqs, workers, stop };

@@ -1,5 +1,5 @@
 import { log } from '#lib/log/logger.ts';
-import { startLocalStack } from './local-stack.ts';
+import { startLocalStack, type StopReport } from './local-stack.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.data';
@@ -12,16 +12,36 @@ const stack = await startLocalStack({
 });
 process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);
 
-let stopping = false;
+/**
+ * One Ctrl-C reaches this process several times: the terminal signals the whole process group (npm,
+ * tsx and node), and npm and tsx each pass the signal on to their child as well, tens of milliseconds
+ * later. Signals within this window of the first are that same stop; one after it is a person insisting.
+ */
+const REPEATED_SIGNAL_WINDOW_MS = 2_000;
+
+const stoppedMessage = ({ savedMessages }: StopReport): string => {
+  if (savedMessages === undefined) return 'Incident service stopped cleanly (nothing kept: DATA_DIR is :memory:)';
+  const messages = savedMessages === 1 ? '1 queued message' : `${savedMessages} queued messages`;
+  return `Incident service stopped cleanly, ${messages} saved for the next start (data: ${dataDir})`;
+};
+
+let stoppingSince: number | undefined;
 const shutdown = (signal: string): void => {
-  if (stopping) {
+  if (stoppingSince !== undefined) {
+    if (Date.now() - stoppingSince < REPEATED_SIGNAL_WINDOW_MS) {
+      log.debug('signal repeated while stopping', { signal });
+      return;
+    }
     log.warn('second signal, exiting without a clean stop', { signal });
     process.exit(1);
   }
-  stopping = true;
+  stoppingSince = Date.now();
   log.info('stopping', { signal });
   stack.stop().then(
-    () => process.exit(0),
+    (report) => {
+      process.stdout.write(`${stoppedMessage(report)}\n`);
+      process.exit(0);
+    },
     (error: unknown) => {
       log.error('stop failed', { error });
       process.exit(1);

@@ -50,13 +50,16 @@ const same = (value: string): string => value.trim().toLowerCase();
 const oneOf = (value: string | null | undefined, alternatives: readonly string[]): boolean =>
   value !== null && value !== undefined && alternatives.some((alternative) => same(alternative) === same(value));
 
-/** `metadata.labels` of a signal, its string values only (senders put other shapes there too). */
+/**
+ * `metadata.labels` of a signal, its string values only (senders put other shapes there too). Without a
+ * prototype, so a rule's label name such as `toString` finds only a label of that name.
+ */
 export const signalLabels = (signal: Pick<Signal, 'metadata'>): Record<string, string> => {
-  const labels = signal.metadata.labels;
-  if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return {};
-  return Object.fromEntries(
-    Object.entries(labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  const labels: Record<string, string> = Object.create(null);
+  const given = signal.metadata.labels;
+  if (!given || typeof given !== 'object' || Array.isArray(given)) return labels;
+  for (const [name, value] of Object.entries(given)) if (typeof value === 'string') labels[name] = value;
+  return labels;
 };
 
 /** `metadata.environment`, else the `environment` or `env` label. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { storedRecord } from '#lib/http/stored-json.ts';
 import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
 import { SIGNAL_SEVERITIES } from '#lib/signals/signal.ts';
 import { GROUP_FIELDS, LABEL_GROUP_PREFIX, type RuleMatch, type SeverityCondition } from './correlation-rule.ts';
@@ -24,7 +25,7 @@ const severityCondition = z
 
 const MAX_LABEL_CONDITIONS = 20;
 
-const labelConditions = z.record(z.string(), alternatives(20)).superRefine((labels, context) => {
+const labelConditions = storedRecord(alternatives(20)).superRefine((labels, context) => {
   const names = Object.keys(labels);
   for (const name of names.filter((label) => !LABEL_NAME.test(label))) {
     context.addIssue({ code: 'custom', message: LABEL_NAME_MESSAGE, path: [name] });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { storableNumber } from '#lib/http/stored-json.ts';
 import {
   branchFromRef,
   codeHostOutcome,
@@ -77,10 +78,10 @@ const workflowRunSchema = z.object({
   repository: repositorySchema,
   workflow: z.object({ name: optionalText }).nullish(),
   workflow_run: z.object({
-    id: z.number(),
+    id: storableNumber,
     name: optionalText,
-    run_number: z.number().nullish(),
-    run_attempt: z.number().nullish(),
+    run_number: storableNumber.nullish(),
+    run_attempt: storableNumber.nullish(),
     status: optionalText,
     conclusion: optionalText,
     event: optionalText,
@@ -155,9 +156,9 @@ const workflowRun = (delivery: Delivery): NormalizedEvent => {
 const workflowJobSchema = z.object({
   repository: repositorySchema,
   workflow_job: z.object({
-    id: z.number(),
-    run_id: z.number(),
-    run_attempt: z.number().nullish(),
+    id: storableNumber,
+    run_id: storableNumber,
+    run_attempt: storableNumber.nullish(),
     name: z.string(),
     workflow_name: optionalText,
     status: optionalText,
@@ -231,7 +232,7 @@ const workflowJob = (delivery: Delivery): NormalizedEvent => {
 const checkRunSchema = z.object({
   repository: repositorySchema,
   check_run: z.object({
-    id: z.number(),
+    id: storableNumber,
     name: z.string(),
     status: optionalText,
     conclusion: optionalText,
@@ -326,7 +327,7 @@ const commitStatus = (delivery: Delivery): NormalizedEvent => {
 };
 
 const deploymentSchema = z.object({
-  id: z.number(),
+  id: storableNumber,
   sha: optionalText,
   ref: optionalText,
   environment: z.string(),
@@ -461,7 +462,7 @@ const push = (delivery: Delivery): NormalizedEvent => {
 
 const pullRequestSchema = z.object({
   repository: repositorySchema,
-  number: z.number(),
+  number: storableNumber,
   pull_request: z.object({
     title: z.string(),
     html_url: optionalText,
@@ -510,7 +511,7 @@ const scopeOf = ({ envelope }: Delivery): string =>
 
 const pingSchema = z.object({
   zen: optionalText,
-  hook_id: z.number().nullish(),
+  hook_id: storableNumber.nullish(),
   hook: z.object({ type: optionalText, events: z.array(z.string()).nullish() }).nullish(),
 });
 

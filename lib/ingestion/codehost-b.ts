@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { storableNumber } from '#lib/http/stored-json.ts';
 import {
   branchFromRef,
   codeHostOutcome,
@@ -25,7 +26,7 @@ const SENDER = 'codehost-b';
 const PROVIDER = 'codehost_b';
 
 const projectSchema = z.object({
-  id: z.number().nullish(),
+  id: storableNumber.nullish(),
   path_with_namespace: z.string().regex(REPOSITORY_PATH, 'Invalid input: expected group/project'),
   web_url: optionalText,
   default_branch: optionalText,
@@ -88,21 +89,21 @@ const baseMetadata = ({ kind, event, project, user }: Delivery) => ({
 });
 
 const buildSchema = z.object({
-  id: z.number(),
+  id: storableNumber,
   name: z.string(),
   stage: optionalText,
   status: optionalText,
   started_at: optionalText,
   finished_at: optionalText,
-  duration: z.number().nullish(),
+  duration: storableNumber.nullish(),
   allow_failure: z.boolean().nullish(),
 });
 
 const pipelineSchema = z.object({
   project: projectSchema,
   object_attributes: z.object({
-    id: z.number(),
-    iid: z.number().nullish(),
+    id: storableNumber,
+    iid: storableNumber.nullish(),
     ref: optionalText,
     tag: z.boolean().nullish(),
     sha: optionalText,
@@ -112,10 +113,10 @@ const pipelineSchema = z.object({
     url: optionalText,
     created_at: optionalText,
     finished_at: optionalText,
-    duration: z.number().nullish(),
+    duration: storableNumber.nullish(),
   }),
   commit: z.object({ message: optionalText, url: optionalText }).nullish(),
-  merge_request: z.object({ iid: z.number().nullish(), url: optionalText }).nullish(),
+  merge_request: z.object({ iid: storableNumber.nullish(), url: optionalText }).nullish(),
   builds: z.array(buildSchema).nullish(),
 });
 
@@ -197,24 +198,24 @@ const jobHookSchema = z.object({
   ref: optionalText,
   tag: z.boolean().nullish(),
   sha: optionalText,
-  build_id: z.number(),
+  build_id: storableNumber,
   build_name: z.string(),
   build_stage: optionalText,
   build_status: z.string(),
   build_created_at: optionalText,
   build_started_at: optionalText,
   build_finished_at: optionalText,
-  build_duration: z.number().nullish(),
+  build_duration: storableNumber.nullish(),
   build_allow_failure: z.boolean().nullish(),
   build_failure_reason: optionalText,
-  pipeline_id: z.number(),
-  project_id: z.number(),
+  pipeline_id: storableNumber,
+  project_id: storableNumber,
   project_name: optionalText,
   commit: z
     .object({
       message: optionalText,
       status: optionalText,
-      duration: z.number().nullish(),
+      duration: storableNumber.nullish(),
       started_at: optionalText,
       finished_at: optionalText,
     })
@@ -313,7 +314,7 @@ const deploymentSchema = z.object({
   project: projectSchema,
   status: z.string(),
   status_changed_at: optionalText,
-  deployment_id: z.number(),
+  deployment_id: storableNumber,
   deployable_url: optionalText,
   environment: z.string(),
   environment_external_url: optionalText,
@@ -387,7 +388,7 @@ const pushSchema = z.object({
   checkout_sha: optionalText,
   user_username: optionalText,
   user_email: optionalText,
-  total_commits_count: z.number().nullish(),
+  total_commits_count: storableNumber.nullish(),
   commits: z.array(z.object({ message: optionalText, timestamp: optionalText, url: optionalText })).nullish(),
 });
 
@@ -424,7 +425,7 @@ const push = (delivery: Delivery): NormalizedEvent => {
 const mergeRequestSchema = z.object({
   project: projectSchema,
   object_attributes: z.object({
-    iid: z.number(),
+    iid: storableNumber,
     title: z.string(),
     action: optionalText,
     state: optionalText,

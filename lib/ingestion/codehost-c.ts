@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { storableNumber } from '#lib/http/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from './code-host.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import type {
@@ -37,7 +38,7 @@ const workflowSchema = z.object({
 
 const pipelineSchema = z.object({
   id: z.string(),
-  number: z.number().nullish(),
+  number: storableNumber.nullish(),
   trigger: z.object({ type: optionalText }).nullish(),
   vcs: z
     .object({
@@ -69,7 +70,7 @@ const jobCompletedSchema = z.object({
   job: z.object({
     id: z.string().min(1),
     name: z.string(),
-    number: z.number().nullish(),
+    number: storableNumber.nullish(),
     status: z.string(),
     started_at: optionalText,
     stopped_at: optionalText,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isStorableNumber, storableNumber, storedRecord } from '#lib/http/stored-json.ts';
 import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';
@@ -7,7 +8,8 @@ import { toIsoTimestamp } from './timestamps.ts';
 
 const SENDER = 'metrics-alerts';
 
-const labelsSchema = z.record(z.string(), z.string());
+/** Kept in the signal's metadata. */
+const labelsSchema = storedRecord(z.string());
 
 /** Alertmanager's webhook body (version 4). */
 const notificationSchema = z.object({
@@ -28,7 +30,7 @@ const notificationSchema = z.object({
     .min(1),
   groupKey: optionalText,
   externalURL: optionalText,
-  truncatedAlerts: z.number().nullish(),
+  truncatedAlerts: storableNumber.nullish(),
 });
 
 /** `page` is the conventional label of alerts that page someone; unknown or missing levels are MEDIUM. */
@@ -41,10 +43,13 @@ const labelSetOf = (labels: Record<string, string>): string =>
     .map((name) => `${name}=${JSON.stringify(labels[name])}`)
     .join(',')}}`;
 
-/** A number the rule put in a `value` annotation (`{{ $value }}`), if any. */
+/**
+ * A number the rule put in a `value` annotation (`{{ $value }}`), if any. One the table cannot keep exactly
+ * (`1e+20`) is left out: the annotation, kept in metadata, still has it as text.
+ */
 const valueOf = (annotations: Record<string, string>): number | undefined => {
   const value = annotations.value === undefined ? Number.NaN : Number.parseFloat(annotations.value);
-  return Number.isFinite(value) ? value : undefined;
+  return isStorableNumber(value) ? value : undefined;
 };
 
 /**

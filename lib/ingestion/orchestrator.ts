@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { storableNumber } from '#lib/http/stored-json.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
@@ -37,9 +38,9 @@ const eventSchema = z.object({
     })
     .nullish(),
   action: optionalText,
-  count: z.number().nullish(),
-  deprecatedCount: z.number().nullish(),
-  series: z.object({ count: z.number().nullish(), lastObservedTime: optionalText }).nullish(),
+  count: storableNumber.nullish(),
+  deprecatedCount: storableNumber.nullish(),
+  series: z.object({ count: storableNumber.nullish(), lastObservedTime: optionalText }).nullish(),
   eventTime: optionalText,
   firstTimestamp: optionalText,
   lastTimestamp: optionalText,

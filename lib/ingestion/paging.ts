@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { storableNumber } from '#lib/http/stored-json.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import type { NormalizedAction, NormalizedEvent, SignalSeverity } from './normalized-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
@@ -18,8 +19,8 @@ const referenceSchema = z.object({
 /** The incident as both versions carry it (v2 `messages[].incident`, v3 `event.data` of an incident event). */
 const incidentSchema = z.object({
   id: z.string().min(1),
-  incident_number: z.number().nullish(),
-  number: z.number().nullish(),
+  incident_number: storableNumber.nullish(),
+  number: storableNumber.nullish(),
   title: optionalText,
   summary: optionalText,
   status: optionalText,

@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { storableNumber } from '#lib/http/stored-json.ts';
 
 /** An id that senders write as a number or a string; kept as a string. */
 export const idSchema = z
-  .union([z.string().min(1), z.number()], { error: 'Invalid input: expected a string or a number' })
+  .union([z.string().min(1), storableNumber], { error: 'Invalid input: expected a string or a number' })
   .transform(String);
 
 /** A string field that senders fill, leave null or leave out. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { signalMetadata } from '#lib/signals/schemas.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import type { NormalizedEvent } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
@@ -15,7 +16,7 @@ const payloadSchema = z.object({
   severity: z.enum(['critical', 'high', 'medium', 'low', 'info']),
   status: z.enum(['firing', 'resolved']),
   message: optionalText,
-  metadata: z.record(z.string(), z.unknown()).nullish(),
+  metadata: signalMetadata.nullish(),
   timestamp: z
     .string()
     .refine((value) => toIsoTimestamp(value) !== undefined, 'Invalid ISO 8601 date-time')

@@ -1,25 +1,20 @@
 import * as z from 'zod';
 import { pageQuery } from '#lib/http/pagination.ts';
+import { nestingAllowedAt, storableNumber, storedJsonObject } from '#lib/http/stored-json.ts';
 import { MAX_BULK_SIGNALS, SIGNAL_SEVERITIES, SIGNAL_STATUSES } from './signal.ts';
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /** Far below the 400 KB item limit, with room for the signal's own fields. */
 const MAX_METADATA_BYTES = 64 * 1024;
-/** DynamoDB nests maps and lists at most 32 deep; the item itself is one level. */
-const MAX_METADATA_DEPTH = 16;
 
-const depthOf = (value: unknown): number =>
-  value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+/** `metadata` is a top-level attribute of the signal's item (docs/data-model.md 5.7). */
+export const signalMetadata = storedJsonObject({ maxBytes: MAX_METADATA_BYTES, maxDepth: nestingAllowedAt(1) });
 
-const metadata = z
-  .record(z.string(), z.unknown())
-  .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes as JSON`)
-  .refine((value) => depthOf(value) <= MAX_METADATA_DEPTH, `must nest at most ${MAX_METADATA_DEPTH} levels deep`)
-  .refine(
-    (value) => value.fingerprint === undefined || (typeof value.fingerprint === 'string' && value.fingerprint.trim() !== ''),
-    { message: 'must be a non-empty string', path: ['fingerprint'] },
-  );
+const metadata = signalMetadata.refine(
+  (value) => value.fingerprint === undefined || (typeof value.fingerprint === 'string' && value.fingerprint.trim() !== ''),
+  { message: 'must be a non-empty string', path: ['fingerprint'] },
+);
 
 /**
  * The spec's Signal input, for `POST /signals` and each bulk item. `metadata.fingerprint`, when given, is the
@@ -31,7 +26,7 @@ export const signalInput = z.object({
   type: text(100).optional().describe('What kind of event; part of the deduplication identity. Default `signal`'),
   severity: z.enum(SIGNAL_SEVERITIES),
   serviceId: text(200).optional(),
-  value: z.number().finite().optional(),
+  value: storableNumber.optional(),
   metadata: metadata.optional(),
   triggeredAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).optional(),
 });

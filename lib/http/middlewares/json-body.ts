@@ -6,6 +6,9 @@ import type { HttpContext } from './http-context.ts';
 
 const parser = httpJsonBodyParser({ disableContentTypeCheck: true });
 
+/** The parser's message when it refuses a key. */
+const FORBIDDEN_KEY = 'Forbidden key in JSON body';
+
 /**
  * Parses any non-empty body as JSON whatever its content type, since `curl -d` and several webhook
  * senders do not label JSON as such; a body that is not JSON is a 400 with the parser's reason.
@@ -18,8 +21,12 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
     try {
       await parser.before?.(request as never);
     } catch (error) {
-      const reason = error instanceof Error && error.cause instanceof Object && 'message' in error.cause ? String(error.cause.message) : 'not valid JSON';
-      throw new BadRequestError('Malformed JSON in request body', [`body: ${reason}`]);
+      const cause = error instanceof Error && error.cause instanceof Object ? (error.cause as { message?: unknown; data?: unknown }) : {};
+      // The parser refuses keys that would replace an object's prototype (`__proto__`, a `constructor` with a `prototype`).
+      if (error instanceof Error && error.message === FORBIDDEN_KEY) {
+        throw new BadRequestError(FORBIDDEN_KEY, [`body: a key named ${String(cause.data)} is not accepted`]);
+      }
+      throw new BadRequestError('Malformed JSON in request body', [`body: ${cause.message === undefined ? 'not valid JSON' : String(cause.message)}`]);
     }
   },
 });
