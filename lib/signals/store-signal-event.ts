@@ -274,7 +274,7 @@ const writeNewSignal = async (
   attempt: Attempt,
 ): Promise<Written> => {
   const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
-  const inserted = await insertSignal(runtime.table, workspaceId, signal, event.action);
+  const inserted = await insertSignal(runtime, workspaceId, signal, event.action);
   attempt.committed = true;
   const stored = inserted ? signal : ((await findSignal(runtime.table, workspaceId, signal.id)) ?? signal);
   return {
@@ -424,7 +424,7 @@ const resolveEvent = async (
   const kept = await keptResolve(runtime, workspaceId, event, attempt);
   if (kept) return kept;
   const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
-  const inserted = await insertSignal(table, workspaceId, record, event.action);
+  const inserted = await insertSignal(runtime, workspaceId, record, event.action);
   attempt.committed = true;
   return {
     signal: inserted ? record : ((await findSignal(table, workspaceId, record.id)) ?? record),
