@@ -17,7 +17,7 @@ import {
   type FingerprintIdentity,
 } from './fingerprint-claim.ts';
 import { countIngestedSignal } from './ingested-rollup.ts';
-import { QUEUED_EVENT_SENDER, type QueuedSignalEvent } from './queued-signal-event.ts';
+import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
 import { addToSignalCounter, moveDelta, newSignalDelta, type SignalCounterValues } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
@@ -99,7 +99,7 @@ export const storeSignal = async (runtime: Runtime, workspaceId: string, input: 
       ...(input.delivery && { delivery: input.delivery }),
       ...(attempt.deliveryClaimedAt && { deliveryClaimedAt: attempt.deliveryClaimedAt }),
     };
-    await runtime.queue.send('ingestion', [queued]);
+    await runtime.queue.send('ingestion', [await toQueueMessage(runtime.objects, queued)]);
     log.warn('signal store unavailable; event queued for the ingestion worker', {
       workspaceId,
       signalId: attempt.signalId,
