@@ -13,6 +13,7 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { ENV } from '#lib/runtime/aws-runtime.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
+import { PayloadBucket, type PayloadAccess } from './constructs/payload-bucket.ts';
 import { ServiceApi } from './constructs/rest-api.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { ServiceTable, type TableAccess } from './constructs/service-table.ts';
@@ -35,6 +36,8 @@ const GROUP_PERMISSIONS = {
   /** health is public and ingestion takes API keys only: neither verifies an access token. */
   withoutTokens: ['health', 'ingestion'],
   usagePlanManagers: ['api-keys'],
+  /** Signal routes read whole signals and may store a large metadata; ingestion only stores. */
+  payloadAccess: { signals: 'readWrite', ingestion: 'write' } as Record<string, PayloadAccess>,
   /** health answers from memory; like every route it is rate limited, which needs the limiter counters only. */
   tableAccess: { health: 'none' } as Record<string, TableAccess>,
 };
@@ -45,8 +48,8 @@ export const tableAccessOf = (group: RouteGroup): TableAccess =>
 
 const checkGroupNames = (): void => {
   const known = new Set<string>(ROUTE_GROUPS.map((group) => group.name));
-  const { tableAccess, ...lists } = GROUP_PERMISSIONS;
-  const named = [...Object.values(lists).flat(), ...Object.keys(tableAccess)];
+  const { tableAccess, payloadAccess, ...lists } = GROUP_PERMISSIONS;
+  const named = [...Object.values(lists).flat(), ...Object.keys(tableAccess), ...Object.keys(payloadAccess)];
   const unknown = named.filter((name) => !known.has(name));
   if (unknown.length) throw new Error(`GROUP_PERMISSIONS names unknown route groups: ${unknown.join(', ')}`);
 };
@@ -57,6 +60,7 @@ export interface IncidentServiceStackProps extends StackProps {
 
 export class IncidentServiceStack extends Stack {
   readonly table: ServiceTable;
+  readonly payloads: PayloadBucket;
   readonly queues: Record<QueueName, WorkQueue>;
   readonly workflow: AnalysisWorkflow;
   readonly api: ServiceApi;
@@ -79,6 +83,7 @@ export class IncidentServiceStack extends Stack {
       removalPolicy: profile.removalPolicy,
       deletionProtection: settings.stage === 'prod',
     });
+    this.payloads = new PayloadBucket(this, 'Payloads', { removalPolicy: profile.removalPolicy });
     const worker = (id: string, name: string, description: string, queue?: QueueName) => {
       const fn = new ServiceFunction(this, id, {
         name,
@@ -96,6 +101,8 @@ export class IncidentServiceStack extends Stack {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
       correlation: new WorkQueue(this, 'CorrelationQueue', { name: 'correlation', consumer: this.correlationWorker.lambda }),
     };
+    // Queued events may be objects, and the signals it stores may have one.
+    this.payloads.bind(this.ingestionWorker.lambda, 'readWrite');
     // The ingestion worker stores signals, which then go to correlation; the sweep re-sends to it.
     for (const { lambda } of [this.ingestionWorker, this.correlationSweep]) {
       this.queues.correlation.queue.grantSendMessages(lambda);
@@ -167,6 +174,10 @@ export class IncidentServiceStack extends Stack {
       lambda.addEnvironment(ENV.analysisStateMachineArn, this.workflow.stateMachine.stateMachineArn);
     }
     for (const fn of functionsOf(GROUP_PERMISSIONS.mailers)) this.grantMail(fn, settings.mailFrom);
+    for (const [name, access] of Object.entries(GROUP_PERMISSIONS.payloadAccess)) {
+      const fn = functions.get(name);
+      if (fn) this.payloads.bind(fn.lambda, access);
+    }
 
     this.api = new ServiceApi(this, 'Http', {
       routes: allRoutes(),

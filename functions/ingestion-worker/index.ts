@@ -1,18 +1,19 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withLogScope } from '#lib/log/logger.ts';
 import { currentRuntime, type Runtime } from '#lib/runtime/runtime.ts';
-import { parseQueuedSignalEvent } from '#lib/signals/queued-signal-event.ts';
+import { readQueuedSignalEvent } from '#lib/signals/queued-signal-event.ts';
 import { storeQueuedSignalEvent } from '#lib/signals/store-signal-event.ts';
 
 const storeRecord = async (runtime: Runtime, record: SQSRecord): Promise<void> => {
-  const queued = parseQueuedSignalEvent(record.body);
+  const queued = await readQueuedSignalEvent(runtime.objects, record.body);
   const stored = await storeQueuedSignalEvent(runtime, queued);
   log.info('queued signal event stored', { workspaceId: queued.workspaceId, ...stored });
 };
 
 /**
  * Consumer of the `ingestion` queue: stores the events the table refused for capacity while a sender
- * waited, under the signal id the sender was given. Storing is idempotent per message (the pre-assigned
+ * waited, and the events of batches too large to store while it waits, under the signal id the sender
+ * was given. Storing is idempotent per message (the pre-assigned
  * id is both the new signal's id and, without a sender delivery id, the delivery id), so a redelivered
  * message never makes a second signal or counts twice. A message that fails is reported alone and retried
  * by SQS; after five receives it goes to the dead-letter queue.

@@ -4,7 +4,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueName } from '#lib/ports/queue/queue.ts';
+import { MAX_MESSAGE_BYTES, type QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 
 export interface WorkQueueProps {
@@ -38,6 +38,8 @@ export class WorkQueue extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout: Duration.seconds(settings.visibilityTimeoutSeconds),
+      // The size the SQS adapter batches to, whatever AWS's default becomes.
+      maxMessageSizeBytes: MAX_MESSAGE_BYTES,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: settings.maxReceiveCount },
     });
 

@@ -15,6 +15,7 @@ import { log } from '#lib/log/logger.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
+import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from './route-matcher.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
@@ -112,6 +113,7 @@ export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateL
     queue: createSqsQueue(sqs.client, sqs.queueUrl),
     workflow,
     mail: mailbox,
+    objects: openLocalObjectStore(persistent ? join(dataDir, 'objects') : undefined),
     signingKeys: await openLocalSigningKeys(persistent ? join(dataDir, 'signing-keys.json') : undefined),
     usagePlan: createLocalUsagePlan(),
     rateLimits: parseRateLimits(rateLimits),

@@ -12,7 +12,7 @@ import {
   type MessageAttributeValue,
 } from '@aws-sdk/client-sqs';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
-import { QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
+import { MAX_MESSAGE_BYTES, QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, deadLetterQueueName, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 
 const HOST = '127.0.0.1';
@@ -135,8 +135,10 @@ export const startSqsServer = async ({ port = 0, settings = QUEUE_SETTINGS }: Sq
   };
   for (const name of QUEUE_NAMES) {
     const { visibilityTimeoutSeconds, maxReceiveCount } = settings[name];
-    await createQueue(deadLetterQueueName(name), {});
+    const maximumMessageSize = { MaximumMessageSize: String(MAX_MESSAGE_BYTES) };
+    await createQueue(deadLetterQueueName(name), maximumMessageSize);
     await createQueue(name, {
+      ...maximumMessageSize,
       VisibilityTimeout: String(visibilityTimeoutSeconds),
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arnOf(deadLetterQueueName(name)), maxReceiveCount }),
     });

@@ -1,8 +1,10 @@
 import { upsertChange } from '#lib/changes/upsert-change.ts';
 import { upsertPipelineRun } from '#lib/pipelines/upsert-pipeline-run.ts';
 import type { Runtime } from '#lib/runtime/runtime.ts';
-import { storeSignalEvent } from '#lib/signals/store-signal-event.ts';
+import { queueSignalEvents } from '#lib/signals/queue-signal-events.ts';
+import { storeSignalEvent, type StoredSignalEvent } from '#lib/signals/store-signal-event.ts';
 import { deliveryIdOf } from './delivery-id.ts';
+import { boundedEvent } from './event-bounds.ts';
 import { NORMALIZERS } from './index.ts';
 import type { IngestionSender, NormalizedEvent } from './normalized-event.ts';
 import { PayloadError } from './payload-error.ts';
@@ -28,6 +30,8 @@ export interface IngestedEvent {
   pipelineRunId?: string;
   /** The CHANGE ticket the event recorded, if it was a deployment. */
   changeId?: string;
+  /** The event came in a large batch: it is durably queued and stored within seconds, under `signalId`. */
+  queued?: true;
 }
 
 /** The spec's answer (the first event's signal) plus every event's own outcome, in payload order. */
@@ -49,6 +53,28 @@ const deliveryIds = (sender: IngestionSender, delivery: Delivery, count: number)
 };
 
 /**
+ * A payload with more events than this is not stored while the sender waits (3,000 alerts would take
+ * tens of seconds, near API Gateway's 29 s): its events go through the ingestion queue instead.
+ */
+export const MAX_EVENTS_STORED_WHILE_WAITING = 100;
+
+const sameThingKey = (event: NormalizedEvent): string => `${event.signal.type}\u0000${event.fingerprint}`;
+
+/**
+ * The events of a large payload that may be queued: those about a thing no other event of the payload is
+ * about (events about one thing must be stored in payload order, which a queue does not keep), and
+ * without a pipeline run or change, which are stored with their signal.
+ */
+const queueableIndexes = (events: readonly NormalizedEvent[]): number[] => {
+  if (events.length <= MAX_EVENTS_STORED_WHILE_WAITING) return [];
+  const counts = new Map<string, number>();
+  for (const event of events) counts.set(sameThingKey(event), (counts.get(sameThingKey(event)) ?? 0) + 1);
+  return events.flatMap((event, index) =>
+    counts.get(sameThingKey(event)) === 1 && !event.pipelineRun && !event.change ? [index] : [],
+  );
+};
+
+/**
  * Events about the same thing (one fingerprint: an incident's trigger and resolve in one batch) are stored in
  * payload order; events about different things at once, so a large alert group does not wait on itself.
  */
@@ -58,7 +84,7 @@ const inPayloadOrderPerFingerprint = async <T>(
 ): Promise<T[]> => {
   const groups = new Map<string, number[]>();
   events.forEach((event, index) => {
-    const key = `${event.signal.type}\u0000${event.fingerprint}`;
+    const key = sameThingKey(event);
     groups.set(key, [...(groups.get(key) ?? []), index]);
   });
   const results = new Array<T>(events.length);
@@ -74,20 +100,36 @@ const inPayloadOrderPerFingerprint = async <T>(
  * One ingestion POST (docs/ingestion.md): the signature when the workspace set a secret for the sender (401
  * before anything is stored), the sender's normalizer (a payload it cannot read is a 400 with field messages),
  * then for every event its signal (delivery and fingerprint dedup), its pipeline run and its change. It returns
- * only once all of them are stored, so an accepted webhook is never lost; every write is idempotent, so a
- * redelivery after a failure repairs whatever a crash left half done.
+ * only once all of them are stored, or, for the queueable events of a payload over
+ * MAX_EVENTS_STORED_WHILE_WAITING, durably queued, so an accepted webhook is never lost; every write is
+ * idempotent, so a redelivery after a failure repairs whatever a crash left half done.
  */
 export const ingestDelivery = async (runtime: Runtime, workspaceId: string, delivery: Delivery): Promise<IngestedDelivery> => {
   const { sender } = delivery;
   await verifyDeliverySignature(runtime, workspaceId, sender, delivery.headers, delivery.rawBody);
-  const events = NORMALIZERS[sender](delivery.body, delivery.headers, runtime.clock.now());
+  const events = NORMALIZERS[sender](delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
   if (events.length === 0) throw new PayloadError(sender, ['body: carries no event']);
   const ids = deliveryIds(sender, delivery, events.length);
+  const inputOf = (event: NormalizedEvent, index: number) => {
+    const deliveryId = ids[index];
+    return { event, ...(deliveryId && { delivery: { sender, id: deliveryId } }) };
+  };
+
+  const queuedIndexes = queueableIndexes(events);
+  const queuedOutcomes = await queueSignalEvents(
+    runtime,
+    workspaceId,
+    queuedIndexes.map((index) => inputOf(events[index] as NormalizedEvent, index)),
+  );
+  const queued = new Map(queuedIndexes.map((index, position) => [index, queuedOutcomes[position] as StoredSignalEvent]));
 
   const signals = await inPayloadOrderPerFingerprint(events, async (event, index): Promise<IngestedEvent> => {
-    const deliveryId = ids[index];
+    const wasQueued = queued.get(index);
+    if (wasQueued) {
+      return { signalId: wasQueued.signalId, deduplicated: false, resolved: false, queued: true };
+    }
     const [stored, run, change] = await Promise.all([
-      storeSignalEvent(runtime, workspaceId, { event, ...(deliveryId && { delivery: { sender, id: deliveryId } }) }),
+      storeSignalEvent(runtime, workspaceId, inputOf(event, index)),
       event.pipelineRun && upsertPipelineRun(runtime, workspaceId, event.pipelineRun),
       event.change && upsertChange(runtime, workspaceId, event.change, delivery.actor),
     ]);

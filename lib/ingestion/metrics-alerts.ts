@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isStorableNumber, storableNumber, storedRecord } from '#lib/http/stored-json.ts';
+import { isStorableNumber, storableNumber } from '#lib/http/stored-json.ts';
 import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';
@@ -9,7 +9,7 @@ import { toIsoTimestamp } from './timestamps.ts';
 const SENDER = 'metrics-alerts';
 
 /** Kept in the signal's metadata. */
-const labelsSchema = storedRecord(z.string());
+const labelsSchema = z.record(z.string(), z.string());
 
 /** Alertmanager's webhook body (version 4). */
 const notificationSchema = z.object({

@@ -6,6 +6,12 @@ export const idSchema = z
   .union([z.string().min(1), storableNumber], { error: 'Invalid input: expected a string or a number' })
   .transform(String);
 
+/**
+ * A sender's free-form object (generic-webhook `metadata`, alert labels): kept as sent, since a sender cannot
+ * change what it sends and signal metadata is stored as JSON text, whatever its size, nesting or numbers.
+ */
+export const senderObject = z.record(z.string(), z.unknown());
+
 /** A string field that senders fill, leave null or leave out. */
 export const optionalText = z.string().nullish();
 

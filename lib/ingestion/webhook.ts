@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import { signalMetadata } from '#lib/signals/schemas.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import type { NormalizedEvent } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
-import { compact, optionalText } from './schema-kit.ts';
+import { compact, optionalText, senderObject } from './schema-kit.ts';
 import { severityFromLevel } from './severity.ts';
 import { toIsoTimestamp } from './timestamps.ts';
 
@@ -16,7 +15,7 @@ const payloadSchema = z.object({
   severity: z.enum(['critical', 'high', 'medium', 'low', 'info']),
   status: z.enum(['firing', 'resolved']),
   message: optionalText,
-  metadata: signalMetadata.nullish(),
+  metadata: senderObject.nullish(),
   timestamp: z
     .string()
     .refine((value) => toIsoTimestamp(value) !== undefined, 'Invalid ISO 8601 date-time')

@@ -1,3 +1,4 @@
+import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -7,6 +8,7 @@ import { createTable } from '#lib/store/table.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { createStepFunctionsWorkflow } from '#lib/ports/workflow/step-functions-workflow.ts';
 import { createSesMailer } from '#lib/ports/mail/ses-mailer.ts';
+import { createS3ObjectStore } from '#lib/ports/object-store/s3-object-store.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { createSecretsManagerSigningKeys } from '#lib/ports/signing-keys/secrets-manager-signing-keys.ts';
@@ -27,6 +29,7 @@ export const ENV = {
   jwtSecretArn: 'JWT_SECRET_ARN',
   rateLimits: 'RATE_LIMITS',
   usagePlanId: 'USAGE_PLAN_ID',
+  payloadBucket: 'PAYLOAD_BUCKET_NAME',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +50,7 @@ export const createAwsRuntime = (env: Env): Runtime => {
     ),
     workflow: createStepFunctionsWorkflow(new SFNClient({}), () => required(env, ENV.analysisStateMachineArn)),
     mail: createSesMailer(new SESv2Client({}), () => required(env, ENV.mailFrom)),
+    objects: createS3ObjectStore(new S3Client({}), () => required(env, ENV.payloadBucket)),
     signingKeys: createSecretsManagerSigningKeys(new SecretsManagerClient({}), () => required(env, ENV.jwtSecretArn)),
     usagePlan: createApiGatewayUsagePlan(new APIGatewayClient({}), () => required(env, ENV.usagePlanId)),
     rateLimits: parseRateLimits(env[ENV.rateLimits]),

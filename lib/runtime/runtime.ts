@@ -2,6 +2,7 @@ import type { Table } from '#lib/store/table.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
 import type { Workflow } from '#lib/ports/workflow/workflow.ts';
 import type { Mailer } from '#lib/ports/mail/mail.ts';
+import type { ObjectStore } from '#lib/ports/object-store/object-store.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
@@ -16,6 +17,8 @@ export interface Runtime {
   queue: Queue;
   workflow: Workflow;
   mail: Mailer;
+  /** Signal metadata and queued events too large for an item or a message. */
+  objects: ObjectStore;
   signingKeys: SigningKeys;
   usagePlan: UsagePlan;
   rateLimits: RateLimits;

@@ -1,10 +1,12 @@
 import * as z from 'zod';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { objectKey, type ObjectStore } from '#lib/ports/object-store/object-store.ts';
 import type { DeliveryRef } from './delivery.ts';
 
 /**
- * An event the table refused for capacity, put on the `ingestion` queue with the signal id it was
- * answered with, for the ingestion worker to store later.
+ * An event put on the `ingestion` queue with the signal id it was answered with, for the ingestion worker
+ * to store later: because the table refused it for capacity, or because it came in a batch too large to
+ * store while the sender waits.
  */
 export interface QueuedSignalEvent {
   workspaceId: string;
@@ -21,19 +23,50 @@ export interface QueuedSignalEvent {
 /** The sender name of the delivery a queued event without one is deduplicated under: its own signal id. */
 export const QUEUED_EVENT_SENDER = 'ingestion-queue';
 
-const queuedSignalEvent = z.object({
-  workspaceId: z.string().min(1),
-  signalId: z.string().min(1),
-  receivedAt: z.iso.datetime(),
-  event: z.looseObject({
-    signal: z.looseObject({ name: z.string(), source: z.string(), type: z.string(), severity: z.string() }),
-    fingerprint: z.string(),
-    action: z.enum(['trigger', 'resolve', 'record']),
-  }),
-  delivery: z.object({ sender: z.string().min(1), id: z.string().min(1) }).optional(),
-  deliveryClaimedAt: z.string().optional(),
+/**
+ * An event larger than this as JSON travels as an object whose key the message holds: a message may hold
+ * 256 KiB, and small messages batch ten to a send.
+ */
+const INLINE_EVENT_BYTES = 64 * 1024;
+
+const queuedEventObjectKey = (workspaceId: string, signalId: string): string =>
+  objectKey(workspaceId, 'queued-events', `${signalId}.json`);
+
+/**
+ * The queue message of a queued event: the event itself, or, when large, the key of a transient object
+ * holding it (written first, so a message never names a missing object).
+ */
+export const toQueueMessage = async (objects: ObjectStore, queued: QueuedSignalEvent): Promise<object> => {
+  const json = JSON.stringify(queued.event);
+  if (Buffer.byteLength(json) <= INLINE_EVENT_BYTES) return queued;
+  const key = queuedEventObjectKey(queued.workspaceId, queued.signalId);
+  await objects.put(key, json, { transient: true });
+  const { event: _event, ...rest } = queued;
+  return { ...rest, eventObject: key };
+};
+
+const eventSchema = z.looseObject({
+  signal: z.looseObject({ name: z.string(), source: z.string(), type: z.string(), severity: z.string() }),
+  fingerprint: z.string(),
+  action: z.enum(['trigger', 'resolve', 'record']),
 });
 
-/** The message body as the store wrote it; anything else is a poison message and throws. */
-export const parseQueuedSignalEvent = (body: string): QueuedSignalEvent =>
-  queuedSignalEvent.parse(JSON.parse(body)) as unknown as QueuedSignalEvent;
+const queueMessage = z
+  .object({
+    workspaceId: z.string().min(1),
+    signalId: z.string().min(1),
+    receivedAt: z.iso.datetime(),
+    event: eventSchema.optional(),
+    eventObject: z.string().min(1).optional(),
+    delivery: z.object({ sender: z.string().min(1), id: z.string().min(1) }).optional(),
+    deliveryClaimedAt: z.string().optional(),
+  })
+  .refine((message) => (message.event === undefined) !== (message.eventObject === undefined), 'holds neither or both of event and eventObject')
+  .refine((message) => message.eventObject?.startsWith(`${message.workspaceId}/`) ?? true, 'eventObject is outside its workspace');
+
+/** The queued event a message holds, read from its object when large; anything else is a poison message and throws. */
+export const readQueuedSignalEvent = async (objects: ObjectStore, body: string): Promise<QueuedSignalEvent> => {
+  const { event, eventObject, ...message } = queueMessage.parse(JSON.parse(body));
+  const stored = event ?? eventSchema.parse(JSON.parse(await objects.get(eventObject as string)));
+  return { ...message, event: stored } as unknown as QueuedSignalEvent;
+};

@@ -1,6 +1,7 @@
 import { filterKey } from '#lib/incidents/incident-item.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Signal, SignalNote, SignalOrigin, SignalStatus } from './signal.ts';
+import { itemMetadata } from './signal-metadata.ts';
 
 /** SIGNAL items (docs/data-model.md 5.7): base `{W}#SIG` by id (a ULID at receipt), so newest first is key order. */
 export const signalPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG');
@@ -39,10 +40,16 @@ export const signalIndexKeys = (workspaceId: string, signal: Signal) => ({
 
 /**
  * The item of a new signal. Only a new trigger signal enters the pending-correlation index; `origin` is
- * kept so correlation can tell informational signals from triggers.
+ * kept so correlation can tell informational signals from triggers. `metadataAttributes` are those of
+ * `storeMetadata`: the metadata as JSON text, or a reference to it and a preview.
  */
-export const signalToItem = (workspaceId: string, signal: Signal, origin: SignalOrigin): Record<string, unknown> => {
-  const { type, serviceId, value, incidentId, acknowledgedAt, resolvedAt, suppressedAt, ...rest } = signal;
+export const signalToItem = (
+  workspaceId: string,
+  signal: Signal,
+  origin: SignalOrigin,
+  metadataAttributes: Record<string, unknown>,
+): Record<string, unknown> => {
+  const { type, serviceId, value, incidentId, acknowledgedAt, resolvedAt, suppressedAt, metadata: _metadata, ...rest } = signal;
   const optional = { serviceId, value, incidentId, acknowledgedAt, resolvedAt, suppressedAt };
   return {
     ...signalItemKey(workspaceId, signal.id),
@@ -51,6 +58,7 @@ export const signalToItem = (workspaceId: string, signal: Signal, origin: Signal
     type: 'SIGNAL',
     workspaceId,
     ...rest,
+    ...metadataAttributes,
     signalType: type,
     sourceKey: sourceKeyOf(signal.source),
     origin,
@@ -60,6 +68,10 @@ export const signalToItem = (workspaceId: string, signal: Signal, origin: Signal
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/**
+ * The signal an item holds. Its metadata is the item's: whole, or only the preview when the whole is an
+ * object (`metadataObjectOf`), which is enough for correlation; routes that answer one signal load the rest.
+ */
 export const signalFromItem = (item: Record<string, unknown>, workspaceId: string): Signal => {
   if (item.workspaceId !== workspaceId) throw new Error(`signal ${String(item.id)} read outside its workspace`);
   return {
@@ -71,7 +83,7 @@ export const signalFromItem = (item: Record<string, unknown>, workspaceId: strin
     status: item.status as SignalStatus,
     serviceId: text(item.serviceId),
     value: typeof item.value === 'number' ? item.value : null,
-    metadata: (item.metadata as Record<string, unknown> | undefined) ?? {},
+    metadata: itemMetadata(item),
     triggeredAt: item.triggeredAt as string,
     fingerprint: item.fingerprint as string,
     occurrences: item.occurrences as number,

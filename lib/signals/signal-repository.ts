@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/http/pagination.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
@@ -11,6 +12,8 @@ import {
   type SignalOrigin,
   type SignalSeverity,
   type SignalStatus,
+  type SignalSummary,
+  signalSummary,
 } from './signal.ts';
 import {
   signalFromItem,
@@ -21,15 +24,22 @@ import {
   signalStatusPartition,
   signalToItem,
 } from './signal-item.ts';
+import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
 import { isConditionFailure } from './store-errors.ts';
 
-/** Writes a new signal; false when a signal with this id already exists (a retry of the same write). */
-export const insertSignal = async (table: Table, workspaceId: string, signal: Signal, origin: SignalOrigin): Promise<boolean> => {
+type Stores = Pick<Runtime, 'table' | 'objects'>;
+
+/**
+ * Writes a new signal, its metadata object first when the metadata does not fit the item; false when a
+ * signal with this id already exists (a retry of the same write, whose object this rewrote unchanged).
+ */
+export const insertSignal = async ({ table, objects }: Stores, workspaceId: string, signal: Signal, origin: SignalOrigin): Promise<boolean> => {
+  const metadataAttributes = await storeMetadata(objects, workspaceId, signal.id, signal.metadata);
   try {
     await table.doc.send(
       new PutCommand({
         TableName: table.name,
-        Item: signalToItem(workspaceId, signal, origin),
+        Item: signalToItem(workspaceId, signal, origin, metadataAttributes),
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     );
@@ -45,6 +55,17 @@ export const findSignal = async (table: Table, workspaceId: string, signalId: st
     new GetCommand({ TableName: table.name, Key: signalItemKey(workspaceId, signalId), ConsistentRead: true }),
   );
   return Item && signalFromItem(Item, workspaceId);
+};
+
+/** The signal with all of its metadata, from its object when the item holds only a preview. */
+export const findWholeSignal = async ({ table, objects }: Stores, workspaceId: string, signalId: string): Promise<Signal | undefined> => {
+  const { Item } = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: signalItemKey(workspaceId, signalId), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  const signal = signalFromItem(Item, workspaceId);
+  const object = metadataObjectOf(Item);
+  return object ? { ...signal, metadata: await loadMetadata(objects, object) } : signal;
 };
 
 const statusValues = (statuses: readonly SignalStatus[]): Record<string, SignalStatus> =>
@@ -98,7 +119,8 @@ export interface MoveRequest {
 }
 
 export type MoveOutcome =
-  | { kind: 'moved'; before: Signal; after: Signal }
+  /** `metadataObject`: the signals' metadata is only previewed; the whole is that object. */
+  | { kind: 'moved'; before: Signal; after: Signal; metadataObject?: string }
   | { kind: 'missing' }
   | { kind: 'conflict'; current: Signal };
 
@@ -147,7 +169,8 @@ export const moveSignal = async (
       ...(seen && { lastSeenAt: at }),
       notes: note ? [...before.notes, note] : before.notes,
     };
-    return { kind: 'moved', before, after };
+    const metadataObject = metadataObjectOf(Attributes);
+    return { kind: 'moved', before, after, ...(metadataObject && { metadataObject }) };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const current = await findSignal(table, workspaceId, signalId);
@@ -196,13 +219,13 @@ const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalF
   };
 };
 
-/** Newest received first, with the total of the same query. */
+/** Newest received first, with the total of the same query; summaries, without metadata. */
 export const listSignals = async (
   table: Table,
   workspaceId: string,
   filter: SignalFilter,
   page: PageRequest,
-): Promise<{ items: Signal[]; total: number }> => {
+): Promise<{ items: SignalSummary[]; total: number }> => {
   const { items, total } = await queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page);
-  return { items: items.map((item) => signalFromItem(item, workspaceId)), total };
+  return { items: items.map((item) => signalSummary(signalFromItem(item, workspaceId))), total };
 };

@@ -1,18 +1,20 @@
 import { ConflictError, NotFoundError } from '#lib/http/errors.ts';
 import type { Runtime } from '#lib/runtime/runtime.ts';
 import { releaseFingerprintClaim } from './fingerprint-claim.ts';
-import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus } from './signal.ts';
+import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
 import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
+import { loadMetadata } from './signal-metadata.ts';
 import * as repository from './signal-repository.ts';
 import type { ListSignalsInput } from './schemas.ts';
 
-type Services = Pick<Runtime, 'table' | 'clock'>;
+type Services = Pick<Runtime, 'table' | 'objects' | 'clock'>;
 
 const notFound = (): NotFoundError => new NotFoundError('Signal not found');
 
-export const getSignal = async ({ table }: Services, workspaceId: string, signalId: string): Promise<Signal> => {
-  const signal = isSignalId(signalId) ? await repository.findSignal(table, workspaceId, signalId) : undefined;
+/** The whole signal, metadata included however large. */
+export const getSignal = async (runtime: Services, workspaceId: string, signalId: string): Promise<Signal> => {
+  const signal = isSignalId(signalId) ? await repository.findWholeSignal(runtime, workspaceId, signalId) : undefined;
   if (!signal) throw notFound();
   return signal;
 };
@@ -21,7 +23,7 @@ export const listSignals = async (
   { table }: Services,
   workspaceId: string,
   { page, limit, status, severity, source }: ListSignalsInput,
-): Promise<{ items: Signal[]; total: number }> =>
+): Promise<{ items: SignalSummary[]; total: number }> =>
   repository.listSignals(table, workspaceId, { status, severity, sourceKey: source && sourceKeyOf(source) }, { page, limit });
 
 export interface SignalStats {
@@ -80,10 +82,11 @@ export const moveSignal = async (
       `status: ${move} is allowed only from ${describeFrom(MOVES[move].from)}`,
     ]);
   }
-  const { before, after } = outcome;
+  const { before, after, metadataObject } = outcome;
   await addToSignalCounter(runtime.table, workspaceId, moveDelta(before.status, after.status));
   if (move === 'resolve') {
     await releaseFingerprintClaim(runtime.table, workspaceId, after, after.id);
   }
-  return after;
+  // Answered like GET one signal: whole.
+  return metadataObject ? { ...after, metadata: await loadMetadata(runtime.objects, metadataObject) } : after;
 };

@@ -58,6 +58,14 @@ export interface Signal {
 }
 
 /**
+ * A signal as lists show it: every field but `metadata`, which can be as large as a sender's payload. The
+ * whole signal is `GET /signals/:id`.
+ */
+export type SignalSummary = Omit<Signal, 'metadata'>;
+
+export const signalSummary = ({ metadata: _metadata, ...summary }: Signal): SignalSummary => summary;
+
+/**
  * What started the signal: 'trigger' signals are correlated; 'record' signals (informational) and the
  * RESOLVED record of a resolve that found no open signal never are.
  */

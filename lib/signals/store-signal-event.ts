@@ -17,7 +17,7 @@ import {
   type FingerprintIdentity,
 } from './fingerprint-claim.ts';
 import { countIngestedSignal } from './ingested-rollup.ts';
-import { QUEUED_EVENT_SENDER, type QueuedSignalEvent } from './queued-signal-event.ts';
+import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
 import { addToSignalCounter, moveDelta, newSignalDelta, type SignalCounterValues } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
@@ -99,7 +99,7 @@ export const storeSignal = async (runtime: Runtime, workspaceId: string, input: 
       ...(input.delivery && { delivery: input.delivery }),
       ...(attempt.deliveryClaimedAt && { deliveryClaimedAt: attempt.deliveryClaimedAt }),
     };
-    await runtime.queue.send('ingestion', [queued]);
+    await runtime.queue.send('ingestion', [await toQueueMessage(runtime.objects, queued)]);
     log.warn('signal store unavailable; event queued for the ingestion worker', {
       workspaceId,
       signalId: attempt.signalId,
@@ -274,7 +274,7 @@ const writeNewSignal = async (
   attempt: Attempt,
 ): Promise<Written> => {
   const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
-  const inserted = await insertSignal(runtime.table, workspaceId, signal, event.action);
+  const inserted = await insertSignal(runtime, workspaceId, signal, event.action);
   attempt.committed = true;
   const stored = inserted ? signal : ((await findSignal(runtime.table, workspaceId, signal.id)) ?? signal);
   return {
@@ -424,7 +424,7 @@ const resolveEvent = async (
   const kept = await keptResolve(runtime, workspaceId, event, attempt);
   if (kept) return kept;
   const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
-  const inserted = await insertSignal(table, workspaceId, record, event.action);
+  const inserted = await insertSignal(runtime, workspaceId, record, event.action);
   attempt.committed = true;
   return {
     signal: inserted ? record : ((await findSignal(table, workspaceId, record.id)) ?? record),
