@@ -32,6 +32,8 @@ const GROUP_PERMISSIONS = {
   queueSenders: ['signals', 'ingestion'],
   workflowStarters: ['assistant', 'incidents'],
   mailers: ['auth', 'business'],
+  /** The OAuth routes, which verify proofs with the configured providers. */
+  oauthVerifiers: ['auth'],
   /** health is public and ingestion takes API keys only: neither verifies an access token. */
   withoutTokens: ['health', 'ingestion'],
   usagePlanManagers: ['api-keys'],
@@ -167,6 +169,9 @@ export class IncidentServiceStack extends Stack {
       lambda.addEnvironment(ENV.analysisStateMachineArn, this.workflow.stateMachine.stateMachineArn);
     }
     for (const fn of functionsOf(GROUP_PERMISSIONS.mailers)) this.grantMail(fn, settings.mailFrom);
+    for (const { lambda } of functionsOf(GROUP_PERMISSIONS.oauthVerifiers)) {
+      lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
+    }
 
     this.api = new ServiceApi(this, 'Http', {
       routes: allRoutes(),

@@ -50,7 +50,11 @@ export const parseOAuthProviders = (text: string | undefined): OAuthProviders =>
   }
   const parsed = providersSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'providers'}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => {
+      // A bad name is reported as a bad record key; its own message says what a name must be.
+      const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+      return `${issue.path.map(String).join('.') || 'providers'}: ${message}`;
+    });
     throw new Error(`OAuth providers: ${problems.join('; ')}`);
   }
   return parsed.data;
