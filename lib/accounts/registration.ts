@@ -3,7 +3,7 @@ import type { Runtime } from '#lib/runtime/runtime.ts';
 import { createWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import type { Workspace } from '#lib/workspaces/workspace.ts';
 import { toUser, type Account, type AccountType } from './account.ts';
-import { EmailTakenError, createAccount, findAccountByOAuth } from './account-repository.ts';
+import { EmailTakenError, OAuthIdentityTakenError, createAccount, findAccountByOAuth } from './account-repository.ts';
 import { verifyOAuthIdentity } from './oauth-identity.ts';
 import { hashPassword } from './passwords.ts';
 import type {
@@ -47,11 +47,15 @@ const newAccount = (runtime: Runtime, accountType: AccountType, person: Person, 
 const emailTaken = () =>
   new ConflictError('Email already registered', ['email: an account with this address already exists']);
 
+const identityTaken = () =>
+  new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
+
 const store = async (runtime: Runtime, account: Account): Promise<void> => {
   try {
     await createAccount(runtime.table, account);
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
+    if (error instanceof OAuthIdentityTakenError) throw identityTaken();
     throw error;
   }
 };
@@ -87,9 +91,7 @@ const withOAuth = async (
   input: OAuthRegisterBusinessInput | OAuthRegisterDeveloperInput,
 ) => {
   const identity = await verifyOAuthIdentity(runtime, input);
-  if (await findAccountByOAuth(runtime.table, identity.provider, identity.providerUuid)) {
-    throw new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
-  }
+  if (await findAccountByOAuth(runtime.table, identity.provider, identity.providerUuid)) throw identityTaken();
   const account = newAccount(runtime, accountType, input, { isVerified: true, oauth: identity });
   await store(runtime, account);
   return account;

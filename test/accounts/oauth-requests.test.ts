@@ -1,4 +1,7 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { OAuthIdentityTakenError, createAccount } from '#lib/accounts/account-repository.ts';
+import { oauthClaimKey } from '#lib/accounts/account-item.ts';
 import { getWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { businessFields, codeHostUser, developerFields, expectRefused, itemsAbout, startOAuthStack } from './oauth-support.ts';
@@ -144,5 +147,61 @@ describe('registration with a proof that holds', () => {
     expect(sameAddress.status).toBe(409);
     expect(sameAddress.body).toMatchObject({ message: 'Email already registered' });
     expect(await itemsAbout(client, user.email, user.providerUuid, other.providerUuid)).toEqual(before);
+  });
+});
+
+describe('the claims that keep an OAuth identity to one account', () => {
+  const table = client.stack.runtime.table;
+  const accountFor = (email: string, providerUuid: string) => ({
+    id: `race-${providerUuid}-${email}`,
+    email,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    isVerified: true,
+    accountType: 'DEVELOPER' as const,
+    businessId: null,
+    roles: [],
+    oauth: { provider: 'codehost-a', providerUuid },
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  });
+
+  it('gives the address back when a registration loses the race for its identity', async () => {
+    const user = codeHostUser();
+    const first = await client.request('POST', REGISTERS[0], {
+      ...developerFields(user.email),
+      provider_uuid: user.providerUuid,
+      oAuthProvider: 'codehost-a',
+      accessToken: provider.accessToken(user),
+    });
+    expect(first.status).toBe(201);
+    const loser = uniqueEmail('loser');
+    await expect(createAccount(table, accountFor(loser, user.providerUuid))).rejects.toBeInstanceOf(OAuthIdentityTakenError);
+    expect(await itemsAbout(client, loser)).toEqual([]);
+  });
+
+  it('lets the next registration take over an identity claim a crash left without an account', async () => {
+    const user = codeHostUser();
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: { ...oauthClaimKey('codehost-a', user.providerUuid), type: 'OAUTH_CLAIM', accountId: 'never-written' },
+      }),
+    );
+    const reply = await client.request('POST', REGISTERS[0], {
+      ...developerFields(user.email),
+      provider_uuid: user.providerUuid,
+      oAuthProvider: 'codehost-a',
+      accessToken: provider.accessToken(user),
+    });
+    expect(reply.status, reply.text).toBe(201);
+    const login = await client.request('POST', '/api/v1/auth/oauth/login', {
+      email: user.email,
+      provider_uuid: user.providerUuid,
+      oAuthProvider: 'codehost-a',
+      accessToken: provider.accessToken(user),
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user.id).toBe(reply.body.data.user.id);
   });
 });
