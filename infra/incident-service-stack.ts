@@ -33,6 +33,8 @@ const GROUP_PERMISSIONS = {
   queueSenders: ['signals', 'ingestion'],
   workflowStarters: ['assistant', 'incidents'],
   mailers: ['auth', 'business'],
+  /** The OAuth routes, which verify proofs with the configured providers. */
+  oauthVerifiers: ['auth'],
   /** health is public and ingestion takes API keys only: neither verifies an access token. */
   withoutTokens: ['health', 'ingestion'],
   usagePlanManagers: ['api-keys'],
@@ -177,6 +179,9 @@ export class IncidentServiceStack extends Stack {
     for (const [name, access] of Object.entries(GROUP_PERMISSIONS.payloadAccess)) {
       const fn = functions.get(name);
       if (fn) this.payloads.bind(fn.lambda, access);
+    }
+    for (const { lambda } of functionsOf(GROUP_PERMISSIONS.oauthVerifiers)) {
+      lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
     }
 
     this.api = new ServiceApi(this, 'Http', {

@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
+import { parseOAuthProviders } from '#lib/accounts/oauth-providers.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -14,6 +15,8 @@ export interface ServiceSettings {
   rateLimits: string;
   /** Sender of OTP, reset and invitation e-mails; an address verified in SES. */
   mailFrom: string;
+  /** Passed to the auth function as `OAUTH_PROVIDERS`: the providers OAuth sign-in trusts, as JSON. */
+  oauthProviders: string;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -47,6 +50,16 @@ const text = (read: ContextReader, key: string, fallback: string): string => {
   return value.trim();
 };
 
+/** JSON in a `-c` string or an object in cdk.json; none configured by default, so OAuth sign-in is off. */
+const oauthProviders = (read: ContextReader): string => {
+  const value = read('oauthProviders') ?? {};
+  try {
+    return JSON.stringify(parseOAuthProviders(typeof value === 'string' ? value : JSON.stringify(value)));
+  } catch (error) {
+    throw new Error(`context oauthProviders: ${(error as Error).message}`);
+  }
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -61,5 +74,5 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
   }
   const mailFrom = text(read, 'mailFrom', DEFAULT_MAIL_FROM);
   if (!EMAIL_ADDRESS.test(mailFrom)) throw new Error(`context mailFrom must be an e-mail address, got "${mailFrom}"`);
-  return { stage: stage as StageName, rateLimits, mailFrom };
+  return { stage: stage as StageName, rateLimits, mailFrom, oauthProviders: oauthProviders(read) };
 };

@@ -10,6 +10,8 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
 import { createTable } from '#lib/store/table.ts';
 import { parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
+import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/http-identity-provider.ts';
+import { parseOAuthProviders } from '#lib/accounts/oauth-providers.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
@@ -34,6 +36,8 @@ export interface LocalStackOptions {
   dataDir: string;
   /** Limiter settings in the RATE_LIMITS syntax; the spec's limits by default. */
   rateLimits?: string;
+  /** OAuth providers in the OAUTH_PROVIDERS syntax (JSON); none by default. */
+  oauthProviders?: string;
   /**
    * Whether the queue workers and the sweep run (default true). Tests that drive a queue consumer
    * themselves, to inject faults, turn them off.
@@ -96,7 +100,15 @@ const restoreQueues = async (sqs: LocalSqs, file: string | undefined): Promise<v
  * the local workflow runner and mailbox, and an HTTP server that calls every group's handler as API
  * Gateway would.
  */
-export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateLimits, workers: runWorkers = true }: LocalStackOptions): Promise<LocalStack> => {
+export const startLocalStack = async ({
+  port,
+  host = '127.0.0.1',
+  dataDir,
+  rateLimits,
+  oauthProviders,
+  workers: runWorkers = true,
+}: LocalStackOptions): Promise<LocalStack> => {
+  const providers = parseOAuthProviders(oauthProviders);
   const persistent = dataDir !== IN_MEMORY;
   if (persistent) await mkdir(dataDir, { recursive: true });
 
@@ -117,6 +129,8 @@ export const startLocalStack = async ({ port, host = '127.0.0.1', dataDir, rateL
     signingKeys: await openLocalSigningKeys(persistent ? join(dataDir, 'signing-keys.json') : undefined),
     usagePlan: createLocalUsagePlan(),
     rateLimits: parseRateLimits(rateLimits),
+    identityProvider: createHttpIdentityProviderClient(),
+    oauthProviders: providers,
     clock: systemClock,
     ids: createIds(systemClock),
   };

@@ -9,6 +9,7 @@ const stack = await startLocalStack({
   dataDir,
   ...(process.env.HOST && { host: process.env.HOST }),
   ...(process.env.RATE_LIMITS && { rateLimits: process.env.RATE_LIMITS }),
+  ...(process.env.OAUTH_PROVIDERS && { oauthProviders: process.env.OAUTH_PROVIDERS }),
 });
 process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);
 

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#lib/http/route.ts';
 import type { Table } from '#lib/store/table.ts';
 import { setFields } from '#lib/store/set-fields.ts';
@@ -7,6 +7,7 @@ import type { Account } from './account.ts';
 import { accountFromItem, accountProfileKey, accountToItem, emailClaimKey, oauthClaimKey } from './account-item.ts';
 
 export class EmailTakenError extends Error {}
+export class OAuthIdentityTakenError extends Error {}
 export class AlreadyInWorkspaceError extends Error {}
 
 const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
@@ -32,9 +33,25 @@ export const findAccountByOAuth = async (table: Table, provider: string, provide
   return Item ? getAccount(table, Item.accountId as string) : undefined;
 };
 
+/** A registration that lost the race for its OAuth identity gives its address back, unless another took it over. */
+const releaseEmailClaim = async (table: Table, claim: ReturnType<typeof emailClaimKey>, accountId: string) => {
+  try {
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: claim,
+        ConditionExpression: 'accountId = :account',
+        ExpressionAttributeValues: { ':account': accountId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
 /**
- * Claims the address, then writes the profile. A claim left without a profile by a crash between the
- * two writes is taken over by the next registration of the address.
+ * Claims the address (and the OAuth identity, if any), then writes the profile. A claim left without a
+ * profile by a crash between the writes is taken over by the next registration of the address or identity.
  */
 export const createAccount = async (table: Table, account: Account): Promise<void> => {
   const claim = emailClaimKey(account.email);
@@ -52,17 +69,19 @@ export const createAccount = async (table: Table, account: Account): Promise<voi
     await table.doc.send(new PutCommand({ TableName: table.name, Item: { ...claim, type: 'EMAIL_CLAIM', accountId: account.id } }));
   }
   if (account.oauth) {
+    const { provider, providerUuid } = account.oauth;
+    const oauthClaim = { ...oauthClaimKey(provider, providerUuid), type: 'OAUTH_CLAIM', accountId: account.id };
     try {
       await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: { ...oauthClaimKey(account.oauth.provider, account.oauth.providerUuid), type: 'OAUTH_CLAIM', accountId: account.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand({ TableName: table.name, Item: oauthClaim, ConditionExpression: 'attribute_not_exists(pk)' }),
       );
     } catch (error) {
-      if (isConditionFailure(error)) throw new EmailTakenError(account.email);
-      throw error;
+      if (!isConditionFailure(error)) throw error;
+      if (await findAccountByOAuth(table, provider, providerUuid)) {
+        await releaseEmailClaim(table, claim, account.id);
+        throw new OAuthIdentityTakenError(providerUuid);
+      }
+      await table.doc.send(new PutCommand({ TableName: table.name, Item: oauthClaim }));
     }
   }
   await table.doc.send(

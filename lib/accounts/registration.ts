@@ -3,7 +3,8 @@ import type { Runtime } from '#lib/runtime/runtime.ts';
 import { createWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import type { Workspace } from '#lib/workspaces/workspace.ts';
 import { toUser, type Account, type AccountType } from './account.ts';
-import { EmailTakenError, createAccount, findAccountByOAuth } from './account-repository.ts';
+import { EmailTakenError, OAuthIdentityTakenError, createAccount, findAccountByOAuth } from './account-repository.ts';
+import { verifyOAuthIdentity } from './oauth-identity.ts';
 import { hashPassword } from './passwords.ts';
 import type {
   OAuthRegisterBusinessInput,
@@ -46,11 +47,15 @@ const newAccount = (runtime: Runtime, accountType: AccountType, person: Person, 
 const emailTaken = () =>
   new ConflictError('Email already registered', ['email: an account with this address already exists']);
 
+const identityTaken = () =>
+  new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
+
 const store = async (runtime: Runtime, account: Account): Promise<void> => {
   try {
     await createAccount(runtime.table, account);
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
+    if (error instanceof OAuthIdentityTakenError) throw identityTaken();
     throw error;
   }
 };
@@ -76,20 +81,18 @@ const withPassword = async (runtime: Runtime, accountType: AccountType, person: 
   return account;
 };
 
-/** OAuth registrations: the provider vouched for the address, so the account is verified and has no password. */
+/**
+ * OAuth registrations: the provider vouched for the identity and the address, so the account is
+ * verified and has no password. Nothing is written before the proof holds.
+ */
 const withOAuth = async (
   runtime: Runtime,
   accountType: AccountType,
-  person: Person,
-  { provider_uuid, oAuthProvider }: { provider_uuid: string; oAuthProvider: string },
+  input: OAuthRegisterBusinessInput | OAuthRegisterDeveloperInput,
 ) => {
-  if (await findAccountByOAuth(runtime.table, oAuthProvider, provider_uuid)) {
-    throw new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
-  }
-  const account = newAccount(runtime, accountType, person, {
-    isVerified: true,
-    oauth: { provider: oAuthProvider, providerUuid: provider_uuid },
-  });
+  const identity = await verifyOAuthIdentity(runtime, input);
+  if (await findAccountByOAuth(runtime.table, identity.provider, identity.providerUuid)) throw identityTaken();
+  const account = newAccount(runtime, accountType, input, { isVerified: true, oauth: identity });
   await store(runtime, account);
   return account;
 };
@@ -108,12 +111,12 @@ export const registerDeveloper = async (runtime: Runtime, input: RegisterDevelop
 };
 
 export const oauthRegisterBusiness = async (runtime: Runtime, input: OAuthRegisterBusinessInput) => {
-  const account = await withOAuth(runtime, 'BUSINESS', input, input);
+  const account = await withOAuth(runtime, 'BUSINESS', input);
   const owner = await openWorkspace(runtime, account, input);
   return { user: toUser(owner), ...tokenFields(await startSession(runtime, owner)) };
 };
 
 export const oauthRegisterDeveloper = async (runtime: Runtime, input: OAuthRegisterDeveloperInput) => {
-  const account = await withOAuth(runtime, 'DEVELOPER', input, input);
+  const account = await withOAuth(runtime, 'DEVELOPER', input);
   return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
 };

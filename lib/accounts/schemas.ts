@@ -42,14 +42,48 @@ const oauthFields = {
     .trim()
     .min(1, 'is required')
     .max(256, 'must be at most 256 characters')
-    .describe("The account's user id at the OAuth provider"),
+    .describe("The account's user id at the OAuth provider: the ID token's `sub`, or the `id` of the provider's user API"),
   oAuthProvider: z
     .string()
     .trim()
     .min(1, 'is required')
     .max(50, 'must be at most 50 characters')
-    .describe('The OAuth provider, such as codehost-a'),
+    .describe('The OAuth provider as this deployment names it (OAUTH_PROVIDERS), such as codehost-a; another name is 400'),
+  idToken: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(16_384, 'must be at most 16384 characters')
+    .optional()
+    .describe(
+      'Proof of the identity from an OpenID Connect provider: an ID token it issued to this deployment\'s client id, ' +
+        'unexpired, with `sub` = provider_uuid and a verified `email` = email. Exactly one of idToken and accessToken.',
+    ),
+  accessToken: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(4096, 'must be at most 4096 characters')
+    .optional()
+    .describe(
+      'Proof of the identity from a provider without OpenID Connect (code host A): an access token whose owner, ' +
+        'per the provider\'s user API, has id provider_uuid and email among its verified addresses. Exactly one of idToken and accessToken.',
+    ),
 };
+
+/**
+ * Exactly one proof. Checked even when other fields are bad, so one 400 lists every problem; an object
+ * is all it needs, anything else already failed as a whole.
+ */
+const oneProof = <T extends z.ZodObject>(schema: T) =>
+  schema.refine(
+    (body: { idToken?: unknown; accessToken?: unknown }) => (body.idToken === undefined) !== (body.accessToken === undefined),
+    {
+      path: ['idToken'],
+      message: 'exactly one of idToken and accessToken is required',
+      when: ({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    },
+  );
 
 export const registerBusinessBody = z.object({ ...businessFields, password: newPassword });
 export type RegisterBusinessInput = z.output<typeof registerBusinessBody>;
@@ -57,17 +91,20 @@ export type RegisterBusinessInput = z.output<typeof registerBusinessBody>;
 export const registerDeveloperBody = z.object({ ...developerFields, password: newPassword });
 export type RegisterDeveloperInput = z.output<typeof registerDeveloperBody>;
 
-export const oauthRegisterBusinessBody = z.object({ ...businessFields, ...oauthFields });
+export const oauthRegisterBusinessBody = oneProof(z.object({ ...businessFields, ...oauthFields }));
 export type OAuthRegisterBusinessInput = z.output<typeof oauthRegisterBusinessBody>;
 
-export const oauthRegisterDeveloperBody = z.object({ ...developerFields, ...oauthFields });
+export const oauthRegisterDeveloperBody = oneProof(z.object({ ...developerFields, ...oauthFields }));
 export type OAuthRegisterDeveloperInput = z.output<typeof oauthRegisterDeveloperBody>;
 
 export const loginBody = z.object({ email, password: presentedPassword });
 export type LoginInput = z.output<typeof loginBody>;
 
-export const oauthLoginBody = z.object({ email, ...oauthFields });
+export const oauthLoginBody = oneProof(z.object({ email, ...oauthFields }));
 export type OAuthLoginInput = z.output<typeof oauthLoginBody>;
+
+/** What every OAuth route claims: an address and a provider identity, with the proof of both. */
+export type OAuthClaim = OAuthLoginInput;
 
 export const refreshTokenBody = z.object({ refreshToken: z.string().trim().min(1, 'is required').max(4096) });
 

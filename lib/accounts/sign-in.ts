@@ -4,6 +4,7 @@ import type { Runtime } from '#lib/runtime/runtime.ts';
 import { findSsoForEmail } from '#lib/workspaces/sso-repository.ts';
 import { emailKey, toUser, type Account } from './account.ts';
 import { findAccountByEmail, findAccountByOAuth } from './account-repository.ts';
+import { verifyOAuthIdentity } from './oauth-identity.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { LoginInput, OAuthLoginInput } from './schemas.ts';
 import { startSession, tokenFields } from './sessions.ts';
@@ -30,10 +31,14 @@ export const login = async (runtime: Runtime, { email, password }: LoginInput) =
   return signIn(runtime, account);
 };
 
-/** Only the registered pairing of provider identity and address signs in; naming someone's address is not enough. */
-export const oauthLogin = async (runtime: Runtime, { email, provider_uuid, oAuthProvider }: OAuthLoginInput) => {
-  const account = await findAccountByOAuth(runtime.table, oAuthProvider, provider_uuid);
-  if (!account || emailKey(account.email) !== emailKey(email)) throw new UnauthorizedError('Invalid OAuth credentials');
+/**
+ * The provider must vouch for the identity and the address first; then only the account registered
+ * with that identity and address signs in.
+ */
+export const oauthLogin = async (runtime: Runtime, input: OAuthLoginInput) => {
+  const { provider, providerUuid } = await verifyOAuthIdentity(runtime, input);
+  const account = await findAccountByOAuth(runtime.table, provider, providerUuid);
+  if (!account || emailKey(account.email) !== emailKey(input.email)) throw new UnauthorizedError('Invalid OAuth credentials');
   return signIn(runtime, account);
 };
 

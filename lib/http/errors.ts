@@ -43,3 +43,8 @@ export class TooManyRequestsError extends HttpError {
 export class NotImplementedError extends HttpError {
   readonly statusCode = 501;
 }
+
+/** Something the request depends on outside this service, such as an OAuth provider, did not answer. */
+export class ServiceUnavailableError extends HttpError {
+  readonly statusCode = 503;
+}

@@ -14,6 +14,8 @@ import { createIds } from '#lib/ports/ids.ts';
 import { createSecretsManagerSigningKeys } from '#lib/ports/signing-keys/secrets-manager-signing-keys.ts';
 import { createApiGatewayUsagePlan } from '#lib/ports/usage-plan/api-gateway-usage-plan.ts';
 import { parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
+import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/http-identity-provider.ts';
+import { parseOAuthProviders } from '#lib/accounts/oauth-providers.ts';
 import type { Runtime } from './runtime.ts';
 
 /**
@@ -30,6 +32,7 @@ export const ENV = {
   rateLimits: 'RATE_LIMITS',
   usagePlanId: 'USAGE_PLAN_ID',
   payloadBucket: 'PAYLOAD_BUCKET_NAME',
+  oauthProviders: 'OAUTH_PROVIDERS',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -54,6 +57,8 @@ export const createAwsRuntime = (env: Env): Runtime => {
     signingKeys: createSecretsManagerSigningKeys(new SecretsManagerClient({}), () => required(env, ENV.jwtSecretArn)),
     usagePlan: createApiGatewayUsagePlan(new APIGatewayClient({}), () => required(env, ENV.usagePlanId)),
     rateLimits: parseRateLimits(env[ENV.rateLimits]),
+    identityProvider: createHttpIdentityProviderClient(),
+    oauthProviders: parseOAuthProviders(env[ENV.oauthProviders]),
     clock,
     ids: createIds(clock),
   };

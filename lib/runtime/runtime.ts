@@ -8,6 +8,8 @@ import type { Ids } from '#lib/ports/ids.ts';
 import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
 import type { UsagePlan } from '#lib/ports/usage-plan/usage-plan.ts';
 import type { RateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
+import type { IdentityProviderClient } from '#lib/ports/identity-provider/identity-provider.ts';
+import type { OAuthProviders } from '#lib/accounts/oauth-providers.ts';
 import { createAwsRuntime } from './aws-runtime.ts';
 
 /** Everything outside the domain that handlers and services reach: the table and the ports. */
@@ -22,6 +24,8 @@ export interface Runtime {
   signingKeys: SigningKeys;
   usagePlan: UsagePlan;
   rateLimits: RateLimits;
+  identityProvider: IdentityProviderClient;
+  oauthProviders: OAuthProviders;
   clock: Clock;
   ids: Ids;
 }

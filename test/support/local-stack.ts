@@ -22,9 +22,9 @@ export const GENEROUS_RATE_LIMITS = 'global=100000/1m,login=10000/1m,email=10000
 export const startTestStack = async (
   dataDir = ':memory:',
   rateLimits = GENEROUS_RATE_LIMITS,
-  { workers = false }: { workers?: boolean } = {},
+  { workers = false, oauthProviders }: { workers?: boolean; oauthProviders?: string } = {},
 ): Promise<TestClient> => {
-  const stack = await startLocalStack({ port: 0, dataDir, rateLimits, workers });
+  const stack = await startLocalStack({ port: 0, dataDir, rateLimits, workers, ...(oauthProviders && { oauthProviders }) });
   return {
     stack,
     async request(method, path, body, headers = {}) {
