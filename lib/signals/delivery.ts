@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -5,8 +6,9 @@ import { isConditionFailure } from './store-errors.ts';
 
 /**
  * DELIVERY (docs/data-model.md 5.7): one sender delivery, so a retry with the same id never counts twice.
- * PROCESSING while its event is being stored, DONE with the outcome after. Kept 7 days; the expiry is
- * also compared in the write condition, since TTL deletion runs late.
+ * PROCESSING while its event is being stored, with the id a new signal of it takes (so an attempt that
+ * takes over writes the same signal), DONE with the outcome after. Kept 7 days; the expiry is also
+ * compared in the write condition, since TTL deletion runs late.
  */
 export interface DeliveryRef {
   sender: string;
@@ -20,20 +22,35 @@ export interface DeliveryOutcome {
 }
 
 export type DeliveryRecord =
-  | { state: 'PROCESSING'; claimedAt: string }
+  | { state: 'PROCESSING'; claimedAt: string; signalId: string | undefined }
   | ({ state: 'DONE'; claimedAt: string } & DeliveryOutcome);
 
 const KEPT_SECONDS = 7 * 24 * 60 * 60;
 
+/** Longer ids are keyed by their hash: a sort key holds 1,024 bytes, and a sender cannot shorten its ids. */
+const MAX_KEYED_ID_BYTES = 256;
+
+/** The id as the key holds it: URI-encoded (so ASCII), or `sha256:<hex>` past the limit, which no encoded id can equal. */
+const keyedId = (id: string): string => {
+  const encoded = encodeURIComponent(id);
+  return encoded.length <= MAX_KEYED_ID_BYTES ? encoded : `sha256:${createHash('sha256').update(id).digest('hex')}`;
+};
+
 export const deliveryKey = (workspaceId: string, delivery: DeliveryRef) => ({
   pk: workspaceKey(workspaceId, 'DELIVERY'),
-  sk: `${encodeURIComponent(delivery.sender)}#${encodeURIComponent(delivery.id)}`,
+  sk: `${encodeURIComponent(delivery.sender)}#${keyedId(delivery.id)}`,
 });
 
 const epochSeconds = (instant: Date): number => Math.floor(instant.getTime() / 1000);
 
-/** Starts a delivery; false when it is already known (and not expired). */
-export const claimDelivery = async (table: Table, workspaceId: string, delivery: DeliveryRef, now: Date): Promise<boolean> => {
+/** Starts a delivery whose new signal would be `signalId`; false when it is already known (and not expired). */
+export const claimDelivery = async (
+  table: Table,
+  workspaceId: string,
+  delivery: DeliveryRef,
+  signalId: string,
+  now: Date,
+): Promise<boolean> => {
   try {
     await table.doc.send(
       new PutCommand({
@@ -44,6 +61,7 @@ export const claimDelivery = async (table: Table, workspaceId: string, delivery:
           workspaceId,
           state: 'PROCESSING',
           claimedAt: now.toISOString(),
+          signalId,
           ttl: epochSeconds(now) + KEPT_SECONDS,
         },
         ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
@@ -67,7 +85,9 @@ export const findDelivery = async (
     new GetCommand({ TableName: table.name, Key: deliveryKey(workspaceId, delivery), ConsistentRead: true }),
   );
   if (!Item) return undefined;
-  if (Item.state !== 'DONE') return { state: 'PROCESSING', claimedAt: Item.claimedAt as string };
+  if (Item.state !== 'DONE') {
+    return { state: 'PROCESSING', claimedAt: Item.claimedAt as string, signalId: Item.signalId as string | undefined };
+  }
   return {
     state: 'DONE',
     claimedAt: Item.claimedAt as string,

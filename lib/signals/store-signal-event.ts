@@ -1,6 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { ServiceUnavailableError } from '#lib/http/errors.ts';
 import { log } from '#lib/log/logger.ts';
+import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import type { Runtime } from '#lib/runtime/runtime.ts';
 import {
   claimDelivery,
@@ -47,9 +49,13 @@ export interface StoredSignal extends StoredSignalEvent {
   receivedAt: string;
 }
 
-/** A PROCESSING delivery younger than this is another attempt still running; older, it crashed. */
-const DELIVERY_TAKEOVER_MS = 60_000;
-/** How long a duplicate delivery waits for the attempt in progress to finish, before answering without it. */
+/**
+ * No attempt holds a delivery longer than the function running it may run, and the ingestion worker's
+ * timeout is the longest (API functions stop at 15 s). A PROCESSING delivery older than that, plus a
+ * margin for clock skew, belongs to an attempt that died between its claim and its write: it is taken over.
+ */
+export const DELIVERY_LEASE_MS = (QUEUE_SETTINGS.ingestion.consumerTimeoutSeconds + 5) * 1000;
+/** How long a duplicate delivery waits for the attempt in progress to finish, before asking for a retry. */
 const DELIVERY_WAIT_MS = 2_000;
 /** A claim whose signal is not written yet is a concurrent creator for this long; after, a crash leftover. */
 const CLAIM_SETTLE_MS = 5_000;
@@ -149,7 +155,7 @@ const storeEvent = async (
 ): Promise<StoredSignal> => {
   const { table } = runtime;
   if (delivery) {
-    const known = await startDelivery(runtime, workspaceId, delivery, event, attempt);
+    const known = await startDelivery(runtime, workspaceId, delivery, attempt);
     if (known) return known;
   }
 
@@ -185,32 +191,36 @@ const ageMs = (runtime: Runtime, since: string): number => runtime.clock.now().g
 
 /**
  * Step 1: claims the delivery. Undefined means "go on and store the event"; otherwise the answer for a
- * delivery already stored, or in progress elsewhere.
+ * delivery already stored. A delivery another attempt holds is waited for briefly; if that attempt neither
+ * finishes nor runs out of its lease meanwhile, the sender is asked to retry (503 with Retry-After): the
+ * event is stored by then, or the lease is over and the retry stores it. Never a 2xx for an unstored event.
  */
 const startDelivery = async (
   runtime: Runtime,
   workspaceId: string,
   delivery: DeliveryRef,
-  event: NormalizedEvent,
   attempt: Attempt,
 ): Promise<StoredSignal | undefined> => {
   const { table } = runtime;
   const claim = async (): Promise<boolean> => {
     const now = runtime.clock.now();
-    if (!(await claimDelivery(table, workspaceId, delivery, now))) return false;
+    if (!(await claimDelivery(table, workspaceId, delivery, attempt.signalId, now))) return false;
     attempt.deliveryClaimedAt = now.toISOString();
     return true;
   };
-  const takeOver = async (seen: string): Promise<boolean> => {
+  const takeOver = async (seen: string, signalId: string | undefined): Promise<boolean> => {
     const now = runtime.clock.now();
     if (!(await takeOverDelivery(table, workspaceId, delivery, seen, now))) return false;
     attempt.deliveryClaimedAt = now.toISOString();
+    // The signal the earlier attempt may have written is this event's: writing it again finds it.
+    if (signalId) attempt.signalId = signalId;
     return true;
   };
 
   if (await claim()) return undefined;
   const receivedAt = attempt.receivedAt.toISOString();
-  for (let waited = 0; ; waited += POLL_MS) {
+  let leaseEndsIn = DELIVERY_LEASE_MS;
+  for (let waited = 0; waited <= DELIVERY_WAIT_MS; waited += POLL_MS) {
     const record = await findDelivery(table, workspaceId, delivery);
     if (!record) {
       if (await claim()) return undefined;
@@ -220,16 +230,13 @@ const startDelivery = async (
       return { signalId: record.signalId, deduplicated: true, resolved: record.resolved, queued: false, receivedAt };
     }
     const ours = record.claimedAt === attempt.ownDeliveryClaim;
-    if ((ours || ageMs(runtime, record.claimedAt) >= DELIVERY_TAKEOVER_MS) && (await takeOver(record.claimedAt))) {
-      return undefined;
-    }
-    if (waited >= DELIVERY_WAIT_MS) break;
+    leaseEndsIn = DELIVERY_LEASE_MS - ageMs(runtime, record.claimedAt);
+    if ((ours || leaseEndsIn <= 0) && (await takeOver(record.claimedAt, record.signalId))) return undefined;
     await delay(POLL_MS);
   }
-  // The other attempt is still running: it stores this very event, so this one is a duplicate of it.
-  const held = await findFingerprintClaim(table, workspaceId, identityOf(event));
-  if (!held) throw new Error(`delivery ${delivery.sender}/${delivery.id} is still being processed; retry later`);
-  return { signalId: held.signalId, deduplicated: true, resolved: false, queued: false, receivedAt };
+  throw new ServiceUnavailableError('An earlier attempt of this delivery is still being stored: retry later', [
+    `delivery: ${delivery.sender} ${delivery.id.slice(0, 100)} is in progress`,
+  ], { 'retry-after': String(Math.max(1, Math.ceil(leaseEndsIn / 1000))) });
 };
 
 const identityOf = (event: NormalizedEvent): FingerprintIdentity => ({

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
-import type { HttpReply, TestClient } from '../support/local-stack.ts';
+import type { HttpClient, HttpReply } from '../support/local-stack.ts';
 
 export const INGESTION = '/api/v1/ingestion';
 export const SIGNALS = '/api/v1/signals';
@@ -20,7 +20,7 @@ export interface Tenant {
   keyHeaders: Record<string, string>;
 }
 
-export const createTenant = async (client: TestClient, businessName = 'Acme Ops'): Promise<Tenant> => {
+export const createTenant = async (client: HttpClient, businessName = 'Acme Ops'): Promise<Tenant> => {
   const admin = await signUpBusiness(client, { businessName });
   const reply = await client.request(
     'POST',
@@ -42,7 +42,7 @@ export const createTenant = async (client: TestClient, businessName = 'Acme Ops'
  * `X-API-Key`, unless `auth` says how to send it).
  */
 export const postRaw = (
-  client: TestClient,
+  client: HttpClient,
   sender: IngestionSender,
   raw: string,
   headers: Record<string, string>,
@@ -67,7 +67,7 @@ export const expectAccepted = (reply: HttpReply): Record<string, any> => {
 
 /** Every page of a list route, for counts; `key` picks the array out of `data`. */
 export const listAll = async (
-  client: TestClient,
+  client: HttpClient,
   path: string,
   auth: Record<string, string>,
   pick: (data: any) => Record<string, any>[] = (data) => data,
@@ -83,11 +83,11 @@ export const listAll = async (
   }
 };
 
-export const listSignals = (client: TestClient, auth: Record<string, string>, query = '') =>
+export const listSignals = (client: HttpClient, auth: Record<string, string>, query = '') =>
   listAll(client, `${SIGNALS}${query}`, auth);
 
-export const listRuns = (client: TestClient, auth: Record<string, string>, query = '') =>
+export const listRuns = (client: HttpClient, auth: Record<string, string>, query = '') =>
   listAll(client, `${PIPELINES}${query}`, auth, (data) => data.runs);
 
-export const listChanges = (client: TestClient, auth: Record<string, string>) =>
+export const listChanges = (client: HttpClient, auth: Record<string, string>) =>
   listAll(client, `${TICKETS}?type=CHANGE`, auth);

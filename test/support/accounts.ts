@@ -1,4 +1,4 @@
-import type { TestClient } from './local-stack.ts';
+import type { HttpClient } from './local-stack.ts';
 
 export interface SignedIn {
   email: string;
@@ -18,14 +18,14 @@ const expectStatus = (reply: { status: number; text: string }, status: number, s
 };
 
 /** The one-time code most recently mailed to `email`, read from the local mailbox. */
-export const latestOtp = async (client: TestClient, email: string): Promise<string> => {
+export const latestOtp = async (client: HttpClient, email: string): Promise<string> => {
   const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
   const otp = (mail.body?.data as { otp?: string }[] | undefined)?.find((message) => message.otp)?.otp;
   if (!otp) throw new Error(`no one-time code was mailed to ${email}`);
   return otp;
 };
 
-export const login = async (client: TestClient, email: string, password: string): Promise<SignedIn> => {
+export const login = async (client: HttpClient, email: string, password: string): Promise<SignedIn> => {
   const reply = await client.request('POST', '/api/v1/auth/login', { email, password });
   expectStatus(reply, 200, 'login');
   const { accessToken, refreshToken, user } = reply.body.data;
@@ -34,7 +34,7 @@ export const login = async (client: TestClient, email: string, password: string)
 
 /** Registers a business through the API, verifies the address with the mailed code, and signs in as its ADMIN. */
 export const signUpBusiness = async (
-  client: TestClient,
+  client: HttpClient,
   overrides: Partial<Record<'businessName' | 'email' | 'password' | 'firstName' | 'lastName', string>> = {},
 ): Promise<SignedIn> => {
   const email = overrides.email ?? uniqueEmail('admin');
@@ -53,7 +53,7 @@ export const signUpBusiness = async (
 };
 
 /** Invites a new person into the admin's workspace with `role`, accepts through the mailed token, and signs in. */
-export const joinAs = async (client: TestClient, admin: SignedIn, role: 'ADMIN' | 'ENGINEER' | 'VIEWER'): Promise<SignedIn> => {
+export const joinAs = async (client: HttpClient, admin: SignedIn, role: 'ADMIN' | 'ENGINEER' | 'VIEWER'): Promise<SignedIn> => {
   const email = uniqueEmail(role.toLowerCase());
   const password = 'another long password';
   const invited = await client.request('POST', '/api/v1/business/send-invite', { email, role, accessPermissions: [] }, admin.auth);
@@ -67,7 +67,7 @@ export const joinAs = async (client: TestClient, admin: SignedIn, role: 'ADMIN' 
 };
 
 /** A new API key of the admin's workspace with the given scopes, as request headers. */
-export const apiKeyHeaders = async (client: TestClient, admin: SignedIn, scopes: string[]): Promise<Record<string, string>> => {
+export const apiKeyHeaders = async (client: HttpClient, admin: SignedIn, scopes: string[]): Promise<Record<string, string>> => {
   const reply = await client.request(
     'POST',
     '/api/v1/apikey/createapikey',

@@ -7,9 +7,13 @@ export interface HttpReply {
   body: any;
 }
 
-export interface TestClient {
-  stack: LocalStack;
+/** What tests that only speak HTTP need: the local stack in this process, or a service in a child process. */
+export interface HttpClient {
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpReply>;
+}
+
+export interface TestClient extends HttpClient {
+  stack: LocalStack;
 }
 
 /** Limits high enough that only tests of the limiters meet them. */
@@ -25,23 +29,25 @@ export const startTestStack = async (
   { workers = false, oauthProviders }: { workers?: boolean; oauthProviders?: string } = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({ port: 0, dataDir, rateLimits, workers, ...(oauthProviders && { oauthProviders }) });
-  return {
-    stack,
-    async request(method, path, body, headers = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
-      if (body !== undefined) {
-        init.body = typeof body === 'string' ? body : JSON.stringify(body);
-        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
-      }
-      const response = await fetch(`${stack.url}${path}`, init);
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: response.status, headers: response.headers, text, body: parsed };
-    },
-  };
+  return { stack, request: requester(stack.url) };
 };
+
+/** JSON requests to a running service, answered with the parsed body when there is one. */
+export const requester =
+  (baseUrl: string): HttpClient['request'] =>
+  async (method, path, body, headers = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}`, init);
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  };
