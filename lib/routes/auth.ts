@@ -37,6 +37,7 @@ export const auth = defineGroup({
       path: '/api/v1/auth/oauth/login',
       summary: 'Log in through an OAuth provider',
       auth: 'public',
+      limiter: 'login',
       request: { body: oauthLoginBody },
     },
     ssoDiscovery: {

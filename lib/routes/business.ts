@@ -28,6 +28,7 @@ export const business = defineGroup({
       summary:
         "Accept an invitation, creating an account, or joining the address's account with its Bearer token or password",
       auth: 'optionalBearer',
+      limiter: 'login',
       request: { body: acceptInviteBody },
     },
     setupBusiness: {

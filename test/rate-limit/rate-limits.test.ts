@@ -61,6 +61,21 @@ describe('rate limits', () => {
     expect((await requestFrom(url, '127.0.0.15', 'GET', '/api/v1/health')).status).toBe(200);
   });
 
+  it('counts OAuth logins and invitation acceptances, which take credentials too, under the login budget', async () => {
+    for (const [path, body] of [
+      ['/api/v1/auth/oauth/login', { email: 'x@example.com', provider_uuid: '1', oAuthProvider: 'codehost-a', accessToken: 't' }],
+      ['/api/v1/business/accept-invite', { token: 'not-a-token', password: 'guessing-a-password' }],
+    ] as const) {
+      const address = path.includes('oauth') ? '127.0.0.40' : '127.0.0.41';
+      const attempt = () => requestFrom(url, address, 'POST', path, body);
+      expect((await attempt()).status).not.toBe(429);
+      expect((await attempt()).status).not.toBe(429);
+      const third = await attempt();
+      expect(third.status, path).toBe(429);
+      expect(third.headers['ratelimit-limit']).toBe('2');
+    }
+  });
+
   it('limits the e-mail routes to one a minute per client', async () => {
     const resend = await requestFrom(url, '127.0.0.16', 'POST', '/api/v1/auth/resend_otp', { email: 'y@example.com' });
     const forgot = await requestFrom(url, '127.0.0.16', 'POST', '/api/v1/auth/forgot-password', { email: 'y@example.com' });
