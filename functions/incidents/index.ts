@@ -9,7 +9,7 @@ import { exportIncidentPdf } from '#lib/incidents/export-incident-pdf.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import { incidentView } from '#lib/incidents/incident.ts';
 import { incidentAnalytics } from '#lib/incidents/incident-analytics.ts';
-import { previewIncidentId } from '#lib/incidents/incident-id.ts';
+import { previewIncidentId } from '#lib/incidents/incident-id-repository.ts';
 import { incidentScope, type IncidentScope } from '#lib/incidents/incident-scope.ts';
 import { incidentComments, incidentMessages } from '#lib/incidents/incident-thread.ts';
 import { listIncidents } from '#lib/incidents/list-incidents.ts';

@@ -1,16 +1,14 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#lib/http/route.ts';
 import type { Table } from '#lib/store/table.ts';
 import { setFields } from '#lib/store/set-fields.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { Account } from './account.ts';
 import { accountFromItem, accountProfileKey, accountToItem, emailClaimKey, oauthClaimKey } from './account-item.ts';
 
 export class EmailTakenError extends Error {}
 export class OAuthIdentityTakenError extends Error {}
 export class AlreadyInWorkspaceError extends Error {}
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 export const getAccount = async (table: Table, accountId: string): Promise<Account | undefined> => {
   const { Item } = await table.doc.send(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, otpFromItem, otpItemKey, otpToItem, type OtpPurpose } from './otp-item.ts';
 
 /**
@@ -15,8 +15,6 @@ const sameHash = (a: string, b: string): boolean => {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 };
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 /** Stores a fresh 6-digit code, replacing any earlier one of the purpose, and returns it for the e-mail. */
 export const issueOtp = async (table: Table, accountId: string, purpose: OtpPurpose, now: Date): Promise<string> => {

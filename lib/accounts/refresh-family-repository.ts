@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import {
   refreshFamilyFromItem,
   refreshFamilyKey,
@@ -8,8 +8,6 @@ import {
   refreshFamilyTtl,
   type RefreshFamily,
 } from './refresh-family-item.ts';
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 export const startFamily = async (table: Table, family: RefreshFamily): Promise<void> => {
   await table.doc.send(

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UnauthorizedError } from '#lib/http/errors.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { parseApiKey, secretMatches, type ApiKey } from './api-key.ts';
 import { apiKeyFromItem, apiKeyItemKey } from './api-key-item.ts';
 
@@ -21,7 +21,7 @@ const touchLastUsed = async (table: Table, key: ApiKey, now: Date): Promise<void
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 };
 

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { ApiKey } from './api-key.ts';
 import { apiKeyFromItem, apiKeyItemKey, apiKeyPartition, apiKeyToItem } from './api-key-item.ts';
 
@@ -11,8 +11,6 @@ export interface StoredApiKey {
   key: ApiKey;
   usagePlanKeyId?: string;
 }
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 const storedFromItem = (item: Record<string, unknown>, workspaceId: string): StoredApiKey => {
   const { usagePlanKeyId, ...rest } = item;

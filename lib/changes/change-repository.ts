@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChangeInput, ChangeStatus } from '#lib/ingestion/normalized-event.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { changeFields, changeItemKey, changeTicketKeys } from './change-item.ts';
 
 /** What an upsert did: created the change, updated it (with its status before), or dropped a late, older event. */
@@ -49,7 +49,7 @@ export const upsertChangeItem = async (
     );
     return Attributes ? { outcome: 'updated', previousStatus: Attributes.status as ChangeStatus } : { outcome: 'created' };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return { outcome: 'stale' };
+    if (isConditionFailure(error)) return { outcome: 'stale' };
     throw error;
   }
 };

@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { correlationGroupItemKey, emptyGroup, groupFromItem, groupToItem, type CorrelationGroup } from './correlation-group-item.ts';
 
 /** A group untouched this long is forgotten: its next signal starts counting afresh and opens a new incident. */
@@ -35,7 +35,7 @@ export const writeGroup = async (table: Table, workspaceId: string, next: Omit<C
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 };

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { CorrelationRule } from './correlation-rule.ts';
 import {
   MARKER_TYPE,
@@ -51,7 +51,7 @@ export const insertRule = async (table: Table, workspaceId: string, rule: Correl
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 };
@@ -82,7 +82,7 @@ export const updateStoredRule = async (
     );
     return Attributes && ruleFromItem(workspaceId, Attributes);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 };
@@ -101,7 +101,7 @@ export const deleteStoredRule = async (table: Table, workspaceId: string, ruleId
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 };

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Signal } from '#lib/signals/signal.ts';
 import { signalFromItem, signalItemKey } from '#lib/signals/signal-item.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 
 /**
  * The writes correlation makes to SIGNAL items (docs/data-model.md 5.7), through the signal module's
@@ -69,7 +69,7 @@ export const setSignalIncident = async (
     );
     return 'linked';
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionFailure(error)) throw error;
   }
   const current = await readSignalForCorrelation(table, workspaceId, signalId);
   return current?.signal.incidentId === incidentId ? 'already-linked' : 'in-another-incident';
@@ -87,7 +87,7 @@ export const markCorrelated = async (table: Table, workspaceId: string, signalId
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 };
 
@@ -104,6 +104,6 @@ export const clearSignalIncident = async (table: Table, workspaceId: string, sig
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 };

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { incidentChildPartition } from '#lib/incidents/incident-item.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { SIGNAL_LINK_SORT_PREFIX, signalLinkFromItem, signalLinkItemKey, signalLinkToItem, type SignalLink } from './signal-link-item.ts';
 
 /** Stores the link; false when it already exists (a repeated delivery), so its side effects run once. */
@@ -13,7 +13,7 @@ export const insertSignalLink = async (table: Table, workspaceId: string, link: 
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 };

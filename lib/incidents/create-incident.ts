@@ -1,6 +1,6 @@
 import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
-import { allocateIncidentId } from './incident-id.ts';
+import { allocateIncidentId } from './incident-id-repository.ts';
 import { putIncident } from './incident-repository.ts';
 import type { IncidentScope } from './incident-scope.ts';
 import type { CreateIncidentInput } from './schemas.ts';

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/http/pagination.ts';
 import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { deleteItems } from './delete-items.ts';
 import { isIncidentId, type Incident, type IncidentPriority, type IncidentStatus } from './incident.ts';
 import {
@@ -179,7 +179,7 @@ export const updateIncidentItem = async (
     const old = Attributes as Item;
     return { before: incidentFromItem(workspaceId, old), after: incidentFromItem(workspaceId, applyUpdate(old, update)) };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 };
@@ -207,7 +207,7 @@ export const deleteIncidentItem = async (table: Table, workspaceId: string, inci
     );
     return incidentFromItem(workspaceId, Attributes as Item);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 };

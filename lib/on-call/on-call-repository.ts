@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { OnCallAssignment } from './on-call.ts';
 import {
   assignmentFromItem,
@@ -13,8 +13,6 @@ import {
   shiftDayToItem,
   type ShiftDay,
 } from './on-call-item.ts';
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 export const insertAssignment = async (table: Table, workspaceId: string, assignment: OnCallAssignment): Promise<void> => {
   await table.doc.send(

@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/http/pagination.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { runPayloadFromItem, runPayloadItemKey, runPayloadToItem } from './pipeline-payload-item.ts';
 import {
   repositoryKeyOf,
@@ -16,8 +16,6 @@ import {
   runSummaryFromItem,
 } from './pipeline-run-item.ts';
 import type { PipelineRun, PipelineRunSummary, StoredJob } from './pipeline-run.ts';
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 /** `#f<i>` names and `:v<i>` values of the fields, each written by `assign(name, value)`. */
 const assignments = (fields: Record<string, unknown>, assign: (name: string, value: string) => string) => {

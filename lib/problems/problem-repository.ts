@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/http/pagination.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { Problem, ProblemChanges, ProblemPriority, ProblemStatus } from './problem.ts';
 import {
   problemFromItem,
@@ -15,8 +15,6 @@ import {
   problemStatusPartition,
   problemToItem,
 } from './problem-item.ts';
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 export const insertProblem = async (table: Table, workspaceId: string, problem: Problem): Promise<void> => {
   await table.doc.send(

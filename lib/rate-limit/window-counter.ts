@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { limiterKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { LimitWindow, LimiterName } from './rate-limit-settings.ts';
 
 export interface LimitOutcome {
@@ -46,7 +46,7 @@ export const countRequest = async (
     const hits = Number(Attributes?.hits ?? limit);
     return { limiter, allowed: true, limit, remaining: Math.max(0, limit - hits), resetSeconds };
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionFailure(error)) throw error;
     return { limiter, allowed: false, limit, remaining: 0, resetSeconds };
   }
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from './store-errors.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 
 /**
  * DELIVERY (docs/data-model.md 5.7): one sender delivery, so a retry with the same id never counts twice.

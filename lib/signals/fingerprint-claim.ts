@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from './store-errors.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { sourceKeyOf } from './signal-item.ts';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { objectKey, type ObjectStore } from '#lib/ports/object-store/object-store.ts';
-import type { DeliveryRef } from './delivery.ts';
+import type { DeliveryRef } from './delivery-repository.ts';
 
 /**
  * An event put on the `ingestion` queue with the signal id it was answered with, for the ingestion worker

@@ -25,7 +25,7 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
-import { isConditionFailure } from './store-errors.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 
 type Stores = Pick<Runtime, 'table' | 'objects'>;
 

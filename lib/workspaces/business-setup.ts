@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type Account } from '#lib/accounts/account.ts';
 import { AlreadyInWorkspaceError, getAccount } from '#lib/accounts/account-repository.ts';
@@ -6,6 +5,7 @@ import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/http/error
 import type { Runtime } from '#lib/runtime/runtime.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { SetupBusinessInput } from './schemas.ts';
 import type { Workspace } from './workspace.ts';
 import { workspaceFromItem, workspaceItemKey } from './workspace-item.ts';
@@ -34,7 +34,7 @@ const updateWorkspace = async (table: Table, workspaceId: string, input: SetupBu
     );
     return Attributes && workspaceFromItem(Attributes);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 };

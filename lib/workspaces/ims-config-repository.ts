@@ -1,10 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { imsConfigFromItem, imsConfigItemKey, imsConfigToItem, type ImsConfig } from './ims-config-item.ts';
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 /** Writes the first configuration; false when the workspace has one already (setup is called once). */
 export const createImsConfig = async (table: Table, workspaceId: string, config: ImsConfig): Promise<boolean> => {

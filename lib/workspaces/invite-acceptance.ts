@@ -16,7 +16,7 @@ import type { Invite } from './invite-item.ts';
 import { markInviteAccepted } from './invite-repository.ts';
 import { openInvite } from './invitations.ts';
 import type { AcceptInviteInput } from './schemas.ts';
-import { addAdmin } from './workspace-admins.ts';
+import { addAdmin } from './workspace-admins-repository.ts';
 import { getMember, putMember } from './workspace-repository.ts';
 
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;

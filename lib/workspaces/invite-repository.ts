@@ -1,12 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { emailKey } from '#lib/accounts/account.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { inviteFromItem, inviteItemKey, invitePartition, inviteToItem, type Invite } from './invite-item.ts';
 import { hashInviteToken, inviteTokenMatches, type InviteToken } from './invite-token.ts';
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 /**
  * Marks every pending invitation to `email` as superseded, so only the newest token works. An

@@ -5,7 +5,7 @@ import type { Role } from '#lib/http/route.ts';
 import type { Runtime } from '#lib/runtime/runtime.ts';
 import type { Table } from '#lib/store/table.ts';
 import { memberView } from './members.ts';
-import { addAdmin, withdrawAdmin } from './workspace-admins.ts';
+import { addAdmin, withdrawAdmin } from './workspace-admins-repository.ts';
 import { deleteMember, getMember, putMember, setMemberRole } from './workspace-repository.ts';
 
 const notAMember = () => new NotFoundError('Member not found', ['userId: no member of this workspace has this id']);

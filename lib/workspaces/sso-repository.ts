@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey, workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { emailDomain, type SsoSettings } from './sso.ts';
 
 export const ssoSettingsKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'SSO' });
@@ -37,8 +37,6 @@ export class SsoDomainTakenError extends Error {
     super(`SSO domain ${domain} belongs to another workspace`);
   }
 }
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 const putClaim = async (
   table: Table,

@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { workspaceItemKey } from './workspace-item.ts';
 import { listMembers } from './workspace-repository.ts';
 
@@ -11,8 +11,6 @@ import { listMembers } from './workspace-repository.ts';
  * is done before the account's role changes and adding after, so a crash between leaves the set
  * short of an ADMIN (a refusal too many), never holding one who is not.
  */
-
-const isConditionFailure = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
 
 const readAdminIds = async (table: Table, workspaceId: string): Promise<Set<string> | undefined> => {
   const { Item } = await table.doc.send(

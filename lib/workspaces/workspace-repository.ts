@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { joinWorkspace } from '#lib/accounts/account-repository.ts';
 import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
 import { queryAll } from '#lib/store/queries.ts';
+import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { Role } from '#lib/http/route.ts';
 import type { Member, Workspace } from './workspace.ts';
 import {
@@ -48,7 +48,7 @@ export const setMemberRole = async (table: Table, workspaceId: string, accountId
     );
     return Attributes && memberFromItem(Attributes);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 };
@@ -67,7 +67,7 @@ export const listMembers = async (table: Table, workspaceId: string): Promise<Me
 
 /**
  * Creates a workspace owned by `owner`: the workspace (with the owner as its one ADMIN, see
- * workspace-admins.ts), its first member as ADMIN, then the account's pointer to it. The pointer is written last and only if the account has no workspace yet, so a crash
+ * workspace-admins-repository.ts), its first member as ADMIN, then the account's pointer to it. The pointer is written last and only if the account has no workspace yet, so a crash
  * or a lost race leaves at most an unreachable workspace, never an account in two.
  */
 export const createWorkspace = async (table: Table, workspace: Workspace, owner: Account): Promise<Account> => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
-import { DELIVERY_LEASE_MS } from '#lib/signals/store-signal-event.ts';
+import { DELIVERY_LEASE_MS } from '#lib/signals/delivery-claim.ts';
 import { loadFixture, withFields } from '../ingestion/support.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { SIGNALS, createTenant, expectAccepted, postRaw, type Tenant } from './support.ts';

@@ -1,0 +1,221 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { Runtime } from '#lib/runtime/runtime.ts';
+import {
+  findFingerprintClaim,
+  putFingerprintClaim,
+  releaseFingerprintClaim,
+  type FingerprintIdentity,
+} from './fingerprint-claim.ts';
+import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
+import { moveDelta, newSignalDelta } from './signal-counter.ts';
+import { sourceKeyOf } from './signal-item.ts';
+import { findSignal, insertSignal, mergeOccurrence, moveSignal } from './signal-repository.ts';
+import { POLL_MS, ageMs, type Attempt, type Written } from './store-attempt.ts';
+
+/** A claim whose signal is not written yet is a concurrent creator for this long; after, a crash leftover. */
+const CLAIM_SETTLE_MS = 5_000;
+const CLAIM_ATTEMPTS = 3;
+
+const identityOf = (event: NormalizedEvent): FingerprintIdentity => ({
+  source: event.signal.source,
+  type: event.signal.type,
+  fingerprint: event.fingerprint,
+});
+
+const newSignal = (event: NormalizedEvent, id: string, status: SignalStatus, seenAt: string): Signal => {
+  const { name, source, type, severity, serviceId, value, metadata, triggeredAt } = event.signal;
+  return {
+    id,
+    name,
+    source,
+    type,
+    // Informational events never page anyone, whatever the sender said.
+    severity: event.action === 'record' ? 'LOW' : severity,
+    status,
+    serviceId: serviceId ?? null,
+    value: value ?? null,
+    metadata,
+    triggeredAt,
+    fingerprint: event.fingerprint,
+    occurrences: 1,
+    firstSeenAt: seenAt,
+    lastSeenAt: seenAt,
+    incidentId: null,
+    notes: [],
+    acknowledgedAt: null,
+    resolvedAt: status === 'RESOLVED' ? seenAt : null,
+    suppressedAt: null,
+    createdAt: seenAt,
+    updatedAt: seenAt,
+  };
+};
+
+/** Writes the new signal of a claim; a signal already there under this id is this event's, from an earlier try. */
+const writeNewSignal = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written> => {
+  const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
+  const inserted = await insertSignal(runtime, workspaceId, signal, event.action);
+  attempt.committed = true;
+  const stored = inserted ? signal : ((await findSignal(runtime.table, workspaceId, signal.id)) ?? signal);
+  return {
+    signal: stored,
+    deduplicated: false,
+    resolved: false,
+    counted: inserted ? newSignalDelta('OPEN', sourceKeyOf(signal.source)) : {},
+    correlate: event.action === 'trigger',
+  };
+};
+
+/** Step 2 for 'trigger' and 'record' events: a new signal, or one more occurrence of the open one. */
+export const openOrMerge = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  for (let tries = 0; tries < CLAIM_ATTEMPTS; tries += 1) {
+    const claimedAt = runtime.clock.now().toISOString();
+    if (await putFingerprintClaim(table, workspaceId, identity, { signalId: attempt.signalId, claimedAt })) {
+      return writeNewSignal(runtime, workspaceId, event, attempt);
+    }
+    const merged = await mergeIntoClaimed(runtime, workspaceId, event, attempt);
+    if (merged) return merged;
+  }
+  throw new Error(`fingerprint claim of ${identity.source}/${identity.type} stayed contended`);
+};
+
+/**
+ * A sender re-sending an episode that already ended: the claim's signal was resolved by a resolving
+ * event (a person's resolve through the API ends the claim instead) and this event started at the same
+ * instant (Alertmanager's `startsAt`, the paging tool's incident time, a pipeline run's start). It is
+ * the same problem, so it answers that signal; an event of a new episode starts a new signal, as
+ * DECISIONS.md says.
+ */
+const isReplayOfResolved = (signal: Signal, event: NormalizedEvent): boolean =>
+  signal.status === 'RESOLVED' && signal.triggeredAt === event.signal.triggeredAt;
+
+/**
+ * Merges into the signal the claim names. Undefined when the claim is gone or stale (its signal is
+ * RESOLVED by a person or in an earlier episode, or was never written by a creator that crashed), after
+ * releasing it, so the caller claims again. A replay of a resolved episode answers its signal. A claim younger than CLAIM_SETTLE_MS whose signal is missing belongs to a concurrent creator
+ * between its two writes, so this waits for it rather than starting a second signal.
+ */
+const mergeIntoClaimed = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written | undefined> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  for (;;) {
+    const claim = await findFingerprintClaim(table, workspaceId, identity);
+    if (!claim) return undefined;
+    if (claim.signalId === attempt.signalId) return writeNewSignal(runtime, workspaceId, event, attempt);
+    const merged = await mergeOccurrence(table, workspaceId, claim.signalId, attempt.receivedAt.toISOString());
+    if (merged) {
+      attempt.committed = true;
+      return { signal: merged, deduplicated: true, resolved: false, counted: {}, correlate: false };
+    }
+    const current = await findSignal(table, workspaceId, claim.signalId);
+    if (current && isReplayOfResolved(current, event)) {
+      attempt.committed = true;
+      return { signal: current, deduplicated: true, resolved: false, counted: {}, correlate: false };
+    }
+    const settling = !current && ageMs(runtime, claim.claimedAt) < CLAIM_SETTLE_MS;
+    const stillMerging = current !== undefined && (MERGING_STATUSES as readonly SignalStatus[]).includes(current.status);
+    if (!settling && !stillMerging) {
+      await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
+      return undefined;
+    }
+    await delay(POLL_MS + Math.random() * POLL_MS);
+  }
+};
+
+/**
+ * A resolve kept as a signal of its own is claimed per episode (its fingerprint and start), so the same
+ * resolve sent again answers that signal instead of keeping another. Undefined: this event keeps it.
+ */
+const keptResolve = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written | undefined> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  const episode = { ...identity, fingerprint: `${identity.fingerprint}#resolved#${event.signal.triggeredAt}` };
+  const claimedAt = runtime.clock.now().toISOString();
+  if (await putFingerprintClaim(table, workspaceId, episode, { signalId: attempt.signalId, claimedAt })) return undefined;
+  const claim = await findFingerprintClaim(table, workspaceId, episode);
+  if (!claim || claim.signalId === attempt.signalId) return undefined;
+  const signal = await findSignal(table, workspaceId, claim.signalId);
+  if (!signal) return undefined;
+  attempt.committed = true;
+  return { signal, deduplicated: true, resolved: false, counted: {}, correlate: false };
+};
+
+/**
+ * A resolve of an episode that started before the open signal's (Alertmanager sends the resolve of an
+ * old firing after a new one began) cannot end the newer problem; it is kept as a signal of its own.
+ */
+const endsAnEarlierEpisode = async (runtime: Runtime, workspaceId: string, signalId: string, event: NormalizedEvent) => {
+  const open = await findSignal(runtime.table, workspaceId, signalId);
+  return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
+};
+
+/**
+ * Step 2 for 'resolve' events: resolves the open signal of the fingerprint. The claim stays, marked as
+ * resolved by the sender, so a re-sent event of the same episode answers this signal and an event of a
+ * new episode starts a new one. With no open signal the resolve is still kept, as a RESOLVED signal of
+ * its own (`resolved: false`), so the sender gets an id and the event is on record.
+ */
+export const resolveEvent = async (
+  runtime: Runtime,
+  workspaceId: string,
+  event: NormalizedEvent,
+  attempt: Attempt,
+): Promise<Written> => {
+  const { table } = runtime;
+  const identity = identityOf(event);
+  const seenAt = attempt.receivedAt.toISOString();
+  const claim = await findFingerprintClaim(table, workspaceId, identity);
+  if (claim && !(await endsAnEarlierEpisode(runtime, workspaceId, claim.signalId, event))) {
+    const moved = await moveSignal(table, workspaceId, claim.signalId, { move: 'resolve', at: seenAt, seen: true });
+    if (moved.kind === 'moved') {
+      attempt.committed = true;
+      return {
+        signal: moved.after,
+        deduplicated: true,
+        resolved: true,
+        counted: moveDelta(moved.before.status, 'RESOLVED'),
+        correlate: false,
+      };
+    }
+    if (moved.kind === 'conflict' && moved.current.status === 'RESOLVED') {
+      // The same resolve again (a re-sent stream): nothing more to record.
+      attempt.committed = true;
+      return { signal: moved.current, deduplicated: true, resolved: false, counted: {}, correlate: false };
+    }
+    if (moved.kind === 'conflict') await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
+  }
+  const kept = await keptResolve(runtime, workspaceId, event, attempt);
+  if (kept) return kept;
+  const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
+  const inserted = await insertSignal(runtime, workspaceId, record, event.action);
+  attempt.committed = true;
+  return {
+    signal: inserted ? record : ((await findSignal(table, workspaceId, record.id)) ?? record),
+    deduplicated: false,
+    resolved: false,
+    counted: inserted ? newSignalDelta('RESOLVED', sourceKeyOf(record.source)) : {},
+    correlate: false,
+  };
+};
