@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFixture, withFields } from '../ingestion/support.ts';
 import { createTenant, postRaw, SIGNALS } from '../ingestion-routes/support.ts';
-import { requester, type HttpClient, type HttpReply } from '../support/local-stack.ts';
+import { GENEROUS_RATE_LIMITS, requester, type HttpClient, type HttpReply } from '../support/local-stack.ts';
 
 const startCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
 
@@ -15,7 +15,7 @@ const startCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as { scri
 const startService = async (dataDir: string) => {
   const [command = '', ...args] = startCommand.split(' ');
   const child = spawn(`node_modules/.bin/${command}`, args, {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: GENEROUS_RATE_LIMITS },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
