@@ -12,7 +12,7 @@ const stack = await startLocalStack({ port: 0, dataDir: ':memory:', rateLimits: 
 /** DynamoDB operations by kind, counted on the table's client: what a request costs on demand. */
 const READS = new Set(['GetCommand', 'GetItemCommand', 'QueryCommand', 'BatchGetCommand', 'BatchGetItemCommand']);
 const operations = { reads: 0, writes: 0 };
-stack.runtime.table.doc.middlewareStack.add(
+stack.ports.table.doc.middlewareStack.add(
   (next, context) => async (args) => {
     if (READS.has(context.commandName ?? '')) operations.reads += 1;
     else operations.writes += 1;

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
-import { parseOAuthProviders } from '#lib/accounts/oauth-providers.ts';
+import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/ports/rate-limits.ts';
+import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];

@@ -7,7 +7,7 @@ import {
   updateApiKey,
 } from '#lib/api-keys/api-key-service.ts';
 import { created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { apiKeys } from '#lib/routes/api-keys.ts';
 
 export const handler = createGroupHandler(apiKeys, {

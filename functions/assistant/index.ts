@@ -1,4 +1,4 @@
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { assistant } from '#lib/routes/assistant.ts';
 
 export const handler = createGroupHandler(assistant, {});

@@ -1,5 +1,5 @@
 import { created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { sendPasswordResetCode, resetPassword } from '#lib/accounts/password-reset.ts';
 import {
   oauthRegisterBusiness,

@@ -1,7 +1,7 @@
 import { created, ok } from '#lib/http/envelope.ts';
-import { ForbiddenError } from '#lib/http/errors.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
-import type { Caller } from '#lib/http/route.ts';
+import { ForbiddenError } from '#lib/contract/errors.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
+import type { Caller } from '#lib/identity/caller.ts';
 import { business } from '#lib/routes/business.ts';
 import { setupBusiness } from '#lib/workspaces/business-setup.ts';
 import { changeImsConfig, readImsConfig, setupIms } from '#lib/workspaces/ims-config.ts';

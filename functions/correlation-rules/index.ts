@@ -1,6 +1,6 @@
 import { createRule, deleteRule, effectiveRules, getRule, updateRule } from '#lib/correlation/rule-service.ts';
 import { created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { correlationRules } from '#lib/routes/correlation-rules.ts';
 
 export const handler = createGroupHandler(correlationRules, {

@@ -1,10 +1,11 @@
 import { sweepPendingSignals } from '#lib/correlation/sweep.ts';
 import { log } from '#lib/log/logger.ts';
-import { currentRuntime } from '#lib/runtime/runtime.ts';
+import { portsOf } from '#lib/ports/port-set.ts';
+import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 
 /** Runs on a schedule: sends signals whose correlation message was lost to the correlation queue again. */
 export const handler = async (): Promise<void> => {
-  const runtime = currentRuntime();
-  const result = await sweepPendingSignals(runtime, runtime.clock.now());
+  const ports = portsOf(correlationSweep);
+  const result = await sweepPendingSignals(ports, ports.clock.now());
   log.info('correlation sweep done', { ...result });
 };

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { dashboard } from '#lib/routes/dashboard.ts';
 
 export const handler = createGroupHandler(dashboard, {});

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { ok } from '#lib/http/envelope.ts';
 import { health } from '#lib/routes/health.ts';
 

@@ -1,5 +1,5 @@
 import { binary, created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { paged } from '#lib/http/pagination.ts';
 import type { RouteResult } from '#lib/http/route.ts';
 import { addComment } from '#lib/incidents/add-comment.ts';

@@ -1,12 +1,12 @@
 import { accepted, binary, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import type { RouteRequest, RouteResult } from '#lib/http/route.ts';
 import { ingestDelivery } from '#lib/ingestion/ingest-delivery.ts';
 import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
 import { deleteWebhookSecret, listWebhookSecrets, setWebhookSecret } from '#lib/ingestion/webhook-secrets.ts';
 import { ingestion } from '#lib/routes/ingestion.ts';
-import { actorOf } from '#lib/tickets/history.ts';
+import { actorOf } from '#lib/identity/caller.ts';
 
 const { routes } = ingestion;
 

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { integrations } from '#lib/routes/integrations.ts';
 
 export const handler = createGroupHandler(integrations, {});

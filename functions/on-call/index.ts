@@ -1,5 +1,5 @@
 import { created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { assignMember, getAssignment, listAssignments } from '#lib/on-call/on-call-service.ts';
 import { onCall } from '#lib/routes/on-call.ts';
 

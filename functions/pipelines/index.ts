@@ -1,5 +1,5 @@
 import { ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { paged } from '#lib/http/pagination.ts';
 import { getPipelineRun, listPipelineRuns } from '#lib/pipelines/pipeline-runs.ts';
 import { pipelines } from '#lib/routes/pipelines.ts';

@@ -1,9 +1,9 @@
 import { created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { paged } from '#lib/http/pagination.ts';
 import { createProblem, deleteProblem, getProblem, listProblems, updateProblem } from '#lib/problems/problem-service.ts';
 import { problems } from '#lib/routes/problems.ts';
-import { actorOf } from '#lib/tickets/history.ts';
+import { actorOf } from '#lib/identity/caller.ts';
 
 export const handler = createGroupHandler(problems, {
   createProblem: async ({ body, caller, runtime, workspaceId }) =>

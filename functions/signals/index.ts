@@ -1,11 +1,11 @@
 import { accepted, created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { paged } from '#lib/http/pagination.ts';
 import { signals } from '#lib/routes/signals.ts';
 import { createSignalsBulk } from '#lib/signals/bulk-signals.ts';
 import { createSignal } from '#lib/signals/create-signal.ts';
 import { getSignal, listSignals, moveSignal, signalStats } from '#lib/signals/signal-service.ts';
-import { actorOf } from '#lib/tickets/history.ts';
+import { actorOf } from '#lib/identity/caller.ts';
 
 export const handler = createGroupHandler(signals, {
   listSignals: async ({ query, runtime, workspaceId }) => {

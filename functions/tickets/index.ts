@@ -1,4 +1,4 @@
-import { createGroupHandler } from '#lib/http/group-handler.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { paged } from '#lib/http/pagination.ts';
 import { tickets } from '#lib/routes/tickets.ts';
 import { listTicketHistory, listTickets } from '#lib/tickets/ticket-list.ts';

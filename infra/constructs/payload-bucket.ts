@@ -4,10 +4,9 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { QUEUED_OBJECT_DAYS, TRANSIENT_TAG } from '#lib/ports/object-store/object-store.ts';
-import { ENV } from '#lib/runtime/aws-runtime.ts';
+import { ENV } from '#lib/ports/env.ts';
+import type { ObjectAccess } from '#lib/ports/need.ts';
 
-/** What a function does with the bucket: read what signals reference, write new objects, or both. */
-export type PayloadAccess = 'read' | 'write' | 'readWrite';
 
 export interface PayloadBucketProps {
   removalPolicy: RemovalPolicy;
@@ -48,7 +47,7 @@ export class PayloadBucket extends Construct {
   }
 
   /** Sets PAYLOAD_BUCKET_NAME and grants exactly the object actions asked for, on objects only. */
-  bind(lambda: LambdaFunction, access: PayloadAccess): void {
+  bind(lambda: LambdaFunction, access: ObjectAccess): void {
     lambda.addEnvironment(ENV.payloadBucket, this.bucket.bucketName);
     const actions = [
       ...(access === 'write' ? [] : ['s3:GetObject']),

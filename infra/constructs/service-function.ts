@@ -5,9 +5,10 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ENV } from '#lib/runtime/aws-runtime.ts';
+import { ENV } from '#lib/ports/env.ts';
 import { cdkBundling, functionEntry, PROJECT_ROOT } from '../bundling.ts';
-import type { ServiceTable, TableAccess } from './service-table.ts';
+import type { TableAccess } from '#lib/ports/need.ts';
+import type { ServiceTable } from './service-table.ts';
 
 export interface ServiceFunctionProps {
   /** The folder `functions/<name>/` whose `index.ts` exports `handler`. */

@@ -4,12 +4,8 @@ import { Grant, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { limiterKey } from '#lib/store/keys.ts';
+import type { TableAccess } from '#lib/ports/need.ts';
 
-/**
- * How much of the table a function may touch. `none` is for functions whose routes never reach it
- * (they still get TABLE_NAME, which the shared runtime reads on first use).
- */
-export type TableAccess = 'none' | 'read' | 'readWrite';
 
 /**
  * Exactly what the repositories call, on the table and its three indexes by name. No Scan (list
@@ -49,8 +45,10 @@ export class ServiceTable extends Construct {
     }
   }
 
+  /** Reading functions write limiter windows only; `limiterCounters` functions touch nothing else. */
   grant(grantee: IGrantable, access: TableAccess): void {
-    if (access === 'none') return;
+    if (access !== 'readWrite') this.grantLimiterCounters(grantee);
+    if (access === 'limiterCounters') return;
     const actions = access === 'read' ? READ_ACTIONS : [...READ_ACTIONS, ...WRITE_ACTIONS];
     Grant.addToPrincipal({ grantee, actions, resourceArns: this.arns() });
   }
@@ -59,7 +57,7 @@ export class ServiceTable extends Construct {
    * Rate limiting counts every request in `LIMIT#` items, so read-only functions need to update those
    * items and no others; `dynamodb:LeadingKeys` pins the partition keys they may write.
    */
-  grantLimiterCounters(grantee: IGrantable): void {
+  private grantLimiterCounters(grantee: IGrantable): void {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['dynamodb:UpdateItem'],

@@ -7,11 +7,12 @@ import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
-import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { createTable } from '#lib/store/table.ts';
-import { parseRateLimits } from '#lib/rate-limit/rate-limit-settings.ts';
+import { parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/http-identity-provider.ts';
-import { parseOAuthProviders } from '#lib/accounts/oauth-providers.ts';
+import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
@@ -47,7 +48,7 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   url: string;
-  runtime: Runtime;
+  ports: Ports;
   mailbox: Mailbox;
   queues: LocalSqs;
   /** The running workers, when `workers` is on. */
@@ -119,8 +120,7 @@ export const startLocalStack = async ({
   const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
 
-  const runtime: Runtime = {
-    mode: 'local',
+  const ports: Ports = {
     table: createTable({ name: LOCAL_TABLE_NAME, client: dynamo.client }),
     queue: createSqsQueue(sqs.client, sqs.queueUrl),
     workflow,
@@ -134,7 +134,7 @@ export const startLocalStack = async ({
     clock: systemClock,
     ids: createIds(systemClock),
   };
-  installRuntime(runtime);
+  installPorts(ports);
 
   const server = createLocalHttpServer({
     matchRoute: createRouteMatcher(allRoutes()),
@@ -153,9 +153,9 @@ export const startLocalStack = async ({
     const savedMessages = await saveQueues(sqs, savedQueuesFile(dataDir));
     await sqs.close();
     await dynamo.close();
-    installRuntime(undefined);
+    installPorts(undefined);
     return { savedMessages };
   };
 
-  return { url: `http://${host}:${boundPort}`, runtime, mailbox, queues: sqs, workers, stop };
+  return { url: `http://${host}:${boundPort}`, ports, mailbox, queues: sqs, workers, stop };
 };

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '#lib/http/route.ts';
+import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';

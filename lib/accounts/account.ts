@@ -1,4 +1,4 @@
-import type { Role } from '#lib/http/route.ts';
+import type { Role } from '#lib/identity/caller.ts';
 
 export const ACCOUNT_TYPES = ['DEVELOPER', 'BUSINESS'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { ProviderUnavailableError } from '#lib/ports/identity-provider/identity-provider.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { emailKey } from './account.ts';
-import type { UserApiProvider } from './oauth-providers.ts';
+import type { UserApiProvider } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { proofRejected } from './oauth-proof.ts';
 import type { OAuthClaim } from './schemas.ts';
 
@@ -22,7 +22,7 @@ const parse = <T>(schema: z.ZodType<T>, url: string, body: unknown): T => {
  * request's address one of its verified addresses. Both calls go out together, to halve the wait.
  */
 export const verifyAccessToken = async (
-  runtime: Runtime,
+  runtime: Ports,
   providerName: string,
   provider: UserApiProvider,
   accessToken: string,

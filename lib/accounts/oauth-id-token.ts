@@ -1,7 +1,7 @@
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { emailKey } from './account.ts';
-import type { OidcProvider } from './oauth-providers.ts';
+import type { OidcProvider } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { proofRejected } from './oauth-proof.ts';
 import type { OAuthClaim } from './schemas.ts';
 
@@ -37,7 +37,7 @@ const authorizedParty = (payload: JWTPayload, clientId: string): boolean =>
  * audience, be unexpired, and say the provider_uuid and the verified e-mail address the request claims.
  */
 export const verifyIdToken = async (
-  runtime: Runtime,
+  runtime: Ports,
   providerName: string,
   provider: OidcProvider,
   idToken: string,

@@ -1,11 +1,11 @@
-import { BadRequestError, ServiceUnavailableError } from '#lib/http/errors.ts';
+import { BadRequestError, ServiceUnavailableError } from '#lib/contract/errors.ts';
 import { log } from '#lib/log/logger.ts';
 import { ProviderUnavailableError } from '#lib/ports/identity-provider/identity-provider.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { OAuthIdentity } from './account.ts';
 import { verifyAccessToken } from './oauth-access-token.ts';
 import { verifyIdToken } from './oauth-id-token.ts';
-import { findOAuthProvider } from './oauth-providers.ts';
+import { findOAuthProvider } from '#lib/ports/identity-provider/oauth-providers.ts';
 import type { OAuthClaim } from './schemas.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { OAuthClaim } from './schemas.ts';
  * Throws 400 for a provider this deployment does not know or a proof of the wrong kind for it, 401
  * for a proof that does not hold, 503 when the provider does not answer.
  */
-export const verifyOAuthIdentity = async (runtime: Runtime, claim: OAuthClaim): Promise<OAuthIdentity> => {
+export const verifyOAuthIdentity = async (runtime: Ports, claim: OAuthClaim): Promise<OAuthIdentity> => {
   const name = claim.oAuthProvider.trim().toLowerCase();
   const provider = findOAuthProvider(runtime.oauthProviders, name);
   if (!provider) throw new BadRequestError('Unknown OAuth provider', [`oAuthProvider: ${claim.oAuthProvider} is not configured`]);

@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '#lib/http/errors.ts';
+import { UnauthorizedError } from '#lib/contract/errors.ts';
 
 /**
  * A proof that does not hold. The same message for every reason; the field message says which check

@@ -1,5 +1,5 @@
-import { ConflictError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { ConflictError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { createWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import type { Workspace } from '#lib/workspaces/workspace.ts';
 import { toUser, type Account, type AccountType } from './account.ts';
@@ -25,7 +25,7 @@ interface Person {
   githubUsername?: string;
 }
 
-const newAccount = (runtime: Runtime, accountType: AccountType, person: Person, secret: Partial<Account>): Account => {
+const newAccount = (runtime: Ports, accountType: AccountType, person: Person, secret: Partial<Account>): Account => {
   const now = runtime.clock.now().toISOString();
   return {
     id: runtime.ids.uuid(),
@@ -50,7 +50,7 @@ const emailTaken = () =>
 const identityTaken = () =>
   new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
 
-const store = async (runtime: Runtime, account: Account): Promise<void> => {
+const store = async (runtime: Ports, account: Account): Promise<void> => {
   try {
     await createAccount(runtime.table, account);
   } catch (error) {
@@ -61,7 +61,7 @@ const store = async (runtime: Runtime, account: Account): Promise<void> => {
 };
 
 /** The workspace of a business account, owned by it as ADMIN; returns the account pointing at it. */
-const openWorkspace = (runtime: Runtime, owner: Account, input: RegisterBusinessInput | OAuthRegisterBusinessInput) => {
+const openWorkspace = (runtime: Ports, owner: Account, input: RegisterBusinessInput | OAuthRegisterBusinessInput) => {
   const workspace: Workspace = {
     id: runtime.ids.sortable(),
     businessName: input.businessName,
@@ -75,7 +75,7 @@ const openWorkspace = (runtime: Runtime, owner: Account, input: RegisterBusiness
 };
 
 /** Password registrations: the account starts unverified and the address gets a code. */
-const withPassword = async (runtime: Runtime, accountType: AccountType, person: Person, password: string) => {
+const withPassword = async (runtime: Ports, accountType: AccountType, person: Person, password: string) => {
   const account = newAccount(runtime, accountType, person, { passwordHash: await hashPassword(password) });
   await store(runtime, account);
   return account;
@@ -86,7 +86,7 @@ const withPassword = async (runtime: Runtime, accountType: AccountType, person: 
  * verified and has no password. Nothing is written before the proof holds.
  */
 const withOAuth = async (
-  runtime: Runtime,
+  runtime: Ports,
   accountType: AccountType,
   input: OAuthRegisterBusinessInput | OAuthRegisterDeveloperInput,
 ) => {
@@ -97,26 +97,26 @@ const withOAuth = async (
   return account;
 };
 
-export const registerBusiness = async (runtime: Runtime, input: RegisterBusinessInput): Promise<{ user: User }> => {
+export const registerBusiness = async (runtime: Ports, input: RegisterBusinessInput): Promise<{ user: User }> => {
   const account = await withPassword(runtime, 'BUSINESS', input, input.password);
   const owner = await openWorkspace(runtime, account, input);
   await sendVerificationCode(runtime, owner);
   return { user: toUser(owner) };
 };
 
-export const registerDeveloper = async (runtime: Runtime, input: RegisterDeveloperInput): Promise<{ user: User }> => {
+export const registerDeveloper = async (runtime: Ports, input: RegisterDeveloperInput): Promise<{ user: User }> => {
   const account = await withPassword(runtime, 'DEVELOPER', input, input.password);
   await sendVerificationCode(runtime, account);
   return { user: toUser(account) };
 };
 
-export const oauthRegisterBusiness = async (runtime: Runtime, input: OAuthRegisterBusinessInput) => {
+export const oauthRegisterBusiness = async (runtime: Ports, input: OAuthRegisterBusinessInput) => {
   const account = await withOAuth(runtime, 'BUSINESS', input);
   const owner = await openWorkspace(runtime, account, input);
   return { user: toUser(owner), ...tokenFields(await startSession(runtime, owner)) };
 };
 
-export const oauthRegisterDeveloper = async (runtime: Runtime, input: OAuthRegisterDeveloperInput) => {
+export const oauthRegisterDeveloper = async (runtime: Ports, input: OAuthRegisterDeveloperInput) => {
   const account = await withOAuth(runtime, 'DEVELOPER', input);
   return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
 };

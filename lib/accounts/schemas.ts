@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailAddress as email, ianaTimezone } from '#lib/http/fields.ts';
+import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
 
 const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 

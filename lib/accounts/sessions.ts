@@ -1,6 +1,6 @@
-import { UnauthorizedError } from '#lib/http/errors.ts';
+import { UnauthorizedError } from '#lib/contract/errors.ts';
 import type { SigningKey } from '#lib/ports/signing-keys/signing-keys.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { sessionVersionOf, type Account } from './account.ts';
 import { getAccount } from './account-repository.ts';
 import { hashRefreshToken, refreshTokenMatches, type RefreshFamily } from './refresh-family-item.ts';
@@ -40,7 +40,7 @@ const signPair = async (key: SigningKey, account: Account, familyId: string, gen
 };
 
 /** A new login: an access token and the first refresh token of a new family. */
-export const startSession = async (runtime: Runtime, account: Account): Promise<Tokens> => {
+export const startSession = async (runtime: Ports, account: Account): Promise<Tokens> => {
   const { table, signingKeys, clock, ids } = runtime;
   const now = clock.now();
   const familyId = ids.sortable();
@@ -63,7 +63,7 @@ const reused = () =>
   ]);
 
 /** The next generation, or undefined when a concurrent refresh rotated the family first. */
-const rotate = async ({ table, signingKeys }: Runtime, account: Account, family: RefreshFamily, presented: string, now: Date) => {
+const rotate = async ({ table, signingKeys }: Ports, account: Account, family: RefreshFamily, presented: string, now: Date) => {
   const key = await signingKeys.current();
   const issuedAt = Math.floor(now.getTime() / 1000);
   const tokens = await signPair(key, account, family.familyId, family.generation + 1, new Date(issuedAt * 1000));
@@ -83,7 +83,7 @@ const rotate = async ({ table, signingKeys }: Runtime, account: Account, family:
  * copied token, and the whole login is revoked so the thief's newer token dies too.
  */
 const repeatRotation = async (
-  runtime: Runtime,
+  runtime: Ports,
   account: Account,
   presented: string,
   claims: RefreshClaims,
@@ -112,7 +112,7 @@ const repeatRotation = async (
  * Rotates a refresh token. Its family and account are read together; a token issued before the account's
  * last credential change (a password reset) is refused, whatever its generation.
  */
-export const refreshSession = async (runtime: Runtime, presented: string): Promise<Tokens> => {
+export const refreshSession = async (runtime: Ports, presented: string): Promise<Tokens> => {
   const { table, signingKeys, clock } = runtime;
   const now = clock.now();
   const claims = await verifyRefreshToken(signingKeys, presented, now);

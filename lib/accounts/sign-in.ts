@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ForbiddenError, UnauthorizedError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { ForbiddenError, UnauthorizedError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { findSsoForEmail } from '#lib/workspaces/sso-repository.ts';
 import { emailKey, toUser, type Account } from './account.ts';
 import { findAccountByEmail, findAccountByOAuth } from './account-repository.ts';
@@ -18,13 +18,13 @@ const notVerified = () =>
     'email: not verified yet',
   ]);
 
-const signIn = async (runtime: Runtime, account: Account) => {
+const signIn = async (runtime: Ports, account: Account) => {
   if (!account.isVerified) throw notVerified();
   return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
 };
 
 /** An OAuth-only account has no password, so a password login fails for it exactly like a wrong password. */
-export const login = async (runtime: Runtime, { email, password }: LoginInput) => {
+export const login = async (runtime: Ports, { email, password }: LoginInput) => {
   const account = await findAccountByEmail(runtime.table, email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
   if (!account?.passwordHash || !matches) throw new UnauthorizedError('Invalid email or password');
@@ -35,7 +35,7 @@ export const login = async (runtime: Runtime, { email, password }: LoginInput) =
  * The provider must vouch for the identity and the address first; then only the account registered
  * with that identity and address signs in.
  */
-export const oauthLogin = async (runtime: Runtime, input: OAuthLoginInput) => {
+export const oauthLogin = async (runtime: Ports, input: OAuthLoginInput) => {
   const { provider, providerUuid } = await verifyOAuthIdentity(runtime, input);
   const account = await findAccountByOAuth(runtime.table, provider, providerUuid);
   if (!account || emailKey(account.email) !== emailKey(input.email)) throw new UnauthorizedError('Invalid OAuth credentials');
@@ -46,7 +46,7 @@ export type SsoDiscovery =
   | { email: string; ssoEnabled: false }
   | { email: string; ssoEnabled: true; protocol: string; loginUrl: string };
 
-export const discoverSso = async (runtime: Runtime, email: string): Promise<SsoDiscovery> => {
+export const discoverSso = async (runtime: Ports, email: string): Promise<SsoDiscovery> => {
   const sso = await findSsoForEmail(runtime.table, email);
   return sso ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl } : { email, ssoEnabled: false };
 };

@@ -1,6 +1,6 @@
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { SigningKey, SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
-import { UnauthorizedError } from '#lib/http/errors.ts';
+import { UnauthorizedError } from '#lib/contract/errors.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;

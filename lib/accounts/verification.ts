@@ -1,5 +1,5 @@
-import { BadRequestError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { BadRequestError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Account } from './account.ts';
 import { findAccountByEmail, updateAccount } from './account-repository.ts';
 import { issueOtp, redeemOtp } from './otp-repository.ts';
@@ -12,7 +12,7 @@ import type { VerifyEmailInput } from './schemas.ts';
 export const invalidCode = () =>
   new BadRequestError('Invalid or expired code', ['otp: the code is wrong or has expired; request a new one']);
 
-export const sendVerificationCode = async (runtime: Runtime, account: Account): Promise<void> => {
+export const sendVerificationCode = async (runtime: Ports, account: Account): Promise<void> => {
   const otp = await issueOtp(runtime.table, account.id, 'VERIFY_EMAIL', runtime.clock.now());
   await runtime.mail.send({
     to: account.email,
@@ -28,7 +28,7 @@ export interface Verification {
   alreadyVerified: boolean;
 }
 
-export const verifyEmail = async (runtime: Runtime, { email, otp }: VerifyEmailInput): Promise<Verification> => {
+export const verifyEmail = async (runtime: Ports, { email, otp }: VerifyEmailInput): Promise<Verification> => {
   const { table, clock } = runtime;
   const account = await findAccountByEmail(table, email);
   if (!account) throw invalidCode();
@@ -40,7 +40,7 @@ export const verifyEmail = async (runtime: Runtime, { email, otp }: VerifyEmailI
 };
 
 /** Sends a new code only to an existing, unverified account; the caller answers the same either way. */
-export const resendVerificationCode = async (runtime: Runtime, email: string): Promise<void> => {
+export const resendVerificationCode = async (runtime: Ports, email: string): Promise<void> => {
   const account = await findAccountByEmail(runtime.table, email);
   if (account && !account.isVerified) await sendVerificationCode(runtime, account);
 };

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { UnauthorizedError } from '#lib/http/errors.ts';
+import { UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Table } from '#lib/store/table.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { parseApiKey, secretMatches, type ApiKey } from './api-key.ts';

@@ -1,6 +1,6 @@
-import { BadRequestError, ConflictError, NotFoundError } from '#lib/http/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import { log } from '#lib/log/logger.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { formatApiKey, hashApiKeySecret, type ApiKey } from './api-key.ts';
 import { toApiKeyResource, type ApiKeyResource } from './api-key-resource.ts';
 import * as repository from './api-key-repository.ts';
@@ -14,13 +14,13 @@ const notFound = (): NotFoundError => new NotFoundError('API key not found');
 const revoked = (): ConflictError =>
   new ConflictError('A revoked API key cannot be rotated; reactivate it first', ['isActive: the key is revoked']);
 
-const mintSecret = (runtime: Runtime, workspaceId: string, keyId: string) => {
+const mintSecret = (runtime: Ports, workspaceId: string, keyId: string) => {
   const secret = runtime.ids.secret(SECRET_BYTES);
   return { raw: formatApiKey(workspaceId, keyId, secret), secretHash: hashApiKeySecret(secret) };
 };
 
 /** Removes a mirror nothing refers to any more; a failure only leaves a gateway key behind, so it is logged. */
-const discardMirror = async (runtime: Runtime, keyId: string, mirrorId: string): Promise<void> => {
+const discardMirror = async (runtime: Ports, keyId: string, mirrorId: string): Promise<void> => {
   try {
     await runtime.usagePlan.remove(mirrorId);
   } catch (error) {
@@ -32,7 +32,7 @@ const discardMirror = async (runtime: Runtime, keyId: string, mirrorId: string):
  * The mirror is registered before the record is written: if registering fails nothing is stored, and
  * if the write fails the mirror is taken back, so a failed create leaves no key behind.
  */
-export const createApiKey = async (runtime: Runtime, workspaceId: string, input: CreateApiKeyInput) => {
+export const createApiKey = async (runtime: Ports, workspaceId: string, input: CreateApiKeyInput) => {
   const now = runtime.clock.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
@@ -62,7 +62,7 @@ export const createApiKey = async (runtime: Runtime, workspaceId: string, input:
   return { ...toApiKeyResource(key), key: raw };
 };
 
-export const listApiKeys = async (runtime: Runtime, workspaceId: string): Promise<ApiKeyResource[]> =>
+export const listApiKeys = async (runtime: Ports, workspaceId: string): Promise<ApiKeyResource[]> =>
   (await repository.listApiKeys(runtime.table, workspaceId)).map(({ key }) => toApiKeyResource(key));
 
 /**
@@ -70,7 +70,7 @@ export const listApiKeys = async (runtime: Runtime, workspaceId: string): Promis
  * the mirror read, so of two concurrent rotations one wins and the other is a 409; once it is written,
  * the old secret is refused by the very next request (authentication reads the record consistently).
  */
-export const rotateApiKey = async (runtime: Runtime, workspaceId: string, keyId: string) => {
+export const rotateApiKey = async (runtime: Ports, workspaceId: string, keyId: string) => {
   const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
   if (!stored) throw notFound();
   if (!stored.key.isActive) throw revoked();
@@ -101,14 +101,14 @@ export const rotateApiKey = async (runtime: Runtime, workspaceId: string, keyId:
 };
 
 /** The mirror follows the record's resulting state; an error is a 500, and repeating the request repairs it. */
-const mirrorEnabled = async (runtime: Runtime, { key, usagePlanKeyId }: repository.StoredApiKey): Promise<void> => {
+const mirrorEnabled = async (runtime: Ports, { key, usagePlanKeyId }: repository.StoredApiKey): Promise<void> => {
   const mirrored = usagePlanKeyId !== undefined && (await runtime.usagePlan.setEnabled(usagePlanKeyId, key.isActive));
   if (!mirrored) log.warn('API key has no usage-plan mirror; its next rotation creates one', { keyId: key.id });
 };
 
 /** Revoke, rename, reactivate: the record first, since it alone decides whether the key works. */
 export const updateApiKey = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   keyId: string,
   changes: UpdateApiKeyInput,
@@ -120,7 +120,7 @@ export const updateApiKey = async (
   return toApiKeyResource(stored.key);
 };
 
-export const revokeApiKey = async (runtime: Runtime, workspaceId: string, keyId: string): Promise<void> => {
+export const revokeApiKey = async (runtime: Ports, workspaceId: string, keyId: string): Promise<void> => {
   await updateApiKey(runtime, workspaceId, keyId, { isActive: false });
 };
 
@@ -128,7 +128,7 @@ export const revokeApiKey = async (runtime: Runtime, workspaceId: string, keyId:
  * The mirror goes first: if removing it fails, the record is intact and repeating the delete finishes
  * it. The record is deleted only if no rotation replaced the mirror meanwhile, else it is read again.
  */
-export const deleteApiKey = async (runtime: Runtime, workspaceId: string, keyId: string): Promise<void> => {
+export const deleteApiKey = async (runtime: Ports, workspaceId: string, keyId: string): Promise<void> => {
   for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt += 1) {
     const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
     if (!stored) throw notFound();

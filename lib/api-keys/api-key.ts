@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Scope } from '#lib/http/route.ts';
+import type { KeyScope } from '#lib/identity/caller.ts';
 
 export const API_KEY_ENVIRONMENTS = ['PRODUCTION', 'STAGING', 'DEVELOPMENT'] as const;
 export type ApiKeyEnvironment = (typeof API_KEY_ENVIRONMENTS)[number];
@@ -9,7 +9,7 @@ export interface ApiKey {
   workspaceId: string;
   name: string;
   environment: ApiKeyEnvironment;
-  scopes: Scope[];
+  scopes: KeyScope[];
   isActive: boolean;
   expiresAt?: string;
   lastUsedAt?: string;

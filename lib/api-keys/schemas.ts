@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SCOPES } from '#lib/http/route.ts';
+import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import { API_KEY_ENVIRONMENTS } from './api-key.ts';
 
 const keyName = z.string().trim().min(1).max(100);
@@ -11,7 +11,7 @@ export const createApiKeyBody = z.object({
   name: keyName,
   environment: z.enum(API_KEY_ENVIRONMENTS),
   /** At least one: a key without scopes could call nothing. Duplicates are dropped. */
-  scopes: z.array(z.enum(SCOPES)).min(1),
+  scopes: z.array(z.enum(KEY_SCOPES)).min(1),
   /** ISO 8601 with a zone (`Z` or an offset); it must lie in the future. Omitted or null: never expires. */
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });

@@ -1,5 +1,5 @@
 import type { ChangeInput } from '#lib/ingestion/normalized-event.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { HistoryEventInput } from '#lib/tickets/history.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { upsertChangeItem, type ChangeWrite } from './change-repository.ts';
@@ -19,7 +19,7 @@ const historyOf = (change: ChangeInput, write: ChangeWrite, actor: string): Hist
  * same event writes the same fields and no new history; a late, older event changes nothing.
  */
 export const upsertChange = async (
-  runtime: Pick<Runtime, 'table' | 'clock' | 'ids'>,
+  runtime: Pick<Ports, 'table' | 'clock' | 'ids'>,
   workspaceId: string,
   change: ChangeInput,
   actor: string,

@@ -3,7 +3,7 @@ import { createIncident } from '#lib/incidents/create-incident.ts';
 import { isDone } from '#lib/incidents/incident.ts';
 import { getIncident } from '#lib/incidents/incident-repository.ts';
 import { log } from '#lib/log/logger.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
 import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
 import type { CorrelationGroup, GroupMember } from './correlation-group-item.ts';
@@ -64,7 +64,7 @@ const fullestWindow = (members: readonly GroupMember[], at: string, windowMinute
 };
 
 interface GroupContext {
-  runtime: Runtime;
+  runtime: Ports;
   workspaceId: string;
   rule: CorrelationRule;
   groupKey: string;
@@ -199,7 +199,7 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  * Silent hours are not read here: they mute notifications only and never stop an incident from being
  * opened, so correlation does not consult them.
  */
-export const correlateSignal = async (runtime: Runtime, workspaceId: string, signalId: string): Promise<CorrelationOutcome> => {
+export const correlateSignal = async (runtime: Ports, workspaceId: string, signalId: string): Promise<CorrelationOutcome> => {
   const found = await readSignalForCorrelation(runtime.table, workspaceId, signalId);
   if (!found) return { kind: 'ignored', reason: 'missing' };
   const { signal, pending } = found;

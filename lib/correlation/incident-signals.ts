@@ -1,5 +1,5 @@
 import { findIncident } from '#lib/incidents/get-incident.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { clearSignalIncident, readSignals } from './signal-correlation-repository.ts';
 import { listSignalLinks } from './signal-link-repository.ts';
@@ -10,7 +10,7 @@ export type IncidentSignal = Signal & { linkedAt: string; ruleId: string };
  * The signals of an incident in the order they were received, each with when and by which rule it was
  * linked. An unknown incident is a 404; a linked signal deleted since is left out.
  */
-export const listIncidentSignals = async (runtime: Runtime, workspaceId: string, incidentId: string): Promise<IncidentSignal[]> => {
+export const listIncidentSignals = async (runtime: Ports, workspaceId: string, incidentId: string): Promise<IncidentSignal[]> => {
   const incident = await findIncident({ runtime, workspaceId, actor: 'system' }, incidentId);
   const links = await listSignalLinks(runtime.table, workspaceId, incident.id);
   const signals = new Map(
@@ -27,7 +27,7 @@ export const listIncidentSignals = async (runtime: Runtime, workspaceId: string,
  * can show no incident rather than a deleted one. Call it before the incident's children (the links)
  * are deleted; repeating it is harmless.
  */
-export const releaseIncidentSignals = async ({ table }: Pick<Runtime, 'table'>, workspaceId: string, incidentId: string): Promise<void> => {
+export const releaseIncidentSignals = async ({ table }: Pick<Ports, 'table'>, workspaceId: string, incidentId: string): Promise<void> => {
   const links = await listSignalLinks(table, workspaceId, incidentId);
   await Promise.all(links.map((link) => clearSignalIncident(table, workspaceId, link.signalId, incidentId)));
 };

@@ -1,12 +1,12 @@
 import { updateIncidentItem } from '#lib/incidents/incident-repository.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { signalTime } from './correlation-rule.ts';
 import { setSignalIncident } from './signal-correlation-repository.ts';
 import { deleteSignalLink, insertSignalLink } from './signal-link-repository.ts';
 
-type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 
 export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
 

@@ -1,5 +1,5 @@
-import { ConflictError, NotFoundError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Table } from '#lib/store/table.ts';
 import { byRuleOrder, type CorrelationRule } from './correlation-rule.ts';
 import {
@@ -12,7 +12,7 @@ import {
 import { DEFAULT_RULES } from './default-rules.ts';
 import type { CreateRuleInput, UpdateRuleInput } from './schemas.ts';
 
-type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 
 /** Every signal reads all rules of its workspace, so their number stays small. */
 export const MAX_RULES = 50;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { storedRecord } from '#lib/http/stored-json.ts';
+import { storedRecord } from '#lib/store/stored-json.ts';
 import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
 import { SIGNAL_SEVERITIES } from '#lib/signals/signal.ts';
 import { GROUP_FIELDS, LABEL_GROUP_PREFIX, type RuleMatch, type SeverityCondition } from './correlation-rule.ts';

@@ -1,5 +1,5 @@
 import { ulidFloor } from '#lib/ports/ids.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { WORKSPACE_DIRECTORY } from '#lib/workspaces/workspace-item.ts';
 import { pendingCorrelationPartition } from '#lib/signals/signal-item.ts';
 import { queryAll } from '#lib/store/queries.ts';
@@ -40,7 +40,7 @@ export interface SweepResult {
  * (a crash between storing and sending) or has not succeeded yet; correlation is idempotent, so a
  * signal whose message is merely slow is correlated once all the same.
  */
-export const sweepPendingSignals = async ({ table, queue }: Pick<Runtime, 'table' | 'queue'>, now: Date): Promise<SweepResult> => {
+export const sweepPendingSignals = async ({ table, queue }: Pick<Ports, 'table' | 'queue'>, now: Date): Promise<SweepResult> => {
   const before = new Date(now.getTime() - PENDING_GRACE_MS);
   const result: SweepResult = { workspaces: 0, enqueued: 0 };
   for (const workspaceId of await workspaceIds(table)) {

@@ -1,10 +1,11 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { withLogScope } from '#lib/log/logger.ts';
-import { currentRuntime } from '#lib/runtime/runtime.ts';
+import { accountScope, type Scope } from '#lib/identity/scope.ts';
+import { portsOf } from '#lib/ports/port-set.ts';
 import { toGatewayPath, type RouteGroup, type RouteHandler, type RouteHandlers, type RouteRequest } from './route.ts';
 import { resultResponse } from './response.ts';
-import { ForbiddenError, NotImplementedError } from './errors.ts';
+import { ForbiddenError, NotImplementedError } from '#lib/contract/errors.ts';
 import type { HttpContext, ResolvedRoute } from './middlewares/http-context.ts';
 import { requestLog } from './middlewares/request-log.ts';
 import { errorEnvelope } from './middlewares/error-envelope.ts';
@@ -14,7 +15,7 @@ import { bodyLimit } from './middlewares/body-limit.ts';
 import { jsonBody } from './middlewares/json-body.ts';
 import { requestValidation } from './middlewares/request-validation.ts';
 import { apiKeyRateLimit, clientRateLimit, rateLimitHeaders } from './middlewares/rate-limit.ts';
-import { authentication } from './middlewares/authentication.ts';
+import { authentication, type CallerResolver } from './middlewares/authentication.ts';
 import { authorization } from './middlewares/authorization.ts';
 
 export type GatewayHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -36,24 +37,32 @@ const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Prom
     ]);
   }
   const caller = context.caller ?? { kind: 'anonymous' };
+  const account = accountScope(caller, context.ports);
+  const workspaceId = (): string => {
+    const id = caller.kind === 'anonymous' ? null : caller.workspaceId;
+    if (!id) throw new ForbiddenError('Set up or join a workspace first');
+    return id;
+  };
+  let scope: Scope | undefined;
   const request: RouteRequest = {
     params: parsed.params,
     query: parsed.query,
     body: parsed.body,
     headers: event.headers as Record<string, string>,
     caller,
+    accountScope: account,
+    get scope() {
+      scope ??= { ...account, workspaceId: workspaceId() };
+      return scope;
+    },
     get workspaceId() {
-      const workspaceId = caller.kind === 'anonymous' ? null : caller.workspaceId;
-      if (!workspaceId) throw new ForbiddenError('Set up or join a workspace first');
-      return workspaceId;
+      return workspaceId();
     },
     requestId: event.requestContext.requestId,
     sourceIp: event.requestContext.identity.sourceIp,
     event,
     rawBody: context.rawBody ?? null,
-    get runtime() {
-      return currentRuntime();
-    },
+    runtime: context.ports,
   } as RouteRequest;
   return resultResponse(await route.handler(request), request.requestId);
 };
@@ -63,7 +72,11 @@ const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Prom
  * meets them, around a dispatch to the route's handler. A route whose group is not built yet answers
  * 501 naming its group, so the route table is complete and what is left to build is visible.
  */
-export const createGroupHandler = <G extends RouteGroup>(group: G, handlers: RouteHandlers<G>): GatewayHandler => {
+export const createHttpHandler = <G extends RouteGroup>(
+  group: G,
+  handlers: RouteHandlers<G>,
+  callers: CallerResolver,
+): GatewayHandler => {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>()
     .use(requestLog())
     .use(rateLimitHeaders())
@@ -73,10 +86,13 @@ export const createGroupHandler = <G extends RouteGroup>(group: G, handlers: Rou
     .use(clientRateLimit())
     .use(bodyLimit())
     .use(jsonBody())
-    .use(authentication())
+    .use(authentication(callers))
     .use(apiKeyRateLimit())
     .use(authorization())
     .use(requestValidation())
     .handler(dispatch);
-  return (event, context) => withLogScope(event.requestContext.requestId, () => pipeline(event, context as HttpContext));
+  return (event, context) =>
+    withLogScope(event.requestContext.requestId, () =>
+      pipeline(event, Object.assign(context, { ports: portsOf(group) }) as HttpContext),
+    );
 };

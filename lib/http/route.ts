@@ -1,24 +1,15 @@
 import type { z } from 'zod';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { ROLES, type Caller, type KeyScope, type Role } from '#lib/identity/caller.ts';
+import type { AccountScope, Scope } from '#lib/identity/scope.ts';
+import type { FunctionDeclaration, PortNeed } from '#lib/ports/need.ts';
+import type { Ports } from '#lib/ports/ports.ts';
+import { rateLimitSettings } from '#lib/ports/rate-limits.ts';
+import { limiterCounters } from '#lib/ports/table/table-needs.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export const ROLES = ['ADMIN', 'ENGINEER', 'VIEWER'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const SCOPES = [
-  'incidents:read',
-  'incidents:write',
-  'postmortems:read',
-  'postmortems:write',
-  'analytics:read',
-  'integrations:read',
-  'integrations:write',
-  'ingestion:write',
-] as const;
-export type Scope = (typeof SCOPES)[number];
 
 /**
  * How a route authenticates its caller:
@@ -64,7 +55,7 @@ export interface RouteSpec {
   description?: string;
   auth: AuthMode;
   /** Scope an API key needs; Bearer callers are governed by `roles`. */
-  scope?: Scope;
+  scope?: KeyScope;
   /** Required for every route but `public` ones; see `Access`. */
   access?: Access;
   limiter?: RouteLimiter;
@@ -73,20 +64,19 @@ export interface RouteSpec {
   maxBodyBytes?: number;
 }
 
-export interface RouteGroup<R extends Record<string, RouteSpec> = Record<string, RouteSpec>> {
-  /** The endpoint group's name; also the name of its Lambda and of its `functions/` folder. */
-  name: string;
-  description: string;
+/** An endpoint group: one Lambda (named like the group and its `functions/` folder) serving its routes. */
+export interface RouteGroup<R extends Record<string, RouteSpec> = Record<string, RouteSpec>> extends FunctionDeclaration {
   routes: R;
 }
 
-export const defineGroup = <const R extends Record<string, RouteSpec>>(group: RouteGroup<R>): RouteGroup<R> => group;
+/** Every route is rate limited, which counts in the table's limiter windows. */
+const ROUTE_NEEDS: readonly PortNeed[] = [rateLimitSettings, limiterCounters];
 
-/** The caller as authentication resolved it. */
-export type Caller =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; email: string; workspaceId: string | null; roles: Role[] }
-  | { kind: 'apiKey'; keyId: string; name: string; workspaceId: string; scopes: Scope[] };
+/** A group as declared, plus what every route group needs. */
+export const defineGroup = <const R extends Record<string, RouteSpec>>(group: RouteGroup<R>): RouteGroup<R> => ({
+  ...group,
+  needs: [...(group.needs ?? []), ...ROUTE_NEEDS],
+});
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -96,6 +86,10 @@ export interface RouteRequest<R extends RouteSpec = RouteSpec> {
   body: Infer<NonNullable<R['request']>['body']>;
   headers: Record<string, string>;
   caller: Caller;
+  /** What services get: the caller's workspace, the caller and the ports; reading it without a workspace is a 403. */
+  scope: Scope;
+  /** For routes that run before a workspace exists: the caller and the ports. */
+  accountScope: AccountScope;
   /** The caller's workspace, which scopes every read and write; reading it without one is a 403. */
   workspaceId: string;
   requestId: string;
@@ -103,7 +97,7 @@ export interface RouteRequest<R extends RouteSpec = RouteSpec> {
   event: APIGatewayProxyEvent;
   /** The body text as received, before JSON parsing: what webhook signatures are computed over; null without a body. */
   rawBody: string | null;
-  runtime: Runtime;
+  runtime: Ports;
 }
 
 export interface JsonResult {

@@ -1,5 +1,5 @@
 import { releaseIncidentSignals } from '#lib/correlation/incident-signals.ts';
-import { NotFoundError } from '#lib/http/errors.ts';
+import { NotFoundError } from '#lib/contract/errors.ts';
 import { findIncident } from './get-incident.ts';
 import { deleteIncidentAnalyses } from './incident-analyses.ts';
 import { recordIncidentChange } from './incident-changes.ts';

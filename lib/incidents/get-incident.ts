@@ -1,4 +1,4 @@
-import { NotFoundError } from '#lib/http/errors.ts';
+import { NotFoundError } from '#lib/contract/errors.ts';
 import type { Incident } from './incident.ts';
 import { getIncident } from './incident-repository.ts';
 import type { IncidentScope } from './incident-scope.ts';

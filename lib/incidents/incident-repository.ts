@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PageRequest } from '#lib/http/pagination.ts';
+import type { PageRequest } from '#lib/store/queries.ts';
 import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';

@@ -1,10 +1,10 @@
 import type { RouteRequest } from '#lib/http/route.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
-import { actorOf } from '#lib/tickets/history.ts';
+import type { Ports } from '#lib/ports/ports.ts';
+import { actorOf } from '#lib/identity/caller.ts';
 
 /** Who acts on which workspace's incidents, and with what; every incident service takes one. */
 export interface IncidentScope {
-  runtime: Runtime;
+  runtime: Ports;
   workspaceId: string;
   /** How history and messages name the caller: an e-mail or `api-key:<name>`. */
   actor: string;

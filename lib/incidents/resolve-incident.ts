@@ -1,4 +1,4 @@
-import { ConflictError } from '#lib/http/errors.ts';
+import { ConflictError } from '#lib/contract/errors.ts';
 import { afterResolution } from './after-resolution.ts';
 import { findIncident } from './get-incident.ts';
 import type { Incident } from './incident.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { orderedTimeRange, timeBound } from '#lib/http/fields.ts';
-import { pageQuery } from '#lib/http/pagination.ts';
+import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
+import { pageQuery } from '#lib/contract/page-query.ts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentTextField } from './incident.ts';
 
 const MAX_COMMENT_LENGTH = 20_000;

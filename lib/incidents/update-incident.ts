@@ -1,4 +1,4 @@
-import { NotFoundError } from '#lib/http/errors.ts';
+import { NotFoundError } from '#lib/contract/errors.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentChanges } from './incident.ts';
 import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';

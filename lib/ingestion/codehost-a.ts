@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { storableNumber } from '#lib/http/stored-json.ts';
+import { storableNumber } from '#lib/store/stored-json.ts';
 import {
   branchFromRef,
   codeHostOutcome,

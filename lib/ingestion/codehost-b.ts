@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { storableNumber } from '#lib/http/stored-json.ts';
+import { storableNumber } from '#lib/store/stored-json.ts';
 import {
   branchFromRef,
   codeHostOutcome,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { storableNumber } from '#lib/http/stored-json.ts';
+import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from './code-host.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import type {

@@ -1,6 +1,6 @@
 import { upsertChange } from '#lib/changes/upsert-change.ts';
 import { upsertPipelineRun } from '#lib/pipelines/upsert-pipeline-run.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { queueSignalEvents } from '#lib/signals/queue-signal-events.ts';
 import { storeSignalEvent, type StoredSignalEvent } from '#lib/signals/store-signal-event.ts';
 import { deliveryIdOf } from './delivery-id.ts';
@@ -104,7 +104,7 @@ const inPayloadOrderPerFingerprint = async <T>(
  * MAX_EVENTS_STORED_WHILE_WAITING, durably queued, so an accepted webhook is never lost; every write is
  * idempotent, so a redelivery after a failure repairs whatever a crash left half done.
  */
-export const ingestDelivery = async (runtime: Runtime, workspaceId: string, delivery: Delivery): Promise<IngestedDelivery> => {
+export const ingestDelivery = async (runtime: Ports, workspaceId: string, delivery: Delivery): Promise<IngestedDelivery> => {
   const { sender } = delivery;
   await verifyDeliverySignature(runtime, workspaceId, sender, delivery.headers, delivery.rawBody);
   const events = NORMALIZERS[sender](delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isStorableNumber, storableNumber } from '#lib/http/stored-json.ts';
+import { isStorableNumber, storableNumber } from '#lib/store/stored-json.ts';
 import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import { BadRequestError } from '#lib/http/errors.ts';
-import { fieldMessages } from '#lib/http/validation.ts';
+import { BadRequestError } from '#lib/contract/errors.ts';
+import { fieldMessages } from '#lib/contract/field-messages.ts';
 import type { IngestionSender } from './normalized-event.ts';
 
 /** A payload that lacks what its sender's format requires; `errors` has one message per bad field. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { storableNumber } from '#lib/http/stored-json.ts';
+import { storableNumber } from '#lib/store/stored-json.ts';
 
 /** An id that senders write as a number or a string; kept as a string. */
 export const idSchema = z

@@ -1,5 +1,5 @@
-import { NotFoundError, UnauthorizedError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { IngestionSender } from './normalized-event.ts';
 import type { WebhookSecret } from './webhook-secrets-item.ts';
 import {
@@ -39,7 +39,7 @@ const statusOf = (sender: SignedSender, stored: WebhookSecret | undefined, now: 
 };
 
 export const setWebhookSecret = async (
-  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  { table, clock }: Pick<Ports, 'table' | 'clock'>,
   workspaceId: string,
   sender: SignedSender,
   secret: string,
@@ -58,7 +58,7 @@ export const setWebhookSecret = async (
 
 /** Every sender that can sign, with or without a secret. */
 export const listWebhookSecrets = async (
-  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  { table, clock }: Pick<Ports, 'table' | 'clock'>,
   workspaceId: string,
 ): Promise<WebhookSecretStatus[]> => {
   const stored = await listWebhookSecretItems(table, workspaceId);
@@ -67,7 +67,7 @@ export const listWebhookSecrets = async (
 };
 
 export const deleteWebhookSecret = async (
-  { table }: Pick<Runtime, 'table'>,
+  { table }: Pick<Ports, 'table'>,
   workspaceId: string,
   sender: SignedSender,
 ): Promise<void> => {
@@ -81,7 +81,7 @@ export const deleteWebhookSecret = async (
  * anything is stored). Without a secret there is nothing to check: signatures are optional per sender.
  */
 export const verifyDeliverySignature = async (
-  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  { table, clock }: Pick<Ports, 'table' | 'clock'>,
   workspaceId: string,
   sender: IngestionSender,
   headers: Record<string, string>,

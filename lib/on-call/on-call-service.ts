@@ -1,5 +1,5 @@
-import { BadRequestError, ConflictError, NotFoundError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Table } from '#lib/store/table.ts';
 import { getImsConfig } from '#lib/workspaces/ims-config-repository.ts';
 import { getMember, getWorkspace } from '#lib/workspaces/workspace-repository.ts';
@@ -9,7 +9,7 @@ import * as repository from './on-call-repository.ts';
 import type { AssignMemberInput } from './schemas.ts';
 import { zonedTimeToUtc } from './zoned-time.ts';
 
-type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 
 /** A reservation this old without its assignment is what a crash between the two writes left behind. */
 const LEFTOVER_AFTER_MS = 60_000;
@@ -101,7 +101,7 @@ export const assignMember = async (
   return assignment;
 };
 
-export const getAssignment = async ({ table }: Pick<Runtime, 'table'>, workspaceId: string, assignmentId: string): Promise<OnCallAssignment> => {
+export const getAssignment = async ({ table }: Pick<Ports, 'table'>, workspaceId: string, assignmentId: string): Promise<OnCallAssignment> => {
   const assignment = isAssignmentId(assignmentId) ? await repository.findAssignment(table, workspaceId, assignmentId) : undefined;
   if (!assignment) throw notFound();
   return assignment;
@@ -111,7 +111,7 @@ export const getAssignment = async ({ table }: Pick<Runtime, 'table'>, workspace
  * Latest first: by start instant, which within one time zone is date descending, then start time
  * descending.
  */
-export const listAssignments = async ({ table }: Pick<Runtime, 'table'>, workspaceId: string): Promise<OnCallAssignment[]> =>
+export const listAssignments = async ({ table }: Pick<Ports, 'table'>, workspaceId: string): Promise<OnCallAssignment[]> =>
   repository.listAssignments(table, workspaceId);
 
 /**
@@ -119,7 +119,7 @@ export const listAssignments = async ({ table }: Pick<Runtime, 'table'>, workspa
  * notifications page at that moment.
  */
 export const whoIsOnCall = async (
-  { table }: Pick<Runtime, 'table'>,
+  { table }: Pick<Ports, 'table'>,
   workspaceId: string,
   instant: Date,
 ): Promise<OnCallAssignment[]> =>

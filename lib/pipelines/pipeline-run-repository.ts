@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PageRequest } from '#lib/http/pagination.ts';
+import type { PageRequest } from '#lib/store/queries.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';

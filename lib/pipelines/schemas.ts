@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { REPOSITORY_PATH } from '#lib/ingestion/code-host.ts';
-import { pageQuery } from '#lib/http/pagination.ts';
+import { pageQuery } from '#lib/contract/page-query.ts';
 import { PIPELINE_PROVIDERS, PIPELINE_RUN_STATUSES } from './pipeline-run.ts';
 
 /** The spec's default page size for pipelines. */

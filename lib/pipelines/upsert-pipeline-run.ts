@@ -1,5 +1,5 @@
 import type { PipelineRunInput } from '#lib/ingestion/normalized-event.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { applyRunEvent, ensureRun, mergeJob, putRunPayload } from './pipeline-run-repository.ts';
 
 /**
@@ -11,7 +11,7 @@ import { applyRunEvent, ensureRun, mergeJob, putRunPayload } from './pipeline-ru
  * Returns whether the event changed the run's own fields (false for a late, older run event and for job events).
  */
 export const upsertPipelineRun = async (
-  { table, clock }: Pick<Runtime, 'table' | 'clock'>,
+  { table, clock }: Pick<Ports, 'table' | 'clock'>,
   workspaceId: string,
   run: PipelineRunInput,
 ): Promise<{ runId: string; applied: boolean }> => {

@@ -1,5 +1,5 @@
-import { NotFoundError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { NotFoundError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { isProblemId, type Problem, type ProblemChanges } from './problem.ts';
 import { changeEvents, createdEvents, deletedEvent } from './problem-history.ts';
@@ -7,7 +7,7 @@ import * as repository from './problem-repository.ts';
 import { checkRelatedIncidents } from './related-incidents.ts';
 import type { CreateProblemInput, ListProblemsInput, UpdateProblemInput } from './schemas.ts';
 
-type Services = Pick<Runtime, 'table' | 'clock' | 'ids'>;
+type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 
 const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 

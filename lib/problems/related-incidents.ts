@@ -1,7 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { isIncidentId } from '#lib/incidents/incident.ts';
 import { incidentItemKey } from '#lib/incidents/incident-item.ts';
-import { BadRequestError } from '#lib/http/errors.ts';
+import { BadRequestError } from '#lib/contract/errors.ts';
 import type { Table } from '#lib/store/table.ts';
 
 type Key = Record<string, unknown>;

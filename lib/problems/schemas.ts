@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pageQuery } from '#lib/http/pagination.ts';
+import { pageQuery } from '#lib/contract/page-query.ts';
 import { DEFAULT_PROBLEM_PRIORITY, PROBLEM_PRIORITIES, PROBLEM_STATUSES } from './problem.ts';
 
 const required = (max: number) =>

@@ -1,9 +1,13 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { apiKeyIdParams, createApiKeyBody, updateApiKeyBody } from '#lib/api-keys/schemas.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { usagePlan } from '#lib/ports/usage-plan/usage-plan-need.ts';
 
 export const apiKeys = defineGroup({
   name: 'api-keys',
   description: 'Workspace API keys; Bearer token and ADMIN role only.',
+  needs: [tableReadWrite, signingKeys, usagePlan],
   routes: {
     createKey: {
       method: 'POST',

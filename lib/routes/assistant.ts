@@ -1,8 +1,12 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { analysisWorkflow } from '#lib/ports/workflow/workflow-need.ts';
 
 export const assistant = defineGroup({
   name: 'assistant',
   description: 'The analysis engine: four-stage incident analysis, audience reports and outcome learning.',
+  needs: [tableReadWrite, signingKeys, analysisWorkflow],
   routes: {
     analyse: {
       method: 'POST',

@@ -12,10 +12,15 @@ import {
   verifyEmailBody,
 } from '#lib/accounts/schemas.ts';
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { mail } from '#lib/ports/mail/mail-need.ts';
+import { identityProviders } from '#lib/ports/identity-provider/identity-provider-need.ts';
 
 export const auth = defineGroup({
   name: 'auth',
   description: 'Sign-in, registration, e-mail verification and password recovery.',
+  needs: [tableReadWrite, signingKeys, mail, identityProviders],
   routes: {
     login: {
       method: 'POST',

@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const blastRadius = defineGroup({
   name: 'blast-radius',
   description: 'Blast-radius reports: services affected by a trigger or a service, and risk summaries.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     calculate: {
       method: 'POST',

@@ -10,10 +10,14 @@ import {
   setupBusinessBody,
   ssoSettingsBody,
 } from '#lib/workspaces/schemas.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { mail } from '#lib/ports/mail/mail-need.ts';
 
 export const business = defineGroup({
   name: 'business',
   description: 'Workspace setup, members and invitations, and incident-management (IMS) configuration.',
+  needs: [tableReadWrite, signingKeys, mail],
   routes: {
     decodeInvite: {
       method: 'POST',

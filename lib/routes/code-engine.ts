@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const codeEngine = defineGroup({
   name: 'code-engine',
   description: 'AI-generated code fixes for incidents and pull requests that apply them.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     getAnalysis: {
       method: 'GET',

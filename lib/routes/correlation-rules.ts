@@ -1,5 +1,7 @@
 import { createRuleBody, ruleIdParams, updateRuleBody } from '#lib/correlation/schemas.ts';
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 /**
  * Rules shape incident creation for the whole workspace, so changing them is workspace administration
@@ -8,6 +10,7 @@ import { defineGroup } from '#lib/http/route.ts';
 export const correlationRules = defineGroup({
   name: 'correlation-rules',
   description: 'Correlation rules: which signals open incidents, grouped how, within which window and at which priority.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     listRules: {
       method: 'GET',

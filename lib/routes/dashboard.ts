@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableRead } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const dashboard = defineGroup({
   name: 'dashboard',
   description: 'Dashboard metrics and analytics over a time window.',
+  needs: [tableRead, signingKeys],
   routes: {
     getMetrics: {
       method: 'GET',

@@ -3,6 +3,7 @@ import { defineGroup } from '#lib/http/route.ts';
 export const health = defineGroup({
   name: 'health',
   description: 'Liveness of the service.',
+  needs: [],
   routes: {
     getHealth: {
       method: 'GET',

@@ -9,10 +9,14 @@ import {
   ticketIdParams,
   updateIncidentBody,
 } from '#lib/incidents/schemas.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { analysisWorkflow } from '#lib/ports/workflow/workflow-need.ts';
 
 export const incidents = defineGroup({
   name: 'incidents',
   description: 'Incident tickets, their comments and messages, AI-assisted analysis, resolution and PDF export.',
+  needs: [tableReadWrite, signingKeys, analysisWorkflow],
   routes: {
     generateIncidentId: {
       method: 'GET',

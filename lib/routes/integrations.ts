@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const integrations = defineGroup({
   name: 'integrations',
   description: 'Third-party integrations: connection, OAuth callbacks, webhook registration and listings.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     connectChat: {
       method: 'POST',

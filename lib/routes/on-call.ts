@@ -1,9 +1,12 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { assignMemberBody, assignmentIdParams } from '#lib/on-call/schemas.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const onCall = defineGroup({
   name: 'on-call',
   description: 'On-call assignments of members to dates and hours.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     assignMember: {
       method: 'POST',

@@ -1,9 +1,12 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { listRunsQuery, runIdParams } from '#lib/pipelines/schemas.ts';
+import { tableRead } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const pipelines = defineGroup({
   name: 'pipelines',
   description: 'Pipeline run history recorded from code-host webhooks; read-only.',
+  needs: [tableRead, signingKeys],
   routes: {
     listRuns: {
       method: 'GET',

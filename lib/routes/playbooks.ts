@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const playbooks = defineGroup({
   name: 'playbooks',
   description: 'Versioned runbooks, their matching to incidents, and step-by-step executions.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     createPlaybook: {
       method: 'POST',

@@ -1,9 +1,12 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { createProblemBody, listProblemsQuery, problemIdParams, updateProblemBody } from '#lib/problems/schemas.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const problems = defineGroup({
   name: 'problems',
   description: 'Problem records grouping related incidents around a shared root cause.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     createProblem: {
       method: 'POST',

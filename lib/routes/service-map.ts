@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const serviceMap = defineGroup({
   name: 'service-map',
   description: 'Services, their dependencies, topology and downstream impact.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     getTopology: {
       method: 'GET',

@@ -7,10 +7,15 @@ import {
   signalIdParams,
   suppressBody,
 } from '#lib/signals/schemas.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { queueSender } from '#lib/ports/queue/queue-need.ts';
+import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 
 export const signals = defineGroup({
   name: 'signals',
   description: 'Signals (raw alert events): direct ingestion, acknowledgement, resolution and suppression.',
+  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('readWrite')],
   routes: {
     listSignals: {
       method: 'GET',

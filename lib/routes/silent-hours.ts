@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const silentHours = defineGroup({
   name: 'silent-hours',
   description: 'Silent-hours rules: recurring windows per team.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     listRules: {
       method: 'GET',

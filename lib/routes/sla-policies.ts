@@ -1,8 +1,11 @@
 import { defineGroup } from '#lib/http/route.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const slaPolicies = defineGroup({
   name: 'sla-policies',
   description: 'SLA policies: response and resolution targets per priority and team, with breach status.',
+  needs: [tableReadWrite, signingKeys],
   routes: {
     createPolicy: {
       method: 'POST',

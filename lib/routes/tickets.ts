@@ -1,9 +1,12 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { listHistoryQuery, listTicketsQuery } from '#lib/tickets/schemas.ts';
+import { tableRead } from '#lib/ports/table/table-needs.ts';
+import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
 export const tickets = defineGroup({
   name: 'tickets',
   description: 'The unified ticket list and its audit history.',
+  needs: [tableRead, signingKeys],
   routes: {
     listTickets: {
       method: 'GET',

@@ -1,6 +1,6 @@
-import { fieldMessages } from '#lib/http/validation.ts';
+import { fieldMessages } from '#lib/contract/field-messages.ts';
 import { log } from '#lib/log/logger.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { createSignal } from './create-signal.ts';
 import { signalInput } from './schemas.ts';
 
@@ -25,7 +25,7 @@ const CONCURRENCY = 8;
  * Validates and stores each item on its own: a bad item, or one the store fails, is reported in its
  * result and never rejects its neighbours. Items with the same identity merge like separate posts.
  */
-export const createSignalsBulk = async (runtime: Runtime, workspaceId: string, items: readonly unknown[]): Promise<BulkResult> => {
+export const createSignalsBulk = async (runtime: Ports, workspaceId: string, items: readonly unknown[]): Promise<BulkResult> => {
   const results: BulkItemResult[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -40,7 +40,7 @@ export const createSignalsBulk = async (runtime: Runtime, workspaceId: string, i
   return { accepted, rejected: results.length - accepted, results };
 };
 
-const storeItem = async (runtime: Runtime, workspaceId: string, item: unknown, index: number): Promise<BulkItemResult> => {
+const storeItem = async (runtime: Ports, workspaceId: string, item: unknown, index: number): Promise<BulkItemResult> => {
   const parsed = signalInput.safeParse(item);
   if (!parsed.success) return { index, error: fieldMessages('body', parsed.error).join('; ') };
   try {

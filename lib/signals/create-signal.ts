@@ -1,6 +1,6 @@
 import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { SignalStatus } from './signal.ts';
 import type { SignalInput } from './schemas.ts';
 import { storeSignal } from './store-signal-event.ts';
@@ -42,7 +42,7 @@ export interface CreatedSignal {
 }
 
 /** Stores a posted signal like any ingested event; a merge answers with the signal it joined. */
-export const createSignal = async (runtime: Runtime, workspaceId: string, input: SignalInput): Promise<CreatedSignal> => {
+export const createSignal = async (runtime: Ports, workspaceId: string, input: SignalInput): Promise<CreatedSignal> => {
   const stored = await storeSignal(runtime, workspaceId, { event: signalEventOf(input, runtime.clock.now()) });
   return {
     id: stored.signalId,

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { ServiceUnavailableError } from '#lib/http/errors.ts';
+import { ServiceUnavailableError } from '#lib/contract/errors.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { claimDelivery, findDelivery, takeOverDelivery, type DeliveryOutcome, type DeliveryRef } from './delivery-repository.ts';
 import { POLL_MS, ageMs, type Attempt } from './store-attempt.ts';
 
@@ -22,7 +22,7 @@ const DELIVERY_WAIT_MS = 2_000;
  * an unstored event.
  */
 export const startDelivery = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   delivery: DeliveryRef,
   attempt: Attempt,

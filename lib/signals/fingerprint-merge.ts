@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import {
   findFingerprintClaim,
   putFingerprintClaim,
@@ -53,7 +53,7 @@ const newSignal = (event: NormalizedEvent, id: string, status: SignalStatus, see
 
 /** Writes the new signal of a claim; a signal already there under this id is this event's, from an earlier try. */
 const writeNewSignal = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   event: NormalizedEvent,
   attempt: Attempt,
@@ -73,7 +73,7 @@ const writeNewSignal = async (
 
 /** Step 2 for 'trigger' and 'record' events: a new signal, or one more occurrence of the open one. */
 export const openOrMerge = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   event: NormalizedEvent,
   attempt: Attempt,
@@ -108,7 +108,7 @@ const isReplayOfResolved = (signal: Signal, event: NormalizedEvent): boolean =>
  * between its two writes, so this waits for it rather than starting a second signal.
  */
 const mergeIntoClaimed = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   event: NormalizedEvent,
   attempt: Attempt,
@@ -144,7 +144,7 @@ const mergeIntoClaimed = async (
  * resolve sent again answers that signal instead of keeping another. Undefined: this event keeps it.
  */
 const keptResolve = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   event: NormalizedEvent,
   attempt: Attempt,
@@ -166,7 +166,7 @@ const keptResolve = async (
  * A resolve of an episode that started before the open signal's (Alertmanager sends the resolve of an
  * old firing after a new one began) cannot end the newer problem; it is kept as a signal of its own.
  */
-const endsAnEarlierEpisode = async (runtime: Runtime, workspaceId: string, signalId: string, event: NormalizedEvent) => {
+const endsAnEarlierEpisode = async (runtime: Ports, workspaceId: string, signalId: string, event: NormalizedEvent) => {
   const open = await findSignal(runtime.table, workspaceId, signalId);
   return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
 };
@@ -178,7 +178,7 @@ const endsAnEarlierEpisode = async (runtime: Runtime, workspaceId: string, signa
  * its own (`resolved: false`), so the sender gets an id and the event is on record.
  */
 export const resolveEvent = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   event: NormalizedEvent,
   attempt: Attempt,

@@ -1,4 +1,4 @@
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import type { SignalEventInput, StoredSignalEvent } from './store-signal-event.ts';
 
@@ -11,7 +11,7 @@ import type { SignalEventInput, StoredSignalEvent } from './store-signal-event.t
  * delivers it.
  */
 export const queueSignalEvents = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   inputs: readonly SignalEventInput[],
 ): Promise<StoredSignalEvent[]> => {

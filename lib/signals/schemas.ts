@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { pageQuery } from '#lib/http/pagination.ts';
-import { nestingAllowedAt, storableNumber, storedJsonObject } from '#lib/http/stored-json.ts';
+import { pageQuery } from '#lib/contract/page-query.ts';
+import { nestingAllowedAt, storableNumber, storedJsonObject } from '#lib/store/stored-json.ts';
 import { MAX_BULK_SIGNALS, SIGNAL_SEVERITIES, SIGNAL_STATUSES } from './signal.ts';
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PageRequest } from '#lib/http/pagination.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { PageRequest } from '#lib/store/queries.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
@@ -27,7 +27,7 @@ import {
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 
-type Stores = Pick<Runtime, 'table' | 'objects'>;
+type Stores = Pick<Ports, 'table' | 'objects'>;
 
 /**
  * Writes a new signal, its metadata object first when the metadata does not fit the item; false when a

@@ -1,5 +1,5 @@
-import { ConflictError, NotFoundError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { releaseFingerprintClaim } from './fingerprint-claim.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
 import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
@@ -8,7 +8,7 @@ import { loadMetadata } from './signal-metadata.ts';
 import * as repository from './signal-repository.ts';
 import type { ListSignalsInput } from './schemas.ts';
 
-type Services = Pick<Runtime, 'table' | 'objects' | 'clock'>;
+type Services = Pick<Ports, 'table' | 'objects' | 'clock'>;
 
 const notFound = (): NotFoundError => new NotFoundError('Signal not found');
 

@@ -1,4 +1,4 @@
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal } from './signal.ts';
 import type { SignalCounterValues } from './signal-counter.ts';
 
@@ -29,4 +29,4 @@ export interface Written {
 /** How often a step waiting for another attempt looks again. */
 export const POLL_MS = 25;
 
-export const ageMs = (runtime: Runtime, since: string): number => runtime.clock.now().getTime() - Date.parse(since);
+export const ageMs = (runtime: Ports, since: string): number => runtime.clock.now().getTime() - Date.parse(since);

@@ -1,6 +1,6 @@
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { log } from '#lib/log/logger.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { completeDelivery, type DeliveryOutcome, type DeliveryRef } from './delivery-repository.ts';
 import { startDelivery } from './delivery-claim.ts';
 import { openOrMerge, resolveEvent } from './fingerprint-merge.ts';
@@ -42,7 +42,7 @@ export interface StoredSignal extends StoredSignalEvent {
  * the sender gets its 2xx and the event is not lost. If the queue refuses it too, this throws.
  */
 export const storeSignalEvent = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   input: { event: NormalizedEvent; delivery?: { sender: string; id: string } },
 ): Promise<StoredSignalEvent> => {
@@ -51,7 +51,7 @@ export const storeSignalEvent = async (
 };
 
 /** `storeSignalEvent` that also gives the signal as written, for routes that answer with it. */
-export const storeSignal = async (runtime: Runtime, workspaceId: string, input: SignalEventInput): Promise<StoredSignal> => {
+export const storeSignal = async (runtime: Ports, workspaceId: string, input: SignalEventInput): Promise<StoredSignal> => {
   const attempt: Attempt = { signalId: runtime.ids.sortable(), receivedAt: runtime.clock.now(), committed: false };
   try {
     return await storeEvent(runtime, workspaceId, input, attempt);
@@ -80,7 +80,7 @@ export const storeSignal = async (runtime: Runtime, workspaceId: string, input: 
  * delivery id is its own delivery (the pre-assigned id), so a redelivered message answers the stored
  * outcome instead of counting again. Throws on any failure, so the message is retried.
  */
-export const storeQueuedSignalEvent = async (runtime: Runtime, queued: QueuedSignalEvent): Promise<StoredSignalEvent> => {
+export const storeQueuedSignalEvent = async (runtime: Ports, queued: QueuedSignalEvent): Promise<StoredSignalEvent> => {
   const delivery = queued.delivery ?? { sender: QUEUED_EVENT_SENDER, id: queued.signalId };
   const { signalId, deduplicated, resolved } = await storeEvent(
     runtime,
@@ -97,7 +97,7 @@ export const storeQueuedSignalEvent = async (runtime: Runtime, queued: QueuedSig
 };
 
 const storeEvent = async (
-  runtime: Runtime,
+  runtime: Ports,
   workspaceId: string,
   { event, delivery }: SignalEventInput,
   attempt: Attempt,

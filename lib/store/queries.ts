@@ -1,6 +1,11 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { PageRequest } from '#lib/http/pagination.ts';
 import type { Table } from './table.ts';
+
+/** A page of a list, counted from 1. */
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
 
 export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>;
 

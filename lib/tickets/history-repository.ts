@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PageRequest } from '#lib/http/pagination.ts';
+import type { PageRequest } from '#lib/store/queries.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import { workspaceKey } from '#lib/store/keys.ts';

@@ -1,5 +1,3 @@
-import type { Caller } from '#lib/http/route.ts';
-
 export const TICKET_TYPES = ['INCIDENT', 'PROBLEM', 'CHANGE'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 
@@ -37,15 +35,3 @@ export interface HistoryEvent {
 }
 
 export type HistoryEventInput = Omit<HistoryEvent, 'id' | 'timestamp'>;
-
-/** Who a history event names: a person by e-mail, a key by its name, automation as `system`. */
-export const actorOf = (caller: Caller): string => {
-  switch (caller.kind) {
-    case 'user':
-      return caller.email;
-    case 'apiKey':
-      return `api-key:${caller.name}`;
-    case 'anonymous':
-      return 'system';
-  }
-};

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CHANGE_STATUSES } from '#lib/changes/change.ts';
-import { orderedTimeRange, timeBound } from '#lib/http/fields.ts';
-import { pageQuery } from '#lib/http/pagination.ts';
+import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
+import { pageQuery } from '#lib/contract/page-query.ts';
 import { INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
 import { PROBLEM_STATUSES } from '#lib/problems/problem.ts';
 import { TICKET_TYPES } from './history.ts';

@@ -1,4 +1,4 @@
-import type { PageRequest } from '#lib/http/pagination.ts';
+import type { PageRequest } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type Account } from '#lib/accounts/account.ts';
 import { AlreadyInWorkspaceError, getAccount } from '#lib/accounts/account-repository.ts';
-import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
@@ -50,7 +50,7 @@ export interface SetupResult {
  * (the route's access level) changes the given fields of their own workspace.
  */
 export const setupBusiness = async (
-  { table, clock, ids }: Runtime,
+  { table, clock, ids }: Ports,
   accountId: string,
   input: SetupBusinessInput,
 ): Promise<SetupResult> => {

@@ -1,7 +1,7 @@
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '#lib/http/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Invite } from './invite-item.ts';
 import { getInviteByToken, putInvite, supersedePendingInvites } from './invite-repository.ts';
 import { formatInviteToken, parseInviteToken, type InviteToken } from './invite-token.ts';
@@ -24,7 +24,7 @@ const invitationMail = (workspace: Workspace, invite: Invite, token: string): Ma
 });
 
 export const sendInvite = async (
-  { table, clock, ids, mail }: Runtime,
+  { table, clock, ids, mail }: Ports,
   workspaceId: string,
   inviterId: string,
   input: SendInviteInput,
@@ -63,7 +63,7 @@ export const sendInvite = async (
  * the re-send replaced that invitation, so it no longer exists for its holder, and 409 would wrongly
  * suggest someone used it. Only the newest e-mail's token works.
  */
-export const openInvite = async ({ table, clock }: Runtime, raw: string): Promise<{ token: InviteToken; invite: Invite }> => {
+export const openInvite = async ({ table, clock }: Ports, raw: string): Promise<{ token: InviteToken; invite: Invite }> => {
   const token = parseInviteToken(raw);
   const invite = token && (await getInviteByToken(table, token));
   if (!token || !invite) throw new NotFoundError('Invitation not found', ['token: no invitation matches this token']);
@@ -81,7 +81,7 @@ export const openInvite = async ({ table, clock }: Runtime, raw: string): Promis
   return { token, invite };
 };
 
-export const decodeInvite = async (runtime: Runtime, raw: string) => {
+export const decodeInvite = async (runtime: Ports, raw: string) => {
   const { invite } = await openInvite(runtime, raw);
   const workspace = await getWorkspace(runtime.table, invite.workspaceId);
   if (!workspace) throw new NotFoundError('Invitation not found', ['token: the workspace no longer exists']);

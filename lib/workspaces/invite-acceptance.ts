@@ -9,9 +9,9 @@ import {
   replaceCredentials,
 } from '#lib/accounts/account-repository.ts';
 import { hashPassword, verifyPassword } from '#lib/accounts/passwords.ts';
-import { BadRequestError, ConflictError, UnauthorizedError } from '#lib/http/errors.ts';
-import type { Caller } from '#lib/http/route.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { BadRequestError, ConflictError, UnauthorizedError } from '#lib/contract/errors.ts';
+import type { Caller } from '#lib/identity/caller.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Invite } from './invite-item.ts';
 import { markInviteAccepted } from './invite-repository.ts';
 import { openInvite } from './invitations.ts';
@@ -21,7 +21,7 @@ import { getMember, putMember } from './workspace-repository.ts';
 
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;
 
-const newAccount = async ({ table, ids }: Runtime, invite: Invite, input: AcceptInviteInput, now: string): Promise<Account> => {
+const newAccount = async ({ table, ids }: Ports, invite: Invite, input: AcceptInviteInput, now: string): Promise<Account> => {
   const missing = NEW_ACCOUNT_FIELDS.filter((field) => input[field] === undefined);
   if (missing.length > 0) {
     throw new BadRequestError(
@@ -60,7 +60,7 @@ const alreadyInWorkspace = (email: string) =>
  * The invitation's token came through the mailbox, so its holder sets the password, and the same write
  * raises the session version: the earlier password, access and refresh tokens all stop working.
  */
-const takeOver = async ({ table }: Runtime, account: Account, invite: Invite, input: AcceptInviteInput, now: string) => {
+const takeOver = async ({ table }: Ports, account: Account, invite: Invite, input: AcceptInviteInput, now: string) => {
   if (input.password === undefined) {
     throw new BadRequestError('The invited address has an unverified account: choose its password to accept', [
       `password: required to take over the unverified account of ${invite.email}`,
@@ -89,7 +89,7 @@ const requireOwner = async (account: Account, input: AcceptInviteInput, caller: 
 };
 
 /** The invited address's account, proven or taken over or created, pointing at the workspace. */
-const accountFor = async (runtime: Runtime, invite: Invite, input: AcceptInviteInput, caller: Caller, now: string) => {
+const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInput, caller: Caller, now: string) => {
   const existing = await findAccountByEmail(runtime.table, invite.email);
   if (!existing) return newAccount(runtime, invite, input, now);
   if (existing.businessId && existing.businessId !== invite.workspaceId) throw alreadyInWorkspace(invite.email);
@@ -111,7 +111,7 @@ const accountFor = async (runtime: Runtime, invite: Invite, input: AcceptInviteI
  * the workspace's ADMINs, then the invitation marked accepted under a condition. Each earlier step is
  * idempotent, so a retry after a crash completes it.
  */
-export const acceptInvite = async (runtime: Runtime, input: AcceptInviteInput, caller: Caller) => {
+export const acceptInvite = async (runtime: Ports, input: AcceptInviteInput, caller: Caller) => {
   const { token, invite } = await openInvite(runtime, input.token);
   const now = runtime.clock.now().toISOString();
   const account = await accountFor(runtime, invite, input, caller, now);

@@ -1,5 +1,5 @@
 import { emailKey } from '#lib/accounts/account.ts';
-import type { Role } from '#lib/http/route.ts';
+import type { Role } from '#lib/identity/caller.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 
 /** An invitation to join a workspace; its token is never stored, only the token's hash. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { emailAddress as email, ianaTimezone } from '#lib/http/fields.ts';
-import { ROLES } from '#lib/http/route.ts';
+import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
+import { ROLES } from '#lib/identity/caller.ts';
 import { SSO_PROTOCOLS } from './sso.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);

@@ -1,5 +1,5 @@
-import { ConflictError } from '#lib/http/errors.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import { ConflictError } from '#lib/contract/errors.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { SsoSettingsInput } from './schemas.ts';
 import type { SsoSettings } from './sso.ts';
 import { SsoDomainTakenError, getSsoSettings, putSsoSettings } from './sso-repository.ts';
@@ -13,10 +13,10 @@ const ssoView = (settings: SsoSettings | undefined) => ({
   updatedAt: settings?.updatedAt ?? null,
 });
 
-export const readSsoSettings = async ({ table }: Runtime, workspaceId: string) =>
+export const readSsoSettings = async ({ table }: Ports, workspaceId: string) =>
   ssoView(await getSsoSettings(table, workspaceId));
 
-export const replaceSsoSettings = async ({ table, clock }: Runtime, workspaceId: string, input: SsoSettingsInput) => {
+export const replaceSsoSettings = async ({ table, clock }: Ports, workspaceId: string, input: SsoSettingsInput) => {
   try {
     return ssoView(await putSsoSettings(table, { workspaceId, ...input, updatedAt: clock.now().toISOString() }));
   } catch (error) {

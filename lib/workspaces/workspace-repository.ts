@@ -4,7 +4,7 @@ import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
-import type { Role } from '#lib/http/route.ts';
+import type { Role } from '#lib/identity/caller.ts';
 import type { Member, Workspace } from './workspace.ts';
 import {
   memberFromItem,

@@ -1,4 +1,4 @@
-import type { Role } from '#lib/http/route.ts';
+import type { Role } from '#lib/identity/caller.ts';
 
 /** A tenant: a business and everything it owns. */
 export interface Workspace {

@@ -2,13 +2,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { issueOtp, redeemOtp } from '#lib/accounts/otp-repository.ts';
 import type { Clock } from '#lib/ports/clock.ts';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import { startTestStack } from '../support/local-stack.ts';
 import { latestOtp, signUpBusiness, uniqueEmail } from '../support/accounts.ts';
 
 const client = await startTestStack();
 afterAll(() => client.stack.stop());
-afterEach(() => installRuntime(client.stack.runtime));
+afterEach(() => installPorts(client.stack.ports));
 
 const PASSWORD = 'correct horse battery staple';
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -37,7 +37,7 @@ const wrong = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6,
 /** Requests from now on see the clock shifted by `ms`; afterEach puts the real runtime back. */
 const shiftClock = (ms: number) => {
   const clock: Clock = { now: () => new Date(Date.now() + ms) };
-  installRuntime({ ...client.stack.runtime, clock });
+  installPorts({ ...client.stack.ports, clock });
 };
 
 const failure = (reply: { status: number; body: unknown }) => ({ status: reply.status, body: reply.body });
@@ -96,8 +96,8 @@ describe('POST /auth/verify_email', () => {
 
   it('refuses a code stored with an expiry in the past', async () => {
     const email = await register();
-    const account = await findAccountByEmail(client.stack.runtime.table, email);
-    const stale = await issueOtp(client.stack.runtime.table, account!.id, 'VERIFY_EMAIL', new Date(Date.now() - TEN_MINUTES - 1));
+    const account = await findAccountByEmail(client.stack.ports.table, email);
+    const stale = await issueOtp(client.stack.ports.table, account!.id, 'VERIFY_EMAIL', new Date(Date.now() - TEN_MINUTES - 1));
     expect((await verify(email, stale)).status).toBe(400);
   });
 
@@ -117,7 +117,7 @@ describe('POST /auth/verify_email', () => {
   });
 
   it('redeems a code once only, even when two redemptions race', async () => {
-    const { table } = client.stack.runtime;
+    const { table } = client.stack.ports;
     const account = await findAccountByEmail(table, await register());
     const now = new Date();
     const otp = await issueOtp(table, account!.id, 'RESET_PASSWORD', now);

@@ -106,7 +106,7 @@ describe('registration with a proof that holds', () => {
     expect(account).toMatchObject({ email: user.email, accountType: 'BUSINESS', isVerified: true, roles: ['ADMIN'] });
     expect(accessToken).toEqual(expect.any(String));
     expect(refreshToken).toEqual(expect.any(String));
-    expect(await getWorkspace(client.stack.runtime.table, account.businessId)).toMatchObject({ timezone: 'UTC' });
+    expect(await getWorkspace(client.stack.ports.table, account.businessId)).toMatchObject({ timezone: 'UTC' });
     const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(user.email)}`);
     expect(mail.body.data).toEqual([]);
 
@@ -151,7 +151,7 @@ describe('registration with a proof that holds', () => {
 });
 
 describe('the claims that keep an OAuth identity to one account', () => {
-  const table = client.stack.runtime.table;
+  const table = client.stack.ports.table;
   const accountFor = (email: string, providerUuid: string) => ({
     id: `race-${providerUuid}-${email}`,
     email,

@@ -46,7 +46,7 @@ export const businessFields = (email = uniqueEmail('oauth-biz')) => ({
 
 /** Every table item that mentions any of `needles` (an address matches in its stored and its key form). */
 export const itemsAbout = async (client: TestClient, ...needles: string[]): Promise<Record<string, unknown>[]> => {
-  const { table } = client.stack.runtime;
+  const { table } = client.stack.ports;
   const forms = needles.flatMap((needle) => [needle.toLowerCase(), encodeURIComponent(needle.toLowerCase())]);
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;

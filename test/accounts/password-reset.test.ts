@@ -1,12 +1,12 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '#lib/ports/clock.ts';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import { startTestStack } from '../support/local-stack.ts';
 import { latestOtp, signUpBusiness, uniqueEmail } from '../support/accounts.ts';
 
 const client = await startTestStack();
 afterAll(() => client.stack.stop());
-afterEach(() => installRuntime(client.stack.runtime));
+afterEach(() => installPorts(client.stack.ports));
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -126,7 +126,7 @@ describe('POST /auth/reset-password', () => {
     const late = await signUpBusiness(client);
     await forgot(late.email);
     const clock: Clock = { now: () => new Date(Date.now() + 10 * 60 * 1000 + 1000) };
-    installRuntime({ ...client.stack.runtime, clock });
+    installPorts({ ...client.stack.ports, clock });
     expect((await reset(late.email, await latestOtp(client, late.email))).status).toBe(400);
     expect(await loginStatus(late.email, late.password)).toBe(200);
   });

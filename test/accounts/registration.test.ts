@@ -50,7 +50,7 @@ describe('POST /auth/business/register', () => {
     });
     expect(JSON.stringify(reply.body)).not.toMatch(/passwordHash|scrypt/);
 
-    const table = client.stack.runtime.table;
+    const table = client.stack.ports.table;
     expect(await getWorkspace(table, user.businessId)).toMatchObject({
       businessName: 'Acme Ops',
       industry: 'Fintech',

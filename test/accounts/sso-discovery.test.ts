@@ -11,7 +11,7 @@ const discover = (email: string) =>
 
 /** SSO is configured by the business group; here its two items are written directly. */
 const configureSso = async (workspaceId: string, domain: string, enabled: boolean) => {
-  const { table } = client.stack.runtime;
+  const { table } = client.stack.ports;
   await table.doc.send(
     new PutCommand({
       TableName: table.name,

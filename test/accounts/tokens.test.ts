@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { refreshFamilyKey } from '#lib/accounts/refresh-family-item.ts';
 import { REFRESH_GRACE_SECONDS } from '#lib/accounts/sessions.ts';
 import { issueAccessToken, issueRefreshToken } from '#lib/accounts/tokens.ts';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import type { SigningKey } from '#lib/ports/signing-keys/signing-keys.ts';
 import { startTestStack } from '../support/local-stack.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
@@ -13,16 +13,16 @@ afterAll(() => client.stack.stop());
 
 /** Runs `body` with the runtime's clock moved `offsetMs` ahead, then puts the real runtime back. */
 const later = async (offsetMs: number, body: () => Promise<void>): Promise<void> => {
-  const runtime = client.stack.runtime;
-  installRuntime({ ...runtime, clock: { now: () => new Date(Date.now() + offsetMs) } });
+  const runtime = client.stack.ports;
+  installPorts({ ...runtime, clock: { now: () => new Date(Date.now() + offsetMs) } });
   try {
     await body();
   } finally {
-    installRuntime(runtime);
+    installPorts(runtime);
   }
 };
 
-const keys = client.stack.runtime.signingKeys;
+const keys = client.stack.ports.signingKeys;
 const key = await keys.current();
 const MINUTE = 60_000;
 
@@ -98,7 +98,7 @@ describe('POST /auth/refresh-token', () => {
   it('keeps no usable token at rest: the login item holds hashes, a time and a key id', async () => {
     const admin = await signUpBusiness(client);
     const { refreshToken, accessToken } = (await refresh(admin.refreshToken)).body.data as { refreshToken: string; accessToken: string };
-    const { table } = client.stack.runtime;
+    const { table } = client.stack.ports;
     const { Item } = await table.doc.send(
       new GetCommand({ TableName: table.name, Key: refreshFamilyKey(admin.user.id, decode(part(refreshToken, 1)).fam as string) }),
     );

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalUsagePlan } from '#infra/local/local-usage-plan.ts';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness, type SignedIn, joinAs } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { SIGNALS, createKey, expectAdmitted, listKeys } from './api-key-requests.ts';
@@ -20,13 +20,13 @@ describe('API key management', () => {
   let usagePlan: LocalUsagePlan;
   beforeAll(async () => {
     client = await startTestStack();
-    usagePlan = client.stack.runtime.usagePlan as LocalUsagePlan;
+    usagePlan = client.stack.ports.usagePlan as LocalUsagePlan;
     [admin, otherAdmin] = await Promise.all([
       signUpBusiness(client),
       signUpBusiness(client, { businessName: 'Other Co' }),
     ]);
   });
-  afterEach(() => installRuntime(client.stack.runtime));
+  afterEach(() => installPorts(client.stack.ports));
   afterAll(() => client.stack.stop());
 
   describe('POST /apikey/createapikey', () => {
@@ -298,25 +298,25 @@ describe('API key management', () => {
 
     it('stores no key when the mirror cannot be registered, and answers 500', async () => {
       const before = (await listKeys(client, admin)).length;
-      installRuntime({
-        ...client.stack.runtime,
+      installPorts({
+        ...client.stack.ports,
         usagePlan: { ...usagePlan, register: () => Promise.reject(new Error('gateway down')) },
       });
       const reply = await client.request('POST', CREATE, { name: 'k', environment: 'PRODUCTION', scopes: ['incidents:read'] }, admin.auth);
       expect(reply.status).toBe(500);
       expect(reply.body).toEqual({ success: false, message: 'Internal server error', errors: [] });
-      installRuntime(client.stack.runtime);
+      installPorts(client.stack.ports);
       expect(await listKeys(client, admin)).toHaveLength(before);
     });
 
     it('keeps the old secret when the new mirror cannot be registered at rotation', async () => {
       const key = await createKey(client, admin);
-      installRuntime({
-        ...client.stack.runtime,
+      installPorts({
+        ...client.stack.ports,
         usagePlan: { ...usagePlan, register: () => Promise.reject(new Error('gateway down')) },
       });
       expect((await client.request('POST', `/api/v1/apikey/${key.id}/rotate`, undefined, admin.auth)).status).toBe(500);
-      installRuntime(client.stack.runtime);
+      installPorts(client.stack.ports);
       expectAdmitted(await client.request('GET', SIGNALS, undefined, { 'x-api-key': key.key }));
       expect(usagePlan.mirrorsOf(key.id)).toHaveLength(1);
     });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { SIGNALS, WEBHOOK, createKey, expectAdmitted, listKeys } from './api-key-requests.ts';
@@ -13,7 +13,7 @@ describe('using an API key', () => {
     client = await startTestStack();
     admin = await signUpBusiness(client);
   });
-  afterEach(() => installRuntime(client.stack.runtime));
+  afterEach(() => installPorts(client.stack.ports));
   afterAll(() => client.stack.stop());
 
   const getSignals = (key: string) => client.request('GET', SIGNALS, undefined, { 'x-api-key': key });
@@ -81,12 +81,12 @@ describe('using an API key', () => {
     const key = await createKey(client, admin, { expiresAt: expiresAt.toISOString() });
     expectAdmitted(await getSignals(key.key));
 
-    installRuntime({ ...client.stack.runtime, clock: { now: () => new Date(expiresAt.getTime() + 1) } });
+    installPorts({ ...client.stack.ports, clock: { now: () => new Date(expiresAt.getTime() + 1) } });
     const expired = await getSignals(key.key);
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('API key expired');
 
-    installRuntime(client.stack.runtime);
+    installPorts(client.stack.ports);
     expectAdmitted(await getSignals(key.key));
   });
 

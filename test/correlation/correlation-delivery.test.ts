@@ -5,7 +5,7 @@ import type { QueuePoller } from '#infra/local/queue-poller.ts';
 import { listIncidentSignals } from '#lib/correlation/incident-signals.ts';
 import { sweepPendingSignals } from '#lib/correlation/sweep.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Table } from '#lib/store/table.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -25,11 +25,11 @@ import {
 
 describe('correlation delivery: duplicates, failures and lost messages', () => {
   let client: TestClient;
-  let runtime: Runtime;
+  let runtime: Ports;
   let poller: QueuePoller | undefined;
   beforeAll(async () => {
     client = await startTestStack();
-    runtime = client.stack.runtime;
+    runtime = client.stack.ports;
   });
   afterEach(async () => {
     await poller?.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Table } from '#lib/store/table.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -11,10 +11,10 @@ const DAY = '20250314';
 
 describe('correlation and incident ids', () => {
   let client: TestClient;
-  let runtime: Runtime;
+  let runtime: Ports;
   beforeAll(async () => {
     client = await startTestStack();
-    runtime = client.stack.runtime;
+    runtime = client.stack.ports;
   });
   afterAll(() => client.stack.stop());
 

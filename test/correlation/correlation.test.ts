@@ -69,9 +69,9 @@ describe('correlation of signals into incidents', () => {
       { event: 'CREATED', actor: 'system', to: 'OPEN' },
       { event: 'SIGNAL_LINKED', actor: 'system', to: signalId },
     ]);
-    const linked = await listIncidentSignals(client.stack.runtime, workspaceId(owner), incident.id);
+    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incident.id);
     expect(linked).toEqual([expect.objectContaining({ id: signalId, incidentId: incident.id, ruleId: 'default-high', linkedAt: expect.any(String) })]);
-    await expect(listIncidentSignals(client.stack.runtime, workspaceId(owner), 'INC-20200101-0001')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(listIncidentSignals(client.stack.ports, workspaceId(owner), 'INC-20200101-0001')).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('joins a second matching signal to the open incident of its group, and opens another for another service', async () => {
@@ -100,8 +100,8 @@ describe('correlation of signals into incidents', () => {
     const signalId = await postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'releasing' });
     await settle();
     const { incidentId } = await getSignal(client, owner.auth, signalId);
-    await releaseIncidentSignals(client.stack.runtime, workspaceId(owner), incidentId);
-    await releaseIncidentSignals(client.stack.runtime, workspaceId(owner), incidentId);
+    await releaseIncidentSignals(client.stack.ports, workspaceId(owner), incidentId);
+    await releaseIncidentSignals(client.stack.ports, workspaceId(owner), incidentId);
     expect((await getSignal(client, owner.auth, signalId)).incidentId).toBeNull();
   });
 
@@ -132,7 +132,7 @@ describe('correlation of signals into incidents', () => {
     expect(incident).toMatchObject({ priority: 'MEDIUM', serviceArea: 'inventory', source: 'monitoring, metrics-alerts' });
     expect(incident?.summary).toMatch(/^3 signals on inventory: /);
     for (const id of signals) expect((await getSignal(client, owner.auth, id)).incidentId).toBe(incident?.id);
-    const linked = await listIncidentSignals(client.stack.runtime, workspaceId(owner), incident?.id);
+    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incident?.id);
     expect(linked.map(({ id }) => id).sort()).toEqual([...signals].sort());
 
     // A fourth joins the open incident rather than counting towards a new one.
@@ -158,7 +158,7 @@ describe('correlation of signals into incidents', () => {
     await settle();
     const incidents = await listIncidents(client, owner.auth);
     expect(incidents).toHaveLength(1);
-    const linked = await listIncidentSignals(client.stack.runtime, workspaceId(owner), incidents[0]?.id);
+    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incidents[0]?.id);
     expect(linked.map(({ id }) => id).sort()).toEqual([eight, four, now].sort());
     expect((await getSignal(client, owner.auth, fifteen ?? '')).incidentId).toBeNull();
   });
@@ -188,11 +188,11 @@ describe('correlation of signals into incidents', () => {
 
   it('never correlates a suppressed signal, whether suppressed before correlation or after it was counted', async () => {
     const owner = await workspace();
-    const { queue, captured } = capturingQueue(client.stack.runtime.queue);
-    const early = await withRuntime(client.stack.runtime, { queue }, () => postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'cdn' }));
+    const { queue, captured } = capturingQueue(client.stack.ports.queue);
+    const early = await withRuntime(client.stack.ports, { queue }, () => postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'cdn' }));
     const suppressed = await client.request('PATCH', `${SIGNALS}/${early}/suppress`, { reason: 'Known maintenance' }, owner.auth);
     expect(suppressed.status, suppressed.text).toBe(200);
-    await client.stack.runtime.queue.send('correlation', captured);
+    await client.stack.ports.queue.send('correlation', captured);
     await settle();
     expect((await getSignal(client, owner.auth, early)).incidentId).toBeNull();
     expect(await listIncidents(client, owner.auth)).toEqual([]);
@@ -210,7 +210,7 @@ describe('correlation of signals into incidents', () => {
     const fourth = await postSignal(client, owner.auth, { severity: 'MEDIUM', serviceId: 'queue' });
     await settle();
     const [incident] = await listIncidents(client, owner.auth);
-    const linked = await listIncidentSignals(client.stack.runtime, workspaceId(owner), incident?.id);
+    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incident?.id);
     expect(linked.map(({ id }) => id).sort()).toEqual([counted[0], third, fourth].sort());
     expect((await getSignal(client, owner.auth, counted[1] ?? '')).incidentId).toBeNull();
   });

@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import { handler as correlationWorker } from '#functions/correlation-worker/index.ts';
 import { startQueuePoller, type QueueHandler, type QueuePoller } from '#infra/local/queue-poller.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
-import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { TestClient } from '../support/local-stack.ts';
 
 export const RULES = '/api/v1/correlation-rules';
@@ -80,12 +81,12 @@ export const capturingQueue = (real: Queue) => {
 };
 
 /** Runs `body` with the installed runtime changed by `changes`, then installs the stack's runtime again. */
-export const withRuntime = async <T>(runtime: Runtime, changes: Partial<Runtime>, body: () => Promise<T>): Promise<T> => {
-  installRuntime({ ...runtime, ...changes });
+export const withRuntime = async <T>(runtime: Ports, changes: Partial<Ports>, body: () => Promise<T>): Promise<T> => {
+  installPorts({ ...runtime, ...changes });
   try {
     return await body();
   } finally {
-    installRuntime(runtime);
+    installPorts(runtime);
   }
 };
 

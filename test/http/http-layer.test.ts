@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { binary, created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/http/group-handler.ts';
-import { pageQuery, paged } from '#lib/http/pagination.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
+import { pageQuery } from '#lib/contract/page-query.ts';
+import { paged } from '#lib/http/pagination.ts';
 import { defineGroup } from '#lib/http/route.ts';
-import { ConflictError } from '#lib/http/errors.ts';
+import { ConflictError } from '#lib/contract/errors.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createLocalHttpServer } from '#infra/local/http-server.ts';
 import { openMailbox } from '#infra/local/mailbox.ts';
@@ -16,6 +17,7 @@ import { startLocalStack } from '#infra/local/local-stack.ts';
 const things = defineGroup({
   name: 'things',
   description: 'A group that exercises the HTTP layer.',
+  needs: [],
   routes: {
     create: {
       method: 'POST',

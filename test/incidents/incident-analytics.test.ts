@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { INCIDENTS, createIncident } from './support.ts';
@@ -18,17 +18,17 @@ describe('incident analytics', () => {
     admin = await signUpBusiness(client);
   });
   afterAll(() => {
-    installRuntime(client.stack.runtime);
+    installPorts(client.stack.ports);
     return client.stack.stop();
   });
 
   /** Runs `act` with the service's clock stopped at `at`. */
   const at = async <T>(instant: Date, act: () => Promise<T>): Promise<T> => {
-    installRuntime({ ...client.stack.runtime, clock: { now: () => instant } });
+    installPorts({ ...client.stack.ports, clock: { now: () => instant } });
     try {
       return await act();
     } finally {
-      installRuntime(client.stack.runtime);
+      installPorts(client.stack.ports);
     }
   };
   const analytics = async () => {

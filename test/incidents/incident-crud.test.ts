@@ -237,7 +237,7 @@ describe('incident create, get, update, delete', () => {
     expect((await client.request('GET', `${INCIDENTS}/comment/${incident.id}`, undefined, admin.auth)).status).toBe(404);
     expect((await client.request('DELETE', `${INCIDENTS}/${incident.id}`, undefined, admin.auth)).status).toBe(404);
 
-    const { runtime } = client.stack;
+    const { ports: runtime } = client.stack;
     const leftovers = await runtime.table.doc.send(
       new QueryCommand({
         TableName: runtime.table.name,
@@ -254,8 +254,8 @@ describe('incident create, get, update, delete', () => {
 
   it('deletes the analyses of the incident and their reports', async () => {
     const incident = await createIncident(client, admin.auth);
-    const { table } = client.stack.runtime;
-    const analysisId = client.stack.runtime.ids.sortable();
+    const { table } = client.stack.ports;
+    const analysisId = client.stack.ports.ids.sortable();
     const analysis = {
       pk: `WS#${workspaceId()}#ANALYSIS`,
       sk: analysisId,

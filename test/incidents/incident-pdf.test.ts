@@ -71,7 +71,7 @@ describe('incident PDF export', () => {
 
   it('prints the note of the top-level route and the latest completed analysis', async () => {
     const incident = await createIncident(client, admin.auth, { summary: 'Login storms after deploy' });
-    const { table, ids } = client.stack.runtime;
+    const { table, ids } = client.stack.ports;
     const analysisId = ids.sortable();
     await table.doc.send(
       new PutCommand({

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import type { TestClient } from '../support/local-stack.ts';
 
 export const INCIDENTS = '/api/v1/incident-ticket';
@@ -37,12 +37,12 @@ export const numberOf = (id: string): number => Number(id.split('-')[2]);
 
 /** Runs `body` with the stack's clock stopped at `iso`, then gives the stack its own clock back. */
 export const at = async <T>(client: TestClient, iso: string, body: () => Promise<T>): Promise<T> => {
-  const { runtime } = client.stack;
-  installRuntime({ ...runtime, clock: { now: () => new Date(iso) } });
+  const { ports: runtime } = client.stack;
+  installPorts({ ...runtime, clock: { now: () => new Date(iso) } });
   try {
     return await body();
   } finally {
-    installRuntime(runtime);
+    installPorts(runtime);
   }
 };
 
@@ -51,7 +51,7 @@ export const at = async <T>(client: TestClient, iso: string, body: () => Promise
  * created that day, which the API would need thousands of requests to reach.
  */
 export const setDayCounter = async (client: TestClient, workspaceId: string, day: string, seq: number): Promise<void> => {
-  const { table } = client.stack.runtime;
+  const { table } = client.stack.ports;
   await table.doc.send(
     new UpdateCommand({
       TableName: table.name,

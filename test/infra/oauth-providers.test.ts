@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOAuthProviders } from '#lib/accounts/oauth-providers.ts';
+import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { buildApp, inspect } from './template.ts';
 
 const PROVIDERS = {

@@ -396,10 +396,11 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('gives the JWT signing key to every group that verifies tokens', () => {
-    const expected = ROUTE_GROUPS.map((group) => group.name)
-      .filter((name) => name !== 'health' && name !== 'ingestion')
-      .sort();
+  it('gives the JWT signing key to auth, which signs tokens, and every group that verifies them', () => {
+    const TOKEN_MODES = ['optionalBearer', 'bearer', 'account', 'bearerOrApiKey'];
+    const verifiers = ROUTE_GROUPS.filter((group) => Object.values(group.routes).some((route) => TOKEN_MODES.includes(route.auth)));
+    const expected = ['auth', ...verifiers.map((group) => group.name)].sort();
+    expect(expected).toContain('ingestion');
     expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(expected);
     expect(groupsWith((fn) => 'JWT_SECRET_ARN' in envOf(fn))).toEqual(expected);
     view.template.hasResourceProperties('AWS::SecretsManager::Secret', {

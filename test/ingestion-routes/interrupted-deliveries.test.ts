@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { DELIVERY_LEASE_MS } from '#lib/signals/delivery-claim.ts';
 import { loadFixture, withFields } from '../ingestion/support.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -10,7 +11,7 @@ import { SIGNALS, createTenant, expectAccepted, postRaw, type Tenant } from './s
 type Command = { input: Record<string, any> };
 
 /** The process dying between the delivery claim and the signal write: the signal's Put never happens. */
-const diesBeforeSignalWrite = (runtime: Runtime): Runtime => ({
+const diesBeforeSignalWrite = (runtime: Ports): Ports => ({
   ...runtime,
   table: {
     name: runtime.table.name,
@@ -25,7 +26,7 @@ const diesBeforeSignalWrite = (runtime: Runtime): Runtime => ({
 });
 
 /** The stack's runtime with its clock moved on by `ms`. */
-const later = (runtime: Runtime, ms: number): Runtime => ({
+const later = (runtime: Ports, ms: number): Ports => ({
   ...runtime,
   clock: { now: () => new Date(runtime.clock.now().getTime() + ms) },
 });
@@ -33,7 +34,7 @@ const later = (runtime: Runtime, ms: number): Runtime => ({
 describe('a delivery interrupted between its claim and its write', () => {
   let client: TestClient;
   let tenant: Tenant;
-  let runtime: Runtime;
+  let runtime: Ports;
   const pagerDuty = loadFixture('paging', 'triggered_v3.json');
 
   const deliver = (deliveryId: string, raw = pagerDuty.raw) =>
@@ -45,20 +46,20 @@ describe('a delivery interrupted between its claim and its write', () => {
   beforeAll(async () => {
     client = await startTestStack();
     tenant = await createTenant(client);
-    runtime = client.stack.runtime;
+    runtime = client.stack.ports;
   });
   afterAll(() => {
-    installRuntime(runtime);
+    installPorts(runtime);
     return client.stack.stop();
   });
 
   it('is never answered 2xx before its signal is stored, and is stored by a redelivery once the lease is over', async () => {
     const deliveryId = randomUUID();
-    installRuntime(diesBeforeSignalWrite(runtime));
+    installPorts(diesBeforeSignalWrite(runtime));
     try {
       expect((await deliver(deliveryId)).status).toBe(500);
     } finally {
-      installRuntime(runtime);
+      installPorts(runtime);
     }
     const before = await signalCount();
 
@@ -72,7 +73,7 @@ describe('a delivery interrupted between its claim and its write', () => {
     expect(await signalCount()).toBe(before);
 
     // After Retry-After the claim is stale: this attempt takes it over and stores the event.
-    installRuntime(later(runtime, retryAfter * 1000));
+    installPorts(later(runtime, retryAfter * 1000));
     try {
       const stored = expectAccepted(await deliver(deliveryId));
       expect(stored.deduplicated).toBe(false);
@@ -84,7 +85,7 @@ describe('a delivery interrupted between its claim and its write', () => {
       expect(again).toMatchObject({ signalId: stored.signalId, deduplicated: true });
       expect(await signalCount()).toBe(before + 1);
     } finally {
-      installRuntime(runtime);
+      installPorts(runtime);
     }
   });
 });

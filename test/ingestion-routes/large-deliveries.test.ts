@@ -157,7 +157,7 @@ describe('large deliveries', () => {
   it('queues a large event the table refuses as an object beside its message, and the worker stores it whole', async () => {
     const tenant = await createTenant(client, 'Busy Table');
     const metadata = { dump: filler(1 * MiB, 'dump') };
-    const reply = await withThrottledStore(client.stack.runtime, writesSignalStore, () =>
+    const reply = await withThrottledStore(client.stack.ports, writesSignalStore, () =>
       post(tenant, 'webhook', firing('Heap dump', metadata)),
     );
     const { signalId } = expectAccepted(reply);

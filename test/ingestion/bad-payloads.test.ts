@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '#lib/http/errors.ts';
+import { BadRequestError } from '#lib/contract/errors.ts';
 import { NORMALIZERS } from '#lib/ingestion/index.ts';
 import { INGESTION_SENDERS, type IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError } from '#lib/ingestion/payload-error.ts';

@@ -80,15 +80,15 @@ describe('a restart', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'incident-service-'));
     try {
       const first = await startTestStack(dataDir);
-      const { table } = first.stack.runtime;
+      const { table } = first.stack.ports;
       await table.doc.send(new PutCommand({ TableName: table.name, Item: { pk: 'WS#w1#PROBE', sk: 'one', value: 42 } }));
       await first.stack.mailbox.send({ to: 'ops@example.com', subject: 'kept', text: 'kept across restarts' });
-      await first.stack.runtime.queue.send('correlation', [{ signalId: 'kept-in-queue' }]);
+      await first.stack.ports.queue.send('correlation', [{ signalId: 'kept-in-queue' }]);
       await first.stack.stop();
 
       const second = await startTestStack(dataDir);
       try {
-        const runtime = second.stack.runtime;
+        const runtime = second.stack.ports;
         const item = await runtime.table.doc.send(new GetCommand({ TableName: runtime.table.name, Key: { pk: 'WS#w1#PROBE', sk: 'one' } }));
         expect(item.Item?.value).toBe(42);
         const mail = await second.request('GET', '/_local/mailbox?to=ops@example.com');

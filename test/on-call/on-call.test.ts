@@ -25,7 +25,7 @@ describe('on-call', () => {
     return reply.body.data;
   };
   const onCallAt = async (as: SignedIn, instant: string) =>
-    (await whoIsOnCall(client.stack.runtime, workspaceOf(as), new Date(instant))).map((assignment) => assignment.id);
+    (await whoIsOnCall(client.stack.ports, workspaceOf(as), new Date(instant))).map((assignment) => assignment.id);
 
   beforeAll(async () => {
     client = await startTestStack();
@@ -115,7 +115,7 @@ describe('on-call', () => {
     });
 
     it('drops a reservation a crash left without its assignment, once it is a minute old', async () => {
-      const { table } = client.stack.runtime;
+      const { table } = client.stack.ports;
       const shift = { userId: viewer.user.id, date: '2030-06-01', startTime: '10:00', endTime: '11:00' };
       const leftover = { id: UNKNOWN_ID, startsAt: '2030-06-01T10:00:00.000Z', endsAt: '2030-06-01T11:00:00.000Z' };
       const fresh = { ...leftover, reservedAt: new Date().toISOString() };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { requestFrom } from '../support/from-address.ts';
 
@@ -49,14 +49,14 @@ describe('rate limits', () => {
   it('limits logins to their own, smaller budget per client', async () => {
     const attempt = () => requestFrom(url, '127.0.0.15', 'POST', '/api/v1/auth/login', { email: 'x@example.com', password: 'wrong-password' });
     // At the start of a 15-minute window, so the time left in it does not depend on when the test runs.
-    const runtime = client.stack.runtime;
+    const runtime = client.stack.ports;
     const windowStart = Math.floor(Date.now() / 900_000) * 900_000;
-    installRuntime({ ...runtime, clock: { now: () => new Date(windowStart + 1_000) } });
+    installPorts({ ...runtime, clock: { now: () => new Date(windowStart + 1_000) } });
     const [first, second, third] = await (async () => {
       try {
         return [await attempt(), await attempt(), await attempt()];
       } finally {
-        installRuntime(runtime);
+        installPorts(runtime);
       }
     })();
     expect(first.status).not.toBe(429);
@@ -103,14 +103,14 @@ describe('rate limits', () => {
   it('starts counting again in the next window', async () => {
     for (let index = 0; index < 7; index += 1) await requestFrom(url, '127.0.0.18', 'GET', '/api/v1/health');
     expect((await requestFrom(url, '127.0.0.18', 'GET', '/api/v1/health')).status).toBe(429);
-    const runtime = client.stack.runtime;
-    installRuntime({ ...runtime, clock: { now: () => new Date(Date.now() + 61_000) } });
+    const runtime = client.stack.ports;
+    installPorts({ ...runtime, clock: { now: () => new Date(Date.now() + 61_000) } });
     try {
       const reply = await requestFrom(url, '127.0.0.18', 'GET', '/api/v1/health');
       expect(reply.status).toBe(200);
       expect(reply.headers['ratelimit-remaining']).toBe('5');
     } finally {
-      installRuntime(runtime);
+      installPorts(runtime);
     }
   });
 });

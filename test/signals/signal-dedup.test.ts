@@ -14,7 +14,7 @@ describe('signal deduplication', () => {
   const unique = (label: string): string => `${label} ${(counter += 1)}`;
 
   const rawItem = async (signalId: string) => {
-    const { table } = client.stack.runtime;
+    const { table } = client.stack.ports;
     const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: { pk: `WS#${workspaceId}#SIG`, sk: signalId } }));
     return Item;
   };
@@ -95,7 +95,7 @@ describe('signal deduplication', () => {
     it('stores 20 concurrent stores of one event as one signal with occurrences 20', async () => {
       const before = await stats();
       const event = triggerEvent({ name: unique('Concurrent') }, unique('concurrent-fp'));
-      const results = await Promise.all(Array.from({ length: 20 }, () => storeSignalEvent(client.stack.runtime, workspaceId, { event })));
+      const results = await Promise.all(Array.from({ length: 20 }, () => storeSignalEvent(client.stack.ports, workspaceId, { event })));
       const ids = new Set(results.map((result) => result.signalId));
       expect(ids.size).toBe(1);
       expect(results.filter((result) => !result.deduplicated)).toHaveLength(1);
@@ -108,21 +108,21 @@ describe('signal deduplication', () => {
     it('counts a delivery once however often it is retried, also concurrently', async () => {
       const event = triggerEvent({ name: unique('Delivered') }, unique('delivery-fp'));
       const delivery = { sender: 'codehost-a', id: unique('delivery') };
-      const first = await storeSignalEvent(client.stack.runtime, workspaceId, { event, delivery });
+      const first = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery });
       expect(first).toEqual({ signalId: expect.any(String), deduplicated: false, resolved: false, queued: false });
-      const retry = await storeSignalEvent(client.stack.runtime, workspaceId, { event, delivery });
+      const retry = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery });
       expect(retry).toEqual({ signalId: first.signalId, deduplicated: true, resolved: false, queued: false });
       expect((await getSignal(client, admin.auth, first.signalId)).occurrences).toBe(1);
 
       // Another delivery of the same event is a repeat of the problem, so it merges.
-      const other = await storeSignalEvent(client.stack.runtime, workspaceId, { event, delivery: { ...delivery, id: unique('delivery') } });
+      const other = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery: { ...delivery, id: unique('delivery') } });
       expect(other).toMatchObject({ signalId: first.signalId, deduplicated: true });
       expect((await getSignal(client, admin.auth, first.signalId)).occurrences).toBe(2);
 
       const burst = { sender: 'paging', id: unique('burst') };
       const concurrentEvent = triggerEvent({ name: unique('Burst') }, unique('burst-fp'));
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => storeSignalEvent(client.stack.runtime, workspaceId, { event: concurrentEvent, delivery: burst })),
+        Array.from({ length: 10 }, () => storeSignalEvent(client.stack.ports, workspaceId, { event: concurrentEvent, delivery: burst })),
       );
       expect(new Set(results.map((result) => result.signalId)).size).toBe(1);
       expect((await getSignal(client, admin.auth, results[0]!.signalId)).occurrences).toBe(1);
@@ -131,26 +131,26 @@ describe('signal deduplication', () => {
     it('resolves the open signal of a resolving event, so the next episode starts a new signal', async () => {
       const fingerprint = unique('resolve-fp');
       const trigger = triggerEvent({ name: unique('Alert') }, fingerprint);
-      const opened = await storeSignalEvent(client.stack.runtime, workspaceId, { event: trigger });
+      const opened = await storeSignalEvent(client.stack.ports, workspaceId, { event: trigger });
       const resolve = { ...trigger, action: 'resolve' as const };
-      const resolved = await storeSignalEvent(client.stack.runtime, workspaceId, { event: resolve });
+      const resolved = await storeSignalEvent(client.stack.ports, workspaceId, { event: resolve });
       expect(resolved).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: true, queued: false });
       expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1, resolvedAt: expect.any(String) });
 
       const nextEpisode = { ...trigger, signal: { ...trigger.signal, triggeredAt: new Date(Date.now() + 60_000).toISOString() } };
-      const reopened = await storeSignalEvent(client.stack.runtime, workspaceId, { event: nextEpisode });
+      const reopened = await storeSignalEvent(client.stack.ports, workspaceId, { event: nextEpisode });
       expect(reopened).toMatchObject({ deduplicated: false });
       expect(reopened.signalId).not.toBe(opened.signalId);
     });
 
     it('answers a re-sent trigger and resolve of an ended episode with its signal, counting nothing', async () => {
       const trigger = triggerEvent({ name: unique('Replayed') }, unique('replay-fp'));
-      const opened = await storeSignalEvent(client.stack.runtime, workspaceId, { event: trigger });
-      await storeSignalEvent(client.stack.runtime, workspaceId, { event: { ...trigger, action: 'resolve' } });
+      const opened = await storeSignalEvent(client.stack.ports, workspaceId, { event: trigger });
+      await storeSignalEvent(client.stack.ports, workspaceId, { event: { ...trigger, action: 'resolve' } });
       const before = await stats();
 
-      const again = await storeSignalEvent(client.stack.runtime, workspaceId, { event: trigger });
-      const resolvedAgain = await storeSignalEvent(client.stack.runtime, workspaceId, { event: { ...trigger, action: 'resolve' } });
+      const again = await storeSignalEvent(client.stack.ports, workspaceId, { event: trigger });
+      const resolvedAgain = await storeSignalEvent(client.stack.ports, workspaceId, { event: { ...trigger, action: 'resolve' } });
       expect(again).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: false, queued: false });
       expect(resolvedAgain).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: false, queued: false });
       expect(await stats()).toEqual(before);
@@ -160,12 +160,12 @@ describe('signal deduplication', () => {
     it('keeps a resolve with no open signal as a RESOLVED signal of its own (resolved false)', async () => {
       const before = await stats();
       const orphan = { ...triggerEvent({ name: unique('Orphan') }, unique('orphan-fp')), action: 'resolve' as const };
-      const stored = await storeSignalEvent(client.stack.runtime, workspaceId, { event: orphan });
+      const stored = await storeSignalEvent(client.stack.ports, workspaceId, { event: orphan });
       expect(stored).toMatchObject({ deduplicated: false, resolved: false, queued: false });
       expect(await getSignal(client, admin.auth, stored.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1 });
       expect(await stats()).toMatchObject({ total: before.total + 1, resolved: before.resolved + 1, open: before.open });
 
-      const again = await storeSignalEvent(client.stack.runtime, workspaceId, { event: orphan });
+      const again = await storeSignalEvent(client.stack.ports, workspaceId, { event: orphan });
       expect(again).toEqual({ signalId: stored.signalId, deduplicated: true, resolved: false, queued: false });
       expect(await stats()).toMatchObject({ total: before.total + 1 });
     });
@@ -173,15 +173,15 @@ describe('signal deduplication', () => {
     it('stores record events at LOW severity and never queues them for correlation; triggers are queued and pending', async () => {
       await drainQueue(client.stack.queues, 'correlation');
       const record = { ...triggerEvent({ name: unique('Push'), type: 'push', severity: 'HIGH' }, unique('push-fp')), action: 'record' as const };
-      const recorded = await storeSignalEvent(client.stack.runtime, workspaceId, { event: record });
+      const recorded = await storeSignalEvent(client.stack.ports, workspaceId, { event: record });
       expect(await getSignal(client, admin.auth, recorded.signalId)).toMatchObject({ severity: 'LOW', status: 'OPEN' });
       expect((await rawItem(recorded.signalId))?.gsi3pk).toBeUndefined();
 
-      const trigger = await storeSignalEvent(client.stack.runtime, workspaceId, { event: triggerEvent({ name: unique('Page') }, unique('page-fp')) });
+      const trigger = await storeSignalEvent(client.stack.ports, workspaceId, { event: triggerEvent({ name: unique('Page') }, unique('page-fp')) });
       expect(await rawItem(trigger.signalId)).toMatchObject({ gsi3pk: `WS#${workspaceId}#SIG#PENDING`, gsi3sk: trigger.signalId });
       // A merge is not queued again: the signal already waits for correlation.
       const { fingerprint } = await getSignal(client, admin.auth, trigger.signalId);
-      const merged = await storeSignalEvent(client.stack.runtime, workspaceId, { event: triggerEvent({}, fingerprint) });
+      const merged = await storeSignalEvent(client.stack.ports, workspaceId, { event: triggerEvent({}, fingerprint) });
       expect(merged).toMatchObject({ signalId: trigger.signalId, deduplicated: true });
 
       const queued = (await drainQueue(client.stack.queues, 'correlation')).map((body) => JSON.parse(body));

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts';
 import { startQueuePoller, type QueuePoller } from '#infra/local/queue-poller.ts';
-import type { Runtime } from '#lib/runtime/runtime.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { storeSignalEvent } from '#lib/signals/store-signal-event.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -49,7 +49,7 @@ describe('signal store durability', () => {
 
   it('queues a posted signal the table refuses, and the worker stores it exactly once under the id answered', async () => {
     const body = { name: unique('Throttled'), source: 'throttle-http', severity: 'HIGH' };
-    const reply = await withThrottledStore(client.stack.runtime, writesSignalStore, () => client.request('POST', SIGNALS, body, admin.auth));
+    const reply = await withThrottledStore(client.stack.ports, writesSignalStore, () => client.request('POST', SIGNALS, body, admin.auth));
     expect(reply.status, reply.text).toBe(202);
     expect(reply.body.data).toEqual({ id: expect.any(String), status: 'OPEN', createdAt: expect.any(String), deduplicated: false });
     const { id } = reply.body.data;
@@ -78,23 +78,23 @@ describe('signal store durability', () => {
     // The delivery claim goes through, the fingerprint claim is refused.
     const claimOrSignal = (command: { input: Record<string, any> }) =>
       writesSignalStore(command) && !String((command.input.Item ?? command.input.Key)?.pk).endsWith('#DELIVERY');
-    const queued = await withThrottledStore(client.stack.runtime, claimOrSignal, (runtime) => storeSignalEvent(runtime, workspaceId, { event, delivery }));
+    const queued = await withThrottledStore(client.stack.ports, claimOrSignal, (runtime) => storeSignalEvent(runtime, workspaceId, { event, delivery }));
     expect(queued).toEqual({ signalId: expect.any(String), deduplicated: false, resolved: false, queued: true });
 
     await runWorker();
     const stored = await getSignal(client, admin.auth, queued.signalId);
     expect(stored).toMatchObject({ occurrences: 1, source: 'throttle-direct' });
     // The worker marked the delivery DONE: a sender retry is a duplicate, not a second occurrence.
-    const retry = await storeSignalEvent(client.stack.runtime, workspaceId, { event, delivery });
+    const retry = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery });
     expect(retry).toEqual({ signalId: queued.signalId, deduplicated: true, resolved: false, queued: false });
     expect((await getSignal(client, admin.auth, queued.signalId)).occurrences).toBe(1);
   });
 
   it('merges a queued event into the open signal written meanwhile', async () => {
     const event = triggerEvent({ name: unique('Merge later'), source: 'throttle-merge' }, unique('merge-fp'));
-    const queued = await withThrottledStore(client.stack.runtime, writesSignalStore, (runtime) => storeSignalEvent(runtime, workspaceId, { event }));
+    const queued = await withThrottledStore(client.stack.ports, writesSignalStore, (runtime) => storeSignalEvent(runtime, workspaceId, { event }));
     expect(queued.queued).toBe(true);
-    const direct = await storeSignalEvent(client.stack.runtime, workspaceId, { event });
+    const direct = await storeSignalEvent(client.stack.ports, workspaceId, { event });
     expect(direct.queued).toBe(false);
     await runWorker();
     expect((await getSignal(client, admin.auth, direct.signalId)).occurrences).toBe(2);
@@ -102,31 +102,31 @@ describe('signal store durability', () => {
   });
 
   it('throws when the ingestion queue refuses the event too, so the sender gets a 5xx and retries', async () => {
-    const failingQueue = (runtime: Runtime): Runtime => ({
+    const failingQueue = (runtime: Ports): Ports => ({
       ...runtime,
       queue: { send: () => Promise.reject(new Error('queue unavailable')) },
     });
     const event = triggerEvent({ name: unique('Lost?'), source: 'throttle-both' }, unique('both-fp'));
     await expect(
-      withThrottledStore(client.stack.runtime, writesSignalStore, (runtime) => storeSignalEvent(failingQueue(runtime), workspaceId, { event })),
+      withThrottledStore(client.stack.ports, writesSignalStore, (runtime) => storeSignalEvent(failingQueue(runtime), workspaceId, { event })),
     ).rejects.toThrow('queue unavailable');
     expect(await signalCount('source=throttle-both')).toBe(0);
   });
 
   it('keeps the signal stored and pending correlation when the correlation queue refuses it', async () => {
-    const runtime: Runtime = {
-      ...client.stack.runtime,
+    const runtime: Ports = {
+      ...client.stack.ports,
       queue: {
         send: (queue, messages) =>
-          queue === 'correlation' ? Promise.reject(new Error('correlation queue down')) : client.stack.runtime.queue.send(queue, messages),
+          queue === 'correlation' ? Promise.reject(new Error('correlation queue down')) : client.stack.ports.queue.send(queue, messages),
       },
     };
     await drainQueue(client.stack.queues, 'correlation');
     const stored = await storeSignalEvent(runtime, workspaceId, { event: triggerEvent({ name: unique('Uncorrelated') }, unique('pending-fp')) });
     expect(stored).toMatchObject({ deduplicated: false, queued: false });
     expect((await getSignal(client, admin.auth, stored.signalId)).status).toBe('OPEN');
-    const { Item } = await client.stack.runtime.table.doc.send(
-      new GetCommand({ TableName: client.stack.runtime.table.name, Key: { pk: `WS#${workspaceId}#SIG`, sk: stored.signalId } }),
+    const { Item } = await client.stack.ports.table.doc.send(
+      new GetCommand({ TableName: client.stack.ports.table.name, Key: { pk: `WS#${workspaceId}#SIG`, sk: stored.signalId } }),
     );
     expect(Item).toMatchObject({ gsi3pk: `WS#${workspaceId}#SIG#PENDING`, gsi3sk: stored.signalId });
     expect(await queueDepth(client.stack.queues, 'correlation')).toBe(0);
@@ -135,7 +135,7 @@ describe('signal store durability', () => {
   it('does not queue an event whose signal was already written when a later step is refused', async () => {
     const event = triggerEvent({ name: unique('Counted late'), source: 'throttle-after' }, unique('after-fp'));
     const countersOnly = (command: { input: Record<string, any> }) => String(command.input.Key?.pk ?? '').endsWith('#COUNTER');
-    const stored = await withThrottledStore(client.stack.runtime, countersOnly, (runtime) => storeSignalEvent(runtime, workspaceId, { event }));
+    const stored = await withThrottledStore(client.stack.ports, countersOnly, (runtime) => storeSignalEvent(runtime, workspaceId, { event }));
     expect(stored).toMatchObject({ deduplicated: false, queued: false });
     expect(await queueDepth(client.stack.queues, 'ingestion')).toBe(0);
     expect((await getSignal(client, admin.auth, stored.signalId)).occurrences).toBe(1);
@@ -143,16 +143,16 @@ describe('signal store durability', () => {
 
   it('creates one signal when concurrent stores race a slow signal write', async () => {
     // Each signal Put waits, so the other stores find the claim before its signal exists.
-    const slowSignalWrites: Runtime = {
-      ...client.stack.runtime,
+    const slowSignalWrites: Ports = {
+      ...client.stack.ports,
       table: {
-        name: client.stack.runtime.table.name,
+        name: client.stack.ports.table.name,
         doc: {
           send: async (command: { constructor: { name: string }; input: Record<string, any> }, ...rest: unknown[]) => {
             if (command.constructor.name === 'PutCommand' && String(command.input.Item?.pk).endsWith('#SIG')) {
               await new Promise((resolve) => setTimeout(resolve, 150));
             }
-            return (client.stack.runtime.table.doc.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+            return (client.stack.ports.table.doc.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
           },
         } as unknown as DynamoDBDocumentClient,
       },
@@ -166,7 +166,7 @@ describe('signal store durability', () => {
 
   it('reports a message it cannot read as a batch item failure, and stores the rest of the batch', async () => {
     const event = triggerEvent({ name: unique('Batch'), source: 'worker-batch' }, unique('batch-fp'));
-    const signalId = client.stack.runtime.ids.sortable();
+    const signalId = client.stack.ports.ids.sortable();
     const good = JSON.stringify({ workspaceId, signalId, receivedAt: new Date().toISOString(), event });
     const record = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
     const response = await ingestionWorker({ Records: [record('poison', '{"not":"an event"}'), record('good', good)] });

@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import type { LocalSqs } from '#infra/local/sqs-server.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
-import { installRuntime, type Runtime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { TestClient } from '../support/local-stack.ts';
 
@@ -89,9 +90,9 @@ export const writesSignalStore = (command: Command): boolean => {
  * The stack's runtime is installed again afterwards.
  */
 export const withThrottledStore = async <T>(
-  runtime: Runtime,
+  runtime: Ports,
   fails: (command: Command) => boolean,
-  body: (throttledRuntime: Runtime) => Promise<T>,
+  body: (throttledRuntime: Ports) => Promise<T>,
 ): Promise<T> => {
   const table: Table = {
     name: runtime.table.name,
@@ -100,11 +101,11 @@ export const withThrottledStore = async <T>(
         fails(command) ? Promise.reject(throttled()) : (runtime.table.doc.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest),
     } as unknown as DynamoDBDocumentClient,
   };
-  const throttledRuntime: Runtime = { ...runtime, table };
-  installRuntime(throttledRuntime);
+  const throttledRuntime: Ports = { ...runtime, table };
+  installPorts(throttledRuntime);
   try {
     return await body(throttledRuntime);
   } finally {
-    installRuntime(runtime);
+    installPorts(runtime);
   }
 };

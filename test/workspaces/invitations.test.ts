@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installRuntime } from '#lib/runtime/runtime.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
 import { login, signUpBusiness, uniqueEmail, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { PASSWORD, invite, joinByInvitation } from './support.ts';
@@ -23,12 +23,12 @@ const members = async (who: SignedIn) => {
 
 /** Runs `body` with the runtime's clock moved `offsetMs` ahead, then puts the real runtime back. */
 const later = async (offsetMs: number, body: () => Promise<void>): Promise<void> => {
-  const runtime = client.stack.runtime;
-  installRuntime({ ...runtime, clock: { now: () => new Date(Date.now() + offsetMs) } });
+  const runtime = client.stack.ports;
+  installPorts({ ...runtime, clock: { now: () => new Date(Date.now() + offsetMs) } });
   try {
     await body();
   } finally {
-    installRuntime(runtime);
+    installPorts(runtime);
   }
 };
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  installRuntime(client.stack.runtime);
+  installPorts(client.stack.ports);
   await client.stack.stop();
 });
 
@@ -64,8 +64,8 @@ describe('POST /business/send-invite', () => {
     expect(token.split('.').slice(0, 2)).toEqual([workspaceId, inviteId]);
     expect(message?.text).toContain(`accept-invite?token=${encodeURIComponent(token)}`);
 
-    const { Item } = await client.stack.runtime.table.doc.send(
-      new GetCommand({ TableName: client.stack.runtime.table.name, Key: { pk: `WS#${workspaceId}#INVITE`, sk: inviteId } }),
+    const { Item } = await client.stack.ports.table.doc.send(
+      new GetCommand({ TableName: client.stack.ports.table.name, Key: { pk: `WS#${workspaceId}#INVITE`, sk: inviteId } }),
     );
     expect(Item?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(Item)).not.toContain(token.split('.')[2]);
@@ -228,7 +228,7 @@ describe('POST /business/accept-invite', () => {
   it('completes on a retry after a crash before the invitation was marked accepted', async () => {
     const email = uniqueEmail('crash');
     const token = await invite(client, admin, email, 'VIEWER');
-    const runtime = client.stack.runtime;
+    const runtime = client.stack.ports;
     const crashing = {
       send: (command: unknown) => {
         if (command instanceof UpdateCommand && command.input.UpdateExpression?.includes('acceptedAt')) {
@@ -237,11 +237,11 @@ describe('POST /business/accept-invite', () => {
         return runtime.table.doc.send(command as GetCommand);
       },
     } as unknown as DynamoDBDocumentClient;
-    installRuntime({ ...runtime, table: { ...runtime.table, doc: crashing } });
+    installPorts({ ...runtime, table: { ...runtime.table, doc: crashing } });
     try {
       expect((await accept(newPerson(token))).status).toBe(500);
     } finally {
-      installRuntime(runtime);
+      installPorts(runtime);
     }
     const retry = await accept(newPerson(token));
     expect(retry.status, retry.text).toBe(200);

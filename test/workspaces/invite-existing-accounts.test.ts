@@ -42,7 +42,7 @@ describe('accept-invite for an address that has an unverified account', () => {
     });
     expect(registered.status, registered.text).toBe(201);
     // An unverified account cannot log in, but any session it had (however obtained) must end too.
-    const { runtime } = client.stack;
+    const { ports: runtime } = client.stack;
     const strangersSession = await startSession(runtime, (await findAccountByEmail(runtime.table, email))!);
 
     const token = await invite(client, admin, email, 'ADMIN');

@@ -66,7 +66,7 @@ describe('PATCH /business/members/:userId', () => {
   it('counts the ADMINs of a workspace made before they were kept on the workspace item', async () => {
     const admin = await signUpBusiness(client);
     const second = await joinByInvitation(client, admin, 'ADMIN');
-    const { table } = client.stack.runtime;
+    const { table } = client.stack.ports;
     await table.doc.send(
       new UpdateCommand({ TableName: table.name, Key: workspaceItemKey(admin.user.businessId!), UpdateExpression: 'REMOVE adminIds' }),
     );

@@ -77,7 +77,7 @@ describe('SSO settings', () => {
   });
 
   it('takes over a stale domain claim that its workspace does not list', async () => {
-    const { table } = client.stack.runtime;
+    const { table } = client.stack.ports;
     await table.doc.send(
       new PutCommand({
         TableName: table.name,

@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ForbiddenError } from '../errors.ts';
-import { rolesFor, type Caller, type RouteSpec } from '../route.ts';
+import { ForbiddenError } from '#lib/contract/errors.ts';
+import type { Caller } from '#lib/identity/caller.ts';
+import { rolesFor, type RouteSpec } from '../route.ts';
 import type { HttpContext } from './http-context.ts';
 
 const authorize = (spec: RouteSpec, caller: Caller): void => {

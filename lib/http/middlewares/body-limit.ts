@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { PayloadTooLargeError } from '../errors.ts';
+import { PayloadTooLargeError } from '#lib/contract/errors.ts';
 import type { HttpContext } from './http-context.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

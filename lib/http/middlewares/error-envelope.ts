@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { log } from '#lib/log/logger.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '#lib/contract/errors.ts';
 import { errorResponse } from '../response.ts';
 import type { HttpContext } from './http-context.ts';
 

@@ -1,6 +1,8 @@
 import type { Context } from 'aws-lambda';
-import type { LimitOutcome } from '#lib/rate-limit/window-counter.ts';
-import type { Caller, RouteHandler, RouteSpec } from '../route.ts';
+import type { LimitOutcome } from '#lib/http/rate-limit/limit-window-repository.ts';
+import type { Caller } from '#lib/identity/caller.ts';
+import type { Ports } from '#lib/ports/ports.ts';
+import type { RouteHandler, RouteSpec } from '../route.ts';
 
 export interface ResolvedRoute {
   group: string;
@@ -17,6 +19,8 @@ export interface ParsedRequest {
 
 /** What the HTTP middlewares learn about a request, kept on the per-invocation Lambda context. */
 export interface HttpContext extends Context {
+  /** The ports the group declares, set before the first middleware runs. */
+  ports: Ports;
   startedAt?: number;
   route?: ResolvedRoute;
   caller?: Caller;

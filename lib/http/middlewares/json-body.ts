@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError } from '#lib/contract/errors.ts';
 import type { HttpContext } from './http-context.ts';
 
 const parser = httpJsonBodyParser({ disableContentTypeCheck: true });

@@ -1,9 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { clientSubject, countRequest, type LimitOutcome } from '#lib/rate-limit/window-counter.ts';
-import type { LimiterName } from '#lib/rate-limit/rate-limit-settings.ts';
-import { currentRuntime } from '#lib/runtime/runtime.ts';
-import { TooManyRequestsError } from '../errors.ts';
+import { clientSubject, countRequest, type LimitOutcome } from '#lib/http/rate-limit/limit-window-repository.ts';
+import type { LimiterName } from '#lib/ports/rate-limits.ts';
+import { TooManyRequestsError } from '#lib/contract/errors.ts';
 import type { HttpContext } from './http-context.ts';
 
 type Middleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>;
@@ -16,8 +15,8 @@ const binding = (current: LimitOutcome | undefined, next: LimitOutcome): LimitOu
   !current || !next.allowed || (current.allowed && next.remaining <= current.remaining) ? next : current;
 
 const count = async (context: HttpContext, limiter: LimiterName, subject: string): Promise<void> => {
-  const runtime = currentRuntime();
-  const outcome = await countRequest(runtime.table, limiter, subject, runtime.rateLimits[limiter], runtime.clock.now());
+  const { table, rateLimits, clock } = context.ports;
+  const outcome = await countRequest(table, limiter, subject, rateLimits[limiter], clock.now());
   context.rateLimit = binding(context.rateLimit, outcome);
   if (!outcome.allowed) {
     throw new TooManyRequestsError(TOO_MANY_REQUESTS, [], { 'retry-after': String(outcome.resetSeconds) });

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { BadRequestError } from '../errors.ts';
-import { fieldMessages, type RequestPart } from '../validation.ts';
+import { BadRequestError } from '#lib/contract/errors.ts';
+import { fieldMessages, type RequestPart } from '#lib/contract/field-messages.ts';
 import type { HttpContext } from './http-context.ts';
 
 /**

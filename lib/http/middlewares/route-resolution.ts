@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError } from '#lib/contract/errors.ts';
 import type { HttpContext, ResolvedRoute } from './http-context.ts';
 
 export type RouteIndex = ReadonlyMap<string, ResolvedRoute>;

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { limiterKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
-import type { LimitWindow, LimiterName } from './rate-limit-settings.ts';
+import type { LimitWindow, LimiterName } from '#lib/ports/rate-limits.ts';
 
 export interface LimitOutcome {
   limiter: LimiterName;

@@ -1,0 +1,27 @@
+import { sessionVersionOf } from '#lib/accounts/account.ts';
+import { getAccount } from '#lib/accounts/account-repository.ts';
+import { verifyAccessToken } from '#lib/accounts/tokens.ts';
+import { authenticateApiKey } from '#lib/api-keys/api-key-authentication.ts';
+import { UnauthorizedError } from '#lib/contract/errors.ts';
+import type { CallerResolver } from '#lib/http/middlewares/authentication.ts';
+
+/** Whom an access token or an API key names, as the accounts and API-key capabilities decide it. */
+export const callerResolver: CallerResolver = {
+  /**
+   * One strongly consistent read of the account decides everything: whether the token was issued before a
+   * credential change (its session version is behind), and the workspace and role the account has now.
+   */
+  user: async (ports, token) => {
+    const claims = await verifyAccessToken(ports.signingKeys, token, ports.clock.now());
+    const account = await getAccount(ports.table, claims.accountId);
+    if (!account) throw new UnauthorizedError('Invalid token');
+    if (claims.sessionVersion !== sessionVersionOf(account)) {
+      throw new UnauthorizedError('Signed out: the account credentials changed, please log in again');
+    }
+    return { kind: 'user', userId: account.id, email: account.email, workspaceId: account.businessId, roles: account.roles };
+  },
+  apiKey: async (ports, raw) => {
+    const key = await authenticateApiKey(ports.table, raw, ports.clock.now());
+    return { kind: 'apiKey', keyId: key.id, name: key.name, workspaceId: key.workspaceId, scopes: key.scopes };
+  },
+};

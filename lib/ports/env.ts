@@ -1,0 +1,24 @@
+/**
+ * The environment variables a function may receive from the stack. Each port need (see need.ts) reads
+ * its own, and the stack sets exactly the ones the function's needs name.
+ */
+export const ENV = {
+  table: 'TABLE_NAME',
+  ingestionQueueUrl: 'INGESTION_QUEUE_URL',
+  correlationQueueUrl: 'CORRELATION_QUEUE_URL',
+  analysisStateMachineArn: 'ANALYSIS_STATE_MACHINE_ARN',
+  mailFrom: 'MAIL_FROM',
+  jwtSecretArn: 'JWT_SECRET_ARN',
+  rateLimits: 'RATE_LIMITS',
+  usagePlanId: 'USAGE_PLAN_ID',
+  payloadBucket: 'PAYLOAD_BUCKET_NAME',
+  oauthProviders: 'OAUTH_PROVIDERS',
+} as const;
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export const requiredEnv = (env: Env, name: string): string => {
+  const value = env[name];
+  if (!value) throw new Error(`environment variable ${name} is not set`);
+  return value;
+};

@@ -1,0 +1,35 @@
+import type { Table } from '#lib/store/table.ts';
+import type { Clock } from './clock.ts';
+import type { Ids } from './ids.ts';
+import type { IdentityProviderClient } from './identity-provider/identity-provider.ts';
+import type { OAuthProviders } from './identity-provider/oauth-providers.ts';
+import type { Mailer } from './mail/mail.ts';
+import type { ObjectStore } from './object-store/object-store.ts';
+import type { Queue } from './queue/queue.ts';
+import type { RateLimits } from './rate-limits.ts';
+import type { SigningKeys } from './signing-keys/signing-keys.ts';
+import type { UsagePlan } from './usage-plan/usage-plan.ts';
+import type { Workflow } from './workflow/workflow.ts';
+
+/**
+ * Everything outside the domain that services reach: the table, the outside world's ports and the
+ * settings that come with them. A function gets the ones its declaration needs (need.ts), each built
+ * on first use; clock and ids need nothing and are always there.
+ */
+export interface Ports {
+  table: Table;
+  queue: Queue;
+  workflow: Workflow;
+  mail: Mailer;
+  /** Signal metadata and queued events too large for an item or a message. */
+  objects: ObjectStore;
+  signingKeys: SigningKeys;
+  usagePlan: UsagePlan;
+  rateLimits: RateLimits;
+  identityProvider: IdentityProviderClient;
+  oauthProviders: OAuthProviders;
+  clock: Clock;
+  ids: Ids;
+}
+
+export type PortName = keyof Ports;

@@ -1,0 +1,10 @@
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { ENV, requiredEnv } from '../env.ts';
+import type { PortNeed } from '../need.ts';
+import { createApiGatewayUsagePlan } from './api-gateway-usage-plan.ts';
+
+/** Mirroring API keys into the API Gateway usage plan. */
+export const usagePlan: PortNeed = {
+  binding: { kind: 'usagePlan' },
+  build: { usagePlan: (env) => createApiGatewayUsagePlan(new APIGatewayClient({}), () => requiredEnv(env, ENV.usagePlanId)) },
+};

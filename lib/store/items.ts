@@ -1,0 +1,15 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Table } from './table.ts';
+
+/** An item as the document client reads and writes it. */
+export type Item = Record<string, unknown>;
+
+/** A primary key: `{ pk, sk }`. */
+export type Key = { pk: string; sk: string };
+
+/**
+ * One item by key. Strongly consistent by default: reads here decide writes (a claim, a version, a
+ * session), and a lagging copy would decide wrongly; pass `false` where an old copy is good enough.
+ */
+export const getItem = async (table: Table, key: Key, consistent = true): Promise<Item | undefined> =>
+  (await table.doc.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }))).Item;

@@ -1,0 +1,45 @@
+/**
+ * Every partition a key can name, in one place: the word after `WS#<workspaceId>#` in a workspace key
+ * (or after `ACCOUNT#` in an account key) and what lives there. `workspaceKey` and `accountKey` accept
+ * only these, so a new entity registers its prefix here first; docs/data-model.md is checked against
+ * this list by a test.
+ */
+export const WORKSPACE_PREFIXES = {
+  ANALYSIS: 'incident analyses and their reports',
+  APIKEY: 'API keys of the workspace',
+  CHANGE: 'change tickets',
+  CORGROUP: 'correlation groups: signals gathered toward one incident',
+  CORRULE: 'correlation rules',
+  COUNTER: 'incident and signal counters',
+  DELIVERY: 'webhook delivery claims (retried deliveries are stored once)',
+  FP: 'open-signal fingerprint claims (duplicates merge into one signal)',
+  HIST: 'ticket history events',
+  INC: 'incidents, their comments, messages and analyses links',
+  INCSEQ: 'the daily incident-id sequence',
+  INVITE: 'invitations',
+  MEMBER: 'workspace members (index partition)',
+  METRIC: 'ingestion rollups',
+  ONCALL: 'on-call shifts',
+  PROBLEM: 'problem tickets',
+  RUN: 'pipeline runs',
+  RUNRAW: 'pipeline runs as the sender posted them',
+  SIG: 'signals',
+  TICKET: 'the unified ticket list (index partition)',
+  WEBHOOK: 'webhook signing secrets per sender',
+} as const;
+
+export type WorkspacePrefix = keyof typeof WORKSPACE_PREFIXES;
+
+export const ACCOUNT_PREFIXES = {
+  EMAIL: 'an account found by its e-mail address',
+  OAUTH: 'an account found by its OAuth provider identity',
+  SSODOMAIN: 'a workspace found by its SSO e-mail domain',
+} as const;
+
+export type AccountPrefix = keyof typeof ACCOUNT_PREFIXES;
+
+/** Keys outside workspaces and accounts: limiter windows, and the directory jobs walk. */
+export const OTHER_PREFIXES = {
+  LIMIT: 'rate-limit windows, per limiter and subject',
+  DIRECTORY: 'the workspace directory, read only by jobs',
+} as const;

@@ -1,0 +1,8 @@
+import type { FunctionDeclaration } from '#lib/ports/need.ts';
+import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+
+export const correlationWorker: FunctionDeclaration = {
+  name: 'correlation-worker',
+  description: 'Correlates stored signals into incidents',
+  needs: [tableReadWrite],
+};
