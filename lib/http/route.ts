@@ -4,7 +4,7 @@ import { ROLES, type Caller, type KeyScope, type Role } from '#lib/identity/call
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import type { FunctionDeclaration, PortNeed } from '#lib/ports/need.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { rateLimitSettings } from '#lib/ports/rate-limits.ts';
+import { rateLimitSettings } from '#lib/ports/rate-limits-need.ts';
 import { limiterCounters } from '#lib/ports/table/table-needs.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

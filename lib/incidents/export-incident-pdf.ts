@@ -1,4 +1,4 @@
-import { renderIncidentReportPdf } from '#lib/reports/incident-report-pdf.ts';
+import { renderIncidentReportPdf } from '#lib/reports/pdf/render.ts';
 import { buildIncidentReport } from './build-incident-report.ts';
 import type { IncidentScope } from './incident-scope.ts';
 

@@ -1,6 +1,3 @@
-import { ENV } from './env.ts';
-import type { PortNeed } from './need.ts';
-
 export const LIMITER_NAMES = ['global', 'login', 'email', 'apikey'] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 
@@ -41,9 +38,3 @@ export const parseRateLimits = (text: string | undefined): RateLimits => ({
   ...(parseEntries(DEFAULT_RATE_LIMITS) as RateLimits),
   ...parseEntries(text ?? ''),
 });
-
-/** The limiter settings every route group counts requests against. */
-export const rateLimitSettings: PortNeed = {
-  binding: { kind: 'rateLimits' },
-  build: { rateLimits: (env) => parseRateLimits(env[ENV.rateLimits]) },
-};

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { renderIncidentReportPdf } from '#lib/reports/incident-report-pdf.ts';
+import { renderIncidentReportPdf } from '#lib/reports/pdf/render.ts';
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
 import type { HistoryEvent } from '#lib/tickets/history.ts';
 

@@ -1,0 +1,88 @@
+/**
+ * The architecture as import rules (docs/architecture.md): infra -> functions -> lib/app -> lib/routes
+ * -> domain (lib/<capability>) -> store, ports, identity, contract. `npm test` runs them; a violation
+ * fails the build.
+ */
+/** Folders below the domain, which every layer may use. */
+const BASE = 'store|ports|identity|contract|log';
+/** Folders that are not domain capabilities. */
+const NOT_DOMAIN = `${BASE}|http|routes|app|workers`;
+const DOMAIN = `^lib/(?!(?:${NOT_DOMAIN})/)[^/]+/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'aws-sdk-only-in-adapters',
+      comment:
+        'Domain code talks to the table through repositories and the store kit, and to AWS through ports; ' +
+        'only those (and infra, tests, benchmarks) may import the SDK, which also keeps it out of bundles that do not need it.',
+      severity: 'error',
+      from: { pathNot: ['^lib/store/', '^lib/ports/', '-repository\\.ts$', '^infra/', '^test/', '^bench/', '^esbuild\\.config\\.ts$'] },
+      to: { path: '@aws-sdk/' },
+    },
+    {
+      name: 'store-is-a-leaf',
+      comment: 'The store kit knows tables, keys and items, nothing of HTTP or of any capability.',
+      severity: 'error',
+      from: { path: '^lib/store/' },
+      to: { path: '^lib/', pathNot: '^lib/store/' },
+    },
+    {
+      name: 'base-stays-below',
+      comment: 'Ports, identity, contract and logging are used by the layers above and use none of them.',
+      severity: 'error',
+      from: { path: `^lib/(?:${BASE})/` },
+      to: { path: `^lib/(?!(?:${BASE})/)` },
+    },
+    {
+      name: 'http-knows-no-domain',
+      comment: 'The HTTP layer reaches capabilities only through interfaces that lib/app wires (caller resolution).',
+      severity: 'error',
+      from: { path: '^lib/http/' },
+      to: { path: `^lib/(?!(?:${BASE}|http)/)` },
+    },
+    {
+      name: 'domain-knows-no-http',
+      comment: 'Services take a scope and an input and return values; envelopes, routes and composition live above them.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: '^lib/(?:http|routes|app|workers)/' },
+    },
+    {
+      name: 'lib-knows-no-entries',
+      comment: 'functions/ and infra/ compose lib/, never the other way round.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(?:functions|infra)/' },
+    },
+    {
+      name: 'functions-know-no-infra',
+      comment: 'A Lambda bundle must not pull in the CDK app.',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: '^infra/' },
+    },
+    {
+      name: 'no-module-cycles',
+      comment: 'A cycle makes load order matter and hides which module owns what.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Capabilities depend on each other one way only.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    combinedDependencies: true,
+  },
+};

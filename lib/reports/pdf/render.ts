@@ -1,0 +1,90 @@
+import { fieldsSection, noteBlock, section, summarySection, textOrNone, titleBlock } from './sections.ts';
+import { analysisSection, commentsSection } from './thread.ts';
+import { timelineSection } from './timeline.ts';
+import type { IncidentReport } from '../incident-report.ts';
+import { FONT, pdfmake, printable } from './fonts.ts';
+import { COLORS, formatTime } from './format.ts';
+
+/**
+ * Renders an incident report as an A4 PDF a manager can read: title block, summary, fields, technical
+ * description, a timeline of the thread and history, comments, the latest analysis and the caller's note.
+ *
+ * Deterministic: the only time the renderer knows is the report's own timestamps, and the PDF's creation
+ * date (which also seeds its file id) is `generatedAt`, so identical reports give identical bytes.
+ */
+
+interface LaidOutNode {
+  headlineLevel?: number;
+  canvas?: unknown;
+  startPosition?: { verticalRatio?: number };
+}
+
+/**
+ * Where a section heading starts lower than this share of the page, too little room is left for what it
+ * introduces, so it starts the next page instead of standing alone at the bottom.
+ */
+const SECTION_HEADING_LOWEST_START = 0.88;
+
+/** A heading or comment header with nothing after it on its page moves to the next page. */
+const keepWithNext = (node: LaidOutNode, nodes: { getFollowingNodesOnPage(): LaidOutNode[] }): boolean => {
+  if (node.headlineLevel === undefined) return false;
+  if (node.headlineLevel === 1 && (node.startPosition?.verticalRatio ?? 0) > SECTION_HEADING_LOWEST_START) return true;
+  return nodes.getFollowingNodesOnPage().every((following) => following.canvas !== undefined);
+};
+
+const documentOf = (report: IncidentReport): Record<string, unknown> => {
+  const { incident } = report;
+  const created = new Date(report.generatedAt);
+  const generated = formatTime(report.generatedAt);
+  return {
+    pageSize: 'A4',
+    pageMargins: [40, 54, 40, 46],
+    info: {
+      title: printable(`Incident report ${incident.id}: ${incident.summary}`),
+      subject: 'Incident report',
+      author: printable(report.workspaceName),
+      creator: 'Incident service',
+      producer: 'Incident service (pdfmake)',
+      // Without a date pdfkit stamps the current time; an unparsable one falls back to the epoch so the
+      // bytes stay a function of the input.
+      creationDate: Number.isNaN(created.getTime()) ? new Date(0) : created,
+    },
+    header: () => ({
+      columns: [
+        { text: printable(`Incident report · ${incident.id}`), bold: true },
+        { text: printable(report.workspaceName), alignment: 'right' },
+      ],
+      fontSize: 8,
+      color: COLORS.muted,
+      margin: [40, 24, 40, 0],
+    }),
+    footer: (page: number, pages: number) => ({
+      columns: [{ text: `Generated ${generated}` }, { text: `Page ${page} of ${pages}`, alignment: 'right' }],
+      fontSize: 8,
+      color: COLORS.muted,
+      margin: [40, 16, 40, 0],
+    }),
+    pageBreakBefore: keepWithNext,
+    defaultStyle: { font: FONT, fontSize: 10, lineHeight: 1.25, color: COLORS.ink },
+    styles: {
+      heading: { fontSize: 13, bold: true, color: COLORS.accent, margin: [0, 0, 0, 6] },
+      label: { fontSize: 7.5, bold: true, color: COLORS.muted, characterSpacing: 0.6, margin: [0, 0, 0, 2] },
+      fieldLabel: { color: COLORS.muted },
+      tableHeader: { bold: true, color: COLORS.muted, fontSize: 8 },
+      none: { italics: true, color: COLORS.faint },
+    },
+    content: [
+      titleBlock(report),
+      ...noteBlock(report.note),
+      summarySection(incident),
+      fieldsSection(incident),
+      section('Technical description', textOrNone(incident.techDescription)),
+      timelineSection(report),
+      commentsSection(report.comments),
+      analysisSection(report.analysis),
+    ],
+  };
+};
+
+export const renderIncidentReportPdf = (report: IncidentReport): Promise<Buffer> =>
+  pdfmake.createPdf(documentOf(report)).getBuffer();
