@@ -1,5 +1,5 @@
-import { normalizeCodehostA } from './codehost-a.ts';
-import { normalizeCodehostB } from './codehost-b.ts';
+import { normalizeCodehostA } from './codehost-a/index.ts';
+import { normalizeCodehostB } from './codehost-b/index.ts';
 import { normalizeCodehostC } from './codehost-c.ts';
 import { normalizeMetricsAlerts } from './metrics-alerts.ts';
 import { normalizeMonitoring } from './monitoring.ts';

@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import { storableNumber } from '#lib/store/stored-json.ts';
+import { codeHostOutcome, describeRun, failureSeverity } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { SENDER, baseMetadata, repositorySchema, runStatusOf, type Delivery } from './common.ts';
+
+const checkRunSchema = z.object({
+  repository: repositorySchema,
+  check_run: z.object({
+    id: storableNumber,
+    name: z.string(),
+    status: optionalText,
+    conclusion: optionalText,
+    head_sha: z.string(),
+    html_url: optionalText,
+    details_url: optionalText,
+    started_at: optionalText,
+    completed_at: optionalText,
+    app: z.object({ slug: optionalText }).nullish(),
+    check_suite: z.object({ head_branch: optionalText }).nullish(),
+    output: z.object({ title: optionalText, summary: optionalText }).nullish(),
+  }),
+});
+
+export const checkRun = (delivery: Delivery): NormalizedEvent => {
+  const { repository, check_run: check } = parsePayload(SENDER, checkRunSchema, delivery.body);
+  const status = runStatusOf(check.status, check.conclusion);
+  const branch = check.check_suite?.head_branch ?? null;
+  const outcome = codeHostOutcome(
+    'check_run',
+    status === 'failure',
+    failureSeverity(branch, repository.default_branch),
+  );
+  return {
+    signal: {
+      name: describeRun(`Check "${check.name}"`, status, repository.full_name, branch),
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        branch,
+        commitSha: check.head_sha,
+        check: check.name,
+        app: check.app?.slug,
+        status: check.status,
+        conclusion: check.conclusion,
+        outputTitle: check.output?.title,
+        outputSummary: check.output?.summary,
+        url: check.html_url,
+        detailsUrl: check.details_url,
+      }),
+      triggeredAt: toIsoTimestamp(check.completed_at) ?? toIsoTimestamp(check.started_at) ?? delivery.receivedAt,
+    },
+    fingerprint: fingerprintOf(repository.full_name, 'check_run', check.name, check.head_sha),
+    action: outcome.action,
+  };
+};

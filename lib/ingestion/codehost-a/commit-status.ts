@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import { codeHostOutcome } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { SENDER, baseMetadata, repositorySchema, type Delivery } from './common.ts';
+
+const commitStatusSchema = z.object({
+  repository: repositorySchema,
+  sha: z.string(),
+  state: z.string(),
+  context: z.string(),
+  description: optionalText,
+  target_url: optionalText,
+  branches: z.array(z.object({ name: z.string() })).nullish(),
+  updated_at: optionalText,
+});
+
+/** A commit status (CI systems that report through the statuses API): `failure` and `error` are problems. */
+export const commitStatus = (delivery: Delivery): NormalizedEvent => {
+  const payload = parsePayload(SENDER, commitStatusSchema, delivery.body);
+  const repository = payload.repository.full_name;
+  const branches = payload.branches?.map((branch) => branch.name) ?? [];
+  const onDefaultBranch = branches.includes(payload.repository.default_branch ?? '');
+  const outcome = codeHostOutcome(
+    'commit_status',
+    payload.state === 'failure' || payload.state === 'error',
+    onDefaultBranch ? 'HIGH' : 'MEDIUM',
+  );
+  return {
+    signal: {
+      name: `Status "${payload.context}" is ${payload.state} for ${repository}@${payload.sha.slice(0, 7)}`,
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        commitSha: payload.sha,
+        context: payload.context,
+        state: payload.state,
+        description: payload.description,
+        branches,
+        url: payload.target_url,
+      }),
+      triggeredAt: toIsoTimestamp(payload.updated_at) ?? delivery.receivedAt,
+    },
+    fingerprint: fingerprintOf(repository, 'status', payload.context, payload.sha),
+    action: outcome.action,
+  };
+};

@@ -1,0 +1,98 @@
+import * as z from 'zod';
+import { storableNumber } from '#lib/store/stored-json.ts';
+import { codeHostOutcome, deploymentFailureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { ChangeInput, ChangeStatus, NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, loginSchema, lookupTable, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { PROVIDER, SENDER, baseMetadata, repositorySchema, type Delivery } from './common.ts';
+
+const deploymentSchema = z.object({
+  id: storableNumber,
+  sha: optionalText,
+  ref: optionalText,
+  environment: z.string(),
+  description: optionalText,
+  creator: loginSchema,
+  created_at: optionalText,
+  updated_at: optionalText,
+});
+
+const deploymentEventSchema = z.object({ repository: repositorySchema, deployment: deploymentSchema });
+
+const deploymentStatusEventSchema = deploymentEventSchema.extend({
+  deployment_status: z.object({
+    state: z.string(),
+    environment: optionalText,
+    description: optionalText,
+    target_url: optionalText,
+    environment_url: optionalText,
+    log_url: optionalText,
+    created_at: optionalText,
+    updated_at: optionalText,
+  }),
+});
+
+const CHANGE_STATUSES = lookupTable<ChangeStatus>({
+  pending: 'PENDING',
+  queued: 'PENDING',
+  waiting: 'PENDING',
+  in_progress: 'IN_PROGRESS',
+  success: 'SUCCEEDED',
+  failure: 'FAILED',
+  error: 'FAILED',
+  inactive: 'INACTIVE',
+});
+
+/** `deployment` (created: PENDING) and `deployment_status`: a change; a failed or errored deployment is a problem. */
+export const deployment = (delivery: Delivery): NormalizedEvent => {
+  const isStatus = delivery.event === 'deployment_status';
+  const payload = isStatus
+    ? parsePayload(SENDER, deploymentStatusEventSchema, delivery.body)
+    : { ...parsePayload(SENDER, deploymentEventSchema, delivery.body), deployment_status: undefined };
+  const { repository, deployment: deployed, deployment_status: state } = payload;
+  const environment = state?.environment || deployed.environment;
+  const stateName = state?.state ?? 'pending';
+  const status = CHANGE_STATUSES.get(stateName) ?? 'PENDING';
+  const updatedAt = isStatus
+    ? (toIsoTimestamp(state?.updated_at) ?? toIsoTimestamp(state?.created_at) ?? delivery.receivedAt)
+    : (toIsoTimestamp(deployed.created_at) ?? toIsoTimestamp(deployed.updated_at) ?? delivery.receivedAt);
+  const target = `${repository.full_name}${deployed.ref ? `@${deployed.ref}` : ''} to ${environment}`;
+  const change: ChangeInput = {
+    changeKey: providerKeyOf(PROVIDER, String(deployed.id)),
+    provider: PROVIDER,
+    providerDeploymentId: String(deployed.id),
+    summary: `Deploy ${target}${deployed.description ? `: ${deployed.description}` : ''}`,
+    status,
+    environment,
+    repository: repository.full_name,
+    commitSha: deployed.sha ?? null,
+    deployer: deployed.creator?.email ?? deployed.creator?.login ?? null,
+    updatedAt,
+  };
+  const outcome = codeHostOutcome('deployment', status === 'FAILED', deploymentFailureSeverity(environment));
+  return {
+    signal: {
+      name: `Deployment of ${target}: ${stateName}`,
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        deploymentId: deployed.id,
+        environment,
+        ref: deployed.ref,
+        commitSha: deployed.sha,
+        state: stateName,
+        description: state?.description || deployed.description,
+        url: state?.target_url || state?.log_url,
+        environmentUrl: state?.environment_url,
+      }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(repository.full_name, 'deployment', deployed.id),
+    action: outcome.action,
+    change,
+  };
+};

@@ -1,0 +1,53 @@
+import * as z from 'zod';
+import { branchFromRef } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { SENDER, baseMetadata, repositorySchema, type Delivery } from './common.ts';
+
+const pushSchema = z.object({
+  repository: repositorySchema,
+  ref: z.string(),
+  before: optionalText,
+  after: z.string(),
+  created: z.boolean().nullish(),
+  deleted: z.boolean().nullish(),
+  forced: z.boolean().nullish(),
+  compare: optionalText,
+  commits: z.array(z.unknown()).nullish(),
+  head_commit: z.object({ message: optionalText, timestamp: optionalText, url: optionalText }).nullish(),
+  pusher: z.object({ name: optionalText, email: optionalText }).nullish(),
+});
+
+export const push = (delivery: Delivery): NormalizedEvent => {
+  const payload = parsePayload(SENDER, pushSchema, delivery.body);
+  const repository = payload.repository.full_name;
+  const commitCount = payload.commits?.length ?? 0;
+  const commits = `${commitCount} commit${commitCount === 1 ? '' : 's'}`;
+  return {
+    signal: {
+      name: `Push to ${repository}@${branchFromRef(payload.ref)} (${commits})`,
+      source: SENDER,
+      type: 'push',
+      severity: 'LOW',
+      metadata: compact({
+        ...baseMetadata(delivery),
+        ref: payload.ref,
+        before: payload.before,
+        after: payload.after,
+        created: payload.created,
+        deleted: payload.deleted,
+        forced: payload.forced,
+        commitCount,
+        headCommitMessage: payload.head_commit?.message,
+        pusher: payload.pusher?.email ?? payload.pusher?.name,
+        url: payload.compare,
+      }),
+      triggeredAt: toIsoTimestamp(payload.head_commit?.timestamp) ?? delivery.receivedAt,
+    },
+    fingerprint: fingerprintOf(repository, 'push', payload.ref, payload.after),
+    action: 'record',
+  };
+};

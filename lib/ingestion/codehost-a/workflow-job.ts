@@ -1,0 +1,85 @@
+import * as z from 'zod';
+import { storableNumber } from '#lib/store/stored-json.ts';
+import { codeHostOutcome, describeRun, failureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { PROVIDER, SENDER, baseMetadata, jobStatusOf, repositorySchema, type Delivery } from './common.ts';
+
+const workflowJobSchema = z.object({
+  repository: repositorySchema,
+  workflow_job: z.object({
+    id: storableNumber,
+    run_id: storableNumber,
+    run_attempt: storableNumber.nullish(),
+    name: z.string(),
+    workflow_name: optionalText,
+    status: optionalText,
+    conclusion: optionalText,
+    head_branch: optionalText,
+    head_sha: optionalText,
+    html_url: optionalText,
+    created_at: optionalText,
+    started_at: optionalText,
+    completed_at: optionalText,
+  }),
+});
+
+/** A job of a workflow run: it adds the job to the run once it has completed. */
+export const workflowJob = (delivery: Delivery): NormalizedEvent => {
+  const { repository, workflow_job: job } = parsePayload(SENDER, workflowJobSchema, delivery.body);
+  const completed = job.status === 'completed';
+  const jobStatus = completed ? jobStatusOf(job.conclusion) : 'in_progress';
+  const branch = job.head_branch ?? null;
+  const startedAt = toIsoTimestamp(job.started_at) ?? toIsoTimestamp(job.created_at) ?? delivery.receivedAt;
+  const finishedAt = completed ? (toIsoTimestamp(job.completed_at) ?? null) : null;
+  const updatedAt = finishedAt ?? startedAt;
+  const workflowName = job.workflow_name || 'workflow';
+  const outcome = codeHostOutcome('job', jobStatus === 'failure', failureSeverity(branch, repository.default_branch));
+  return {
+    signal: {
+      name: describeRun(`Job "${job.name}" of workflow "${workflowName}"`, jobStatus, repository.full_name, branch),
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        branch,
+        commitSha: job.head_sha,
+        workflow: workflowName,
+        job: job.name,
+        runId: job.run_id,
+        runAttempt: job.run_attempt,
+        status: job.status,
+        conclusion: job.conclusion,
+        url: job.html_url,
+      }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(repository.full_name, branch ?? '', job.run_id, job.name),
+    action: outcome.action,
+    pipelineRun: {
+      runKey: providerKeyOf(PROVIDER, String(job.run_id)),
+      provider: PROVIDER,
+      providerRunId: String(job.run_id),
+      scope: 'job',
+      repository: repository.full_name,
+      branch,
+      commitSha: job.head_sha ?? null,
+      commitMessage: null,
+      triggeredBy: delivery.envelope.sender?.login ?? null,
+      status: 'in_progress',
+      startedAt,
+      finishedAt: null,
+      durationSeconds: null,
+      jobs:
+        jobStatus === 'in_progress'
+          ? []
+          : [{ name: job.name, status: jobStatus, durationSeconds: secondsBetween(startedAt, finishedAt) }],
+      updatedAt,
+      rawPayload: delivery.body,
+    },
+  };
+};

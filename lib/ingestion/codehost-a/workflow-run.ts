@@ -1,0 +1,88 @@
+import * as z from 'zod';
+import { storableNumber } from '#lib/store/stored-json.ts';
+import { codeHostOutcome, describeRun, failureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, loginSchema, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { PROVIDER, SENDER, baseMetadata, repositorySchema, runStatusOf, type Delivery } from './common.ts';
+
+const workflowRunSchema = z.object({
+  repository: repositorySchema,
+  workflow: z.object({ name: optionalText }).nullish(),
+  workflow_run: z.object({
+    id: storableNumber,
+    name: optionalText,
+    run_number: storableNumber.nullish(),
+    run_attempt: storableNumber.nullish(),
+    status: optionalText,
+    conclusion: optionalText,
+    event: optionalText,
+    head_branch: optionalText,
+    head_sha: optionalText,
+    head_commit: z.object({ message: optionalText }).nullish(),
+    html_url: optionalText,
+    actor: loginSchema,
+    triggering_actor: loginSchema,
+    run_started_at: optionalText,
+    created_at: optionalText,
+    updated_at: optionalText,
+  }),
+});
+
+export const workflowRun = (delivery: Delivery): NormalizedEvent => {
+  const { repository, workflow, workflow_run: run } = parsePayload(SENDER, workflowRunSchema, delivery.body);
+  const status = runStatusOf(run.status, run.conclusion);
+  const branch = run.head_branch ?? null;
+  const updatedAt = toIsoTimestamp(run.updated_at) ?? delivery.receivedAt;
+  const startedAt = toIsoTimestamp(run.run_started_at) ?? toIsoTimestamp(run.created_at) ?? updatedAt;
+  const finishedAt = status === 'in_progress' ? null : updatedAt;
+  const workflowName = run.name || workflow?.name || 'workflow';
+  const outcome = codeHostOutcome(
+    'pipeline',
+    status === 'failure',
+    failureSeverity(branch, repository.default_branch),
+  );
+  return {
+    signal: {
+      name: describeRun(`Workflow "${workflowName}"`, status, repository.full_name, branch),
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        branch,
+        commitSha: run.head_sha,
+        workflow: workflowName,
+        runNumber: run.run_number,
+        runAttempt: run.run_attempt,
+        status: run.status,
+        conclusion: run.conclusion,
+        triggerEvent: run.event,
+        url: run.html_url,
+      }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(repository.full_name, branch ?? '', run.id),
+    action: outcome.action,
+    pipelineRun: {
+      runKey: providerKeyOf(PROVIDER, String(run.id)),
+      provider: PROVIDER,
+      providerRunId: String(run.id),
+      scope: 'run',
+      repository: repository.full_name,
+      branch,
+      commitSha: run.head_sha ?? null,
+      commitMessage: run.head_commit?.message ?? null,
+      triggeredBy: run.triggering_actor?.login ?? run.actor?.login ?? delivery.envelope.sender?.login ?? null,
+      status,
+      startedAt,
+      finishedAt,
+      durationSeconds: secondsBetween(startedAt, finishedAt),
+      jobs: [],
+      updatedAt,
+      rawPayload: delivery.body,
+    },
+  };
+};

@@ -1,0 +1,79 @@
+import * as z from 'zod';
+import { storableNumber } from '#lib/store/stored-json.ts';
+import { codeHostOutcome, deploymentFailureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { ChangeStatus, NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, lookupTable, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { PROVIDER, SENDER, baseMetadata, projectSchema, type Delivery } from './common.ts';
+
+const deploymentSchema = z.object({
+  project: projectSchema,
+  status: z.string(),
+  status_changed_at: optionalText,
+  deployment_id: storableNumber,
+  deployable_url: optionalText,
+  environment: z.string(),
+  environment_external_url: optionalText,
+  short_sha: optionalText,
+  commit_url: optionalText,
+  commit_title: optionalText,
+  ref: optionalText,
+});
+
+const CHANGE_STATUSES = lookupTable<ChangeStatus>({
+  created: 'PENDING',
+  blocked: 'PENDING',
+  running: 'IN_PROGRESS',
+  success: 'SUCCEEDED',
+  failed: 'FAILED',
+  canceled: 'CANCELLED',
+});
+
+/** The hook gives the full commit only inside `commit_url`, beside the short `short_sha`. */
+const commitShaOf = (commitUrl: string | null | undefined, shortSha: string | null | undefined): string | null =>
+  /\/commit\/([0-9a-f]{40})$/.exec(commitUrl ?? '')?.[1] ?? shortSha ?? null;
+
+export const deployment = (delivery: Delivery): NormalizedEvent => {
+  const payload = parsePayload(SENDER, deploymentSchema, delivery.body);
+  const repository = payload.project.path_with_namespace;
+  const status = CHANGE_STATUSES.get(payload.status) ?? 'PENDING';
+  const updatedAt = toIsoTimestamp(payload.status_changed_at) ?? delivery.receivedAt;
+  const target = `${repository}${payload.ref ? `@${payload.ref}` : ''} to ${payload.environment}`;
+  const outcome = codeHostOutcome('deployment', status === 'FAILED', deploymentFailureSeverity(payload.environment));
+  return {
+    signal: {
+      name: `Deployment of ${target}: ${payload.status}`,
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        deploymentId: payload.deployment_id,
+        environment: payload.environment,
+        environmentUrl: payload.environment_external_url,
+        ref: payload.ref,
+        commitSha: commitShaOf(payload.commit_url, payload.short_sha),
+        commitTitle: payload.commit_title,
+        status: payload.status,
+        url: payload.deployable_url,
+      }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(repository, 'deployment', payload.deployment_id),
+    action: outcome.action,
+    change: {
+      changeKey: providerKeyOf(PROVIDER, String(payload.deployment_id)),
+      provider: PROVIDER,
+      providerDeploymentId: String(payload.deployment_id),
+      summary: `Deploy ${target}${payload.commit_title ? `: ${payload.commit_title}` : ''}`,
+      status,
+      environment: payload.environment,
+      repository,
+      commitSha: commitShaOf(payload.commit_url, payload.short_sha),
+      deployer: delivery.user?.email ?? delivery.user?.username ?? null,
+      updatedAt,
+    },
+  };
+};

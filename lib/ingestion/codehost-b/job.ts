@@ -1,0 +1,125 @@
+import * as z from 'zod';
+import { storableNumber } from '#lib/store/stored-json.ts';
+import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { PayloadError, parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { JOB_STATUSES, PROVIDER, SENDER, baseMetadata, runStatusOf, type Delivery } from './common.ts';
+
+const jobHookSchema = z.object({
+  ref: optionalText,
+  tag: z.boolean().nullish(),
+  sha: optionalText,
+  build_id: storableNumber,
+  build_name: z.string(),
+  build_stage: optionalText,
+  build_status: z.string(),
+  build_created_at: optionalText,
+  build_started_at: optionalText,
+  build_finished_at: optionalText,
+  build_duration: storableNumber.nullish(),
+  build_allow_failure: z.boolean().nullish(),
+  build_failure_reason: optionalText,
+  pipeline_id: storableNumber,
+  project_id: storableNumber,
+  project_name: optionalText,
+  commit: z
+    .object({
+      message: optionalText,
+      status: optionalText,
+      duration: storableNumber.nullish(),
+      started_at: optionalText,
+      finished_at: optionalText,
+    })
+    .nullish(),
+  repository: z.object({ homepage: optionalText, git_http_url: optionalText }).nullish(),
+  environment: z.object({ name: optionalText }).nullish(),
+});
+
+/** The Job Hook: one job of a pipeline, added to its run once finished; a failure not allowed to fail is a problem. */
+export const job = (delivery: Delivery): NormalizedEvent => {
+  const payload = parsePayload(SENDER, jobHookSchema, delivery.body);
+  // `project_name` is the display name (`John Smith / release-tools-fake`); the path is in the addresses.
+  const repository =
+    delivery.project?.path_with_namespace ??
+    repositoryFromUrl(payload.repository?.homepage) ??
+    repositoryFromUrl(payload.repository?.git_http_url);
+  if (!repository) {
+    throw new PayloadError(SENDER, ['repository.homepage: Invalid input: expected the project address (or a project)']);
+  }
+  const branch = payload.ref ?? null;
+  const runStatus = runStatusOf(payload.commit?.status);
+  const jobStatus = JOB_STATUSES.get(payload.build_status);
+  const startedAt =
+    toIsoTimestamp(payload.commit?.started_at) ??
+    toIsoTimestamp(payload.build_created_at) ??
+    toIsoTimestamp(payload.build_started_at) ??
+    delivery.receivedAt;
+  const jobStartedAt = toIsoTimestamp(payload.build_started_at);
+  const jobFinishedAt = toIsoTimestamp(payload.build_finished_at);
+  const updatedAt =
+    latestTimestamp(toIsoTimestamp(payload.build_created_at), jobStartedAt, jobFinishedAt) ?? delivery.receivedAt;
+  // `commit` describes the pipeline as of this job's event.
+  const runFinishedAt = runStatus === 'in_progress' ? null : (toIsoTimestamp(payload.commit?.finished_at) ?? updatedAt);
+  const failed = jobStatus === 'failure' && payload.build_allow_failure !== true;
+  const outcome = codeHostOutcome('job', failed, failureSeverity(branch, delivery.project?.default_branch));
+  return {
+    signal: {
+      name: describeRun(
+        `Job "${payload.build_name}" of pipeline #${payload.pipeline_id}`,
+        jobStatus ?? 'in_progress',
+        repository,
+        branch,
+      ),
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        repository,
+        pipelineId: payload.pipeline_id,
+        jobId: payload.build_id,
+        job: payload.build_name,
+        stage: payload.build_stage,
+        status: payload.build_status,
+        allowFailure: payload.build_allow_failure,
+        failureReason: jobStatus === 'failure' ? payload.build_failure_reason : undefined,
+        branch,
+        commitSha: payload.sha,
+        environment: payload.environment?.name,
+        url: payload.repository?.homepage ? `${payload.repository.homepage}/-/jobs/${payload.build_id}` : undefined,
+      }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(repository, branch ?? '', payload.pipeline_id, payload.build_name),
+    action: outcome.action,
+    pipelineRun: {
+      runKey: providerKeyOf(PROVIDER, String(payload.pipeline_id)),
+      provider: PROVIDER,
+      providerRunId: String(payload.pipeline_id),
+      scope: 'job',
+      repository,
+      branch,
+      commitSha: payload.sha ?? null,
+      commitMessage: payload.commit?.message ?? null,
+      triggeredBy: delivery.user?.username ?? null,
+      status: runStatus,
+      startedAt,
+      finishedAt: runFinishedAt,
+      durationSeconds: runFinishedAt ? (payload.commit?.duration ?? secondsBetween(startedAt, runFinishedAt)) : null,
+      jobs: jobStatus
+        ? [
+            {
+              name: payload.build_name,
+              status: jobStatus,
+              durationSeconds: payload.build_duration ?? secondsBetween(jobStartedAt, jobFinishedAt),
+            },
+          ]
+        : [],
+      updatedAt,
+      rawPayload: delivery.body,
+    },
+  };
+};

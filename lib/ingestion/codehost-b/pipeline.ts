@@ -1,0 +1,115 @@
+import * as z from 'zod';
+import { storableNumber } from '#lib/store/stored-json.ts';
+import { codeHostOutcome, describeRun, failureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import type { NormalizedEvent, PipelineJob, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
+import { parsePayload } from '#lib/ingestion/payload-error.ts';
+import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { PROVIDER, SENDER, baseMetadata, jobStatusOf, projectSchema, runStatusOf, type Delivery } from './common.ts';
+
+const buildSchema = z.object({
+  id: storableNumber,
+  name: z.string(),
+  stage: optionalText,
+  status: optionalText,
+  started_at: optionalText,
+  finished_at: optionalText,
+  duration: storableNumber.nullish(),
+  allow_failure: z.boolean().nullish(),
+});
+
+const pipelineSchema = z.object({
+  project: projectSchema,
+  object_attributes: z.object({
+    id: storableNumber,
+    iid: storableNumber.nullish(),
+    ref: optionalText,
+    tag: z.boolean().nullish(),
+    sha: optionalText,
+    source: optionalText,
+    status: z.string(),
+    detailed_status: optionalText,
+    url: optionalText,
+    created_at: optionalText,
+    finished_at: optionalText,
+    duration: storableNumber.nullish(),
+  }),
+  commit: z.object({ message: optionalText, url: optionalText }).nullish(),
+  merge_request: z.object({ iid: storableNumber.nullish(), url: optionalText }).nullish(),
+  builds: z.array(buildSchema).nullish(),
+});
+
+const jobOf = (
+  build: z.output<typeof buildSchema>,
+  runStatus: PipelineRunStatus,
+): PipelineJob | undefined => {
+  const status = jobStatusOf(build.status, runStatus);
+  if (!status) return undefined;
+  const startedAt = toIsoTimestamp(build.started_at);
+  // The documented example gives never-started jobs a duration; a job that never ran took no time.
+  const durationSeconds = startedAt
+    ? (build.duration ?? secondsBetween(startedAt, toIsoTimestamp(build.finished_at)))
+    : null;
+  return { name: build.name, status, durationSeconds };
+};
+
+export const pipeline = (delivery: Delivery): NormalizedEvent => {
+  const payload = parsePayload(SENDER, pipelineSchema, delivery.body);
+  const { project, object_attributes: run } = payload;
+  const status = runStatusOf(run.status);
+  const branch = run.ref ?? null;
+  const builds = payload.builds ?? [];
+  const startedAt = toIsoTimestamp(run.created_at) ?? delivery.receivedAt;
+  // The hook has no update time: the latest time it mentions orders its states.
+  const updatedAt =
+    latestTimestamp(
+      startedAt,
+      toIsoTimestamp(run.finished_at),
+      ...builds.flatMap((build) => [toIsoTimestamp(build.started_at), toIsoTimestamp(build.finished_at)]),
+    ) ?? startedAt;
+  const finishedAt = status === 'in_progress' ? null : (toIsoTimestamp(run.finished_at) ?? updatedAt);
+  const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(branch, project.default_branch));
+  return {
+    signal: {
+      name: describeRun(`Pipeline #${run.id}`, status, project.path_with_namespace, branch),
+      source: SENDER,
+      type: outcome.type,
+      severity: outcome.severity,
+      metadata: compact({
+        ...baseMetadata(delivery),
+        pipelineId: run.id,
+        branch,
+        tag: run.tag,
+        commitSha: run.sha,
+        status: run.status,
+        detailedStatus: run.detailed_status,
+        pipelineSource: run.source,
+        failedJobs: builds.filter((build) => build.status === 'failed').map((build) => build.name),
+        mergeRequestUrl: payload.merge_request?.url,
+        url: run.url ?? (project.web_url ? `${project.web_url}/-/pipelines/${run.id}` : undefined),
+      }),
+      triggeredAt: updatedAt,
+    },
+    fingerprint: fingerprintOf(project.path_with_namespace, branch ?? '', run.id),
+    action: outcome.action,
+    pipelineRun: {
+      runKey: providerKeyOf(PROVIDER, String(run.id)),
+      provider: PROVIDER,
+      providerRunId: String(run.id),
+      scope: 'run',
+      repository: project.path_with_namespace,
+      branch,
+      commitSha: run.sha ?? null,
+      commitMessage: payload.commit?.message ?? null,
+      triggeredBy: delivery.user?.username ?? null,
+      status,
+      startedAt,
+      finishedAt,
+      durationSeconds: run.duration ?? secondsBetween(startedAt, finishedAt),
+      jobs: builds.flatMap((build) => jobOf(build, status) ?? []),
+      updatedAt,
+      rawPayload: delivery.body,
+    },
+  };
+};
