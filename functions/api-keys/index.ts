@@ -1,3 +1,4 @@
+import { createGroupHandler } from '#lib/app/group-handler.ts';
 import {
   createApiKey,
   deleteApiKey,
@@ -7,23 +8,20 @@ import {
   updateApiKey,
 } from '#lib/api-keys/api-key-service.ts';
 import { created, ok } from '#lib/http/envelope.ts';
-import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { apiKeys } from '#lib/routes/api-keys.ts';
 
 export const handler = createGroupHandler(apiKeys, {
-  createKey: async ({ body, runtime, workspaceId }) =>
-    created(await createApiKey(runtime, workspaceId, body), { message: 'API key created' }),
-  listKeys: async ({ runtime, workspaceId }) => ok(await listApiKeys(runtime, workspaceId), { message: 'API keys' }),
-  rotateKey: async ({ params, runtime, workspaceId }) =>
-    ok(await rotateApiKey(runtime, workspaceId, params.id), { message: 'API key rotated' }),
-  revokeKey: async ({ params, runtime, workspaceId }) => {
-    await revokeApiKey(runtime, workspaceId, params.id);
+  createKey: async ({ scope, body }) => created(await createApiKey(scope, body), { message: 'API key created' }),
+  listKeys: async ({ scope }) => ok(await listApiKeys(scope), { message: 'API keys' }),
+  rotateKey: async ({ scope, params }) => ok(await rotateApiKey(scope, params.id), { message: 'API key rotated' }),
+  revokeKey: async ({ scope, params }) => {
+    await revokeApiKey(scope, params.id);
     return ok({}, { message: 'API key revoked' });
   },
-  updateKey: async ({ params, body, runtime, workspaceId }) =>
-    ok(await updateApiKey(runtime, workspaceId, params.id, body), { message: 'API key updated' }),
-  deleteKey: async ({ params, runtime, workspaceId }) => {
-    await deleteApiKey(runtime, workspaceId, params.id);
+  updateKey: async ({ scope, params, body }) =>
+    ok(await updateApiKey(scope, { id: params.id, changes: body }), { message: 'API key updated' }),
+  deleteKey: async ({ scope, params }) => {
+    await deleteApiKey(scope, params.id);
     return ok({}, { message: 'API key deleted' });
   },
 });

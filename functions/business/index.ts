@@ -1,7 +1,5 @@
-import { created, ok } from '#lib/http/envelope.ts';
-import { ForbiddenError } from '#lib/contract/errors.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
-import type { Caller } from '#lib/identity/caller.ts';
+import { created, ok } from '#lib/http/envelope.ts';
 import { business } from '#lib/routes/business.ts';
 import { setupBusiness } from '#lib/workspaces/business-setup.ts';
 import { changeImsConfig, readImsConfig, setupIms } from '#lib/workspaces/ims-config.ts';
@@ -11,35 +9,21 @@ import { listWorkspaceMembers } from '#lib/workspaces/members.ts';
 import { changeMemberRole, removeMember } from '#lib/workspaces/membership.ts';
 import { readSsoSettings, replaceSsoSettings } from '#lib/workspaces/sso-settings.ts';
 
-type User = Extract<Caller, { kind: 'user' }>;
-
-/** Every route here is Bearer-only; the middleware has already refused anyone else. */
-const userOf = (caller: Caller): User => {
-  if (caller.kind !== 'user') throw new ForbiddenError('This route takes a Bearer token');
-  return caller;
-};
-
 export const handler = createGroupHandler(business, {
-  decodeInvite: async ({ body, runtime }) => ok(await decodeInvite(runtime, body.token), { message: 'Invitation is valid' }),
-  acceptInvite: async ({ body, caller, runtime }) =>
-    ok(await acceptInvite(runtime, body, caller), { message: 'Invitation accepted' }),
-  setupBusiness: async ({ body, caller, runtime }) => {
-    const { created: isNew, ...result } = await setupBusiness(runtime, userOf(caller).userId, body);
+  decodeInvite: async ({ accountScope, body }) => ok(await decodeInvite(accountScope, body.token), { message: 'Invitation is valid' }),
+  acceptInvite: async ({ accountScope, body }) => ok(await acceptInvite(accountScope, body), { message: 'Invitation accepted' }),
+  setupBusiness: async ({ accountScope, body }) => {
+    const { created: isNew, ...result } = await setupBusiness(accountScope, body);
     return isNew ? created(result, { message: 'Workspace created' }) : ok(result, { message: 'Workspace updated' });
   },
-  listMembers: async ({ workspaceId, runtime }) => ok(await listWorkspaceMembers(runtime.table, workspaceId)),
-  changeMemberRole: async ({ params, body, workspaceId, runtime }) =>
-    ok(await changeMemberRole(runtime, workspaceId, params.userId, body.role), { message: 'Role changed' }),
-  removeMember: async ({ params, workspaceId, runtime }) =>
-    ok(await removeMember(runtime, workspaceId, params.userId), { message: 'Member removed' }),
-  sendInvite: async ({ body, caller, workspaceId, runtime }) =>
-    created(await sendInvite(runtime, workspaceId, userOf(caller).userId, body), { message: 'Invitation sent' }),
-  setupIms: async ({ body, workspaceId, runtime }) =>
-    created(await setupIms(runtime, workspaceId, body), { message: 'IMS configured' }),
-  getImsConfig: async ({ workspaceId, runtime }) => ok(await readImsConfig(runtime, workspaceId)),
-  updateImsConfig: async ({ body, workspaceId, runtime }) =>
-    ok(await changeImsConfig(runtime, workspaceId, body), { message: 'IMS configuration updated' }),
-  getSsoSettings: async ({ workspaceId, runtime }) => ok(await readSsoSettings(runtime, workspaceId)),
-  updateSsoSettings: async ({ body, workspaceId, runtime }) =>
-    ok(await replaceSsoSettings(runtime, workspaceId, body), { message: 'SSO settings saved' }),
+  listMembers: async ({ scope }) => ok(await listWorkspaceMembers(scope)),
+  changeMemberRole: async ({ scope, params, body }) =>
+    ok(await changeMemberRole(scope, { userId: params.userId, role: body.role }), { message: 'Role changed' }),
+  removeMember: async ({ scope, params }) => ok(await removeMember(scope, params.userId), { message: 'Member removed' }),
+  sendInvite: async ({ scope, body }) => created(await sendInvite(scope, body), { message: 'Invitation sent' }),
+  setupIms: async ({ scope, body }) => created(await setupIms(scope, body), { message: 'IMS configured' }),
+  getImsConfig: async ({ scope }) => ok(await readImsConfig(scope)),
+  updateImsConfig: async ({ scope, body }) => ok(await changeImsConfig(scope, body), { message: 'IMS configuration updated' }),
+  getSsoSettings: async ({ scope }) => ok(await readSsoSettings(scope)),
+  updateSsoSettings: async ({ scope, body }) => ok(await replaceSsoSettings(scope, body), { message: 'SSO settings saved' }),
 });

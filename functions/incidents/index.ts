@@ -10,15 +10,15 @@ import { findIncident } from '#lib/incidents/get-incident.ts';
 import { incidentView } from '#lib/incidents/incident.ts';
 import { incidentAnalytics } from '#lib/incidents/incident-analytics.ts';
 import { previewIncidentId } from '#lib/incidents/incident-id-repository.ts';
-import { incidentScope, type IncidentScope } from '#lib/incidents/incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import { listIncidentSignals } from '#lib/incidents/incident-signals.ts';
 import { incidentComments, incidentMessages } from '#lib/incidents/incident-thread.ts';
 import { listIncidents } from '#lib/incidents/list-incidents.ts';
 import { resolveIncident } from '#lib/incidents/resolve-incident.ts';
 import { updateIncident } from '#lib/incidents/update-incident.ts';
 import { incidents } from '#lib/routes/incidents.ts';
-import { listIncidentSignals } from '#lib/correlation/incident-signals.ts';
 
-const pdfResponse = async (scope: IncidentScope, incidentId: string, note?: string): Promise<RouteResult> => {
+const pdfResponse = async (scope: Scope, incidentId: string, note?: string): Promise<RouteResult> => {
   const { fileName, pdf } = await exportIncidentPdf(scope, incidentId, note);
   return binary('application/pdf', pdf, { 'content-disposition': `attachment; filename="${fileName}"` });
 };
@@ -26,28 +26,28 @@ const pdfResponse = async (scope: IncidentScope, incidentId: string, note?: stri
 /** `/resolve/ai/*` and `/resolve/customer-kb/:id` come with the analysis engine; until then they answer 501. */
 export const handler = createGroupHandler(incidents, {
   generateIncidentId: async (request) =>
-    ok({ id: await previewIncidentId(incidentScope(request)) }, { message: 'Next incident id (a preview, not reserved)' }),
+    ok({ id: await previewIncidentId(request.scope) }, { message: 'Next incident id (a preview, not reserved)' }),
   createIncident: async (request) =>
-    created(incidentView(await createIncident(incidentScope(request), request.body)), { message: 'Incident created' }),
+    created(incidentView(await createIncident(request.scope, request.body)), { message: 'Incident created' }),
   listIncidents: async (request) => {
-    const { items, total } = await listIncidents(incidentScope(request), request.query);
+    const { items, total } = await listIncidents(request.scope, request.query);
     return paged(items.map(incidentView), request.query, total);
   },
-  getIncidentAnalytics: async (request) => ok(await incidentAnalytics(incidentScope(request))),
-  getIncident: async (request) => ok(incidentView(await findIncident(incidentScope(request), request.params.id))),
-  listIncidentSignals: async ({ runtime, workspaceId, params }) => ok(await listIncidentSignals(runtime, workspaceId, params.id)),
+  getIncidentAnalytics: async (request) => ok(await incidentAnalytics(request.scope)),
+  getIncident: async (request) => ok(incidentView(await findIncident(request.scope, request.params.id))),
+  listIncidentSignals: async ({ scope, params }) => ok(await listIncidentSignals(scope, params.id)),
   updateIncident: async (request) =>
-    ok(incidentView(await updateIncident(incidentScope(request), request.params.id, request.body)), {
+    ok(incidentView(await updateIncident(request.scope, request.params.id, request.body)), {
       message: 'Incident updated',
     }),
   deleteIncident: async (request) =>
-    ok(await deleteIncident(incidentScope(request), request.params.id), { message: 'Incident deleted' }),
-  addComment: async (request) => created(await addComment(incidentScope(request), request.body), { message: 'Comment added' }),
-  listComments: async (request) => ok(await incidentComments(incidentScope(request), request.params.ticketId)),
-  listMessages: async (request) => ok(await incidentMessages(incidentScope(request), request.params.ticketId)),
+    ok(await deleteIncident(request.scope, request.params.id), { message: 'Incident deleted' }),
+  addComment: async (request) => created(await addComment(request.scope, request.body), { message: 'Comment added' }),
+  listComments: async (request) => ok(await incidentComments(request.scope, request.params.ticketId)),
+  listMessages: async (request) => ok(await incidentMessages(request.scope, request.params.ticketId)),
   resolveIncident: async (request) =>
-    ok(incidentView(await resolveIncident(incidentScope(request), request.params.id)), { message: 'Incident resolved' }),
-  generatePdf: async (request) => pdfResponse(incidentScope(request), request.body.incidentId),
+    ok(incidentView(await resolveIncident(request.scope, request.params.id)), { message: 'Incident resolved' }),
+  generatePdf: async (request) => pdfResponse(request.scope, request.body.incidentId),
   generateTopLevelPdf: async (request) =>
-    pdfResponse(incidentScope(request), request.body.id, request.body.description),
+    pdfResponse(request.scope, request.body.id, request.body.description),
 });

@@ -6,21 +6,14 @@ import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
 import { deleteWebhookSecret, listWebhookSecrets, setWebhookSecret } from '#lib/ingestion/webhook-secrets.ts';
 import { ingestion } from '#lib/routes/ingestion.ts';
-import { actorOf } from '#lib/identity/caller.ts';
 
 const { routes } = ingestion;
 
 /** Every ingestion POST: the sender's payload in, 202 once each of its events is stored. */
 const ingest =
   (sender: IngestionSender) =>
-  async ({ body, rawBody, headers, caller, runtime, workspaceId }: RouteRequest): Promise<RouteResult> => {
-    const result = await ingestDelivery(runtime, workspaceId, {
-      sender,
-      body,
-      rawBody: rawBody ?? '',
-      headers,
-      actor: actorOf(caller),
-    });
+  async ({ scope, body, rawBody, headers }: RouteRequest): Promise<RouteResult> => {
+    const result = await ingestDelivery(scope, { sender, body, rawBody: rawBody ?? '', headers });
     const count = result.signals.length;
     return accepted(result, { message: count === 1 ? 'Event accepted' : `${count} events accepted` });
   };
@@ -41,11 +34,11 @@ export const handler = createGroupHandler(ingestion, {
       'content-disposition': 'inline; filename="incident-service-event-exporter.yaml"',
     });
   },
-  listWebhookSecrets: async ({ runtime, workspaceId }) => ok(await listWebhookSecrets(runtime, workspaceId)),
-  putWebhookSecret: async ({ params, body, runtime, workspaceId }) =>
-    ok(await setWebhookSecret(runtime, workspaceId, params.sender, body.secret), { message: 'Webhook secret set' }),
-  deleteWebhookSecret: async ({ params, runtime, workspaceId }) => {
-    await deleteWebhookSecret(runtime, workspaceId, params.sender);
+  listWebhookSecrets: async ({ scope }) => ok(await listWebhookSecrets(scope)),
+  putWebhookSecret: async ({ scope, params, body }) =>
+    ok(await setWebhookSecret(scope, { sender: params.sender, secret: body.secret }), { message: 'Webhook secret set' }),
+  deleteWebhookSecret: async ({ scope, params }) => {
+    await deleteWebhookSecret(scope, params.sender);
     return ok({}, { message: 'Webhook secret removed' });
   },
 });

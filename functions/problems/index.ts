@@ -1,22 +1,20 @@
-import { created, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
+import { created, ok } from '#lib/http/envelope.ts';
 import { paged } from '#lib/http/pagination.ts';
 import { createProblem, deleteProblem, getProblem, listProblems, updateProblem } from '#lib/problems/problem-service.ts';
 import { problems } from '#lib/routes/problems.ts';
-import { actorOf } from '#lib/identity/caller.ts';
 
 export const handler = createGroupHandler(problems, {
-  createProblem: async ({ body, caller, runtime, workspaceId }) =>
-    created(await createProblem(runtime, workspaceId, actorOf(caller), body), { message: 'Problem created' }),
-  listProblems: async ({ query, runtime, workspaceId }) => {
-    const { items, total } = await listProblems(runtime, workspaceId, query);
+  createProblem: async ({ scope, body }) => created(await createProblem(scope, body), { message: 'Problem created' }),
+  listProblems: async ({ scope, query }) => {
+    const { items, total } = await listProblems(scope, query);
     return paged(items, query, total);
   },
-  getProblem: async ({ params, runtime, workspaceId }) => ok(await getProblem(runtime, workspaceId, params.id)),
-  updateProblem: async ({ params, body, caller, runtime, workspaceId }) =>
-    ok(await updateProblem(runtime, workspaceId, actorOf(caller), params.id, body), { message: 'Problem updated' }),
-  deleteProblem: async ({ params, caller, runtime, workspaceId }) => {
-    await deleteProblem(runtime, workspaceId, actorOf(caller), params.id);
+  getProblem: async ({ scope, params }) => ok(await getProblem(scope, params.id)),
+  updateProblem: async ({ scope, params, body }) =>
+    ok(await updateProblem(scope, { id: params.id, changes: body }), { message: 'Problem updated' }),
+  deleteProblem: async ({ scope, params }) => {
+    await deleteProblem(scope, params.id);
     return ok({}, { message: 'Problem deleted' });
   },
 });

@@ -1,12 +1,12 @@
-import type { Ports } from '#lib/ports/ports.ts';
 import { findAccountByEmail, replaceCredentials } from './account-repository.ts';
 import { issueOtp, redeemOtp } from './otp-repository.ts';
 import { hashPassword } from './passwords.ts';
 import type { ResetPasswordInput } from './schemas.ts';
 import { invalidCode } from './verification.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 
 /** E-mails a reset code to an existing account; the caller answers the same for unknown addresses. */
-export const sendPasswordResetCode = async (runtime: Ports, email: string): Promise<void> => {
+export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
   const account = await findAccountByEmail(runtime.table, email);
   if (!account) return;
   const otp = await issueOtp(runtime.table, account.id, 'RESET_PASSWORD', runtime.clock.now());
@@ -24,7 +24,7 @@ export const sendPasswordResetCode = async (runtime: Ports, email: string): Prom
  * e-mail, so it also proves the address: an unverified account comes out verified. The hash is computed
  * first, for every address, so an unknown one is neither faster nor half-written.
  */
-export const resetPassword = async (runtime: Ports, { email, otp, newPassword }: ResetPasswordInput): Promise<void> => {
+export const resetPassword = async ({ ports: runtime }: AccountScope, { email, otp, newPassword }: ResetPasswordInput): Promise<void> => {
   const { table, clock } = runtime;
   const passwordHash = await hashPassword(newPassword);
   const account = await findAccountByEmail(table, email);

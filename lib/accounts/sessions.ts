@@ -12,6 +12,7 @@ import {
   verifyRefreshToken,
   type RefreshClaims,
 } from './tokens.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 
 /**
  * How long after a rotation the token it retired may be presented again and receive the same new pair
@@ -112,7 +113,7 @@ const repeatRotation = async (
  * Rotates a refresh token. Its family and account are read together; a token issued before the account's
  * last credential change (a password reset) is refused, whatever its generation.
  */
-export const refreshSession = async (runtime: Ports, presented: string): Promise<Tokens> => {
+export const refreshSession = async ({ ports: runtime }: AccountScope, presented: string): Promise<Tokens> => {
   const { table, signingKeys, clock } = runtime;
   const now = clock.now();
   const claims = await verifyRefreshToken(signingKeys, presented, now);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { findSsoForEmail } from '#lib/workspaces/sso-repository.ts';
 import { emailKey, toUser, type Account } from './account.ts';
 import { findAccountByEmail, findAccountByOAuth } from './account-repository.ts';
 import { verifyOAuthIdentity } from './oauth-identity.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { LoginInput, OAuthLoginInput } from './schemas.ts';
 import { startSession, tokenFields } from './sessions.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 
 let decoyHash: Promise<string> | undefined;
 /** Compared against when there is no stored hash, so an unknown address costs the same slow hash as a known one. */
@@ -24,7 +24,7 @@ const signIn = async (runtime: Ports, account: Account) => {
 };
 
 /** An OAuth-only account has no password, so a password login fails for it exactly like a wrong password. */
-export const login = async (runtime: Ports, { email, password }: LoginInput) => {
+export const login = async ({ ports: runtime }: AccountScope, { email, password }: LoginInput) => {
   const account = await findAccountByEmail(runtime.table, email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
   if (!account?.passwordHash || !matches) throw new UnauthorizedError('Invalid email or password');
@@ -35,18 +35,9 @@ export const login = async (runtime: Ports, { email, password }: LoginInput) => 
  * The provider must vouch for the identity and the address first; then only the account registered
  * with that identity and address signs in.
  */
-export const oauthLogin = async (runtime: Ports, input: OAuthLoginInput) => {
+export const oauthLogin = async ({ ports: runtime }: AccountScope, input: OAuthLoginInput) => {
   const { provider, providerUuid } = await verifyOAuthIdentity(runtime, input);
   const account = await findAccountByOAuth(runtime.table, provider, providerUuid);
   if (!account || emailKey(account.email) !== emailKey(input.email)) throw new UnauthorizedError('Invalid OAuth credentials');
   return signIn(runtime, account);
-};
-
-export type SsoDiscovery =
-  | { email: string; ssoEnabled: false }
-  | { email: string; ssoEnabled: true; protocol: string; loginUrl: string };
-
-export const discoverSso = async (runtime: Ports, email: string): Promise<SsoDiscovery> => {
-  const sso = await findSsoForEmail(runtime.table, email);
-  return sso ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl } : { email, ssoEnabled: false };
 };

@@ -4,6 +4,7 @@ import type { Account } from './account.ts';
 import { findAccountByEmail, updateAccount } from './account-repository.ts';
 import { issueOtp, redeemOtp } from './otp-repository.ts';
 import type { VerifyEmailInput } from './schemas.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 
 /**
  * The one answer to every failed code: wrong, expired, burnt, or an address without an account, so the
@@ -28,7 +29,7 @@ export interface Verification {
   alreadyVerified: boolean;
 }
 
-export const verifyEmail = async (runtime: Ports, { email, otp }: VerifyEmailInput): Promise<Verification> => {
+export const verifyEmail = async ({ ports: runtime }: AccountScope, { email, otp }: VerifyEmailInput): Promise<Verification> => {
   const { table, clock } = runtime;
   const account = await findAccountByEmail(table, email);
   if (!account) throw invalidCode();
@@ -40,7 +41,7 @@ export const verifyEmail = async (runtime: Ports, { email, otp }: VerifyEmailInp
 };
 
 /** Sends a new code only to an existing, unverified account; the caller answers the same either way. */
-export const resendVerificationCode = async (runtime: Ports, email: string): Promise<void> => {
+export const resendVerificationCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
   const account = await findAccountByEmail(runtime.table, email);
   if (account && !account.isVerified) await sendVerificationCode(runtime, account);
 };

@@ -1,7 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UnauthorizedError } from '#lib/contract/errors.ts';
+import { updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { parseApiKey, secretMatches, type ApiKey } from './api-key.ts';
 import { apiKeyFromItem, apiKeyItemKey } from './api-key-item.ts';
 
@@ -10,19 +10,12 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 const touchLastUsed = async (table: Table, key: ApiKey, now: Date): Promise<void> => {
   const minuteAgo = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: apiKeyItemKey(key.workspaceId, key.id),
-        UpdateExpression: 'SET lastUsedAt = :now',
-        ConditionExpression: 'attribute_exists(sk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :minuteAgo)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':minuteAgo': minuteAgo },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  // Another request may have refreshed it a moment ago: then the condition fails and nothing is written.
+  await updateIfPresent(table, apiKeyItemKey(key.workspaceId, key.id), {
+    UpdateExpression: 'SET lastUsedAt = :now',
+    ConditionExpression: 'attribute_not_exists(lastUsedAt) OR lastUsedAt < :minuteAgo',
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':minuteAgo': minuteAgo },
+  });
 };
 
 /**
@@ -32,9 +25,7 @@ const touchLastUsed = async (table: Table, key: ApiKey, now: Date): Promise<void
 export const authenticateApiKey = async (table: Table, raw: string, now: Date): Promise<ApiKey> => {
   const parsed = parseApiKey(raw.trim());
   if (!parsed) throw new UnauthorizedError('Invalid API key');
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: apiKeyItemKey(parsed.workspaceId, parsed.keyId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, apiKeyItemKey(parsed.workspaceId, parsed.keyId));
   if (!Item || typeof Item.secretHash !== 'string' || !secretMatches(parsed.secret, Item.secretHash)) {
     throw new UnauthorizedError('Invalid API key');
   }

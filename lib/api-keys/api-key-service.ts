@@ -5,6 +5,7 @@ import { formatApiKey, hashApiKeySecret, type ApiKey } from './api-key.ts';
 import { toApiKeyResource, type ApiKeyResource } from './api-key-resource.ts';
 import * as repository from './api-key-repository.ts';
 import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** 256 bits: enough that a fast hash of the secret is safe to store (docs/data-model.md 5.3). */
 const SECRET_BYTES = 32;
@@ -32,7 +33,7 @@ const discardMirror = async (runtime: Ports, keyId: string, mirrorId: string): P
  * The mirror is registered before the record is written: if registering fails nothing is stored, and
  * if the write fails the mirror is taken back, so a failed create leaves no key behind.
  */
-export const createApiKey = async (runtime: Ports, workspaceId: string, input: CreateApiKeyInput) => {
+export const createApiKey = async ({ ports: runtime, workspaceId }: Scope, input: CreateApiKeyInput) => {
   const now = runtime.clock.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
@@ -62,7 +63,7 @@ export const createApiKey = async (runtime: Ports, workspaceId: string, input: C
   return { ...toApiKeyResource(key), key: raw };
 };
 
-export const listApiKeys = async (runtime: Ports, workspaceId: string): Promise<ApiKeyResource[]> =>
+export const listApiKeys = async ({ ports: runtime, workspaceId }: Scope): Promise<ApiKeyResource[]> =>
   (await repository.listApiKeys(runtime.table, workspaceId)).map(({ key }) => toApiKeyResource(key));
 
 /**
@@ -70,7 +71,7 @@ export const listApiKeys = async (runtime: Ports, workspaceId: string): Promise<
  * the mirror read, so of two concurrent rotations one wins and the other is a 409; once it is written,
  * the old secret is refused by the very next request (authentication reads the record consistently).
  */
-export const rotateApiKey = async (runtime: Ports, workspaceId: string, keyId: string) => {
+export const rotateApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId: string) => {
   const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
   if (!stored) throw notFound();
   if (!stored.key.isActive) throw revoked();
@@ -108,10 +109,8 @@ const mirrorEnabled = async (runtime: Ports, { key, usagePlanKeyId }: repository
 
 /** Revoke, rename, reactivate: the record first, since it alone decides whether the key works. */
 export const updateApiKey = async (
-  runtime: Ports,
-  workspaceId: string,
-  keyId: string,
-  changes: UpdateApiKeyInput,
+  { ports: runtime, workspaceId }: Scope,
+  { id: keyId, changes }: { id: string; changes: UpdateApiKeyInput },
 ): Promise<ApiKeyResource> => {
   const now = runtime.clock.now().toISOString();
   const stored = await repository.updateApiKey(runtime.table, workspaceId, keyId, changes, now);
@@ -120,15 +119,15 @@ export const updateApiKey = async (
   return toApiKeyResource(stored.key);
 };
 
-export const revokeApiKey = async (runtime: Ports, workspaceId: string, keyId: string): Promise<void> => {
-  await updateApiKey(runtime, workspaceId, keyId, { isActive: false });
+export const revokeApiKey = async (scope: Scope, keyId: string): Promise<void> => {
+  await updateApiKey(scope, { id: keyId, changes: { isActive: false } });
 };
 
 /**
  * The mirror goes first: if removing it fails, the record is intact and repeating the delete finishes
  * it. The record is deleted only if no rotation replaced the mirror meanwhile, else it is read again.
  */
-export const deleteApiKey = async (runtime: Ports, workspaceId: string, keyId: string): Promise<void> => {
+export const deleteApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId: string): Promise<void> => {
   for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt += 1) {
     const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
     if (!stored) throw notFound();

@@ -1,6 +1,6 @@
-import { deploymentFailureSeverity } from '#lib/ingestion/code-host.ts';
-import { filterKey } from '#lib/incidents/incident-item.ts';
-import type { ChangeInput } from '#lib/ingestion/normalized-event.ts';
+import { deploymentFailureSeverity } from '#lib/changes/change-input.ts';
+import { filterKey } from '#lib/store/keys.ts';
+import type { ChangeInput } from '#lib/changes/change-input.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChangeInput, ChangeStatus } from '#lib/ingestion/normalized-event.ts';
+import type { ChangeInput, ChangeStatus } from '#lib/changes/change-input.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';

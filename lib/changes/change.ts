@@ -1,4 +1,5 @@
-import type { ChangeStatus } from '#lib/ingestion/normalized-event.ts';
+import type { TicketStatus } from '#lib/tickets/history.ts';
+import type { ChangeStatus } from './change-input.ts';
 
 /** A deployment's states as a CHANGE ticket shows them; they join the unified ticket statuses. */
 export const CHANGE_STATUSES = [
@@ -8,4 +9,4 @@ export const CHANGE_STATUSES = [
   'FAILED',
   'CANCELLED',
   'INACTIVE',
-] as const satisfies readonly ChangeStatus[];
+] as const satisfies readonly ChangeStatus[] & readonly TicketStatus[];

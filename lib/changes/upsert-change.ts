@@ -1,4 +1,4 @@
-import type { ChangeInput } from '#lib/ingestion/normalized-event.ts';
+import type { ChangeInput } from '#lib/changes/change-input.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { HistoryEventInput } from '#lib/tickets/history.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';

@@ -11,7 +11,8 @@ import { readGroup, writeGroup } from './correlation-group-repository.ts';
 import { incidentFromSignals } from './incident-from-signals.ts';
 import { linkSignal } from './link-signal.ts';
 import { effectiveRules } from './rule-service.ts';
-import { markCorrelated, readSignalForCorrelation, readSignals } from './signal-correlation-repository.ts';
+import { systemScope, type Scope } from '#lib/identity/scope.ts';
+import { markCorrelated, readSignalForCorrelation, readSignals } from '#lib/signals/signal-incident-repository.ts';
 
 export type CorrelationOutcome =
   | { kind: 'ignored'; reason: 'missing' | 'not-pending' | 'already-linked' | 'not-open' | 'no-rule' }
@@ -33,8 +34,6 @@ const BUSY_WAIT_MS = 100;
 
 /** An opening claim this old was left by a worker that stopped (twice the worker's 30 s timeout). */
 const STALE_OPENING_MS = 60_000;
-
-const ACTOR = 'system';
 
 const minutes = (count: number): number => count * 60_000;
 
@@ -114,7 +113,7 @@ const openIncident = async (
   if (!signal) throw new Error('an incident is opened for at least one signal');
   const opening = { signalId: signal.id, attempt: runtime.ids.uuid(), at: now.toISOString() };
   if (!(await writeGroup(runtime.table, workspaceId, { ...group, members, opening }, group.rev, now))) return undefined;
-  const incident = await createIncident({ runtime, workspaceId, actor: ACTOR }, incidentFromSignals(rule, groupKey, signals)).catch(
+  const incident = await createIncident(systemScope(workspaceId, runtime), incidentFromSignals(rule, groupKey, signals)).catch(
     async (error: unknown) => {
       await releaseClaim(context, { ...group, members }, group.rev + 1);
       throw error;
@@ -199,7 +198,8 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  * Silent hours are not read here: they mute notifications only and never stop an incident from being
  * opened, so correlation does not consult them.
  */
-export const correlateSignal = async (runtime: Ports, workspaceId: string, signalId: string): Promise<CorrelationOutcome> => {
+export const correlateSignal = async (scope: Scope, signalId: string): Promise<CorrelationOutcome> => {
+  const { ports: runtime, workspaceId } = scope;
   const found = await readSignalForCorrelation(runtime.table, workspaceId, signalId);
   if (!found) return { kind: 'ignored', reason: 'missing' };
   const { signal, pending } = found;
@@ -210,7 +210,7 @@ export const correlateSignal = async (runtime: Ports, workspaceId: string, signa
   };
   if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });
   if (!CORRELATING.includes(signal.status)) return finish({ kind: 'ignored', reason: 'not-open' });
-  const rule = firstMatchingRule(await effectiveRules(runtime.table, workspaceId), signal);
+  const rule = firstMatchingRule(await effectiveRules(scope), signal);
   if (!rule) return finish({ kind: 'ignored', reason: 'no-rule' });
   return finish(await correlateInGroup({ runtime, workspaceId, rule, groupKey: groupKeyOf(rule, signal) }, signal));
 };

@@ -1,5 +1,5 @@
 import type { IncidentPriority } from '#lib/incidents/incident.ts';
-import type { SignalSeverity } from '#lib/ingestion/normalized-event.ts';
+import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 
 /** `min` takes that severity and every higher one; `in` takes exactly the listed ones. */

@@ -3,8 +3,8 @@ import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { signalTime } from './correlation-rule.ts';
-import { setSignalIncident } from './signal-correlation-repository.ts';
-import { deleteSignalLink, insertSignalLink } from './signal-link-repository.ts';
+import { setSignalIncident } from '#lib/signals/signal-incident-repository.ts';
+import { deleteSignalLink, insertSignalLink } from '#lib/incidents/signal-link-repository.ts';
 
 type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 

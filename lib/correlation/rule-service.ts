@@ -1,6 +1,4 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
-import type { Table } from '#lib/store/table.ts';
 import { byRuleOrder, type CorrelationRule } from './correlation-rule.ts';
 import {
   deleteStoredRule,
@@ -11,8 +9,7 @@ import {
 } from './correlation-rule-repository.ts';
 import { DEFAULT_RULES } from './default-rules.ts';
 import type { CreateRuleInput, UpdateRuleInput } from './schemas.ts';
-
-type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** Every signal reads all rules of its workspace, so their number stays small. */
 export const MAX_RULES = 50;
@@ -27,13 +24,13 @@ const notFound = (ruleId: string): NotFoundError =>
  * The rules correlation applies, in the order it tries them: the workspace's own once it has written
  * any, else the built-in defaults.
  */
-export const effectiveRules = async (table: Table, workspaceId: string): Promise<CorrelationRule[]> => {
+export const effectiveRules = async ({ ports: { table }, workspaceId }: Scope): Promise<CorrelationRule[]> => {
   const { written, rules } = await readStoredRules(table, workspaceId);
   return (written ? rules : [...DEFAULT_RULES]).sort(byRuleOrder);
 };
 
-export const getRule = async ({ table }: Services, workspaceId: string, ruleId: string): Promise<CorrelationRule> => {
-  const rule = isRuleId(ruleId) ? (await effectiveRules(table, workspaceId)).find(({ id }) => id === ruleId) : undefined;
+export const getRule = async (scope: Scope, ruleId: string): Promise<CorrelationRule> => {
+  const rule = isRuleId(ruleId) ? (await effectiveRules(scope)).find(({ id }) => id === ruleId) : undefined;
   if (!rule) throw notFound(ruleId);
   return rule;
 };
@@ -44,7 +41,7 @@ export const getRule = async ({ table }: Services, workspaceId: string, ruleId: 
  * crash in between leaves some defaults stored without the marker, which changes nothing (the same
  * defaults still apply) and the next write completes.
  */
-const storeDefaultsOnce = async ({ table, clock }: Services, workspaceId: string): Promise<CorrelationRule[]> => {
+const storeDefaultsOnce = async ({ ports: { table, clock }, workspaceId }: Scope): Promise<CorrelationRule[]> => {
   const stored = await readStoredRules(table, workspaceId);
   if (stored.written) return stored.rules;
   const at = clock.now().toISOString();
@@ -56,8 +53,9 @@ const storeDefaultsOnce = async ({ table, clock }: Services, workspaceId: string
   return [...stored.rules, ...missing];
 };
 
-export const createRule = async (services: Services, workspaceId: string, input: CreateRuleInput): Promise<CorrelationRule> => {
-  const existing = await storeDefaultsOnce(services, workspaceId);
+export const createRule = async (scope: Scope, input: CreateRuleInput): Promise<CorrelationRule> => {
+  const { ports: services, workspaceId } = scope;
+  const existing = await storeDefaultsOnce(scope);
   if (existing.length >= MAX_RULES) {
     throw new ConflictError('The workspace has reached its limit of correlation rules', [
       `at most ${MAX_RULES} rules; delete or edit one instead`,
@@ -71,13 +69,12 @@ export const createRule = async (services: Services, workspaceId: string, input:
 
 /** Changes only the fields given; an edited default rule keeps its id and `isDefault`. */
 export const updateRule = async (
-  services: Services,
-  workspaceId: string,
-  ruleId: string,
-  changes: UpdateRuleInput,
+  scope: Scope,
+  { id: ruleId, changes }: { id: string; changes: UpdateRuleInput },
 ): Promise<CorrelationRule> => {
+  const { ports: services, workspaceId } = scope;
   if (!isRuleId(ruleId)) throw notFound(ruleId);
-  await storeDefaultsOnce(services, workspaceId);
+  await storeDefaultsOnce(scope);
   const updated = await updateStoredRule(services.table, workspaceId, ruleId, {
     ...changes,
     updatedAt: services.clock.now().toISOString(),
@@ -90,9 +87,10 @@ export const updateRule = async (
  * Deletes a rule, a default one included: a workspace that deleted every rule has none, and no signal
  * opens an incident. The groups the rule formed stay until they expire; no other rule reads them.
  */
-export const deleteRule = async (services: Services, workspaceId: string, ruleId: string): Promise<{ id: string }> => {
+export const deleteRule = async (scope: Scope, ruleId: string): Promise<{ id: string }> => {
+  const { ports: services, workspaceId } = scope;
   if (!isRuleId(ruleId)) throw notFound(ruleId);
-  await storeDefaultsOnce(services, workspaceId);
+  await storeDefaultsOnce(scope);
   if (!(await deleteStoredRule(services.table, workspaceId, ruleId))) throw notFound(ruleId);
   return { id: ruleId };
 };

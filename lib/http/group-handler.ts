@@ -49,20 +49,15 @@ const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Prom
     query: parsed.query,
     body: parsed.body,
     headers: event.headers as Record<string, string>,
-    caller,
     accountScope: account,
     get scope() {
       scope ??= { ...account, workspaceId: workspaceId() };
       return scope;
     },
-    get workspaceId() {
-      return workspaceId();
-    },
     requestId: event.requestContext.requestId,
     sourceIp: event.requestContext.identity.sourceIp,
     event,
     rawBody: context.rawBody ?? null,
-    runtime: context.ports,
   } as RouteRequest;
   return resultResponse(await route.handler(request), request.requestId);
 };

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ROLES, type Caller, type KeyScope, type Role } from '#lib/identity/caller.ts';
+import { ROLES, type KeyScope, type Role } from '#lib/identity/caller.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import type { FunctionDeclaration, PortNeed } from '#lib/ports/need.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { rateLimitSettings } from '#lib/ports/rate-limits-need.ts';
 import { limiterCounters } from '#lib/ports/table/table-needs.ts';
 
@@ -85,19 +84,15 @@ export interface RouteRequest<R extends RouteSpec = RouteSpec> {
   query: Infer<NonNullable<R['request']>['query']>;
   body: Infer<NonNullable<R['request']>['body']>;
   headers: Record<string, string>;
-  caller: Caller;
   /** What services get: the caller's workspace, the caller and the ports; reading it without a workspace is a 403. */
   scope: Scope;
   /** For routes that run before a workspace exists: the caller and the ports. */
   accountScope: AccountScope;
-  /** The caller's workspace, which scopes every read and write; reading it without one is a 403. */
-  workspaceId: string;
   requestId: string;
   sourceIp: string;
   event: APIGatewayProxyEvent;
   /** The body text as received, before JSON parsing: what webhook signatures are computed over; null without a body. */
   rawBody: string | null;
-  runtime: Ports;
 }
 
 export interface JsonResult {

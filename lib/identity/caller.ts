@@ -1,3 +1,5 @@
+import { ForbiddenError } from '#lib/contract/errors.ts';
+
 /** Who may act in a workspace, and what an API key may do: the identity every layer below HTTP shares. */
 export const ROLES = ['ADMIN', 'ENGINEER', 'VIEWER'] as const;
 export type Role = (typeof ROLES)[number];
@@ -33,4 +35,10 @@ export const actorOf = (caller: Caller): string => {
     case 'anonymous':
       return 'system';
   }
+};
+
+/** The signed-in person behind a Bearer-only route; the authentication middleware has refused anyone else. */
+export const userOf = (caller: Caller): UserCaller => {
+  if (caller.kind !== 'user') throw new ForbiddenError('This route takes a Bearer token');
+  return caller;
 };

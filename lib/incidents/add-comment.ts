@@ -2,12 +2,12 @@ import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { IncidentComment } from './comment-item.ts';
 import { putComment } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import type { AddCommentInput } from './schemas.ts';
 
 /** Adds a Markdown comment by the caller, and a COMMENT_ADDED history event carrying its text. */
-export const addComment = async (scope: IncidentScope, { ticketId, content }: AddCommentInput): Promise<IncidentComment> => {
-  const { runtime, workspaceId, actor } = scope;
+export const addComment = async (scope: Scope, { ticketId, content }: AddCommentInput): Promise<IncidentComment> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   const incident = await findIncident(scope, ticketId);
   const comment: IncidentComment = {
     id: runtime.ids.sortable(),

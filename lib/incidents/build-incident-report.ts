@@ -4,8 +4,8 @@ import { getWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import { listComments } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
 import type { Incident } from './incident.ts';
-import { latestCompletedAnalysis } from './incident-analyses.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import { latestCompletedAnalysis } from './incident-analysis-repository.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import { listMessages } from './message-repository.ts';
 
 /** A report prints at most this many history events, the oldest first. */
@@ -35,8 +35,8 @@ const reportedIncident = (incident: Incident): IncidentReport['incident'] => ({
  * Everything the PDF of an incident shows, read on request (nothing is stored): the incident, its
  * comments and messages, its history, the workspace's name and the latest completed analysis if any.
  */
-export const buildIncidentReport = async (scope: IncidentScope, incidentId: string, note?: string): Promise<IncidentReport> => {
-  const { runtime, workspaceId } = scope;
+export const buildIncidentReport = async (scope: Scope, incidentId: string, note?: string): Promise<IncidentReport> => {
+  const { ports: runtime, workspaceId } = scope;
   const incident = await findIncident(scope, incidentId);
   const [workspace, comments, messages, history, analysis] = await Promise.all([
     getWorkspace(runtime.table, workspaceId),

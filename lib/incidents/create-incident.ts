@@ -2,7 +2,7 @@ import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
 import { allocateIncidentId } from './incident-id-repository.ts';
 import { putIncident } from './incident-repository.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import type { CreateIncidentInput } from './schemas.ts';
 
 /**
@@ -11,8 +11,8 @@ import type { CreateIncidentInput } from './schemas.ts';
  * or CLOSED as resolved, at its creation time, so its time to acknowledge or resolve is zero.
  * Then: the CREATED history event, the "created" thread message and the counters.
  */
-export const createIncident = async (scope: IncidentScope, input: CreateIncidentInput): Promise<Incident> => {
-  const { runtime, workspaceId, actor } = scope;
+export const createIncident = async (scope: Scope, input: CreateIncidentInput): Promise<Incident> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   const now = runtime.clock.now();
   const at = now.toISOString();
   const id = await allocateIncidentId(runtime.table, workspaceId, now);

@@ -1,20 +1,20 @@
-import { releaseIncidentSignals } from '#lib/correlation/incident-signals.ts';
+import { releaseIncidentSignals } from '#lib/incidents/incident-signals.ts';
 import { NotFoundError } from '#lib/contract/errors.ts';
 import { findIncident } from './get-incident.ts';
-import { deleteIncidentAnalyses } from './incident-analyses.ts';
+import { deleteIncidentAnalyses } from './incident-analysis-repository.ts';
 import { recordIncidentChange } from './incident-changes.ts';
 import { deleteIncidentChildren, deleteIncidentItem } from './incident-repository.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /**
  * Deletes an incident for good: its signals stop naming it, then its comments, messages and other
  * children go, then its analyses, and the incident itself last, so a crash leaves the incident in
  * place and repeating the delete finishes the job. The history stays (audit) and gains a DELETED event naming what was deleted.
  */
-export const deleteIncident = async (scope: IncidentScope, incidentId: string): Promise<{ id: string }> => {
-  const { runtime, workspaceId } = scope;
+export const deleteIncident = async (scope: Scope, incidentId: string): Promise<{ id: string }> => {
+  const { ports: runtime, workspaceId } = scope;
   const { id } = await findIncident(scope, incidentId);
-  await releaseIncidentSignals(runtime, workspaceId, id);
+  await releaseIncidentSignals(scope, id);
   await deleteIncidentChildren(runtime.table, workspaceId, id);
   await deleteIncidentAnalyses(runtime.table, workspaceId, id);
   const deleted = await deleteIncidentItem(runtime.table, workspaceId, id);

@@ -1,10 +1,10 @@
 import { renderIncidentReportPdf } from '#lib/reports/pdf/render.ts';
 import { buildIncidentReport } from './build-incident-report.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** The incident report as a PDF, with the file name clients save it under. */
 export const exportIncidentPdf = async (
-  scope: IncidentScope,
+  scope: Scope,
   incidentId: string,
   note?: string,
 ): Promise<{ fileName: string; pdf: Buffer }> => {

@@ -1,6 +1,6 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentPriority, type IncidentStatus } from './incident.ts';
 import { readIncidentCounter, type CounterValues } from './incident-counter.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 export interface IncidentAnalytics {
   total: number;
@@ -24,7 +24,7 @@ const meanMinutes = (values: CounterValues, sum: string, samples: string): numbe
  * Totals by status and priority and the mean times, from the workspace's incident counter: one GetItem,
  * whatever the number of incidents. Means are in minutes, rounded to two decimals.
  */
-export const incidentAnalytics = async ({ runtime, workspaceId }: IncidentScope): Promise<IncidentAnalytics> => {
+export const incidentAnalytics = async ({ ports: runtime, workspaceId }: Scope): Promise<IncidentAnalytics> => {
   const values = await readIncidentCounter(runtime.table, workspaceId);
   return {
     total: count(values, 'total'),

@@ -2,7 +2,7 @@ import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
 import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import { recordMessages, type MessageInput } from './message-repository.ts';
 
 export type IncidentHistoryInput = Omit<HistoryEventInput, 'ticketId' | 'ticketType' | 'actor'>;
@@ -55,7 +55,7 @@ export const messagesOfUpdate = (before: Incident, after: Incident, actor: strin
  * an event or make the counter drift, never the change itself (docs/data-model.md 7).
  */
 export const recordIncidentChange = async (
-  { runtime, workspaceId, actor }: IncidentScope,
+  { ports: runtime, workspaceId, actor }: Scope,
   before: Incident | undefined,
   after: Incident | undefined,
   { history, messages = [] }: { history: readonly IncidentHistoryInput[]; messages?: readonly MessageInput[] },

@@ -1,4 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addToCounters, countersOf } from '#lib/store/counters.ts';
+import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Incident } from './incident.ts';
@@ -54,30 +55,10 @@ export const counterDelta = (before: Incident | undefined, after: Incident | und
  * in between can leave the counter off by one incident, which a recount repairs (data-model 6).
  */
 export const addToIncidentCounter = async (table: Table, workspaceId: string, delta: CounterValues): Promise<void> => {
-  const entries = Object.entries(delta);
-  if (entries.length === 0) return;
-  await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: counterKey(workspaceId),
-      UpdateExpression: `ADD ${entries.map((_entry, index) => `#a${index} :a${index}`).join(', ')} SET #type = :type, workspaceId = :workspaceId`,
-      ExpressionAttributeNames: {
-        '#type': 'type',
-        ...Object.fromEntries(entries.map(([name], index) => [`#a${index}`, name])),
-      },
-      ExpressionAttributeValues: {
-        ':type': 'INCIDENT_COUNTER',
-        ':workspaceId': workspaceId,
-        ...Object.fromEntries(entries.map(([, value], index) => [`:a${index}`, value])),
-      },
-    }),
-  );
+  if (Object.keys(delta).length === 0) return;
+  await addToCounters(table, counterKey(workspaceId), delta, { type: 'INCIDENT_COUNTER', workspaceId });
 };
 
 /** The counter's values; an absent counter (no incident yet) reads as all zeros. */
-export const readIncidentCounter = async (table: Table, workspaceId: string): Promise<CounterValues> => {
-  const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: counterKey(workspaceId) }));
-  return Object.fromEntries(
-    Object.entries(Item ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-  );
-};
+export const readIncidentCounter = async (table: Table, workspaceId: string): Promise<CounterValues> =>
+  countersOf(await getItem(table, counterKey(workspaceId), false));

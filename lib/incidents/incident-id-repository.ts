@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** `YYYYMMDD` of the UTC day. */
 const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10).replaceAll('-', '');
@@ -38,7 +38,7 @@ export const allocateIncidentId = async (table: Table, workspaceId: string, now:
  * and reserving nothing. It is a read, open to every role and to read-only keys, so it must not be able
  * to use up numbers; a create in between (or midnight UTC) gives the next create another id.
  */
-export const previewIncidentId = async ({ runtime, workspaceId }: Pick<IncidentScope, 'runtime' | 'workspaceId'>): Promise<string> => {
+export const previewIncidentId = async ({ ports: runtime, workspaceId }: Pick<Scope, 'ports' | 'workspaceId'>): Promise<string> => {
   const { table, clock } = runtime;
   const day = utcDay(clock.now());
   const { Item } = await table.doc.send(

@@ -1,4 +1,4 @@
-import { workspaceKey } from '#lib/store/keys.ts';
+import { filterKey, workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import {
   isAcknowledged,
@@ -46,9 +46,6 @@ export const incidentChildPartition = (workspaceId: string, incidentId: string):
 /** gsi2 of the analysis items of one incident (docs/data-model.md 5.15); the analysis module fills it. */
 export const incidentAnalysisPartition = (workspaceId: string, incidentId: string): string =>
   workspaceKey(workspaceId, 'INC', incidentId, 'ANALYSIS');
-
-/** Free text compared in filters: trimmed, lower-cased and encoded like every free-text key. */
-export const filterKey = (value: string): string => encodeURIComponent(value.trim().toLowerCase());
 
 /** The index attributes an incident's state decides; an update that changes status or priority SETs them. */
 export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({

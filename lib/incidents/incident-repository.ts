@@ -2,11 +2,12 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { PageRequest } from '#lib/store/queries.ts';
 import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { filterKey } from '#lib/store/keys.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
-import { deleteItems } from './delete-items.ts';
+import { batchDeleteItems } from '#lib/store/batch.ts';
+import { keyOf } from '#lib/store/items.ts';
 import { isIncidentId, type Incident, type IncidentPriority, type IncidentStatus } from './incident.ts';
 import {
-  filterKey,
   incidentChildPartition,
   incidentFromItem,
   incidentItemKey,
@@ -191,7 +192,7 @@ export const deleteIncidentChildren = async (table: Table, workspaceId: string, 
     ExpressionAttributeValues: { ':pk': incidentChildPartition(workspaceId, incidentId) },
     ProjectionExpression: 'pk, sk',
   });
-  await deleteItems(table, children);
+  await batchDeleteItems(table, children.map(keyOf));
 };
 
 /** Deletes the incident item itself and returns what it held; undefined if it was already gone. */

@@ -1,24 +1,24 @@
 import type { IncidentComment } from './comment-item.ts';
 import { listComments } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import type { IncidentMessage } from './message-item.ts';
 import { listMessages } from './message-repository.ts';
 
 /** The comments of an incident, oldest first; 404 for an unknown incident rather than an empty list. */
-export const incidentComments = async (scope: IncidentScope, ticketId: string): Promise<IncidentComment[]> => {
+export const incidentComments = async (scope: Scope, ticketId: string): Promise<IncidentComment[]> => {
   const [, comments] = await Promise.all([
     findIncident(scope, ticketId),
-    listComments(scope.runtime.table, scope.workspaceId, ticketId),
+    listComments(scope.ports.table, scope.workspaceId, ticketId),
   ]);
   return comments;
 };
 
 /** The message thread of an incident, oldest first; 404 for an unknown incident. */
-export const incidentMessages = async (scope: IncidentScope, ticketId: string): Promise<IncidentMessage[]> => {
+export const incidentMessages = async (scope: Scope, ticketId: string): Promise<IncidentMessage[]> => {
   const [, messages] = await Promise.all([
     findIncident(scope, ticketId),
-    listMessages(scope.runtime.table, scope.workspaceId, ticketId),
+    listMessages(scope.ports.table, scope.workspaceId, ticketId),
   ]);
   return messages;
 };

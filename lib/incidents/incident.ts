@@ -1,4 +1,13 @@
-export const INCIDENT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'INVESTIGATION', 'MITIGATED', 'RESOLVED', 'CLOSED'] as const;
+import type { TicketStatus } from '#lib/tickets/history.ts';
+
+export const INCIDENT_STATUSES = [
+  'OPEN',
+  'ACKNOWLEDGED',
+  'INVESTIGATION',
+  'MITIGATED',
+  'RESOLVED',
+  'CLOSED',
+] as const satisfies readonly TicketStatus[];
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export const INCIDENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;

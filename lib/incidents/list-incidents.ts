@@ -1,6 +1,6 @@
 import type { Incident } from './incident.ts';
 import { listIncidents as queryIncidents } from './incident-repository.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import type { ListIncidentsInput } from './schemas.ts';
 
 /**
@@ -8,6 +8,6 @@ import type { ListIncidentsInput } from './schemas.ts';
  * counts the whole matching key range, so narrowing by status, priority or dates keeps it cheap.
  */
 export const listIncidents = async (
-  { runtime, workspaceId }: IncidentScope,
+  { ports: runtime, workspaceId }: Scope,
   { page, limit, ...filters }: ListIncidentsInput,
 ): Promise<{ items: Incident[]; total: number }> => queryIncidents(runtime.table, workspaceId, filters, { page, limit });

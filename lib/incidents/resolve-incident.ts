@@ -5,7 +5,7 @@ import type { Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';
 import { updateIncidentItem } from './incident-repository.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** Only an incident whose impact is not over yet can be resolved. */
 const NOT_DONE = {
@@ -20,8 +20,8 @@ const NOT_DONE = {
  * an incident that is already RESOLVED or CLOSED is a 409 and changes nothing: its resolution time and
  * resolver stay those of the first resolution (reopen it with PUT to resolve it again).
  */
-export const resolveIncident = async (scope: IncidentScope, incidentId: string): Promise<Incident> => {
-  const { runtime, workspaceId, actor } = scope;
+export const resolveIncident = async (scope: Scope, incidentId: string): Promise<Incident> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   const { id } = await findIncident(scope, incidentId);
   const update = incidentUpdate(workspaceId, { status: 'RESOLVED' }, { now: runtime.clock.now().toISOString(), actor });
   const written = await updateIncidentItem(runtime.table, workspaceId, id, update, NOT_DONE);

@@ -3,7 +3,7 @@ import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentChanges } from '.
 import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';
 import { updateIncidentItem } from './incident-repository.ts';
-import type { IncidentScope } from './incident-scope.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import { findIncident } from './get-incident.ts';
 import type { UpdateIncidentInput } from './schemas.ts';
 
@@ -21,8 +21,8 @@ const differences = (incident: Incident, input: UpdateIncidentInput): IncidentCh
  * current ones change nothing: no write, no history, `updatedAt` kept. Each changed field gets a history
  * event; status, priority and assignee changes also a thread message.
  */
-export const updateIncident = async (scope: IncidentScope, incidentId: string, input: UpdateIncidentInput): Promise<Incident> => {
-  const { runtime, workspaceId, actor } = scope;
+export const updateIncident = async (scope: Scope, incidentId: string, input: UpdateIncidentInput): Promise<Incident> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   const current = await findIncident(scope, incidentId);
   const changes = differences(current, input);
   if (Object.keys(changes).length === 0) return current;

@@ -1,7 +1,5 @@
-import type { PipelineJobStatus, PipelineProvider, PipelineRunStatus, SignalSeverity } from './normalized-event.ts';
-
-/** `owner/repo`, or `group/subgroup/project` on code host B: a path without blanks. */
-export const REPOSITORY_PATH = /^[^/\s]+(\/[^/\s]+)+$/;
+import { REPOSITORY_PATH, type PipelineJobStatus, type PipelineProvider, type PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
+import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 
 /** `refs/heads/main` -> `main`, `refs/tags/v1` -> `v1`; anything else unchanged. */
 export const branchFromRef = (ref: string | null | undefined): string | null =>
@@ -26,10 +24,6 @@ export const failureSeverity = (branch: string | null, defaultBranch: string | n
   const onDefault = defaultBranch ? branch === defaultBranch : branch === 'main' || branch === 'master';
   return onDefault ? 'HIGH' : 'MEDIUM';
 };
-
-/** A failed deployment to production is urgent; to any other environment, less so. */
-export const deploymentFailureSeverity = (environment: string): SignalSeverity =>
-  /\bprod(uction)?\b/i.test(environment) ? 'HIGH' : 'MEDIUM';
 
 const VERBS: Readonly<Record<PipelineRunStatus | PipelineJobStatus, string>> = {
   success: 'succeeded',

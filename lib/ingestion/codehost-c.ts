@@ -1,13 +1,9 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from './code-host.ts';
-import { fingerprintOf } from './fingerprint.ts';
-import type {
-  NormalizedEvent,
-  PipelineJobStatus,
-  PipelineRunInput,
-  PipelineRunStatus,
-} from './normalized-event.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import type { NormalizedEvent } from './normalized-event.ts';
+import type { PipelineJobStatus, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, lookupTable, optionalText } from './schema-kit.ts';
 import { secondsBetween, toIsoTimestamp } from './timestamps.ts';

@@ -1,6 +1,5 @@
 import { upsertChange } from '#lib/changes/upsert-change.ts';
 import { upsertPipelineRun } from '#lib/pipelines/upsert-pipeline-run.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { queueSignalEvents } from '#lib/signals/queue-signal-events.ts';
 import { storeSignalEvent, type StoredSignalEvent } from '#lib/signals/store-signal-event.ts';
 import { deliveryIdOf } from './delivery-id.ts';
@@ -9,6 +8,7 @@ import { NORMALIZERS } from './index.ts';
 import type { IngestionSender, NormalizedEvent } from './normalized-event.ts';
 import { PayloadError } from './payload-error.ts';
 import { verifyDeliverySignature } from './webhook-secrets.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 export interface Delivery {
   sender: IngestionSender;
@@ -18,8 +18,6 @@ export interface Delivery {
   rawBody: string;
   /** Lower-cased names. */
   headers: Record<string, string>;
-  /** Who posted it, as history names them (`api-key:<name>`). */
-  actor: string;
 }
 
 export interface IngestedEvent {
@@ -104,7 +102,7 @@ const inPayloadOrderPerFingerprint = async <T>(
  * MAX_EVENTS_STORED_WHILE_WAITING, durably queued, so an accepted webhook is never lost; every write is
  * idempotent, so a redelivery after a failure repairs whatever a crash left half done.
  */
-export const ingestDelivery = async (runtime: Ports, workspaceId: string, delivery: Delivery): Promise<IngestedDelivery> => {
+export const ingestDelivery = async ({ ports: runtime, workspaceId, actor }: Scope, delivery: Delivery): Promise<IngestedDelivery> => {
   const { sender } = delivery;
   await verifyDeliverySignature(runtime, workspaceId, sender, delivery.headers, delivery.rawBody);
   const events = NORMALIZERS[sender](delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
@@ -131,7 +129,7 @@ export const ingestDelivery = async (runtime: Ports, workspaceId: string, delive
     const [stored, run, change] = await Promise.all([
       storeSignalEvent(runtime, workspaceId, inputOf(event, index)),
       event.pipelineRun && upsertPipelineRun(runtime, workspaceId, event.pipelineRun),
-      event.change && upsertChange(runtime, workspaceId, event.change, delivery.actor),
+      event.change && upsertChange(runtime, workspaceId, event.change, actor),
     ]);
     return {
       signalId: stored.signalId,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isStorableNumber, storableNumber } from '#lib/store/stored-json.ts';
-import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
+import type { NormalizedEvent } from './normalized-event.ts';
+import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';
 import { severityFromLevel } from './severity.ts';

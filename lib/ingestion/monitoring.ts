@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { fingerprintOf } from './fingerprint.ts';
-import type { NormalizedEvent, SignalSeverity } from './normalized-event.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import type { NormalizedEvent } from './normalized-event.ts';
+import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
 import { compact, idSchema, optionalText } from './schema-kit.ts';
 import { severityFromLevel, severityFromPriority } from './severity.ts';

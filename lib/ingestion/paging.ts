@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { fingerprintOf } from './fingerprint.ts';
-import type { NormalizedAction, NormalizedEvent, SignalSeverity } from './normalized-event.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import type { NormalizedAction, SignalSeverity } from '#lib/signals/signal-event.ts';
+import type { NormalizedEvent } from './normalized-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';
 import { severityFromLevel, severityFromPriority } from './severity.ts';

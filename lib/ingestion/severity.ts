@@ -1,4 +1,4 @@
-import type { SignalSeverity } from './normalized-event.ts';
+import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { lookupTable } from './schema-kit.ts';
 
 const LEVELS = lookupTable<SignalSeverity>({

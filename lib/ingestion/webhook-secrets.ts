@@ -9,6 +9,7 @@ import {
   putWebhookSecret,
 } from './webhook-secrets-repository.ts';
 import { isSignedSender, SIGNATURE_HEADERS, SIGNED_SENDERS, signatureMatches, type SignedSender } from './webhook-secrets-signature.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** How long a replaced secret still verifies, so a sender can be switched over after the service. */
 const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -39,10 +40,8 @@ const statusOf = (sender: SignedSender, stored: WebhookSecret | undefined, now: 
 };
 
 export const setWebhookSecret = async (
-  { table, clock }: Pick<Ports, 'table' | 'clock'>,
-  workspaceId: string,
-  sender: SignedSender,
-  secret: string,
+  { ports: { table, clock }, workspaceId }: Scope,
+  { sender, secret }: { sender: SignedSender; secret: string },
 ): Promise<WebhookSecretStatus> => {
   const now = clock.now();
   const stored = await putWebhookSecret(
@@ -57,20 +56,13 @@ export const setWebhookSecret = async (
 };
 
 /** Every sender that can sign, with or without a secret. */
-export const listWebhookSecrets = async (
-  { table, clock }: Pick<Ports, 'table' | 'clock'>,
-  workspaceId: string,
-): Promise<WebhookSecretStatus[]> => {
+export const listWebhookSecrets = async ({ ports: { table, clock }, workspaceId }: Scope): Promise<WebhookSecretStatus[]> => {
   const stored = await listWebhookSecretItems(table, workspaceId);
   const now = clock.now();
   return SIGNED_SENDERS.map((sender) => statusOf(sender, stored.find((item) => item.sender === sender), now));
 };
 
-export const deleteWebhookSecret = async (
-  { table }: Pick<Ports, 'table'>,
-  workspaceId: string,
-  sender: SignedSender,
-): Promise<void> => {
+export const deleteWebhookSecret = async ({ ports: { table }, workspaceId }: Scope, sender: SignedSender): Promise<void> => {
   if (!(await deleteWebhookSecretItem(table, workspaceId, sender))) {
     throw new NotFoundError('No webhook secret is set for this sender', [`sender: ${sender} has no secret`]);
   }

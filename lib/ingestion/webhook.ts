@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { fingerprintOf } from './fingerprint.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, optionalText, senderObject } from './schema-kit.ts';

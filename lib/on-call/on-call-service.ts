@@ -1,5 +1,4 @@
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Table } from '#lib/store/table.ts';
 import { getImsConfig } from '#lib/workspaces/ims-config-repository.ts';
 import { getMember, getWorkspace } from '#lib/workspaces/workspace-repository.ts';
@@ -8,8 +7,7 @@ import type { ReservedShift } from './on-call-item.ts';
 import * as repository from './on-call-repository.ts';
 import type { AssignMemberInput } from './schemas.ts';
 import { zonedTimeToUtc } from './zoned-time.ts';
-
-type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** A reservation this old without its assignment is what a crash between the two writes left behind. */
 const LEFTOVER_AFTER_MS = 60_000;
@@ -69,8 +67,7 @@ const reserveShift = async (table: Table, workspaceId: string, assignment: OnCal
  * like any other reference in a body to something that does not exist.
  */
 export const assignMember = async (
-  { table, clock, ids }: Services,
-  workspaceId: string,
+  { ports: { table, clock, ids }, workspaceId }: Scope,
   input: AssignMemberInput,
 ): Promise<OnCallAssignment> => {
   const member = await getMember(table, workspaceId, input.userId);
@@ -101,7 +98,7 @@ export const assignMember = async (
   return assignment;
 };
 
-export const getAssignment = async ({ table }: Pick<Ports, 'table'>, workspaceId: string, assignmentId: string): Promise<OnCallAssignment> => {
+export const getAssignment = async ({ ports: { table }, workspaceId }: Scope, assignmentId: string): Promise<OnCallAssignment> => {
   const assignment = isAssignmentId(assignmentId) ? await repository.findAssignment(table, workspaceId, assignmentId) : undefined;
   if (!assignment) throw notFound();
   return assignment;
@@ -111,18 +108,14 @@ export const getAssignment = async ({ table }: Pick<Ports, 'table'>, workspaceId
  * Latest first: by start instant, which within one time zone is date descending, then start time
  * descending.
  */
-export const listAssignments = async ({ table }: Pick<Ports, 'table'>, workspaceId: string): Promise<OnCallAssignment[]> =>
+export const listAssignments = async ({ ports: { table }, workspaceId }: Scope): Promise<OnCallAssignment[]> =>
   repository.listAssignments(table, workspaceId);
 
 /**
  * The assignments covering an instant (start inclusive, end exclusive), earliest start first: whom
  * notifications page at that moment.
  */
-export const whoIsOnCall = async (
-  { table }: Pick<Ports, 'table'>,
-  workspaceId: string,
-  instant: Date,
-): Promise<OnCallAssignment[]> =>
+export const whoIsOnCall = async ({ ports: { table }, workspaceId }: Scope, instant: Date): Promise<OnCallAssignment[]> =>
   repository.assignmentsCovering(
     table,
     workspaceId,

@@ -1,5 +1,5 @@
-import { filterKey } from '#lib/incidents/incident-item.ts';
-import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
+import { filterKey } from '#lib/store/keys.ts';
+import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { PipelineRunSummary, StoredJob } from './pipeline-run.ts';
 

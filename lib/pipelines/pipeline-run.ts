@@ -1,9 +1,4 @@
-import type {
-  PipelineJob,
-  PipelineJobStatus,
-  PipelineProvider,
-  PipelineRunStatus,
-} from '#lib/ingestion/normalized-event.ts';
+import type { PipelineJob, PipelineJobStatus, PipelineProvider, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 
 export const PIPELINE_PROVIDERS = ['codehost_a', 'codehost_b', 'codehost_c'] as const satisfies readonly PipelineProvider[];
 export const PIPELINE_RUN_STATUSES = [

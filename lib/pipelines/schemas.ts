@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { REPOSITORY_PATH } from '#lib/ingestion/code-host.ts';
+import { REPOSITORY_PATH } from '#lib/pipelines/pipeline-run-input.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
 import { PIPELINE_PROVIDERS, PIPELINE_RUN_STATUSES } from './pipeline-run.ts';
 

@@ -1,4 +1,4 @@
-import type { PipelineRunInput } from '#lib/ingestion/normalized-event.ts';
+import type { PipelineRunInput } from '#lib/pipelines/pipeline-run-input.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { applyRunEvent, ensureRun, mergeJob, putRunPayload } from './pipeline-run-repository.ts';
 

@@ -1,21 +1,16 @@
 import { NotFoundError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { isProblemId, type Problem, type ProblemChanges } from './problem.ts';
 import { changeEvents, createdEvents, deletedEvent } from './problem-history.ts';
 import * as repository from './problem-repository.ts';
 import { checkRelatedIncidents } from './related-incidents.ts';
 import type { CreateProblemInput, ListProblemsInput, UpdateProblemInput } from './schemas.ts';
-
-type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
+import type { Scope } from '#lib/identity/scope.ts';
 
 const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 
 /** Creates an OPEN problem, then records CREATED (and ASSIGNED) in the ticket history. */
-export const createProblem = async (
-  runtime: Services,
-  workspaceId: string,
-  actor: string,
+export const createProblem = async ({ ports: runtime, workspaceId, actor }: Scope,
   input: CreateProblemInput,
 ): Promise<Problem> => {
   const relatedIncidentIds = await checkRelatedIncidents(runtime.table, workspaceId, input.relatedIncidentIds);
@@ -39,15 +34,13 @@ export const createProblem = async (
   return problem;
 };
 
-export const getProblem = async ({ table }: Services, workspaceId: string, problemId: string): Promise<Problem> => {
+export const getProblem = async ({ ports: { table }, workspaceId }: Scope, problemId: string): Promise<Problem> => {
   const problem = isProblemId(problemId) ? await repository.findProblem(table, workspaceId, problemId) : undefined;
   if (!problem) throw notFound();
   return problem;
 };
 
-export const listProblems = async (
-  { table }: Services,
-  workspaceId: string,
+export const listProblems = async ({ ports: { table }, workspaceId }: Scope,
   { page, limit, status, priority }: ListProblemsInput,
 ): Promise<{ items: Problem[]; total: number }> =>
   repository.listProblems(table, workspaceId, { status, priority }, { page, limit });
@@ -57,11 +50,8 @@ export const listProblems = async (
  * whose value changed. There are no restrictions on status moves (spec: Problem status).
  */
 export const updateProblem = async (
-  runtime: Services,
-  workspaceId: string,
-  actor: string,
-  problemId: string,
-  input: UpdateProblemInput,
+  { ports: runtime, workspaceId, actor }: Scope,
+  { id: problemId, changes: input }: { id: string; changes: UpdateProblemInput },
 ): Promise<Problem> => {
   if (!isProblemId(problemId)) throw notFound();
   const { relatedIncidentIds, ...fields } = input;
@@ -80,12 +70,7 @@ export const updateProblem = async (
 };
 
 /** Irreversible; the problem's history, DELETED included, stays for audit. */
-export const deleteProblem = async (
-  runtime: Services,
-  workspaceId: string,
-  actor: string,
-  problemId: string,
-): Promise<void> => {
+export const deleteProblem = async ({ ports: runtime, workspaceId, actor }: Scope, problemId: string): Promise<void> => {
   const deleted = isProblemId(problemId) ? await repository.deleteProblem(runtime.table, workspaceId, problemId) : undefined;
   if (!deleted) throw notFound();
   await recordHistory(runtime, workspaceId, [deletedEvent(deleted, actor)]);

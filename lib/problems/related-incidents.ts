@@ -1,25 +1,13 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { isIncidentId } from '#lib/incidents/incident.ts';
 import { incidentItemKey } from '#lib/incidents/incident-item.ts';
 import { BadRequestError } from '#lib/contract/errors.ts';
+import { batchGetItems } from '#lib/store/batch.ts';
 import type { Table } from '#lib/store/table.ts';
 
-type Key = Record<string, unknown>;
-
-/** The incident ids among `ids` that exist in the workspace: one consistent BatchGetItem (at most 100 keys). */
+/** The incident ids among `ids` that exist in the workspace, read consistently. */
 const existingIncidents = async (table: Table, workspaceId: string, ids: readonly string[]): Promise<Set<string>> => {
-  const found = new Set<string>();
-  let keys: Key[] = ids.map((id) => incidentItemKey(workspaceId, id));
-  while (keys.length > 0) {
-    const { Responses, UnprocessedKeys } = await table.doc.send(
-      new BatchGetCommand({
-        RequestItems: { [table.name]: { Keys: keys, ProjectionExpression: 'sk', ConsistentRead: true } },
-      }),
-    );
-    for (const item of Responses?.[table.name] ?? []) found.add(item.sk as string);
-    keys = (UnprocessedKeys?.[table.name]?.Keys as Key[] | undefined) ?? [];
-  }
-  return found;
+  const items = await batchGetItems(table, ids.map((id) => incidentItemKey(workspaceId, id)));
+  return new Set(items.map((item) => item.sk as string));
 };
 
 /**

@@ -1,8 +1,8 @@
 import { fieldMessages } from '#lib/contract/field-messages.ts';
 import { log } from '#lib/log/logger.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { createSignal } from './create-signal.ts';
 import { signalInput } from './schemas.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 export interface BulkItemResult {
   index: number;
@@ -25,14 +25,14 @@ const CONCURRENCY = 8;
  * Validates and stores each item on its own: a bad item, or one the store fails, is reported in its
  * result and never rejects its neighbours. Items with the same identity merge like separate posts.
  */
-export const createSignalsBulk = async (runtime: Ports, workspaceId: string, items: readonly unknown[]): Promise<BulkResult> => {
+export const createSignalsBulk = async (scope: Scope, items: readonly unknown[]): Promise<BulkResult> => {
   const results: BulkItemResult[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const index = next;
       next += 1;
-      results[index] = await storeItem(runtime, workspaceId, items[index], index);
+      results[index] = await storeItem(scope, items[index], index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
@@ -40,14 +40,14 @@ export const createSignalsBulk = async (runtime: Ports, workspaceId: string, ite
   return { accepted, rejected: results.length - accepted, results };
 };
 
-const storeItem = async (runtime: Ports, workspaceId: string, item: unknown, index: number): Promise<BulkItemResult> => {
+const storeItem = async (scope: Scope, item: unknown, index: number): Promise<BulkItemResult> => {
   const parsed = signalInput.safeParse(item);
   if (!parsed.success) return { index, error: fieldMessages('body', parsed.error).join('; ') };
   try {
-    const { id, deduplicated } = await createSignal(runtime, workspaceId, parsed.data);
+    const { id, deduplicated } = await createSignal(scope, parsed.data);
     return { index, id, deduplicated };
   } catch (error) {
-    log.error('bulk signal item not stored', { workspaceId, index, error });
+    log.error('bulk signal item not stored', { workspaceId: scope.workspaceId, index, error });
     return { index, error: 'could not be stored; send this item again' };
   }
 };

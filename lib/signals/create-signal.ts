@@ -1,9 +1,9 @@
-import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
-import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import { fingerprintOf } from './fingerprint.ts';
+import type { SignalEvent } from './signal-event.ts';
 import type { SignalStatus } from './signal.ts';
 import type { SignalInput } from './schemas.ts';
 import { storeSignal } from './store-signal-event.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** The event type of a signal posted without one. */
 export const DEFAULT_SIGNAL_TYPE = 'signal';
@@ -12,7 +12,7 @@ export const DEFAULT_SIGNAL_TYPE = 'signal';
  * A posted signal as a trigger event. Its identity is `metadata.fingerprint` when given, else source, name
  * and serviceId, so posting the same signal again merges into it.
  */
-export const signalEventOf = (input: SignalInput, receivedAt: Date): NormalizedEvent => {
+export const signalEventOf = (input: SignalInput, receivedAt: Date): SignalEvent => {
   const metadata = input.metadata ?? {};
   const given = metadata.fingerprint;
   return {
@@ -42,7 +42,7 @@ export interface CreatedSignal {
 }
 
 /** Stores a posted signal like any ingested event; a merge answers with the signal it joined. */
-export const createSignal = async (runtime: Ports, workspaceId: string, input: SignalInput): Promise<CreatedSignal> => {
+export const createSignal = async ({ ports: runtime, workspaceId }: Scope, input: SignalInput): Promise<CreatedSignal> => {
   const stored = await storeSignal(runtime, workspaceId, { event: signalEventOf(input, runtime.clock.now()) });
   return {
     id: stored.signalId,

@@ -1,12 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { SignalEvent } from './signal-event.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import {
   findFingerprintClaim,
   putFingerprintClaim,
   releaseFingerprintClaim,
   type FingerprintIdentity,
-} from './fingerprint-claim.ts';
+} from './fingerprint-claim-repository.ts';
 import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
 import { moveDelta, newSignalDelta } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
@@ -17,13 +17,13 @@ import { POLL_MS, ageMs, type Attempt, type Written } from './store-attempt.ts';
 const CLAIM_SETTLE_MS = 5_000;
 const CLAIM_ATTEMPTS = 3;
 
-const identityOf = (event: NormalizedEvent): FingerprintIdentity => ({
+const identityOf = (event: SignalEvent): FingerprintIdentity => ({
   source: event.signal.source,
   type: event.signal.type,
   fingerprint: event.fingerprint,
 });
 
-const newSignal = (event: NormalizedEvent, id: string, status: SignalStatus, seenAt: string): Signal => {
+const newSignal = (event: SignalEvent, id: string, status: SignalStatus, seenAt: string): Signal => {
   const { name, source, type, severity, serviceId, value, metadata, triggeredAt } = event.signal;
   return {
     id,
@@ -55,7 +55,7 @@ const newSignal = (event: NormalizedEvent, id: string, status: SignalStatus, see
 const writeNewSignal = async (
   runtime: Ports,
   workspaceId: string,
-  event: NormalizedEvent,
+  event: SignalEvent,
   attempt: Attempt,
 ): Promise<Written> => {
   const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
@@ -75,7 +75,7 @@ const writeNewSignal = async (
 export const openOrMerge = async (
   runtime: Ports,
   workspaceId: string,
-  event: NormalizedEvent,
+  event: SignalEvent,
   attempt: Attempt,
 ): Promise<Written> => {
   const { table } = runtime;
@@ -98,7 +98,7 @@ export const openOrMerge = async (
  * the same problem, so it answers that signal; an event of a new episode starts a new signal, as
  * DECISIONS.md says.
  */
-const isReplayOfResolved = (signal: Signal, event: NormalizedEvent): boolean =>
+const isReplayOfResolved = (signal: Signal, event: SignalEvent): boolean =>
   signal.status === 'RESOLVED' && signal.triggeredAt === event.signal.triggeredAt;
 
 /**
@@ -110,7 +110,7 @@ const isReplayOfResolved = (signal: Signal, event: NormalizedEvent): boolean =>
 const mergeIntoClaimed = async (
   runtime: Ports,
   workspaceId: string,
-  event: NormalizedEvent,
+  event: SignalEvent,
   attempt: Attempt,
 ): Promise<Written | undefined> => {
   const { table } = runtime;
@@ -146,7 +146,7 @@ const mergeIntoClaimed = async (
 const keptResolve = async (
   runtime: Ports,
   workspaceId: string,
-  event: NormalizedEvent,
+  event: SignalEvent,
   attempt: Attempt,
 ): Promise<Written | undefined> => {
   const { table } = runtime;
@@ -166,7 +166,7 @@ const keptResolve = async (
  * A resolve of an episode that started before the open signal's (Alertmanager sends the resolve of an
  * old firing after a new one began) cannot end the newer problem; it is kept as a signal of its own.
  */
-const endsAnEarlierEpisode = async (runtime: Ports, workspaceId: string, signalId: string, event: NormalizedEvent) => {
+const endsAnEarlierEpisode = async (runtime: Ports, workspaceId: string, signalId: string, event: SignalEvent) => {
   const open = await findSignal(runtime.table, workspaceId, signalId);
   return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
 };
@@ -180,7 +180,7 @@ const endsAnEarlierEpisode = async (runtime: Ports, workspaceId: string, signalI
 export const resolveEvent = async (
   runtime: Ports,
   workspaceId: string,
-  event: NormalizedEvent,
+  event: SignalEvent,
   attempt: Attempt,
 ): Promise<Written> => {
   const { table } = runtime;

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addToCounters } from '#lib/store/counters.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 
@@ -8,13 +8,10 @@ import type { Table } from '#lib/store/table.ts';
  * merged or not.
  */
 export const countIngestedSignal = async (table: Table, workspaceId: string, receivedAt: Date): Promise<void> => {
-  await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: { pk: workspaceKey(workspaceId, 'METRIC'), sk: `HOUR#${receivedAt.toISOString().slice(0, 13)}` },
-      UpdateExpression: 'ADD signalsIngested :one SET #type = :type, workspaceId = :workspaceId',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'METRIC_HOUR', ':workspaceId': workspaceId },
-    }),
+  await addToCounters(
+    table,
+    { pk: workspaceKey(workspaceId, 'METRIC'), sk: `HOUR#${receivedAt.toISOString().slice(0, 13)}` },
+    { signalsIngested: 1 },
+    { type: 'METRIC_HOUR', workspaceId },
   );
 };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { SignalEvent } from './signal-event.ts';
 import { objectKey, type ObjectStore } from '#lib/ports/object-store/object-store.ts';
 import type { DeliveryRef } from './delivery-repository.ts';
 
@@ -14,7 +14,7 @@ export interface QueuedSignalEvent {
   signalId: string;
   /** When the event was received: the signal's first and last sighting, not the time the worker runs. */
   receivedAt: string;
-  event: NormalizedEvent;
+  event: SignalEvent;
   delivery?: DeliveryRef;
   /** The PROCESSING delivery the refused attempt left; the worker takes it over as its own. */
   deliveryClaimedAt?: string;

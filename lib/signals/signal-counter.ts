@@ -1,4 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addToCounters } from '#lib/store/counters.ts';
+import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { SignalStatus } from './signal.ts';
@@ -26,25 +27,8 @@ export const moveDelta = (from: SignalStatus, to: SignalStatus): SignalCounterVa
   from === to ? {} : { [`${STATUS_PREFIX}${from}`]: -1, [`${STATUS_PREFIX}${to}`]: 1 };
 
 export const addToSignalCounter = async (table: Table, workspaceId: string, delta: SignalCounterValues): Promise<void> => {
-  const entries = Object.entries(delta);
-  if (entries.length === 0) return;
-  const adds = entries.map((_entry, index) => `#a${index} :a${index}`).join(', ');
-  await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: counterKey(workspaceId),
-      UpdateExpression: `ADD ${adds} SET #type = :type, workspaceId = :workspaceId`,
-      ExpressionAttributeNames: {
-        '#type': 'type',
-        ...Object.fromEntries(entries.map(([name], index) => [`#a${index}`, name])),
-      },
-      ExpressionAttributeValues: {
-        ':type': 'SIGNAL_COUNTER',
-        ':workspaceId': workspaceId,
-        ...Object.fromEntries(entries.map(([, value], index) => [`:a${index}`, value])),
-      },
-    }),
-  );
+  if (Object.keys(delta).length === 0) return;
+  await addToCounters(table, counterKey(workspaceId), delta, { type: 'SIGNAL_COUNTER', workspaceId });
 };
 
 export interface SignalCounts {
@@ -56,7 +40,7 @@ export interface SignalCounts {
 
 /** The counter's values; an absent counter (no signal yet) reads as zeros. */
 export const readSignalCounter = async (table: Table, workspaceId: string): Promise<SignalCounts> => {
-  const { Item = {} } = await table.doc.send(new GetCommand({ TableName: table.name, Key: counterKey(workspaceId) }));
+  const Item = (await getItem(table, counterKey(workspaceId), false)) ?? {};
   const count = (name: string): number => (typeof Item[name] === 'number' ? Math.max(0, Item[name]) : 0);
   const bySource = new Map<string, number>();
   for (const name of Object.keys(Item)) {

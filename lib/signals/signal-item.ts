@@ -1,4 +1,4 @@
-import { filterKey } from '#lib/incidents/incident-item.ts';
+import { filterKey } from '#lib/store/keys.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Signal, SignalNote, SignalOrigin, SignalStatus } from './signal.ts';
 import { itemMetadata } from './signal-metadata.ts';

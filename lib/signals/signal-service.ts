@@ -1,27 +1,23 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
-import { releaseFingerprintClaim } from './fingerprint-claim.ts';
+import { releaseFingerprintClaim } from './fingerprint-claim-repository.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
 import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
 import { loadMetadata } from './signal-metadata.ts';
 import * as repository from './signal-repository.ts';
 import type { ListSignalsInput } from './schemas.ts';
-
-type Services = Pick<Ports, 'table' | 'objects' | 'clock'>;
+import type { Scope } from '#lib/identity/scope.ts';
 
 const notFound = (): NotFoundError => new NotFoundError('Signal not found');
 
 /** The whole signal, metadata included however large. */
-export const getSignal = async (runtime: Services, workspaceId: string, signalId: string): Promise<Signal> => {
+export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId: string): Promise<Signal> => {
   const signal = isSignalId(signalId) ? await repository.findWholeSignal(runtime, workspaceId, signalId) : undefined;
   if (!signal) throw notFound();
   return signal;
 };
 
-export const listSignals = async (
-  { table }: Services,
-  workspaceId: string,
+export const listSignals = async ({ ports: { table }, workspaceId }: Scope,
   { page, limit, status, severity, source }: ListSignalsInput,
 ): Promise<{ items: SignalSummary[]; total: number }> =>
   repository.listSignals(table, workspaceId, { status, severity, sourceKey: source && sourceKeyOf(source) }, { page, limit });
@@ -38,7 +34,7 @@ export interface SignalStats {
 const TOP_SOURCES = 5;
 
 /** From the precomputed counter: one read however many signals there are. Sources are their normalised keys. */
-export const signalStats = async ({ table }: Services, workspaceId: string): Promise<SignalStats> => {
+export const signalStats = async ({ ports: { table }, workspaceId }: Scope): Promise<SignalStats> => {
   const { total, byStatus, bySource } = await readSignalCounter(table, workspaceId);
   const topSources = [...bySource]
     .sort(([sourceA, countA], [sourceB, countB]) => countB - countA || sourceA.localeCompare(sourceB))
@@ -62,12 +58,8 @@ const describeFrom = (from: readonly SignalStatus[]): string => from.join(' or '
  * it does not resolve the signal's incident.
  */
 export const moveSignal = async (
-  runtime: Services,
-  workspaceId: string,
-  actor: string,
-  signalId: string,
-  move: SignalMove,
-  note: string | undefined,
+  { ports: runtime, workspaceId, actor }: Scope,
+  { id: signalId, move, note }: { id: string; move: SignalMove; note: string | undefined },
 ): Promise<Signal> => {
   if (!isSignalId(signalId)) throw notFound();
   const at = runtime.clock.now().toISOString();

@@ -1,4 +1,4 @@
-import type { NormalizedAction, SignalSeverity } from '#lib/ingestion/normalized-event.ts';
+import type { NormalizedAction, SignalSeverity } from './signal-event.ts';
 
 export type { SignalSeverity };
 

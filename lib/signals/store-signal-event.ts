@@ -1,4 +1,4 @@
-import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { SignalEvent } from './signal-event.ts';
 import { log } from '#lib/log/logger.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { completeDelivery, type DeliveryOutcome, type DeliveryRef } from './delivery-repository.ts';
@@ -22,7 +22,7 @@ export interface StoredSignalEvent {
 }
 
 export interface SignalEventInput {
-  event: NormalizedEvent;
+  event: SignalEvent;
   /** The sender's id of the delivery, when it gives one (`deliveryIdOf`). */
   delivery?: DeliveryRef;
 }
@@ -44,7 +44,7 @@ export interface StoredSignal extends StoredSignalEvent {
 export const storeSignalEvent = async (
   runtime: Ports,
   workspaceId: string,
-  input: { event: NormalizedEvent; delivery?: { sender: string; id: string } },
+  input: { event: SignalEvent; delivery?: { sender: string; id: string } },
 ): Promise<StoredSignalEvent> => {
   const { signalId, deduplicated, resolved, queued } = await storeSignal(runtime, workspaceId, input);
   return { signalId, deduplicated, resolved, queued };

@@ -13,3 +13,6 @@ export type Key = { pk: string; sk: string };
  */
 export const getItem = async (table: Table, key: Key, consistent = true): Promise<Item | undefined> =>
   (await table.doc.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }))).Item;
+
+/** The primary key of an item read from the table. */
+export const keyOf = (item: Item): Key => ({ pk: String(item.pk), sk: String(item.sk) });

@@ -1,23 +1,13 @@
 import * as z from 'zod';
-import { CHANGE_STATUSES } from '#lib/changes/change.ts';
 import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
-import { INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
-import { PROBLEM_STATUSES } from '#lib/problems/problem.ts';
-import { TICKET_TYPES } from './history.ts';
-
-/** Every status a ticket can have: incidents' and problems' (the spec's), and changes' (their deployments'). */
-export const TICKET_STATUSES = [...new Set([...INCIDENT_STATUSES, ...PROBLEM_STATUSES, ...CHANGE_STATUSES])] as [
-  string,
-  ...string[],
-];
+import { TICKET_STATUSES, TICKET_TYPES } from './history.ts';
 
 export const listTicketsQuery = pageQuery().extend({
   type: z.enum(TICKET_TYPES).optional(),
   status: z.enum(TICKET_STATUSES).optional(),
 });
 export type ListTicketsInput = z.output<typeof listTicketsQuery>;
-
 
 export const listHistoryQuery = orderedTimeRange(
   pageQuery()

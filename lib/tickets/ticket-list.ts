@@ -1,9 +1,9 @@
 import type { PageRequest } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/queries.ts';
-import type { Table } from '#lib/store/table.ts';
 import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';
 import { listHistory, type HistoryQuery } from './history-repository.ts';
 import { ticketFromItem, ticketListPartition, type Ticket } from './ticket-index.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 export interface TicketFilter {
   type?: TicketType;
@@ -15,10 +15,8 @@ export interface TicketFilter {
  * status are filters on the one partition (docs/data-model.md 5.6).
  */
 export const listTickets = async (
-  table: Table,
-  workspaceId: string,
-  { type, status }: TicketFilter,
-  page: PageRequest,
+  { ports: { table }, workspaceId }: Scope,
+  { page, limit, type, status }: TicketFilter & PageRequest,
 ): Promise<{ items: Ticket[]; total: number }> => {
   const conditions = [...(type ? ['#type = :type'] : []), ...(status ? ['#status = :status'] : [])];
   const { items, total } = await queryPage(
@@ -37,7 +35,7 @@ export const listTickets = async (
       },
       ScanIndexForward: false,
     },
-    page,
+    { page, limit },
   );
   return { items: items.map(ticketFromItem), total };
 };
@@ -71,11 +69,9 @@ const historyView = ({ id, ticketId, ticketType, event, from, to, field, actor, 
 
 /** History of one ticket or of the whole workspace, chronological, within `[from, to]` when given. */
 export const listTicketHistory = async (
-  table: Table,
-  workspaceId: string,
-  query: HistoryQuery,
-  page: PageRequest,
+  { ports: { table }, workspaceId }: Scope,
+  { page, limit, ...query }: HistoryQuery & PageRequest,
 ): Promise<{ items: HistoryEventView[]; total: number }> => {
-  const { items, total } = await listHistory(table, workspaceId, query, page);
+  const { items, total } = await listHistory(table, workspaceId, query, { page, limit });
   return { items: items.map(historyView), total };
 };

@@ -1,15 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type Account } from '#lib/accounts/account.ts';
 import { AlreadyInWorkspaceError, getAccount } from '#lib/accounts/account-repository.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import { updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { SetupBusinessInput } from './schemas.ts';
 import type { Workspace } from './workspace.ts';
 import { workspaceFromItem, workspaceItemKey } from './workspace-item.ts';
 import { createWorkspace } from './workspace-repository.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
+import { userOf } from '#lib/identity/caller.ts';
 
 export const workspaceView = (workspace: Workspace) => ({
   id: workspace.id,
@@ -22,21 +22,8 @@ export const workspaceView = (workspace: Workspace) => ({
 
 /** SETs the given fields only; a workspace that is gone is undefined. */
 const updateWorkspace = async (table: Table, workspaceId: string, input: SetupBusinessInput, now: string) => {
-  try {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: workspaceItemKey(workspaceId),
-        ...setFields({ ...input, updatedAt: now }),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && workspaceFromItem(Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const item = await updateIfPresent(table, workspaceItemKey(workspaceId), setFields({ ...input, updatedAt: now }));
+  return item && workspaceFromItem(item);
 };
 
 export interface SetupResult {
@@ -50,10 +37,10 @@ export interface SetupResult {
  * (the route's access level) changes the given fields of their own workspace.
  */
 export const setupBusiness = async (
-  { table, clock, ids }: Ports,
-  accountId: string,
+  { ports: { table, clock, ids }, caller }: AccountScope,
   input: SetupBusinessInput,
 ): Promise<SetupResult> => {
+  const accountId = userOf(caller).userId;
   const account = await getAccount(table, accountId);
   if (!account) throw new UnauthorizedError('Invalid token');
   const now = clock.now().toISOString();

@@ -1,12 +1,12 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { ImsConfig } from './ims-config-item.ts';
 import { createImsConfig, getImsConfig, updateImsConfig } from './ims-config-repository.ts';
 import type { ImsSetupInput, ImsUpdateInput } from './schemas.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 const notSetUp = () => new NotFoundError('IMS is not configured yet: POST /api/v1/ims/setup first');
 
-export const setupIms = async ({ table, clock }: Ports, workspaceId: string, input: ImsSetupInput): Promise<ImsConfig> => {
+export const setupIms = async ({ ports: { table, clock }, workspaceId }: Scope, input: ImsSetupInput): Promise<ImsConfig> => {
   const now = clock.now().toISOString();
   const config: ImsConfig = { ...input, slackChannel: input.slackChannel ?? null, createdAt: now, updatedAt: now };
   if (!(await createImsConfig(table, workspaceId, config))) {
@@ -15,17 +15,13 @@ export const setupIms = async ({ table, clock }: Ports, workspaceId: string, inp
   return config;
 };
 
-export const readImsConfig = async ({ table }: Ports, workspaceId: string): Promise<ImsConfig> => {
+export const readImsConfig = async ({ ports: { table }, workspaceId }: Scope): Promise<ImsConfig> => {
   const config = await getImsConfig(table, workspaceId);
   if (!config) throw notSetUp();
   return config;
 };
 
-export const changeImsConfig = async (
-  { table, clock }: Ports,
-  workspaceId: string,
-  input: ImsUpdateInput,
-): Promise<ImsConfig> => {
+export const changeImsConfig = async ({ ports: { table, clock }, workspaceId }: Scope, input: ImsUpdateInput): Promise<ImsConfig> => {
   const config = await updateImsConfig(table, workspaceId, { ...input, updatedAt: clock.now().toISOString() });
   if (!config) throw notSetUp();
   return config;

@@ -1,13 +1,15 @@
+import type { Ports } from '#lib/ports/ports.ts';
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Invite } from './invite-item.ts';
 import { getInviteByToken, putInvite, supersedePendingInvites } from './invite-repository.ts';
 import { formatInviteToken, parseInviteToken, type InviteToken } from './invite-token.ts';
 import type { SendInviteInput } from './schemas.ts';
 import type { Workspace } from './workspace.ts';
 import { getMember, getWorkspace } from './workspace-repository.ts';
+import type { AccountScope, Scope } from '#lib/identity/scope.ts';
+import { userOf } from '#lib/identity/caller.ts';
 
 /** Invitations expire after 7 days (spec, Limits). */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,12 +25,8 @@ const invitationMail = (workspace: Workspace, invite: Invite, token: string): Ma
   token,
 });
 
-export const sendInvite = async (
-  { table, clock, ids, mail }: Ports,
-  workspaceId: string,
-  inviterId: string,
-  input: SendInviteInput,
-) => {
+export const sendInvite = async ({ ports: { table, clock, ids, mail }, workspaceId, caller }: Scope, input: SendInviteInput) => {
+  const inviterId = userOf(caller).userId;
   const workspace = await getWorkspace(table, workspaceId);
   if (!workspace) throw new NotFoundError('Workspace not found');
   const account = await findAccountByEmail(table, input.email);
@@ -81,7 +79,7 @@ export const openInvite = async ({ table, clock }: Ports, raw: string): Promise<
   return { token, invite };
 };
 
-export const decodeInvite = async (runtime: Ports, raw: string) => {
+export const decodeInvite = async ({ ports: runtime }: AccountScope, raw: string) => {
   const { invite } = await openInvite(runtime, raw);
   const workspace = await getWorkspace(runtime.table, invite.workspaceId);
   if (!workspace) throw new NotFoundError('Invitation not found', ['token: the workspace no longer exists']);

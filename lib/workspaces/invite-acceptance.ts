@@ -18,6 +18,7 @@ import { openInvite } from './invitations.ts';
 import type { AcceptInviteInput } from './schemas.ts';
 import { addAdmin } from './workspace-admins-repository.ts';
 import { getMember, putMember } from './workspace-repository.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;
 
@@ -111,7 +112,7 @@ const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInp
  * the workspace's ADMINs, then the invitation marked accepted under a condition. Each earlier step is
  * idempotent, so a retry after a crash completes it.
  */
-export const acceptInvite = async (runtime: Ports, input: AcceptInviteInput, caller: Caller) => {
+export const acceptInvite = async ({ ports: runtime, caller }: AccountScope, input: AcceptInviteInput) => {
   const { token, invite } = await openInvite(runtime, input.token);
   const now = runtime.clock.now().toISOString();
   const account = await accountFor(runtime, invite, input, caller, now);

@@ -1,6 +1,6 @@
-import type { Table } from '#lib/store/table.ts';
 import type { Member } from './workspace.ts';
 import { listMembers } from './workspace-repository.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** A member as `GET /business/get_members` shows it (spec: Business member). */
 export const memberView = (member: Member) => ({
@@ -15,7 +15,7 @@ export const memberView = (member: Member) => ({
 });
 
 /** The workspace's members in the order they joined. */
-export const listWorkspaceMembers = async (table: Table, workspaceId: string) => {
+export const listWorkspaceMembers = async ({ ports: { table }, workspaceId }: Scope) => {
   const members = await listMembers(table, workspaceId);
   return members.sort((a, b) => (a.joinedAt ?? '').localeCompare(b.joinedAt ?? '')).map(memberView);
 };

@@ -2,11 +2,11 @@ import type { Account } from '#lib/accounts/account.ts';
 import { getAccount, leaveWorkspace, setWorkspaceRole } from '#lib/accounts/account-repository.ts';
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Role } from '#lib/identity/caller.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Table } from '#lib/store/table.ts';
 import { memberView } from './members.ts';
 import { addAdmin, withdrawAdmin } from './workspace-admins-repository.ts';
 import { deleteMember, getMember, putMember, setMemberRole } from './workspace-repository.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 const notAMember = () => new NotFoundError('Member not found', ['userId: no member of this workspace has this id']);
 
@@ -56,7 +56,10 @@ const restoreMemberItem = async (table: Table, workspaceId: string, account: Acc
  * `PATCH /business/members/:userId`. The account's role is written first: that is what the next request
  * of the member is authorized by. Then the member item, which lists it.
  */
-export const changeMemberRole = async ({ table, clock }: Ports, workspaceId: string, accountId: string, role: Role) => {
+export const changeMemberRole = async (
+  { ports: { table, clock }, workspaceId }: Scope,
+  { userId: accountId, role }: { userId: string; role: Role },
+) => {
   const account = await memberAccount(table, workspaceId, accountId);
   const now = clock.now().toISOString();
   if (role !== 'ADMIN') await stepDownAsAdmin(table, workspaceId, account);
@@ -76,7 +79,7 @@ export const changeMemberRole = async ({ table, clock }: Ports, workspaceId: str
  * `DELETE /business/members/:userId`: the account becomes workspace-less at once (its next request is a
  * 403 on every workspace route) and keeps its login; then its member item goes.
  */
-export const removeMember = async ({ table, clock }: Ports, workspaceId: string, accountId: string) => {
+export const removeMember = async ({ ports: { table, clock }, workspaceId }: Scope, accountId: string) => {
   const account = await memberAccount(table, workspaceId, accountId);
   await stepDownAsAdmin(table, workspaceId, account);
   if (!(await leaveWorkspace(table, accountId, workspaceId, clock.now().toISOString()))) {

@@ -1,8 +1,8 @@
 import { ConflictError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { SsoSettingsInput } from './schemas.ts';
 import type { SsoSettings } from './sso.ts';
-import { SsoDomainTakenError, getSsoSettings, putSsoSettings } from './sso-repository.ts';
+import { SsoDomainTakenError, findSsoForEmail, getSsoSettings, putSsoSettings } from './sso-repository.ts';
+import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 
 /** A workspace that never configured SSO has it disabled, so GET answers 200 with an empty setting, not 404. */
 const ssoView = (settings: SsoSettings | undefined) => ({
@@ -13,10 +13,10 @@ const ssoView = (settings: SsoSettings | undefined) => ({
   updatedAt: settings?.updatedAt ?? null,
 });
 
-export const readSsoSettings = async ({ table }: Ports, workspaceId: string) =>
+export const readSsoSettings = async ({ ports: { table }, workspaceId }: Scope) =>
   ssoView(await getSsoSettings(table, workspaceId));
 
-export const replaceSsoSettings = async ({ table, clock }: Ports, workspaceId: string, input: SsoSettingsInput) => {
+export const replaceSsoSettings = async ({ ports: { table, clock }, workspaceId }: Scope, input: SsoSettingsInput) => {
   try {
     return ssoView(await putSsoSettings(table, { workspaceId, ...input, updatedAt: clock.now().toISOString() }));
   } catch (error) {
@@ -27,4 +27,15 @@ export const replaceSsoSettings = async ({ table, clock }: Ports, workspaceId: s
     }
     throw error;
   }
+};
+
+export type SsoDiscovery =
+  | { email: string; ssoEnabled: false }
+  | { email: string; ssoEnabled: true; protocol: string; loginUrl: string };
+
+/** Whether an e-mail's domain signs in through a workspace's SSO: asked before any account is known. */
+export const discoverSso = async ({ ports: runtime }: AccountScope, email: string): Promise<SsoDiscovery> => {
+  const sso = await findSsoForEmail(runtime.table, email);
+  return sso ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl } : { email, ssoEnabled: false };
+
 };

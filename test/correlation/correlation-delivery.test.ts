@@ -1,8 +1,9 @@
+import { systemScope } from '#lib/identity/scope.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { handler as sweepHandler } from '#functions/correlation-sweep/index.ts';
 import type { QueuePoller } from '#infra/local/queue-poller.ts';
-import { listIncidentSignals } from '#lib/correlation/incident-signals.ts';
+import { listIncidentSignals } from '#lib/incidents/incident-signals.ts';
 import { sweepPendingSignals } from '#lib/correlation/sweep.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
 import type { Ports } from '#lib/ports/ports.ts';
@@ -73,7 +74,7 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
     for (const id of ids) {
       const { incidentId } = await getSignal(client, owner.auth, id);
       expect(await linkEvents(owner, incidentId)).toEqual([id]);
-      const linked = await listIncidentSignals(runtime, workspaceId(owner), incidentId);
+      const linked = await listIncidentSignals(systemScope(workspaceId(owner), runtime), incidentId);
       expect(linked.map((signal) => signal.id)).toEqual([id]);
     }
   });

@@ -1,6 +1,7 @@
+import { systemScope } from '#lib/identity/scope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuePoller } from '#infra/local/queue-poller.ts';
-import { listIncidentSignals, releaseIncidentSignals } from '#lib/correlation/incident-signals.ts';
+import { listIncidentSignals, releaseIncidentSignals } from '#lib/incidents/incident-signals.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import {
@@ -69,9 +70,9 @@ describe('correlation of signals into incidents', () => {
       { event: 'CREATED', actor: 'system', to: 'OPEN' },
       { event: 'SIGNAL_LINKED', actor: 'system', to: signalId },
     ]);
-    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incident.id);
+    const linked = await listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incident.id);
     expect(linked).toEqual([expect.objectContaining({ id: signalId, incidentId: incident.id, ruleId: 'default-high', linkedAt: expect.any(String) })]);
-    await expect(listIncidentSignals(client.stack.ports, workspaceId(owner), 'INC-20200101-0001')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), 'INC-20200101-0001')).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('joins a second matching signal to the open incident of its group, and opens another for another service', async () => {
@@ -100,8 +101,8 @@ describe('correlation of signals into incidents', () => {
     const signalId = await postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'releasing' });
     await settle();
     const { incidentId } = await getSignal(client, owner.auth, signalId);
-    await releaseIncidentSignals(client.stack.ports, workspaceId(owner), incidentId);
-    await releaseIncidentSignals(client.stack.ports, workspaceId(owner), incidentId);
+    await releaseIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incidentId);
+    await releaseIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incidentId);
     expect((await getSignal(client, owner.auth, signalId)).incidentId).toBeNull();
   });
 
@@ -132,7 +133,7 @@ describe('correlation of signals into incidents', () => {
     expect(incident).toMatchObject({ priority: 'MEDIUM', serviceArea: 'inventory', source: 'monitoring, metrics-alerts' });
     expect(incident?.summary).toMatch(/^3 signals on inventory: /);
     for (const id of signals) expect((await getSignal(client, owner.auth, id)).incidentId).toBe(incident?.id);
-    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incident?.id);
+    const linked = await listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incident?.id);
     expect(linked.map(({ id }) => id).sort()).toEqual([...signals].sort());
 
     // A fourth joins the open incident rather than counting towards a new one.
@@ -158,7 +159,7 @@ describe('correlation of signals into incidents', () => {
     await settle();
     const incidents = await listIncidents(client, owner.auth);
     expect(incidents).toHaveLength(1);
-    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incidents[0]?.id);
+    const linked = await listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incidents[0]?.id);
     expect(linked.map(({ id }) => id).sort()).toEqual([eight, four, now].sort());
     expect((await getSignal(client, owner.auth, fifteen ?? '')).incidentId).toBeNull();
   });
@@ -210,7 +211,7 @@ describe('correlation of signals into incidents', () => {
     const fourth = await postSignal(client, owner.auth, { severity: 'MEDIUM', serviceId: 'queue' });
     await settle();
     const [incident] = await listIncidents(client, owner.auth);
-    const linked = await listIncidentSignals(client.stack.ports, workspaceId(owner), incident?.id);
+    const linked = await listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incident?.id);
     expect(linked.map(({ id }) => id).sort()).toEqual([counted[0], third, fourth].sort());
     expect((await getSignal(client, owner.auth, counted[1] ?? '')).incidentId).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryIdOf } from '#lib/ingestion/delivery-id.ts';
-import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import { INGESTION_SENDERS } from '#lib/ingestion/normalized-event.ts';
 import { severityFromLevel, severityFromPriority } from '#lib/ingestion/severity.ts';
 import { latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';

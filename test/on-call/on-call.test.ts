@@ -1,3 +1,4 @@
+import { systemScope } from '#lib/identity/scope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
 import { writeShiftDay } from '#lib/on-call/on-call-repository.ts';
@@ -25,7 +26,7 @@ describe('on-call', () => {
     return reply.body.data;
   };
   const onCallAt = async (as: SignedIn, instant: string) =>
-    (await whoIsOnCall(client.stack.ports, workspaceOf(as), new Date(instant))).map((assignment) => assignment.id);
+    (await whoIsOnCall(systemScope(workspaceOf(as), client.stack.ports), new Date(instant))).map((assignment) => assignment.id);
 
   beforeAll(async () => {
     client = await startTestStack();

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { REPOSITORY_PATH } from '#lib/ingestion/code-host.ts';
-import type { PipelineJobStatus, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
+import { REPOSITORY_PATH } from '#lib/pipelines/pipeline-run-input.ts';
+import type { PipelineJobStatus, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { loginSchema, optionalText } from '#lib/ingestion/schema-kit.ts';
 
 export const SENDER = 'codehost-a';

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, deploymentFailureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
-import type { ChangeInput, ChangeStatus, NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { codeHostOutcome, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { deploymentFailureSeverity } from '#lib/changes/change-input.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import type { ChangeInput, ChangeStatus } from '#lib/changes/change-input.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, loginSchema, lookupTable, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { branchFromRef } from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { REPOSITORY_PATH } from '#lib/ingestion/code-host.ts';
-import type { PipelineJobStatus, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
+import { REPOSITORY_PATH } from '#lib/pipelines/pipeline-run-input.ts';
+import type { PipelineJobStatus, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { lookupTable, optionalText } from '#lib/ingestion/schema-kit.ts';
 
 export const SENDER = 'codehost-b';

@@ -1,4 +1,4 @@
-import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError, parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, lookupTable } from '#lib/ingestion/schema-kit.ts';

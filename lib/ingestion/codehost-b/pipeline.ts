@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
-import type { NormalizedEvent, PipelineJob, PipelineRunStatus } from '#lib/ingestion/normalized-event.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { PipelineJob, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';

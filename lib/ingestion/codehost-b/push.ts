@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { branchFromRef } from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/ingestion/fingerprint.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';

@@ -1,19 +1,20 @@
 import { ConflictError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { createWorkspace } from '#lib/workspaces/workspace-repository.ts';
-import type { Workspace } from '#lib/workspaces/workspace.ts';
-import { toUser, type Account, type AccountType } from './account.ts';
-import { EmailTakenError, OAuthIdentityTakenError, createAccount, findAccountByOAuth } from './account-repository.ts';
-import { verifyOAuthIdentity } from './oauth-identity.ts';
-import { hashPassword } from './passwords.ts';
+import { createWorkspace } from './workspace-repository.ts';
+import type { Workspace } from './workspace.ts';
+import { toUser, type Account, type AccountType } from '#lib/accounts/account.ts';
+import { EmailTakenError, OAuthIdentityTakenError, createAccount, findAccountByOAuth } from '#lib/accounts/account-repository.ts';
+import { verifyOAuthIdentity } from '#lib/accounts/oauth-identity.ts';
+import { hashPassword } from '#lib/accounts/passwords.ts';
 import type {
   OAuthRegisterBusinessInput,
   OAuthRegisterDeveloperInput,
   RegisterBusinessInput,
   RegisterDeveloperInput,
-} from './schemas.ts';
-import { startSession, tokenFields } from './sessions.ts';
-import { sendVerificationCode } from './verification.ts';
+} from '#lib/accounts/schemas.ts';
+import { startSession, tokenFields } from '#lib/accounts/sessions.ts';
+import { sendVerificationCode } from '#lib/accounts/verification.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 
 type User = ReturnType<typeof toUser>;
 
@@ -97,26 +98,26 @@ const withOAuth = async (
   return account;
 };
 
-export const registerBusiness = async (runtime: Ports, input: RegisterBusinessInput): Promise<{ user: User }> => {
+export const registerBusiness = async ({ ports: runtime }: AccountScope, input: RegisterBusinessInput): Promise<{ user: User }> => {
   const account = await withPassword(runtime, 'BUSINESS', input, input.password);
   const owner = await openWorkspace(runtime, account, input);
   await sendVerificationCode(runtime, owner);
   return { user: toUser(owner) };
 };
 
-export const registerDeveloper = async (runtime: Ports, input: RegisterDeveloperInput): Promise<{ user: User }> => {
+export const registerDeveloper = async ({ ports: runtime }: AccountScope, input: RegisterDeveloperInput): Promise<{ user: User }> => {
   const account = await withPassword(runtime, 'DEVELOPER', input, input.password);
   await sendVerificationCode(runtime, account);
   return { user: toUser(account) };
 };
 
-export const oauthRegisterBusiness = async (runtime: Ports, input: OAuthRegisterBusinessInput) => {
+export const oauthRegisterBusiness = async ({ ports: runtime }: AccountScope, input: OAuthRegisterBusinessInput) => {
   const account = await withOAuth(runtime, 'BUSINESS', input);
   const owner = await openWorkspace(runtime, account, input);
   return { user: toUser(owner), ...tokenFields(await startSession(runtime, owner)) };
 };
 
-export const oauthRegisterDeveloper = async (runtime: Ports, input: OAuthRegisterDeveloperInput) => {
+export const oauthRegisterDeveloper = async ({ ports: runtime }: AccountScope, input: OAuthRegisterDeveloperInput) => {
   const account = await withOAuth(runtime, 'DEVELOPER', input);
   return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
 };

@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { Signal } from '#lib/signals/signal.ts';
-import { signalFromItem, signalItemKey } from '#lib/signals/signal-item.ts';
+import type { Signal } from './signal.ts';
+import { signalFromItem, signalItemKey } from './signal-item.ts';
 import type { Table } from '#lib/store/table.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 

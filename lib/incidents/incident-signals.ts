@@ -1,8 +1,8 @@
-import { findIncident } from '#lib/incidents/get-incident.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import { findIncident } from './get-incident.ts';
 import type { Signal } from '#lib/signals/signal.ts';
-import { clearSignalIncident, readSignals } from './signal-correlation-repository.ts';
+import { clearSignalIncident, readSignals } from '#lib/signals/signal-incident-repository.ts';
 import { listSignalLinks } from './signal-link-repository.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 export type IncidentSignal = Signal & { linkedAt: string; ruleId: string };
 
@@ -10,8 +10,9 @@ export type IncidentSignal = Signal & { linkedAt: string; ruleId: string };
  * The signals of an incident in the order they were received, each with when and by which rule it was
  * linked. An unknown incident is a 404; a linked signal deleted since is left out.
  */
-export const listIncidentSignals = async (runtime: Ports, workspaceId: string, incidentId: string): Promise<IncidentSignal[]> => {
-  const incident = await findIncident({ runtime, workspaceId, actor: 'system' }, incidentId);
+export const listIncidentSignals = async (scope: Scope, incidentId: string): Promise<IncidentSignal[]> => {
+  const { ports: runtime, workspaceId } = scope;
+  const incident = await findIncident(scope, incidentId);
   const links = await listSignalLinks(runtime.table, workspaceId, incident.id);
   const signals = new Map(
     (await readSignals(runtime.table, workspaceId, links.map((link) => link.signalId))).map((signal) => [signal.id, signal]),
@@ -27,7 +28,7 @@ export const listIncidentSignals = async (runtime: Ports, workspaceId: string, i
  * can show no incident rather than a deleted one. Call it before the incident's children (the links)
  * are deleted; repeating it is harmless.
  */
-export const releaseIncidentSignals = async ({ table }: Pick<Ports, 'table'>, workspaceId: string, incidentId: string): Promise<void> => {
+export const releaseIncidentSignals = async ({ ports: { table }, workspaceId }: Scope, incidentId: string): Promise<void> => {
   const links = await listSignalLinks(table, workspaceId, incidentId);
   await Promise.all(links.map((link) => clearSignalIncident(table, workspaceId, link.signalId, incidentId)));
 };

@@ -3,7 +3,8 @@ import type { IncidentReport } from '#lib/reports/incident-report.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { deleteItems } from './delete-items.ts';
+import { batchDeleteItems } from '#lib/store/batch.ts';
+import { keyOf } from '#lib/store/items.ts';
 import { incidentAnalysisPartition } from './incident-item.ts';
 
 /**
@@ -60,7 +61,7 @@ export const deleteIncidentAnalyses = async (table: Table, workspaceId: string, 
       ExpressionAttributeValues: { ':pk': analysisReportPartition(workspaceId, String(analysis.sk)) },
       ProjectionExpression: 'pk, sk',
     });
-    await deleteItems(table, reports);
+    await batchDeleteItems(table, reports.map(keyOf));
   }
-  await deleteItems(table, analyses);
+  await batchDeleteItems(table, analyses.map(keyOf));
 };
