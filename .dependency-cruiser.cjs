@@ -17,7 +17,17 @@ module.exports = {
         'Domain code talks to the table through repositories and the store kit, and to AWS through ports; ' +
         'only those (and infra, tests, benchmarks) may import the SDK, which also keeps it out of bundles that do not need it.',
       severity: 'error',
-      from: { pathNot: ['^lib/store/', '^lib/ports/', '-repository\\.ts$', '^infra/', '^test/', '^bench/', '^esbuild\\.config\\.ts$'] },
+      from: {
+        pathNot: [
+          '^lib/store/',
+          '^lib/ports/',
+          '-repository\\.ts$',
+          '^infra/',
+          '^test/',
+          '^bench/',
+          '^esbuild\\.config\\.ts$',
+        ],
+      },
       to: { path: '@aws-sdk/' },
     },
     {
@@ -43,7 +53,8 @@ module.exports = {
     },
     {
       name: 'domain-knows-no-http',
-      comment: 'Services take a scope and an input and return values; envelopes, routes and composition live above them.',
+      comment:
+        'Services take a scope and an input and return values; envelopes, routes and composition live above them.',
       severity: 'error',
       from: { path: DOMAIN },
       to: { path: '^lib/(?:http|routes|app|workers)/' },

@@ -25,4 +25,6 @@ const width = Math.max('function'.length, ...rows.map((row) => row.name.length))
 console.log(`${'function'.padEnd(width)}  ${'KB'.padStart(8)}`);
 for (const { name, bytes } of rows) console.log(`${name.padEnd(width)}  ${kilobytes(bytes).padStart(8)}`);
 const total = rows.reduce((sum, row) => sum + row.bytes, 0);
-console.log(`${`${rows.length} bundles`.padEnd(width)}  ${kilobytes(total).padStart(8)}  in ${relative(process.cwd(), DIST)}/`);
+console.log(
+  `${`${rows.length} bundles`.padEnd(width)}  ${kilobytes(total).padStart(8)}  in ${relative(process.cwd(), DIST)}/`,
+);

@@ -7,7 +7,11 @@ import { startLocalStack } from '#infra/local/local-stack.ts';
  */
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 process.env.LOG_LEVEL ??= 'warn';
-const stack = await startLocalStack({ port: 0, dataDir: ':memory:', rateLimits: 'global=1000000/1m,login=1000000/1m,email=1000000/1m,apikey=1000000/1m' });
+const stack = await startLocalStack({
+  port: 0,
+  dataDir: ':memory:',
+  rateLimits: 'global=1000000/1m,login=1000000/1m,email=1000000/1m,apikey=1000000/1m',
+});
 
 /** DynamoDB operations by kind, counted on the table's client: what a request costs on demand. */
 const READS = new Set(['GetCommand', 'GetItemCommand', 'QueryCommand', 'BatchGetCommand', 'BatchGetItemCommand']);
@@ -59,23 +63,42 @@ const measure = async (name: string, iterations: number, run: (index: number) =>
 
 const email = 'bench@example.com';
 const password = 'benchmark password';
-await call('POST', '/api/v1/auth/business/register', { businessName: 'Bench', firstName: 'B', lastName: 'M', email, password });
+await call('POST', '/api/v1/auth/business/register', {
+  businessName: 'Bench',
+  firstName: 'B',
+  lastName: 'M',
+  email,
+  password,
+});
 const otp = (await call('GET', `/_local/mailbox?to=${email}`))[0].otp as string;
 await call('POST', '/api/v1/auth/verify_email', { email, otp });
 const { accessToken } = await call('POST', '/api/v1/auth/login', { email, password });
 const auth = { authorization: `Bearer ${accessToken}` };
-const { key } = await call('POST', '/api/v1/apikey/createapikey', { name: 'bench', environment: 'PRODUCTION', scopes: ['incidents:read', 'incidents:write', 'ingestion:write'] }, auth);
+const { key } = await call(
+  'POST',
+  '/api/v1/apikey/createapikey',
+  { name: 'bench', environment: 'PRODUCTION', scopes: ['incidents:read', 'incidents:write', 'ingestion:write'] },
+  auth,
+);
 const keyAuth = { 'x-api-key': key as string };
 
 const results = [
   await measure('GET /health', ITERATIONS, () => call('GET', '/api/v1/health')),
-  await measure('POST /auth/login (scrypt)', Math.min(ITERATIONS, 50), () => call('POST', '/api/v1/auth/login', { email, password })),
-  await measure('POST /incident-ticket (Bearer)', ITERATIONS, (n) => call('POST', '/api/v1/incident-ticket', { summary: `bench ${n}`, priority: 'LOW' }, auth)),
-  await measure('GET /incident-ticket?limit=20 (API key)', ITERATIONS, () => call('GET', '/api/v1/incident-ticket?limit=20', undefined, keyAuth)),
+  await measure('POST /auth/login (scrypt)', Math.min(ITERATIONS, 50), () =>
+    call('POST', '/api/v1/auth/login', { email, password }),
+  ),
+  await measure('POST /incident-ticket (Bearer)', ITERATIONS, (n) =>
+    call('POST', '/api/v1/incident-ticket', { summary: `bench ${n}`, priority: 'LOW' }, auth),
+  ),
+  await measure('GET /incident-ticket?limit=20 (API key)', ITERATIONS, () =>
+    call('GET', '/api/v1/incident-ticket?limit=20', undefined, keyAuth),
+  ),
   await measure('POST /signals, new fingerprints (API key)', ITERATIONS, (n) =>
-    call('POST', '/api/v1/signals', { name: `bench signal ${n}`, source: 'bench', severity: 'LOW' }, keyAuth)),
+    call('POST', '/api/v1/signals', { name: `bench signal ${n}`, source: 'bench', severity: 'LOW' }, keyAuth),
+  ),
   await measure('POST /signals, one fingerprint (dedup)', ITERATIONS, () =>
-    call('POST', '/api/v1/signals', { name: 'repeated', source: 'bench', severity: 'LOW' }, keyAuth)),
+    call('POST', '/api/v1/signals', { name: 'repeated', source: 'bench', severity: 'LOW' }, keyAuth),
+  ),
 ];
 await stack.stop();
 

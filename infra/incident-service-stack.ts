@@ -80,7 +80,10 @@ export class IncidentServiceStack extends Stack {
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
-      correlation: new WorkQueue(this, 'CorrelationQueue', { name: 'correlation', consumer: this.correlationWorker.lambda }),
+      correlation: new WorkQueue(this, 'CorrelationQueue', {
+        name: 'correlation',
+        consumer: this.correlationWorker.lambda,
+      }),
     };
     new Rule(this, 'CorrelationSweepSchedule', {
       description: 'Runs the correlation sweep every minute',
@@ -107,17 +110,16 @@ export class IncidentServiceStack extends Stack {
         'verifiers accept, so it can be done by hand with put-secret-value until a rotation Lambda exists.',
     });
 
-    const functions = new Map<string, ServiceFunction>();
-    for (const group of ROUTE_GROUPS) {
-      const fn = new ServiceFunction(this, `${group.name}-function`, {
+    const groups = ROUTE_GROUPS.map((group) => ({
+      group,
+      fn: new ServiceFunction(this, `${group.name}-function`, {
         name: group.name,
         description: group.description,
         functionName: declares(group, 'usagePlan') ? this.fixedFunctionName(group.name) : undefined,
         ...retained,
-      });
-      functions.set(group.name, fn);
-    }
-    this.groupFunctions = functions;
+      }),
+    }));
+    this.groupFunctions = new Map(groups.map(({ group, fn }) => [group.name, fn]));
 
     const bindNeeds = (fn: ServiceFunction, declaration: FunctionDeclaration): void => {
       const access = tableAccessOf(declaration);
@@ -158,7 +160,7 @@ export class IncidentServiceStack extends Stack {
         }
       }
     };
-    for (const group of ROUTE_GROUPS) bindNeeds(functions.get(group.name)!, group);
+    for (const { group, fn } of groups) bindNeeds(fn, group);
     bindNeeds(this.ingestionWorker, ingestionWorker);
     bindNeeds(this.correlationWorker, correlationWorker);
     bindNeeds(this.correlationSweep, correlationSweep);
@@ -166,15 +168,14 @@ export class IncidentServiceStack extends Stack {
 
     this.api = new ServiceApi(this, 'Http', {
       routes: allRoutes(),
-      groupFunctions: new Map(ROUTE_GROUPS.map((group) => [group.name, this.apiTarget(group, functions.get(group.name)!)])),
+      groupFunctions: new Map(groups.map(({ group, fn }) => [group.name, this.apiTarget(group, fn)])),
       stageName: settings.stage,
       throttle: profile.throttle,
       binaryMediaTypes: BINARY_MEDIA_TYPES,
       ...retained,
     });
     this.usagePlan = new ApiUsagePlan(this, 'UsagePlan', { api: this.api.api });
-    for (const group of ROUTE_GROUPS.filter((declaration) => declares(declaration, 'usagePlan'))) {
-      const fn = functions.get(group.name)!;
+    for (const { fn } of groups.filter(({ group }) => declares(group, 'usagePlan'))) {
       fn.lambda.addPermission('ApiInvoke', {
         principal: new ServicePrincipal('apigateway.amazonaws.com'),
         sourceArn: this.api.api.arnForExecuteApi(),
@@ -221,7 +222,7 @@ export class IncidentServiceStack extends Stack {
         conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
       }),
     );
-    Validations.of(fn.lambda.role!).acknowledge({
+    Validations.of(fn.lambda.role ?? fn.lambda).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
       reason:
         'SES authorizes the recipient identities as well while the account is in the sandbox; the ' +

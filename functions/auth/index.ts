@@ -20,10 +20,12 @@ export const handler = createGroupHandler(auth, {
   refreshToken: async ({ accountScope, body }) =>
     ok(tokenFields(await refreshSession(accountScope, body.refreshToken)), { message: 'Token refreshed' }),
   oauthLogin: async ({ accountScope, body }) => ok(await oauthLogin(accountScope, body), { message: 'Logged in' }),
-  ssoDiscovery: async ({ accountScope, query }) => ok(await discoverSso(accountScope, query.email), { message: 'SSO settings' }),
+  ssoDiscovery: async ({ accountScope, query }) =>
+    ok(await discoverSso(accountScope, query.email), { message: 'SSO settings' }),
   registerDeveloper: async ({ accountScope, body }) =>
     created(await registerDeveloper(accountScope, body), { message: REGISTERED }),
-  registerBusiness: async ({ accountScope, body }) => created(await registerBusiness(accountScope, body), { message: REGISTERED }),
+  registerBusiness: async ({ accountScope, body }) =>
+    created(await registerBusiness(accountScope, body), { message: REGISTERED }),
   oauthRegisterDeveloper: async ({ accountScope, body }) =>
     created(await oauthRegisterDeveloper(accountScope, body), { message: 'Account created' }),
   oauthRegisterBusiness: async ({ accountScope, body }) =>

@@ -6,8 +6,10 @@ import { correlationRules } from '#lib/routes/correlation-rules.ts';
 export const handler = createGroupHandler(correlationRules, {
   listRules: async ({ scope }) => ok(await effectiveRules(scope), { message: 'Correlation rules' }),
   getRule: async ({ scope, params }) => ok(await getRule(scope, params.id)),
-  createRule: async ({ scope, body }) => created(await createRule(scope, body), { message: 'Correlation rule created' }),
+  createRule: async ({ scope, body }) =>
+    created(await createRule(scope, body), { message: 'Correlation rule created' }),
   updateRule: async ({ scope, params, body }) =>
     ok(await updateRule(scope, { id: params.id, changes: body }), { message: 'Correlation rule updated' }),
-  deleteRule: async ({ scope, params }) => ok(await deleteRule(scope, params.id), { message: 'Correlation rule deleted' }),
+  deleteRule: async ({ scope, params }) =>
+    ok(await deleteRule(scope, params.id), { message: 'Correlation rule deleted' }),
 });

@@ -48,6 +48,5 @@ export const handler = createGroupHandler(incidents, {
   resolveIncident: async (request) =>
     ok(incidentView(await resolveIncident(request.scope, request.params.id)), { message: 'Incident resolved' }),
   generatePdf: async (request) => pdfResponse(request.scope, request.body.incidentId),
-  generateTopLevelPdf: async (request) =>
-    pdfResponse(request.scope, request.body.id, request.body.description),
+  generateTopLevelPdf: async (request) => pdfResponse(request.scope, request.body.id, request.body.description),
 });

@@ -29,14 +29,19 @@ export const handler = createGroupHandler(ingestion, {
   ingestWebhook: ingest('webhook'),
   getOrchestratorManifest: async ({ query, event, headers }) => {
     const base = publicBaseUrl(event, headers, routes.getOrchestratorManifest.path);
-    const manifest = orchestratorManifest({ ingestionUrl: `${base}${routes.ingestOrchestrator.path}`, apiKey: query.apiKey });
+    const manifest = orchestratorManifest({
+      ingestionUrl: `${base}${routes.ingestOrchestrator.path}`,
+      apiKey: query.apiKey,
+    });
     return binary('application/yaml; charset=utf-8', Buffer.from(manifest, 'utf8'), {
       'content-disposition': 'inline; filename="incident-service-event-exporter.yaml"',
     });
   },
   listWebhookSecrets: async ({ scope }) => ok(await listWebhookSecrets(scope)),
   putWebhookSecret: async ({ scope, params, body }) =>
-    ok(await setWebhookSecret(scope, { sender: params.sender, secret: body.secret }), { message: 'Webhook secret set' }),
+    ok(await setWebhookSecret(scope, { sender: params.sender, secret: body.secret }), {
+      message: 'Webhook secret set',
+    }),
   deleteWebhookSecret: async ({ scope, params }) => {
     await deleteWebhookSecret(scope, params.sender);
     return ok({}, { message: 'Webhook secret removed' });

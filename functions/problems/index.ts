@@ -1,7 +1,13 @@
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
 import { paged } from '#lib/http/pagination.ts';
-import { createProblem, deleteProblem, getProblem, listProblems, updateProblem } from '#lib/problems/problem-service.ts';
+import {
+  createProblem,
+  deleteProblem,
+  getProblem,
+  listProblems,
+  updateProblem,
+} from '#lib/problems/problem-service.ts';
 import { problems } from '#lib/routes/problems.ts';
 
 export const handler = createGroupHandler(problems, {

@@ -23,11 +23,15 @@ export const handler = createGroupHandler(signals, {
   createSignalsBulk: async ({ scope, body }) =>
     ok(await createSignalsBulk(scope, body.signals), { message: 'Bulk signals processed' }),
   acknowledgeSignal: async ({ scope, params, body }) =>
-    ok(await moveSignal(scope, { id: params.id, move: 'acknowledge', note: body.note }), { message: 'Signal acknowledged' }),
+    ok(await moveSignal(scope, { id: params.id, move: 'acknowledge', note: body.note }), {
+      message: 'Signal acknowledged',
+    }),
   resolveSignal: async ({ scope, params, body }) =>
     ok(await moveSignal(scope, { id: params.id, move: 'resolve', note: body.note }), { message: 'Signal resolved' }),
   suppressSignal: async ({ scope, params, body }) => {
     const reason = [body.reason, body.note].filter(Boolean).join('\n') || undefined;
-    return ok(await moveSignal(scope, { id: params.id, move: 'suppress', note: reason }), { message: 'Signal suppressed' });
+    return ok(await moveSignal(scope, { id: params.id, move: 'suppress', note: reason }), {
+      message: 'Signal suppressed',
+    });
   },
 });

@@ -7,7 +7,6 @@ import { QUEUED_OBJECT_DAYS, TRANSIENT_TAG } from '#lib/ports/object-store/objec
 import { ENV } from '#lib/ports/env.ts';
 import type { ObjectAccess } from '#lib/ports/need.ts';
 
-
 export interface PayloadBucketProps {
   removalPolicy: RemovalPolicy;
 }
@@ -56,7 +55,7 @@ export class PayloadBucket extends Construct {
     lambda.addToRolePolicy(new PolicyStatement({ actions, resources: [this.bucket.arnForObjects('*')] }));
     const stack = Stack.of(this);
     const bucketId = stack.resolve(stack.getLogicalId(this.bucket.node.defaultChild as CfnBucket)) as string;
-    Validations.of(lambda.role!).acknowledge({
+    Validations.of(lambda.role ?? lambda).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
       reason:
         'Object keys start with a workspace id known only at run time; the grant names object actions only ' +

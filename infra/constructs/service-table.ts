@@ -6,7 +6,6 @@ import { TABLE_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } fro
 import { limiterKey } from '#lib/store/keys.ts';
 import type { TableAccess } from '#lib/ports/need.ts';
 
-
 /**
  * Exactly what the repositories call, on the table and its three indexes by name. No Scan (list
  * endpoints query keys) and no Transact* (the design uses single-item conditional writes, which the

@@ -43,7 +43,12 @@ const sourceIpOf = (request: IncomingMessage): string =>
  * multi-value form, path parameters of the matched resource, the request context with a request id and
  * the source IP, and a base64 body for binary media types.
  */
-export const buildGatewayEvent = (request: IncomingMessage, url: URL, body: Buffer, match: RouteMatch): APIGatewayProxyEvent => {
+export const buildGatewayEvent = (
+  request: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  match: RouteMatch,
+): APIGatewayProxyEvent => {
   const headers = collect(headerPairs(request));
   const query = collect(url.searchParams);
   const contentType = request.headers['content-type'] ?? '';

@@ -35,7 +35,8 @@ const readBody = async (request: IncomingMessage): Promise<Buffer | undefined> =
 const send = (response: ServerResponse, result: APIGatewayProxyResult): void => {
   response.statusCode = result.statusCode;
   for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) response.setHeader(name, values.map(String));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
+    response.setHeader(name, values.map(String));
   response.end(Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
 };
 

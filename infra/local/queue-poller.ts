@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ChangeMessageVisibilityCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type Message, type MessageAttributeValue } from '@aws-sdk/client-sqs';
-import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttribute, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
+import {
+  ChangeMessageVisibilityCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  type Message,
+  type MessageAttributeValue,
+} from '@aws-sdk/client-sqs';
+import type {
+  Context,
+  SQSBatchResponse,
+  SQSEvent,
+  SQSMessageAttribute,
+  SQSRecord,
+  SQSRecordAttributes,
+} from 'aws-lambda';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { deleteMessages, type LocalSqs } from './sqs-server.ts';
 
-export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
 export interface QueuePollerOptions {
   sqs: LocalSqs;
@@ -39,7 +52,8 @@ const ERROR_BACKOFF_MS = 1_000;
 const IDLE_CHECK_MS = 25;
 
 const checkInteger = (name: string, value: number, min: number, max: number): void => {
-  if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
 };
 
 const required = (value: string | undefined, name: string): string => {
@@ -56,11 +70,12 @@ const toEventAttribute = ({ DataType, StringValue, BinaryValue }: MessageAttribu
 });
 
 /** Messages to keep; as in Lambda, naming a message that is not in the batch fails the whole batch. */
-const failedMessageIds = (response: SQSBatchResponse | void, records: readonly SQSRecord[]): Set<string> => {
+const failedMessageIds = (response: SQSBatchResponse | undefined, records: readonly SQSRecord[]): Set<string> => {
   const inBatch = new Set(records.map((record) => record.messageId));
   const failed = new Set<string>();
   for (const { itemIdentifier } of response?.batchItemFailures ?? []) {
-    if (!inBatch.has(itemIdentifier)) throw new Error(`batchItemFailures names ${JSON.stringify(itemIdentifier)}, which is not in the batch`);
+    if (!inBatch.has(itemIdentifier))
+      throw new Error(`batchItemFailures names ${JSON.stringify(itemIdentifier)}, which is not in the batch`);
     failed.add(itemIdentifier);
   }
   return failed;
@@ -79,7 +94,10 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   checkInteger('waitTimeSeconds', waitTimeSeconds, 0, Math.min(20, visibilityTimeoutSeconds - 1));
 
   const report = (message: string, error: unknown): void => {
-    if (options.onError) return options.onError(error);
+    if (options.onError) {
+      options.onError(error);
+      return;
+    }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`${JSON.stringify({ level: 'ERROR', message, queue, error: detail })}\n`);
   };
@@ -116,8 +134,13 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
       report('queue handler failed', error);
       failed = new Set(records.map((record) => record.messageId));
     }
-    for (const record of records) if (failed.has(record.messageId)) awaitingRetry.set(record.messageId, record.receiptHandle);
-    await deleteMessages(sqs.client, queueUrl, messages.filter((message) => !failed.has(message.MessageId ?? '')));
+    for (const record of records)
+      if (failed.has(record.messageId)) awaitingRetry.set(record.messageId, record.receiptHandle);
+    await deleteMessages(
+      sqs.client,
+      queueUrl,
+      messages.filter((message) => !failed.has(message.MessageId ?? '')),
+    );
   };
 
   /** A receipt that is stale (the message came back or moved to the dead-letter queue) is simply refused. */
@@ -125,7 +148,13 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     await Promise.all(
       [...awaitingRetry.values()].map((receiptHandle) =>
         sqs.client
-          .send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }))
+          .send(
+            new ChangeMessageVisibilityCommand({
+              QueueUrl: queueUrl,
+              ReceiptHandle: receiptHandle,
+              VisibilityTimeout: 0,
+            }),
+          )
           .catch(() => undefined),
       ),
     );
@@ -170,7 +199,11 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     const { Attributes = {} } = await sqs.client.send(
       new GetQueueAttributesCommand({
         QueueUrl: queueUrl,
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+        AttributeNames: [
+          'ApproximateNumberOfMessages',
+          'ApproximateNumberOfMessagesNotVisible',
+          'ApproximateNumberOfMessagesDelayed',
+        ],
       }),
     );
     return Object.values(Attributes).every((count) => count === '0');

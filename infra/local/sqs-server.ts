@@ -75,7 +75,11 @@ const listen = (server: Server, port: number): Promise<number> =>
 const arnOf = (name: string): string => `arn:aws:sqs:${LOCAL_REGION}:${ACCOUNT_ID}:${name}`;
 
 /** Deletes received messages; SQS takes at most ten per call. */
-export const deleteMessages = async (client: SQSClient, queueUrl: string, messages: readonly Message[]): Promise<void> => {
+export const deleteMessages = async (
+  client: SQSClient,
+  queueUrl: string,
+  messages: readonly Message[],
+): Promise<void> => {
   for (let start = 0; start < messages.length; start += SQS_BATCH_LIMIT) {
     const batch = messages.slice(start, start + SQS_BATCH_LIMIT);
     const result = await client.send(
@@ -110,13 +114,22 @@ const toAttributeValue = ({ dataType, stringValue, binaryValue }: SavedAttribute
 });
 
 /** The embedded SQS-API server with every work queue and its dead-letter queue, configured as in the stack. */
-export const startSqsServer = async ({ port = 0, settings = QUEUE_SETTINGS }: SqsServerOptions = {}): Promise<LocalSqs> => {
+export const startSqsServer = async ({
+  port = 0,
+  settings = QUEUE_SETTINGS,
+}: SqsServerOptions = {}): Promise<LocalSqs> => {
   for (const name of QUEUE_NAMES) {
     // The server silently turns a visibility timeout of 0 into 30 s.
-    if (settings[name].visibilityTimeoutSeconds < 1) throw new RangeError(`queue ${name}: visibility timeout must be >= 1 s`);
+    if (settings[name].visibilityTimeoutSeconds < 1)
+      throw new RangeError(`queue ${name}: visibility timeout must be >= 1 s`);
   }
   // createRequestHandler rather than createSqsServer: the latter leaves listen errors (a port in use) unhandled.
-  const { service, requestHandler } = createRequestHandler({ port, hostname: HOST, region: LOCAL_REGION, accountId: ACCOUNT_ID });
+  const { service, requestHandler } = createRequestHandler({
+    port,
+    hostname: HOST,
+    region: LOCAL_REGION,
+    accountId: ACCOUNT_ID,
+  });
   const server = createServer(requestHandler);
   // Queue URLs are built from the service's port, so it must be the bound one.
   service.PORT = await listen(server, port);
@@ -159,7 +172,11 @@ export const startSqsServer = async ({ port = 0, settings = QUEUE_SETTINGS }: Sq
     const saved: SavedMessage[] = [];
     for (;;) {
       const { Messages = [] } = await client.send(
-        new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: SQS_BATCH_LIMIT, MessageAttributeNames: ['All'] }),
+        new ReceiveMessageCommand({
+          QueueUrl: url,
+          MaxNumberOfMessages: SQS_BATCH_LIMIT,
+          MessageAttributeNames: ['All'],
+        }),
       );
       if (!Messages.length) return saved;
       saved.push(...Messages.map(toSaved));
@@ -177,7 +194,9 @@ export const startSqsServer = async ({ port = 0, settings = QUEUE_SETTINGS }: Sq
             MessageBody: message.body,
             MessageAttributes:
               message.attributes &&
-              Object.fromEntries(Object.entries(message.attributes).map(([name, value]) => [name, toAttributeValue(value)])),
+              Object.fromEntries(
+                Object.entries(message.attributes).map(([name, value]) => [name, toAttributeValue(value)]),
+              ),
           })),
         }),
       );
@@ -205,7 +224,9 @@ export const startSqsServer = async ({ port = 0, settings = QUEUE_SETTINGS }: Sq
     },
     async close() {
       client.destroy();
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       // The SDK keeps connections alive, and close() alone would wait for them.
       server.closeAllConnections();
       await closed;

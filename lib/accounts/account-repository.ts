@@ -64,7 +64,9 @@ export const createAccount = async (table: Table, account: Account): Promise<voi
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     if (await findAccountByEmail(table, account.email)) throw new EmailTakenError(account.email);
-    await table.doc.send(new PutCommand({ TableName: table.name, Item: { ...claim, type: 'EMAIL_CLAIM', accountId: account.id } }));
+    await table.doc.send(
+      new PutCommand({ TableName: table.name, Item: { ...claim, type: 'EMAIL_CLAIM', accountId: account.id } }),
+    );
   }
   if (account.oauth) {
     const { provider, providerUuid } = account.oauth;
@@ -83,7 +85,11 @@ export const createAccount = async (table: Table, account: Account): Promise<voi
     }
   }
   await table.doc.send(
-    new PutCommand({ TableName: table.name, Item: accountToItem(account), ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: table.name,
+      Item: accountToItem(account),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
 };
 
@@ -213,7 +219,12 @@ export const setWorkspaceRole = async (
 };
 
 /** Makes the account workspace-less again if it is in `workspaceId`; false when it is not. */
-export const leaveWorkspace = async (table: Table, accountId: string, workspaceId: string, now: string): Promise<boolean> => {
+export const leaveWorkspace = async (
+  table: Table,
+  accountId: string,
+  workspaceId: string,
+  now: string,
+): Promise<boolean> => {
   try {
     await table.doc.send(
       new UpdateCommand({

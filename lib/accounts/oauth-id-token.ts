@@ -6,7 +6,19 @@ import { proofRejected } from './oauth-proof.ts';
 import type { OAuthClaim } from './schemas.ts';
 
 /** Public-key algorithms only: a provider's published keys can never verify an HMAC, and `none` is no signature. */
-const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+const ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+];
 
 /** Provider and service clocks drift a little; an hour-long token is not noticeably extended by this. */
 const CLOCK_TOLERANCE_SECONDS = 30;

@@ -17,21 +17,27 @@ import type { OAuthClaim } from './schemas.ts';
 export const verifyOAuthIdentity = async (runtime: Ports, claim: OAuthClaim): Promise<OAuthIdentity> => {
   const name = claim.oAuthProvider.trim().toLowerCase();
   const provider = findOAuthProvider(runtime.oauthProviders, name);
-  if (!provider) throw new BadRequestError('Unknown OAuth provider', [`oAuthProvider: ${claim.oAuthProvider} is not configured`]);
+  if (!provider)
+    throw new BadRequestError('Unknown OAuth provider', [`oAuthProvider: ${claim.oAuthProvider} is not configured`]);
   try {
     if (provider.kind === 'oidc') {
-      if (!claim.idToken) throw new BadRequestError('Wrong proof for this provider', [`idToken: ${name} signs in with an ID token`]);
+      if (!claim.idToken)
+        throw new BadRequestError('Wrong proof for this provider', [`idToken: ${name} signs in with an ID token`]);
       await verifyIdToken(runtime, name, provider, claim.idToken, claim);
     } else {
       if (!claim.accessToken) {
-        throw new BadRequestError('Wrong proof for this provider', [`accessToken: ${name} signs in with an access token`]);
+        throw new BadRequestError('Wrong proof for this provider', [
+          `accessToken: ${name} signs in with an access token`,
+        ]);
       }
       await verifyAccessToken(runtime, name, provider, claim.accessToken, claim);
     }
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
     log.warn('OAuth provider unavailable', { provider: name, error });
-    throw new ServiceUnavailableError('OAuth provider unavailable, try again later', [`oAuthProvider: ${name} did not answer`]);
+    throw new ServiceUnavailableError('OAuth provider unavailable, try again later', [
+      `oAuthProvider: ${name} did not answer`,
+    ]);
   }
   return { provider: name, providerUuid: claim.provider_uuid };
 };

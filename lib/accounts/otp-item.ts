@@ -10,7 +10,10 @@ export const OTP_MAX_ATTEMPTS = 5;
 const GARBAGE_AFTER_SECONDS = 24 * 60 * 60;
 
 /** One code per account and purpose, so issuing a new code replaces the earlier one. */
-export const otpItemKey = (accountId: string, purpose: OtpPurpose) => ({ pk: accountKey(accountId), sk: `OTP#${purpose}` });
+export const otpItemKey = (accountId: string, purpose: OtpPurpose) => ({
+  pk: accountKey(accountId),
+  sk: `OTP#${purpose}`,
+});
 
 export interface OtpRecord {
   accountId: string;

@@ -24,7 +24,10 @@ export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, em
  * e-mail, so it also proves the address: an unverified account comes out verified. The hash is computed
  * first, for every address, so an unknown one is neither faster nor half-written.
  */
-export const resetPassword = async ({ ports: runtime }: AccountScope, { email, otp, newPassword }: ResetPasswordInput): Promise<void> => {
+export const resetPassword = async (
+  { ports: runtime }: AccountScope,
+  { email, otp, newPassword }: ResetPasswordInput,
+): Promise<void> => {
   const { table, clock } = runtime;
   const passwordHash = await hashPassword(newPassword);
   const account = await findAccountByEmail(table, email);

@@ -19,7 +19,11 @@ export const startFamily = async (table: Table, family: RefreshFamily): Promise<
   );
 };
 
-export const getFamily = async (table: Table, accountId: string, familyId: string): Promise<RefreshFamily | undefined> => {
+export const getFamily = async (
+  table: Table,
+  accountId: string,
+  familyId: string,
+): Promise<RefreshFamily | undefined> => {
   const { Item } = await table.doc.send(
     new GetCommand({ TableName: table.name, Key: refreshFamilyKey(accountId, familyId), ConsistentRead: true }),
   );
@@ -38,7 +42,12 @@ export interface Advance {
  * Moves the family to the next generation if it is still at `fromGeneration` and not revoked. False
  * means another refresh got there first.
  */
-export const advanceFamily = async (table: Table, accountId: string, familyId: string, next: Advance): Promise<boolean> => {
+export const advanceFamily = async (
+  table: Table,
+  accountId: string,
+  familyId: string,
+  next: Advance,
+): Promise<boolean> => {
   try {
     await table.doc.send(
       new UpdateCommand({

@@ -42,13 +42,17 @@ const oauthFields = {
     .trim()
     .min(1, 'is required')
     .max(256, 'must be at most 256 characters')
-    .describe("The account's user id at the OAuth provider: the ID token's `sub`, or the `id` of the provider's user API"),
+    .describe(
+      "The account's user id at the OAuth provider: the ID token's `sub`, or the `id` of the provider's user API",
+    ),
   oAuthProvider: z
     .string()
     .trim()
     .min(1, 'is required')
     .max(50, 'must be at most 50 characters')
-    .describe('The OAuth provider as this deployment names it (OAUTH_PROVIDERS), such as codehost-a; another name is 400'),
+    .describe(
+      'The OAuth provider as this deployment names it (OAUTH_PROVIDERS), such as codehost-a; another name is 400',
+    ),
   idToken: z
     .string()
     .trim()
@@ -56,7 +60,7 @@ const oauthFields = {
     .max(16_384, 'must be at most 16384 characters')
     .optional()
     .describe(
-      'Proof of the identity from an OpenID Connect provider: an ID token it issued to this deployment\'s client id, ' +
+      "Proof of the identity from an OpenID Connect provider: an ID token it issued to this deployment's client id, " +
         'unexpired, with `sub` = provider_uuid and a verified `email` = email. Exactly one of idToken and accessToken.',
     ),
   accessToken: z
@@ -67,7 +71,7 @@ const oauthFields = {
     .optional()
     .describe(
       'Proof of the identity from a provider without OpenID Connect (code host A): an access token whose owner, ' +
-        'per the provider\'s user API, has id provider_uuid and email among its verified addresses. Exactly one of idToken and accessToken.',
+        "per the provider's user API, has id provider_uuid and email among its verified addresses. Exactly one of idToken and accessToken.",
     ),
 };
 
@@ -77,7 +81,8 @@ const oauthFields = {
  */
 const oneProof = <T extends z.ZodObject>(schema: T) =>
   schema.refine(
-    (body: { idToken?: unknown; accessToken?: unknown }) => (body.idToken === undefined) !== (body.accessToken === undefined),
+    (body: { idToken?: unknown; accessToken?: unknown }) =>
+      (body.idToken === undefined) !== (body.accessToken === undefined),
     {
       path: ['idToken'],
       message: 'exactly one of idToken and accessToken is required',

@@ -32,7 +32,13 @@ export const tokenFields = (tokens: Tokens) => ({ ...tokens, tokens: { ...tokens
 const refreshExpiry = (now: Date): string => new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString();
 
 /** The pair of one generation of a login, signed with `key` at `at`: the same inputs sign the same pair. */
-const signPair = async (key: SigningKey, account: Account, familyId: string, generation: number, at: Date): Promise<Tokens> => {
+const signPair = async (
+  key: SigningKey,
+  account: Account,
+  familyId: string,
+  generation: number,
+  at: Date,
+): Promise<Tokens> => {
   const sessionVersion = sessionVersionOf(account);
   return {
     accessToken: await issueAccessToken(key, { accountId: account.id, email: account.email, sessionVersion }, at),
@@ -64,7 +70,13 @@ const reused = () =>
   ]);
 
 /** The next generation, or undefined when a concurrent refresh rotated the family first. */
-const rotate = async ({ table, signingKeys }: Ports, account: Account, family: RefreshFamily, presented: string, now: Date) => {
+const rotate = async (
+  { table, signingKeys }: Ports,
+  account: Account,
+  family: RefreshFamily,
+  presented: string,
+  now: Date,
+) => {
   const key = await signingKeys.current();
   const issuedAt = Math.floor(now.getTime() / 1000);
   const tokens = await signPair(key, account, family.familyId, family.generation + 1, new Date(issuedAt * 1000));

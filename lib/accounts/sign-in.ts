@@ -38,6 +38,7 @@ export const login = async ({ ports: runtime }: AccountScope, { email, password 
 export const oauthLogin = async ({ ports: runtime }: AccountScope, input: OAuthLoginInput) => {
   const { provider, providerUuid } = await verifyOAuthIdentity(runtime, input);
   const account = await findAccountByOAuth(runtime.table, provider, providerUuid);
-  if (!account || emailKey(account.email) !== emailKey(input.email)) throw new UnauthorizedError('Invalid OAuth credentials');
+  if (!account || emailKey(account.email) !== emailKey(input.email))
+    throw new UnauthorizedError('Invalid OAuth credentials');
   return signIn(runtime, account);
 };

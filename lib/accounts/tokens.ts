@@ -76,7 +76,14 @@ const sessionVersionOf = (payload: JWTPayload): number => {
 };
 
 export const issueAccessToken = (key: SigningKey, claims: AccessClaims, now: Date): Promise<string> =>
-  sign(key, 'access', claims.accountId, { email: claims.email, sv: claims.sessionVersion }, ACCESS_TOKEN_TTL_SECONDS, now);
+  sign(
+    key,
+    'access',
+    claims.accountId,
+    { email: claims.email, sv: claims.sessionVersion },
+    ACCESS_TOKEN_TTL_SECONDS,
+    now,
+  );
 
 export const issueRefreshToken = (key: SigningKey, claims: RefreshClaims, now: Date): Promise<string> =>
   sign(

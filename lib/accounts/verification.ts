@@ -29,7 +29,10 @@ export interface Verification {
   alreadyVerified: boolean;
 }
 
-export const verifyEmail = async ({ ports: runtime }: AccountScope, { email, otp }: VerifyEmailInput): Promise<Verification> => {
+export const verifyEmail = async (
+  { ports: runtime }: AccountScope,
+  { email, otp }: VerifyEmailInput,
+): Promise<Verification> => {
   const { table, clock } = runtime;
   const account = await findAccountByEmail(table, email);
   if (!account) throw invalidCode();

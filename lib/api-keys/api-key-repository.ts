@@ -46,7 +46,11 @@ export const listApiKeys = async (table: Table, workspaceId: string): Promise<St
   return items.map((item) => storedFromItem(item, workspaceId));
 };
 
-export const findApiKey = async (table: Table, workspaceId: string, keyId: string): Promise<StoredApiKey | undefined> => {
+export const findApiKey = async (
+  table: Table,
+  workspaceId: string,
+  keyId: string,
+): Promise<StoredApiKey | undefined> => {
   const { Item } = await table.doc.send(
     new GetCommand({ TableName: table.name, Key: apiKeyItemKey(workspaceId, keyId), ConsistentRead: true }),
   );

@@ -18,7 +18,13 @@ export const callerResolver: CallerResolver = {
     if (claims.sessionVersion !== sessionVersionOf(account)) {
       throw new UnauthorizedError('Signed out: the account credentials changed, please log in again');
     }
-    return { kind: 'user', userId: account.id, email: account.email, workspaceId: account.businessId, roles: account.roles };
+    return {
+      kind: 'user',
+      userId: account.id,
+      email: account.email,
+      workspaceId: account.businessId,
+      roles: account.roles,
+    };
   },
   apiKey: async (ports, raw) => {
     const key = await authenticateApiKey(ports.table, raw, ports.clock.now());

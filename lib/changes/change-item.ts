@@ -10,7 +10,10 @@ import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
  */
 export const changePartition = (workspaceId: string): string => workspaceKey(workspaceId, 'CHANGE');
 
-export const changeItemKey = (workspaceId: string, changeId: string) => ({ pk: changePartition(workspaceId), sk: changeId });
+export const changeItemKey = (workspaceId: string, changeId: string) => ({
+  pk: changePartition(workspaceId),
+  sk: changeId,
+});
 
 /** The ticket-list keys a change gets when it is first written; later writes keep them (`if_not_exists`). */
 export const changeTicketKeys = (workspaceId: string, changeId: string, createdAt: string) =>

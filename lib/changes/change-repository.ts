@@ -47,7 +47,9 @@ export const upsertChangeItem = async (
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return Attributes ? { outcome: 'updated', previousStatus: Attributes.status as ChangeStatus } : { outcome: 'created' };
+    return Attributes
+      ? { outcome: 'updated', previousStatus: Attributes.status as ChangeStatus }
+      : { outcome: 'created' };
   } catch (error) {
     if (isConditionFailure(error)) return { outcome: 'stale' };
     throw error;

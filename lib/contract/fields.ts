@@ -54,5 +54,6 @@ export const timeBound = (edge: 'start' | 'end') =>
     });
 
 /** Refines a query with both bounds: `from` after `to` is a 400 on `from`. */
-export const orderedTimeRange = <S extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(schema: S) =>
-  schema.refine(({ from, to }) => !from || !to || from <= to, { message: 'must not be after to', path: ['from'] });
+export const orderedTimeRange = <S extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+  schema: S,
+) => schema.refine(({ from, to }) => !from || !to || from <= to, { message: 'must not be after to', path: ['from'] });

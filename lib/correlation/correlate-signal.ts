@@ -73,7 +73,11 @@ interface GroupContext {
  * Links the signals that opened the group's incident, when the worker that opened it stopped before it
  * had linked them all, then clears the list. Links are idempotent, so any worker may do it.
  */
-const finishLinking = async ({ runtime, workspaceId, rule }: GroupContext, group: CorrelationGroup, incidentId: string): Promise<void> => {
+const finishLinking = async (
+  { runtime, workspaceId, rule }: GroupContext,
+  group: CorrelationGroup,
+  incidentId: string,
+): Promise<void> => {
   const signals = await readSignals(runtime.table, workspaceId, group.linking);
   await Promise.all(signals.map((signal) => linkSignal(runtime, workspaceId, incidentId, signal, rule.id)));
   await writeGroup(runtime.table, workspaceId, { ...group, linking: [] }, group.rev, runtime.clock.now());
@@ -84,11 +88,19 @@ const finishLinking = async ({ runtime, workspaceId, rule }: GroupContext, group
  * next delivery opens the incident at once instead of waiting a minute for the claim to go stale. If
  * the release fails too, the claim goes stale as for a worker that stopped.
  */
-const releaseClaim = async ({ runtime, workspaceId, groupKey, rule }: GroupContext, group: CorrelationGroup, claimedRev: number): Promise<void> => {
+const releaseClaim = async (
+  { runtime, workspaceId, groupKey, rule }: GroupContext,
+  group: CorrelationGroup,
+  claimedRev: number,
+): Promise<void> => {
   try {
     await writeGroup(runtime.table, workspaceId, { ...group, opening: null }, claimedRev, runtime.clock.now());
   } catch (error) {
-    log.warn('the claim on a correlation group could not be released; it goes stale in a minute', { error, groupKey, ruleId: rule.id });
+    log.warn('the claim on a correlation group could not be released; it goes stale in a minute', {
+      error,
+      groupKey,
+      ruleId: rule.id,
+    });
   }
 };
 
@@ -113,12 +125,13 @@ const openIncident = async (
   if (!signal) throw new Error('an incident is opened for at least one signal');
   const opening = { signalId: signal.id, attempt: runtime.ids.uuid(), at: now.toISOString() };
   if (!(await writeGroup(runtime.table, workspaceId, { ...group, members, opening }, group.rev, now))) return undefined;
-  const incident = await createIncident(systemScope(workspaceId, runtime), incidentFromSignals(rule, groupKey, signals)).catch(
-    async (error: unknown) => {
-      await releaseClaim(context, { ...group, members }, group.rev + 1);
-      throw error;
-    },
-  );
+  const incident = await createIncident(
+    systemScope(workspaceId, runtime),
+    incidentFromSignals(rule, groupKey, signals),
+  ).catch(async (error: unknown) => {
+    await releaseClaim(context, { ...group, members }, group.rev + 1);
+    throw error;
+  });
   const opened: CorrelationGroup = {
     ...group,
     members: [],
@@ -129,7 +142,9 @@ const openIncident = async (
     rev: group.rev + 1,
   };
   if (!(await writeGroup(runtime.table, workspaceId, opened, opened.rev, runtime.clock.now()))) {
-    throw new Error(`the claim on correlation group ${groupKey} of rule ${rule.id} was taken over; incident ${incident.id} has no signals`);
+    throw new Error(
+      `the claim on correlation group ${groupKey} of rule ${rule.id} was taken over; incident ${incident.id} has no signals`,
+    );
   }
   const others = signals.slice(0, -1);
   await Promise.all(others.map((other) => linkSignal(runtime, workspaceId, incident.id, other, rule.id)));
@@ -171,7 +186,11 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
         window.filter((member) => member.signalId !== signal.id).map((member) => member.signalId),
       );
       const live = others.filter((other) => CORRELATING.includes(other.status) && !other.incidentId);
-      const gone = new Set(window.map((member) => member.signalId).filter((id) => id !== signal.id && !live.some((other) => other.id === id)));
+      const gone = new Set(
+        window
+          .map((member) => member.signalId)
+          .filter((id) => id !== signal.id && !live.some((other) => other.id === id)),
+      );
       members = members.filter((member) => !gone.has(member.signalId));
       if (live.length + 1 >= rule.minSignals) {
         const incidentId = await openIncident(context, group, members, [...live, signal]);
@@ -180,7 +199,12 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
       }
     }
     if (await writeGroup(runtime.table, workspaceId, { ...group, members, opening: null }, group.rev, now)) {
-      return { kind: 'counted', ruleId: rule.id, groupKey, signals: fullestWindow(members, at, rule.windowMinutes).length };
+      return {
+        kind: 'counted',
+        ruleId: rule.id,
+        groupKey,
+        signals: fullestWindow(members, at, rule.windowMinutes).length,
+      };
     }
   }
   throw new Error(`correlation group ${groupKey} of rule ${rule.id} stayed busy; the message will be retried`);

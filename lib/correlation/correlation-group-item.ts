@@ -40,7 +40,11 @@ export const correlationGroupItemKey = (workspaceId: string, ruleId: string, gro
   sk: `${ruleId}#${createHash('sha256').update(groupKey).digest('hex').slice(0, 32)}`,
 });
 
-export const groupToItem = (workspaceId: string, group: CorrelationGroup, expiresAt: Date): Record<string, unknown> => ({
+export const groupToItem = (
+  workspaceId: string,
+  group: CorrelationGroup,
+  expiresAt: Date,
+): Record<string, unknown> => ({
   ...correlationGroupItemKey(workspaceId, group.ruleId, group.groupKey),
   type: 'CORRELATION_GROUP',
   workspaceId,

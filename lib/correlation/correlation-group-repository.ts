@@ -1,7 +1,13 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
-import { correlationGroupItemKey, emptyGroup, groupFromItem, groupToItem, type CorrelationGroup } from './correlation-group-item.ts';
+import {
+  correlationGroupItemKey,
+  emptyGroup,
+  groupFromItem,
+  groupToItem,
+  type CorrelationGroup,
+} from './correlation-group-item.ts';
 
 /** A group untouched this long is forgotten: its next signal starts counting afresh and opens a new incident. */
 const GROUP_LIFETIME_MS = 30 * 24 * 60 * 60 * 1_000;
@@ -14,7 +20,11 @@ export const readGroup = async (
   now: Date,
 ): Promise<CorrelationGroup> => {
   const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: correlationGroupItemKey(workspaceId, ruleId, groupKey), ConsistentRead: true }),
+    new GetCommand({
+      TableName: table.name,
+      Key: correlationGroupItemKey(workspaceId, ruleId, groupKey),
+      ConsistentRead: true,
+    }),
   );
   return Item ? groupFromItem(workspaceId, Item, now) : emptyGroup(ruleId, groupKey);
 };
@@ -23,7 +33,13 @@ export const readGroup = async (
  * Writes the group's next state if it is still at the `rev` it was read at; false when another worker
  * wrote it in between (re-read and decide again).
  */
-export const writeGroup = async (table: Table, workspaceId: string, next: Omit<CorrelationGroup, 'rev'>, readRev: number, now: Date): Promise<boolean> => {
+export const writeGroup = async (
+  table: Table,
+  workspaceId: string,
+  next: Omit<CorrelationGroup, 'rev'>,
+  readRev: number,
+  now: Date,
+): Promise<boolean> => {
   try {
     await table.doc.send(
       new PutCommand({

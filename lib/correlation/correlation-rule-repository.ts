@@ -15,7 +15,11 @@ import {
 } from './correlation-rule-item.ts';
 
 /** Only a rule item, never the marker beside it, is read or written as a rule. */
-const IS_RULE = { expression: 'attribute_exists(sk) AND #type = :ruleType', names: { '#type': 'type' }, values: { ':ruleType': RULE_TYPE } };
+const IS_RULE = {
+  expression: 'attribute_exists(sk) AND #type = :ruleType',
+  names: { '#type': 'type' },
+  values: { ':ruleType': RULE_TYPE },
+};
 
 export interface StoredRules {
   /** True once the workspace wrote rules of its own; until then the defaults apply. */
@@ -36,7 +40,11 @@ export const readStoredRules = async (table: Table, workspaceId: string): Promis
   };
 };
 
-export const getStoredRule = async (table: Table, workspaceId: string, ruleId: string): Promise<CorrelationRule | undefined> => {
+export const getStoredRule = async (
+  table: Table,
+  workspaceId: string,
+  ruleId: string,
+): Promise<CorrelationRule | undefined> => {
   const { Item } = await table.doc.send(
     new GetCommand({ TableName: table.name, Key: correlationRuleItemKey(workspaceId, ruleId), ConsistentRead: true }),
   );
@@ -47,7 +55,11 @@ export const getStoredRule = async (table: Table, workspaceId: string, ruleId: s
 export const insertRule = async (table: Table, workspaceId: string, rule: CorrelationRule): Promise<boolean> => {
   try {
     await table.doc.send(
-      new PutCommand({ TableName: table.name, Item: ruleToItem(workspaceId, rule), ConditionExpression: 'attribute_not_exists(sk)' }),
+      new PutCommand({
+        TableName: table.name,
+        Item: ruleToItem(workspaceId, rule),
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
     );
     return true;
   } catch (error) {

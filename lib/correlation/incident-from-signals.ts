@@ -33,17 +33,25 @@ const summaryOf = (signals: readonly Signal[]): string => {
  * is the first one found (`metadata.environment` or an `environment`/`env` label), `description` lists
  * the signals and `techDescription` says which rule opened it and why.
  */
-export const incidentFromSignals = (rule: CorrelationRule, groupKey: string, signals: readonly Signal[]): CreateIncidentInput => {
+export const incidentFromSignals = (
+  rule: CorrelationRule,
+  groupKey: string,
+  signals: readonly Signal[],
+): CreateIncidentInput => {
   const ordered = [...signals].sort((a, b) => signalTime(a).localeCompare(signalTime(b)) || a.id.localeCompare(b.id));
   const environment = ordered.map(signalEnvironment).find((value) => value !== undefined);
-  const threshold = rule.minSignals === 1 ? 'a matching signal' : `${rule.minSignals} signals within ${rule.windowMinutes} minutes`;
+  const threshold =
+    rule.minSignals === 1 ? 'a matching signal' : `${rule.minSignals} signals within ${rule.windowMinutes} minutes`;
   return createIncidentBody.parse({
     summary: clip(summaryOf(ordered), 300),
     priority: rule.action.priority,
     source: clip(distinct(ordered.map((signal) => signal.source)).join(', '), 200),
     serviceArea: clip(distinct(ordered.map((signal) => signal.serviceId)).join(', '), 200),
     environment: environment && clip(environment, 200),
-    description: clip(`Opened from ${ordered.length === 1 ? 'a signal' : `${ordered.length} signals`}:\n${ordered.map(signalLine).join('\n')}`, 10_000),
+    description: clip(
+      `Opened from ${ordered.length === 1 ? 'a signal' : `${ordered.length} signals`}:\n${ordered.map(signalLine).join('\n')}`,
+      10_000,
+    ),
     techDescription: clip(
       `Opened by correlation rule "${rule.name}" (${rule.id}) on ${threshold}, group ${groupKey || '(all signals)'}. ` +
         `Signals: ${ordered.map((signal) => signal.id).join(', ')}.`,

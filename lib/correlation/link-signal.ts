@@ -11,13 +11,22 @@ type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
 
 /** `firstSignalAt = min(firstSignalAt, t)`: the earliest signal of the incident, for time to detect. */
-const lowerFirstSignalAt = async ({ table }: Services, workspaceId: string, incidentId: string, at: string): Promise<void> => {
+const lowerFirstSignalAt = async (
+  { table }: Services,
+  workspaceId: string,
+  incidentId: string,
+  at: string,
+): Promise<void> => {
   await updateIncidentItem(
     table,
     workspaceId,
     incidentId,
     { set: { firstSignalAt: at }, setIfAbsent: {}, remove: [] },
-    { expression: 'attribute_not_exists(firstSignalAt) OR firstSignalAt > :firstSignalAt', names: {}, values: { ':firstSignalAt': at } },
+    {
+      expression: 'attribute_not_exists(firstSignalAt) OR firstSignalAt > :firstSignalAt',
+      names: {},
+      values: { ':firstSignalAt': at },
+    },
   );
 };
 
@@ -36,9 +45,15 @@ export const linkSignal = async (
   ruleId: string,
 ): Promise<LinkResult> => {
   const at = services.clock.now().toISOString();
-  const created = await insertSignalLink(services.table, workspaceId, { incidentId, signalId: signal.id, ruleId, linkedAt: at });
+  const created = await insertSignalLink(services.table, workspaceId, {
+    incidentId,
+    signalId: signal.id,
+    ruleId,
+    linkedAt: at,
+  });
   const result = await setSignalIncident(services.table, workspaceId, signal.id, incidentId, at);
-  if (result === 'in-another-incident' && created) await deleteSignalLink(services.table, workspaceId, incidentId, signal.id);
+  if (result === 'in-another-incident' && created)
+    await deleteSignalLink(services.table, workspaceId, incidentId, signal.id);
   if (result !== 'linked') return result;
   await Promise.all([
     recordHistory(services, workspaceId, [

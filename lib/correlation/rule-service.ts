@@ -62,7 +62,13 @@ export const createRule = async (scope: Scope, input: CreateRuleInput): Promise<
     ]);
   }
   const at = services.clock.now().toISOString();
-  const rule: CorrelationRule = { id: services.ids.sortable(), ...input, isDefault: false, createdAt: at, updatedAt: at };
+  const rule: CorrelationRule = {
+    id: services.ids.sortable(),
+    ...input,
+    isDefault: false,
+    createdAt: at,
+    updatedAt: at,
+  };
   await insertRule(services.table, workspaceId, rule);
   return rule;
 };

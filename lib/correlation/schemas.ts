@@ -4,7 +4,8 @@ import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
 import { SIGNAL_SEVERITIES } from '#lib/signals/signal.ts';
 import { GROUP_FIELDS, LABEL_GROUP_PREFIX, type RuleMatch, type SeverityCondition } from './correlation-rule.ts';
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /** A list of values any one of which satisfies a condition. */
 const alternatives = (max: number) =>
@@ -30,7 +31,8 @@ const labelConditions = storedRecord(alternatives(20)).superRefine((labels, cont
   for (const name of names.filter((label) => !LABEL_NAME.test(label))) {
     context.addIssue({ code: 'custom', message: LABEL_NAME_MESSAGE, path: [name] });
   }
-  if (names.length > MAX_LABEL_CONDITIONS) context.addIssue({ code: 'custom', message: `must name at most ${MAX_LABEL_CONDITIONS} labels` });
+  if (names.length > MAX_LABEL_CONDITIONS)
+    context.addIssue({ code: 'custom', message: `must name at most ${MAX_LABEL_CONDITIONS} labels` });
 });
 
 /**
@@ -44,7 +46,9 @@ const ruleMatch = z
     serviceIds: alternatives(50).optional().describe('Signal serviceId values, any of them'),
     labels: labelConditions.optional().describe('metadata.labels: each named label must have one of its values'),
   })
-  .transform((match): RuleMatch => Object.fromEntries(Object.entries(match).filter(([, value]) => value !== undefined)));
+  .transform(
+    (match): RuleMatch => Object.fromEntries(Object.entries(match).filter(([, value]) => value !== undefined)),
+  );
 
 const isGroupField = (value: string): boolean =>
   (GROUP_FIELDS as readonly string[]).includes(value) ||
@@ -69,7 +73,12 @@ const fields = {
   match: ruleMatch,
   groupBy,
   windowMinutes: z.number().int().min(1).max(1_440).describe('Length of the window in which signals are counted'),
-  minSignals: z.number().int().min(1).max(100).describe('Distinct signals of one group within one window that open an incident'),
+  minSignals: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .describe('Distinct signals of one group within one window that open an incident'),
   action: z.strictObject({ priority: z.enum(INCIDENT_PRIORITIES).describe('Priority of the incident opened') }),
 };
 

@@ -40,14 +40,20 @@ export interface SweepResult {
  * (a crash between storing and sending) or has not succeeded yet; correlation is idempotent, so a
  * signal whose message is merely slow is correlated once all the same.
  */
-export const sweepPendingSignals = async ({ table, queue }: Pick<Ports, 'table' | 'queue'>, now: Date): Promise<SweepResult> => {
+export const sweepPendingSignals = async (
+  { table, queue }: Pick<Ports, 'table' | 'queue'>,
+  now: Date,
+): Promise<SweepResult> => {
   const before = new Date(now.getTime() - PENDING_GRACE_MS);
   const result: SweepResult = { workspaces: 0, enqueued: 0 };
   for (const workspaceId of await workspaceIds(table)) {
     result.workspaces += 1;
     const signalIds = await pendingSignalIds(table, workspaceId, before);
     if (signalIds.length === 0) continue;
-    await queue.send('correlation', signalIds.map((signalId): CorrelationMessage => ({ workspaceId, signalId })));
+    await queue.send(
+      'correlation',
+      signalIds.map((signalId): CorrelationMessage => ({ workspaceId, signalId })),
+    );
     result.enqueued += signalIds.length;
   }
   return result;

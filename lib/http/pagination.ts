@@ -22,7 +22,11 @@ export const pageMeta = ({ page, limit }: PageRequest, total: number): PageMeta 
  */
 export type PagePlacement = 'meta' | 'pageAndTotal' | 'pagination';
 
-export const pagingFields = (request: PageRequest, total: number, placement: PagePlacement): Record<string, unknown> => {
+export const pagingFields = (
+  request: PageRequest,
+  total: number,
+  placement: PagePlacement,
+): Record<string, unknown> => {
   const meta = pageMeta(request, total);
   switch (placement) {
     case 'meta':

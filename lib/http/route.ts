@@ -9,7 +9,6 @@ import { limiterCounters } from '#lib/ports/table/table-needs.ts';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-
 /**
  * How a route authenticates its caller:
  * - `public`: no credentials.
@@ -64,7 +63,8 @@ export interface RouteSpec {
 }
 
 /** An endpoint group: one Lambda (named like the group and its `functions/` folder) serving its routes. */
-export interface RouteGroup<R extends Record<string, RouteSpec> = Record<string, RouteSpec>> extends FunctionDeclaration {
+export interface RouteGroup<R extends Record<string, RouteSpec> = Record<string, RouteSpec>>
+  extends FunctionDeclaration {
   routes: R;
 }
 

@@ -15,10 +15,17 @@ export const putComment = async (table: Table, workspaceId: string, comment: Inc
 };
 
 /** Every comment of an incident, oldest first. */
-export const listComments = async (table: Table, workspaceId: string, incidentId: string): Promise<IncidentComment[]> => {
+export const listComments = async (
+  table: Table,
+  workspaceId: string,
+  incidentId: string,
+): Promise<IncidentComment[]> => {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': incidentChildPartition(workspaceId, incidentId), ':prefix': COMMENT_SORT_PREFIX },
+    ExpressionAttributeValues: {
+      ':pk': incidentChildPartition(workspaceId, incidentId),
+      ':prefix': COMMENT_SORT_PREFIX,
+    },
     ScanIndexForward: true,
   });
   return items.map((item) => commentFromItem(workspaceId, item));

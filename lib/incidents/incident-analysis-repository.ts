@@ -29,7 +29,10 @@ export const latestCompletedAnalysis = async (
       TableName: table.name,
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :complete)',
-      ExpressionAttributeValues: { ':pk': incidentAnalysisPartition(workspaceId, incidentId), ':complete': 'COMPLETE#' },
+      ExpressionAttributeValues: {
+        ':pk': incidentAnalysisPartition(workspaceId, incidentId),
+        ':complete': 'COMPLETE#',
+      },
       ScanIndexForward: false,
       Limit: 1,
     }),

@@ -28,10 +28,9 @@ export const incidentAnalytics = async ({ ports: runtime, workspaceId }: Scope):
   const values = await readIncidentCounter(runtime.table, workspaceId);
   return {
     total: count(values, 'total'),
-    byStatus: Object.fromEntries(INCIDENT_STATUSES.map((status) => [status, count(values, `status#${status}`)])) as Record<
-      IncidentStatus,
-      number
-    >,
+    byStatus: Object.fromEntries(
+      INCIDENT_STATUSES.map((status) => [status, count(values, `status#${status}`)]),
+    ) as Record<IncidentStatus, number>,
     byPriority: Object.fromEntries(
       INCIDENT_PRIORITIES.map((priority) => [priority, count(values, `priority#${priority}`)]),
     ) as Record<IncidentPriority, number>,

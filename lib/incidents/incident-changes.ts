@@ -13,16 +13,16 @@ const EVENT_BY_FIELD: Partial<Record<IncidentEditableField, HistoryEventKind>> =
   assignedToEmail: 'ASSIGNED',
 };
 
-const valueOf = (incident: Incident, field: IncidentEditableField): string | null => incident[field] ?? null;
+const fieldValue = (incident: Incident, field: IncidentEditableField): string | null => incident[field] ?? null;
 
 const changedFields = (before: Incident, after: Incident): IncidentEditableField[] =>
-  INCIDENT_EDITABLE_FIELDS.filter((field) => valueOf(before, field) !== valueOf(after, field));
+  INCIDENT_EDITABLE_FIELDS.filter((field) => fieldValue(before, field) !== fieldValue(after, field));
 
 /** One history event per changed field: the spec's kinds for status, priority and assignee, FIELD_CHANGE for the rest. */
 export const historyOfUpdate = (before: Incident, after: Incident): IncidentHistoryInput[] =>
   changedFields(before, after).map((field): IncidentHistoryInput => {
     const event = EVENT_BY_FIELD[field];
-    const change = { from: valueOf(before, field), to: valueOf(after, field) };
+    const change = { from: fieldValue(before, field), to: fieldValue(after, field) };
     return event ? { event, ...change } : { event: 'FIELD_CHANGE', field, ...change };
   });
 
@@ -35,8 +35,8 @@ const assignmentText = (from: string | null, to: string | null, actor: string): 
 /** The thread messages of an update: status, assignment and priority changes, which people follow. */
 export const messagesOfUpdate = (before: Incident, after: Incident, actor: string): MessageInput[] =>
   changedFields(before, after).flatMap((field): MessageInput[] => {
-    const from = valueOf(before, field);
-    const to = valueOf(after, field);
+    const from = fieldValue(before, field);
+    const to = fieldValue(after, field);
     switch (field) {
       case 'status':
         return [{ kind: 'STATUS_CHANGE', text: `Status changed from ${from} to ${to} by ${actor}`, actor }];

@@ -38,7 +38,10 @@ export const allocateIncidentId = async (table: Table, workspaceId: string, now:
  * and reserving nothing. It is a read, open to every role and to read-only keys, so it must not be able
  * to use up numbers; a create in between (or midnight UTC) gives the next create another id.
  */
-export const previewIncidentId = async ({ ports: runtime, workspaceId }: Pick<Scope, 'ports' | 'workspaceId'>): Promise<string> => {
+export const previewIncidentId = async ({
+  ports: runtime,
+  workspaceId,
+}: Pick<Scope, 'ports' | 'workspaceId'>): Promise<string> => {
   const { table, clock } = runtime;
   const day = utcDay(clock.now());
   const { Item } = await table.doc.send(

@@ -32,7 +32,11 @@ export const putIncident = async (table: Table, workspaceId: string, incident: I
 };
 
 /** By record id or ticket id (the same string). A value that is not an incident id is not looked up. */
-export const getIncident = async (table: Table, workspaceId: string, incidentId: string): Promise<Incident | undefined> => {
+export const getIncident = async (
+  table: Table,
+  workspaceId: string,
+  incidentId: string,
+): Promise<Incident | undefined> => {
   if (!isIncidentId(incidentId)) return undefined;
   const { Item } = await table.doc.send(
     new GetCommand({ TableName: table.name, Key: incidentItemKey(workspaceId, incidentId), ConsistentRead: true }),
@@ -70,7 +74,8 @@ const listQuery = (workspaceId: string, { status, priority, environment, from, t
     names['#sk'] = index ? `${index}sk` : 'sk';
     if (from) values[':fromId'] = `INC-${idDay(from)}-`;
     if (to) values[':toId'] = `INC-${idDay(to)}-~`;
-    keyCondition += from && to ? ' AND #sk BETWEEN :fromId AND :toId' : from ? ' AND #sk >= :fromId' : ' AND #sk <= :toId';
+    keyCondition +=
+      from && to ? ' AND #sk BETWEEN :fromId AND :toId' : from ? ' AND #sk >= :fromId' : ' AND #sk <= :toId';
   }
   const filters: string[] = [];
   if (status && priority) {
@@ -178,7 +183,10 @@ export const updateIncidentItem = async (
       }),
     );
     const old = Attributes as Item;
-    return { before: incidentFromItem(workspaceId, old), after: incidentFromItem(workspaceId, applyUpdate(old, update)) };
+    return {
+      before: incidentFromItem(workspaceId, old),
+      after: incidentFromItem(workspaceId, applyUpdate(old, update)),
+    };
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -196,7 +204,11 @@ export const deleteIncidentChildren = async (table: Table, workspaceId: string, 
 };
 
 /** Deletes the incident item itself and returns what it held; undefined if it was already gone. */
-export const deleteIncidentItem = async (table: Table, workspaceId: string, incidentId: string): Promise<Incident | undefined> => {
+export const deleteIncidentItem = async (
+  table: Table,
+  workspaceId: string,
+  incidentId: string,
+): Promise<Incident | undefined> => {
   try {
     const { Attributes } = await table.doc.send(
       new DeleteCommand({

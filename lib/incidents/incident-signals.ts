@@ -15,7 +15,13 @@ export const listIncidentSignals = async (scope: Scope, incidentId: string): Pro
   const incident = await findIncident(scope, incidentId);
   const links = await listSignalLinks(runtime.table, workspaceId, incident.id);
   const signals = new Map(
-    (await readSignals(runtime.table, workspaceId, links.map((link) => link.signalId))).map((signal) => [signal.id, signal]),
+    (
+      await readSignals(
+        runtime.table,
+        workspaceId,
+        links.map((link) => link.signalId),
+      )
+    ).map((signal) => [signal.id, signal]),
   );
   return links.flatMap((link) => {
     const signal = signals.get(link.signalId);
@@ -28,7 +34,10 @@ export const listIncidentSignals = async (scope: Scope, incidentId: string): Pro
  * can show no incident rather than a deleted one. Call it before the incident's children (the links)
  * are deleted; repeating it is harmless.
  */
-export const releaseIncidentSignals = async ({ ports: { table }, workspaceId }: Scope, incidentId: string): Promise<void> => {
+export const releaseIncidentSignals = async (
+  { ports: { table }, workspaceId }: Scope,
+  incidentId: string,
+): Promise<void> => {
   const links = await listSignalLinks(table, workspaceId, incidentId);
   await Promise.all(links.map((link) => clearSignalIncident(table, workspaceId, link.signalId, incidentId)));
 };

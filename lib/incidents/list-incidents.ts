@@ -10,4 +10,5 @@ import type { ListIncidentsInput } from './schemas.ts';
 export const listIncidents = async (
   { ports: runtime, workspaceId }: Scope,
   { page, limit, ...filters }: ListIncidentsInput,
-): Promise<{ items: Incident[]; total: number }> => queryIncidents(runtime.table, workspaceId, filters, { page, limit });
+): Promise<{ items: Incident[]; total: number }> =>
+  queryIncidents(runtime.table, workspaceId, filters, { page, limit });

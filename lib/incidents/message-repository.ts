@@ -19,7 +19,9 @@ export const recordMessages = async (
   inputs: readonly MessageInput[],
 ): Promise<IncidentMessage[]> => {
   const createdAt = clock.now().toISOString();
-  const messages = inputs.map((input): IncidentMessage => ({ id: ids.sortable(), ticketId: incidentId, ...input, createdAt }));
+  const messages = inputs.map(
+    (input): IncidentMessage => ({ id: ids.sortable(), ticketId: incidentId, ...input, createdAt }),
+  );
   await Promise.all(
     messages.map((message) =>
       table.doc.send(
@@ -35,10 +37,17 @@ export const recordMessages = async (
 };
 
 /** The thread of an incident, oldest first. */
-export const listMessages = async (table: Table, workspaceId: string, incidentId: string): Promise<IncidentMessage[]> => {
+export const listMessages = async (
+  table: Table,
+  workspaceId: string,
+  incidentId: string,
+): Promise<IncidentMessage[]> => {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': incidentChildPartition(workspaceId, incidentId), ':prefix': MESSAGE_SORT_PREFIX },
+    ExpressionAttributeValues: {
+      ':pk': incidentChildPartition(workspaceId, incidentId),
+      ':prefix': MESSAGE_SORT_PREFIX,
+    },
     ScanIndexForward: true,
   });
   return items.map((item) => messageFromItem(workspaceId, item));

@@ -87,23 +87,23 @@ export const updateIncidentBody = z
     message: `give at least one of ${Object.keys(updateFields).join(', ')}`,
   });
 
-
 export const listIncidentsQuery = orderedTimeRange(
-  pageQuery()
-    .extend({
-      status: z.enum(INCIDENT_STATUSES).optional(),
-      priority: z.enum(INCIDENT_PRIORITIES).optional(),
-      environment: z.string().trim().min(1).max(TEXT_LIMITS.environment).optional(),
-      from: timeBound('start').optional(),
-      to: timeBound('end').optional(),
-    }),
+  pageQuery().extend({
+    status: z.enum(INCIDENT_STATUSES).optional(),
+    priority: z.enum(INCIDENT_PRIORITIES).optional(),
+    environment: z.string().trim().min(1).max(TEXT_LIMITS.environment).optional(),
+    from: timeBound('start').optional(),
+    to: timeBound('end').optional(),
+  }),
 );
 
 /** Any string: a value that is not an incident id is simply not found (404), as the data model says. */
 const incidentId = z
   .string()
   .min(1)
-  .describe('An incident id, `INC-YYYYMMDD-XXXX`: the UTC day and its number, four digits or more (`INC-20261123-10000`)');
+  .describe(
+    'An incident id, `INC-YYYYMMDD-XXXX`: the UTC day and its number, four digits or more (`INC-20261123-10000`)',
+  );
 
 export const incidentIdParams = z.object({ id: incidentId });
 

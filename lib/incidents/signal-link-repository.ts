@@ -41,14 +41,24 @@ const signalLinkFromItem = (workspaceId: string, item: Record<string, unknown>):
 export const insertSignalLink = (table: Table, workspaceId: string, link: SignalLink): Promise<boolean> =>
   putIfAbsent(table, signalLinkToItem(workspaceId, link));
 
-export const deleteSignalLink = async (table: Table, workspaceId: string, incidentId: string, signalId: string): Promise<void> => {
-  await table.doc.send(new DeleteCommand({ TableName: table.name, Key: signalLinkItemKey(workspaceId, incidentId, signalId) }));
+export const deleteSignalLink = async (
+  table: Table,
+  workspaceId: string,
+  incidentId: string,
+  signalId: string,
+): Promise<void> => {
+  await table.doc.send(
+    new DeleteCommand({ TableName: table.name, Key: signalLinkItemKey(workspaceId, incidentId, signalId) }),
+  );
 };
 /** The links of an incident, by signal id: the order signals were received in. */
 export const listSignalLinks = async (table: Table, workspaceId: string, incidentId: string): Promise<SignalLink[]> => {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': incidentChildPartition(workspaceId, incidentId), ':prefix': SIGNAL_LINK_SORT_PREFIX },
+    ExpressionAttributeValues: {
+      ':pk': incidentChildPartition(workspaceId, incidentId),
+      ':prefix': SIGNAL_LINK_SORT_PREFIX,
+    },
   });
   return items.map((item) => signalLinkFromItem(workspaceId, item));
 };

@@ -10,9 +10,9 @@ import type { UpdateIncidentInput } from './schemas.ts';
 /** The given fields whose value differs from the incident's; `null` stands for "not set". */
 const differences = (incident: Incident, input: UpdateIncidentInput): IncidentChanges =>
   Object.fromEntries(
-    INCIDENT_EDITABLE_FIELDS.filter((field) => input[field] !== undefined && input[field] !== (incident[field] ?? null)).map(
-      (field) => [field, input[field]],
-    ),
+    INCIDENT_EDITABLE_FIELDS.filter(
+      (field) => input[field] !== undefined && input[field] !== (incident[field] ?? null),
+    ).map((field) => [field, input[field]]),
   );
 
 /**
@@ -21,7 +21,11 @@ const differences = (incident: Incident, input: UpdateIncidentInput): IncidentCh
  * current ones change nothing: no write, no history, `updatedAt` kept. Each changed field gets a history
  * event; status, priority and assignee changes also a thread message.
  */
-export const updateIncident = async (scope: Scope, incidentId: string, input: UpdateIncidentInput): Promise<Incident> => {
+export const updateIncident = async (
+  scope: Scope,
+  incidentId: string,
+  input: UpdateIncidentInput,
+): Promise<Incident> => {
   const { ports: runtime, workspaceId, actor } = scope;
   const current = await findIncident(scope, incidentId);
   const changes = differences(current, input);

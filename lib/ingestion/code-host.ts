@@ -1,4 +1,9 @@
-import { REPOSITORY_PATH, type PipelineJobStatus, type PipelineProvider, type PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
+import {
+  REPOSITORY_PATH,
+  type PipelineJobStatus,
+  type PipelineProvider,
+  type PipelineRunStatus,
+} from '#lib/pipelines/pipeline-run-input.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 
 /** `refs/heads/main` -> `main`, `refs/tags/v1` -> `v1`; anything else unchanged. */

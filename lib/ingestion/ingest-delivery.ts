@@ -102,7 +102,10 @@ const inPayloadOrderPerFingerprint = async <T>(
  * MAX_EVENTS_STORED_WHILE_WAITING, durably queued, so an accepted webhook is never lost; every write is
  * idempotent, so a redelivery after a failure repairs whatever a crash left half done.
  */
-export const ingestDelivery = async ({ ports: runtime, workspaceId, actor }: Scope, delivery: Delivery): Promise<IngestedDelivery> => {
+export const ingestDelivery = async (
+  { ports: runtime, workspaceId, actor }: Scope,
+  delivery: Delivery,
+): Promise<IngestedDelivery> => {
   const { sender } = delivery;
   await verifyDeliverySignature(runtime, workspaceId, sender, delivery.headers, delivery.rawBody);
   const events = NORMALIZERS[sender](delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
@@ -119,7 +122,9 @@ export const ingestDelivery = async ({ ports: runtime, workspaceId, actor }: Sco
     workspaceId,
     queuedIndexes.map((index) => inputOf(events[index] as NormalizedEvent, index)),
   );
-  const queued = new Map(queuedIndexes.map((index, position) => [index, queuedOutcomes[position] as StoredSignalEvent]));
+  const queued = new Map(
+    queuedIndexes.map((index, position) => [index, queuedOutcomes[position] as StoredSignalEvent]),
+  );
 
   const signals = await inPayloadOrderPerFingerprint(events, async (event, index): Promise<IngestedEvent> => {
     const wasQueued = queued.get(index);

@@ -48,7 +48,7 @@ const labelSetOf = (labels: Record<string, string>): string =>
  * A number the rule put in a `value` annotation (`{{ $value }}`), if any. One the table cannot keep exactly
  * (`1e+20`) is left out: the annotation, kept in metadata, still has it as text.
  */
-const valueOf = (annotations: Record<string, string>): number | undefined => {
+const alertValue = (annotations: Record<string, string>): number | undefined => {
   const value = annotations.value === undefined ? Number.NaN : Number.parseFloat(annotations.value);
   return isStorableNumber(value) ? value : undefined;
 };
@@ -75,7 +75,7 @@ export const normalizeMetricsAlerts = (
         type: 'alert',
         severity: severityOf(severity),
         serviceId: alert.labels.service ?? alert.labels.job,
-        value: valueOf(annotations),
+        value: alertValue(annotations),
         metadata: compact({
           status: alert.status,
           summary: annotations.summary,

@@ -30,8 +30,12 @@ const firstValue = (header: string | undefined): string | undefined => header?.s
  * `requestContext.path`; on a custom domain `event.path` keeps the base-path mapping, and locally it is the path
  * itself. `ownPath` (the route's path) is cut from the end to leave the base.
  */
-export const publicBaseUrl = (event: APIGatewayProxyEvent, headers: Record<string, string>, ownPath: string): string => {
-  const host = firstValue(headers['host']) ?? event.requestContext.domainName ?? 'localhost';
+export const publicBaseUrl = (
+  event: APIGatewayProxyEvent,
+  headers: Record<string, string>,
+  ownPath: string,
+): string => {
+  const host = firstValue(headers.host) ?? event.requestContext.domainName ?? 'localhost';
   const protocol = firstValue(headers['x-forwarded-proto']) ?? 'http';
   const requestPath = EXECUTE_API_HOST.test(host) ? event.requestContext.path : event.path;
   const base = requestPath.endsWith(ownPath) ? requestPath.slice(0, -ownPath.length) : '';

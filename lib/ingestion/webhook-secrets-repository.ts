@@ -68,7 +68,11 @@ export const listWebhookSecretItems = async (table: Table, workspaceId: string):
 };
 
 /** False when the sender had no secret. */
-export const deleteWebhookSecretItem = async (table: Table, workspaceId: string, sender: SignedSender): Promise<boolean> => {
+export const deleteWebhookSecretItem = async (
+  table: Table,
+  workspaceId: string,
+  sender: SignedSender,
+): Promise<boolean> => {
   try {
     await table.doc.send(
       new DeleteCommand({

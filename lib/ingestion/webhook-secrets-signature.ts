@@ -16,7 +16,8 @@ export const isSignedSender = (sender: IngestionSender): sender is SignedSender 
 
 const SHA256_HEX = /^[0-9a-f]{64}$/i;
 
-const hmacOf = (secret: string, rawBody: string): Buffer => createHmac('sha256', secret).update(rawBody, 'utf8').digest();
+const hmacOf = (secret: string, rawBody: string): Buffer =>
+  createHmac('sha256', secret).update(rawBody, 'utf8').digest();
 
 /** A hex digest against the expected bytes, in constant time; anything that is not 64 hex digits fails. */
 const digestMatches = (hex: string, expected: Buffer): boolean =>

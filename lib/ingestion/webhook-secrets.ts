@@ -8,7 +8,13 @@ import {
   listWebhookSecretItems,
   putWebhookSecret,
 } from './webhook-secrets-repository.ts';
-import { isSignedSender, SIGNATURE_HEADERS, SIGNED_SENDERS, signatureMatches, type SignedSender } from './webhook-secrets-signature.ts';
+import {
+  isSignedSender,
+  SIGNATURE_HEADERS,
+  SIGNED_SENDERS,
+  signatureMatches,
+  type SignedSender,
+} from './webhook-secrets-signature.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /** How long a replaced secret still verifies, so a sender can be switched over after the service. */
@@ -56,13 +62,25 @@ export const setWebhookSecret = async (
 };
 
 /** Every sender that can sign, with or without a secret. */
-export const listWebhookSecrets = async ({ ports: { table, clock }, workspaceId }: Scope): Promise<WebhookSecretStatus[]> => {
+export const listWebhookSecrets = async ({
+  ports: { table, clock },
+  workspaceId,
+}: Scope): Promise<WebhookSecretStatus[]> => {
   const stored = await listWebhookSecretItems(table, workspaceId);
   const now = clock.now();
-  return SIGNED_SENDERS.map((sender) => statusOf(sender, stored.find((item) => item.sender === sender), now));
+  return SIGNED_SENDERS.map((sender) =>
+    statusOf(
+      sender,
+      stored.find((item) => item.sender === sender),
+      now,
+    ),
+  );
 };
 
-export const deleteWebhookSecret = async ({ ports: { table }, workspaceId }: Scope, sender: SignedSender): Promise<void> => {
+export const deleteWebhookSecret = async (
+  { ports: { table }, workspaceId }: Scope,
+  sender: SignedSender,
+): Promise<void> => {
   if (!(await deleteWebhookSecretItem(table, workspaceId, sender))) {
     throw new NotFoundError('No webhook secret is set for this sender', [`sender: ${sender} has no secret`]);
   }
@@ -85,11 +103,16 @@ export const verifyDeliverySignature = async (
   const headerName = SIGNATURE_HEADERS[sender];
   const header = headers[headerName];
   if (!header) {
-    throw new UnauthorizedError('Missing webhook signature', [`${headerName}: required, a secret is set for ${sender}`]);
+    throw new UnauthorizedError('Missing webhook signature', [
+      `${headerName}: required, a secret is set for ${sender}`,
+    ]);
   }
-  const graceActive = stored.previousValidUntil !== null && Date.parse(stored.previousValidUntil) > clock.now().getTime();
+  const graceActive =
+    stored.previousValidUntil !== null && Date.parse(stored.previousValidUntil) > clock.now().getTime();
   const secrets = [stored.secret, ...(graceActive && stored.previousSecret ? [stored.previousSecret] : [])];
   if (!secrets.some((secret) => signatureMatches(sender, header, rawBody, secret))) {
-    throw new UnauthorizedError('Invalid webhook signature', [`${headerName}: does not match the secret set for ${sender}`]);
+    throw new UnauthorizedError('Invalid webhook signature', [
+      `${headerName}: does not match the secret set for ${sender}`,
+    ]);
   }
 };

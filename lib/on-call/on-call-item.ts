@@ -4,7 +4,8 @@ import type { OnCallAssignment } from './on-call.ts';
 /** ONCALL items (docs/data-model.md 5.12): base `{W}#ONCALL` / `<id>`, gsi2 by start instant. */
 export const assignmentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL');
 
-export const assignmentsByStartPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL', 'BYSTART');
+export const assignmentsByStartPartition = (workspaceId: string): string =>
+  workspaceKey(workspaceId, 'ONCALL', 'BYSTART');
 
 export const assignmentItemKey = (workspaceId: string, assignmentId: string) => ({
   pk: assignmentPartition(workspaceId),
@@ -25,7 +26,8 @@ export const assignmentToItem = (workspaceId: string, assignment: OnCallAssignme
 });
 
 export const assignmentFromItem = (item: Record<string, unknown>, workspaceId: string): OnCallAssignment => {
-  if (item.workspaceId !== workspaceId) throw new Error(`on-call assignment ${String(item.id)} read outside its workspace`);
+  if (item.workspaceId !== workspaceId)
+    throw new Error(`on-call assignment ${String(item.id)} read outside its workspace`);
   return {
     id: item.id as string,
     userId: item.userId as string,
@@ -64,7 +66,12 @@ export const shiftDayItemKey = (workspaceId: string, userId: string, date: strin
   sk: `${userId}#${date}`,
 });
 
-export const shiftDayToItem = (workspaceId: string, userId: string, date: string, day: ShiftDay): Record<string, unknown> => ({
+export const shiftDayToItem = (
+  workspaceId: string,
+  userId: string,
+  date: string,
+  day: ShiftDay,
+): Record<string, unknown> => ({
   ...shiftDayItemKey(workspaceId, userId, date),
   type: 'ONCALL_SHIFTS',
   workspaceId,

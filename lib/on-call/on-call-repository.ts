@@ -14,7 +14,11 @@ import {
   type ShiftDay,
 } from './on-call-item.ts';
 
-export const insertAssignment = async (table: Table, workspaceId: string, assignment: OnCallAssignment): Promise<void> => {
+export const insertAssignment = async (
+  table: Table,
+  workspaceId: string,
+  assignment: OnCallAssignment,
+): Promise<void> => {
   await table.doc.send(
     new PutCommand({
       TableName: table.name,
@@ -70,7 +74,12 @@ export const assignmentsCovering = async (
   return items.map((item) => assignmentFromItem(item, workspaceId));
 };
 
-export const readShiftDay = async (table: Table, workspaceId: string, userId: string, date: string): Promise<ShiftDay> => {
+export const readShiftDay = async (
+  table: Table,
+  workspaceId: string,
+  userId: string,
+  date: string,
+): Promise<ShiftDay> => {
   const { Item } = await table.doc.send(
     new GetCommand({ TableName: table.name, Key: shiftDayItemKey(workspaceId, userId, date), ConsistentRead: true }),
   );

@@ -32,7 +32,8 @@ const blockingReason = async (
   now: Date,
 ): Promise<string | undefined> => {
   const existing = await repository.findAssignment(table, workspaceId, shift.id);
-  if (existing) return `overlaps assignment ${existing.id} on ${existing.date}, ${existing.startTime} to ${existing.endTime}`;
+  if (existing)
+    return `overlaps assignment ${existing.id} on ${existing.date}, ${existing.startTime} to ${existing.endTime}`;
   if (now.getTime() - Date.parse(shift.reservedAt) >= LEFTOVER_AFTER_MS) return undefined;
   return `overlaps assignment ${shift.id}, which is being created right now`;
 };
@@ -41,7 +42,12 @@ const blockingReason = async (
  * Reserves the shift in the member's day unless it overlaps another shift of theirs (409). The day is
  * one item written with a `rev` condition, so of two overlapping requests at once only one wins.
  */
-const reserveShift = async (table: Table, workspaceId: string, assignment: OnCallAssignment, now: Date): Promise<void> => {
+const reserveShift = async (
+  table: Table,
+  workspaceId: string,
+  assignment: OnCallAssignment,
+  now: Date,
+): Promise<void> => {
   for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
     const day = await repository.readShiftDay(table, workspaceId, assignment.userId, assignment.date);
     const kept: ReservedShift[] = [];
@@ -51,10 +57,21 @@ const reserveShift = async (table: Table, workspaceId: string, assignment: OnCal
         continue;
       }
       const reason = await blockingReason(table, workspaceId, shift, now);
-      if (reason) throw new ConflictError('This member already has an overlapping on-call shift', [`startTime: ${reason}`]);
+      if (reason)
+        throw new ConflictError('This member already has an overlapping on-call shift', [`startTime: ${reason}`]);
     }
-    const reserved = { id: assignment.id, startsAt: assignment.startsAt, endsAt: assignment.endsAt, reservedAt: now.toISOString() };
-    if (await repository.writeShiftDay(table, workspaceId, assignment.userId, assignment.date, { shifts: [...kept, reserved], rev: day.rev })) {
+    const reserved = {
+      id: assignment.id,
+      startsAt: assignment.startsAt,
+      endsAt: assignment.endsAt,
+      reservedAt: now.toISOString(),
+    };
+    if (
+      await repository.writeShiftDay(table, workspaceId, assignment.userId, assignment.date, {
+        shifts: [...kept, reserved],
+        rev: day.rev,
+      })
+    ) {
       return;
     }
   }
@@ -98,8 +115,13 @@ export const assignMember = async (
   return assignment;
 };
 
-export const getAssignment = async ({ ports: { table }, workspaceId }: Scope, assignmentId: string): Promise<OnCallAssignment> => {
-  const assignment = isAssignmentId(assignmentId) ? await repository.findAssignment(table, workspaceId, assignmentId) : undefined;
+export const getAssignment = async (
+  { ports: { table }, workspaceId }: Scope,
+  assignmentId: string,
+): Promise<OnCallAssignment> => {
+  const assignment = isAssignmentId(assignmentId)
+    ? await repository.findAssignment(table, workspaceId, assignmentId)
+    : undefined;
   if (!assignment) throw notFound();
   return assignment;
 };
@@ -115,7 +137,10 @@ export const listAssignments = async ({ ports: { table }, workspaceId }: Scope):
  * The assignments covering an instant (start inclusive, end exclusive), earliest start first: whom
  * notifications page at that moment.
  */
-export const whoIsOnCall = async ({ ports: { table }, workspaceId }: Scope, instant: Date): Promise<OnCallAssignment[]> =>
+export const whoIsOnCall = async (
+  { ports: { table }, workspaceId }: Scope,
+  instant: Date,
+): Promise<OnCallAssignment[]> =>
   repository.assignmentsCovering(
     table,
     workspaceId,

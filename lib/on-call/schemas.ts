@@ -17,8 +17,8 @@ const endTime = z
 
 export const assignMemberBody = z
   .object({
-    userId: z.string().trim().min(1, 'must not be empty').max(64).describe('A member of the caller\'s workspace'),
-    date: date.describe('In the workspace time zone (IMS configuration, else the business\'s, else UTC)'),
+    userId: z.string().trim().min(1, 'must not be empty').max(64).describe("A member of the caller's workspace"),
+    date: date.describe("In the workspace time zone (IMS configuration, else the business's, else UTC)"),
     startTime: startTime.describe('HH:MM, 24-hour'),
     endTime,
   })

@@ -28,7 +28,14 @@ const offsetAt = (timeZone: string, instant: number): number => {
       .formatToParts(new Date(whole))
       .map((part) => [part.type, Number(part.value)]),
   );
-  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  const wall = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
   return wall - whole;
 };
 
@@ -43,6 +50,8 @@ export const zonedTimeToUtc = (date: string, time: string, timeZone: string): Da
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   const offsetBefore = offsetAt(timeZone, wall - DAY_MS);
   const offsetAfter = offsetAt(timeZone, wall + DAY_MS);
-  const matching = [wall - offsetBefore, wall - offsetAfter].filter((instant) => instant + offsetAt(timeZone, instant) === wall);
+  const matching = [wall - offsetBefore, wall - offsetAfter].filter(
+    (instant) => instant + offsetAt(timeZone, instant) === wall,
+  );
   return new Date(matching.length > 0 ? Math.min(...matching) : wall - offsetBefore);
 };

@@ -39,7 +39,12 @@ export const runIndexKeys = (
  * not here: the repository decides how each is written (conditional order, written once, merged by name).
  */
 export const runFields = (workspaceId: string, run: PipelineRunInput): Record<string, unknown> => ({
-  ...runIndexKeys(workspaceId, { id: run.runKey, status: run.status, repository: run.repository, startedAt: run.startedAt }),
+  ...runIndexKeys(workspaceId, {
+    id: run.runKey,
+    status: run.status,
+    repository: run.repository,
+    startedAt: run.startedAt,
+  }),
   type: 'PIPELINE_RUN',
   workspaceId,
   id: run.runKey,

@@ -31,7 +31,12 @@ const assignments = (fields: Record<string, unknown>, assign: (name: string, val
  * Writes what an event about the whole run says, in one conditional UpdateItem: an event older than the stored
  * state is dropped (false). A run first created by a job event has no `providerUpdatedAt`, so any run event wins.
  */
-export const applyRunEvent = async (table: Table, workspaceId: string, run: PipelineRunInput, now: string): Promise<boolean> => {
+export const applyRunEvent = async (
+  table: Table,
+  workspaceId: string,
+  run: PipelineRunInput,
+  now: string,
+): Promise<boolean> => {
   const set = assignments(runFields(workspaceId, run), (name, value) => `${name} = ${value}`);
   try {
     await table.doc.send(
@@ -68,7 +73,12 @@ export const applyRunEvent = async (table: Table, workspaceId: string, run: Pipe
  * A job event's run: created from what the job event knows when the run is still unknown, otherwise left as it
  * is (every field `if_not_exists`), since only the job is news.
  */
-export const ensureRun = async (table: Table, workspaceId: string, run: PipelineRunInput, now: string): Promise<void> => {
+export const ensureRun = async (
+  table: Table,
+  workspaceId: string,
+  run: PipelineRunInput,
+  now: string,
+): Promise<void> => {
   const set = assignments(
     { ...runFields(workspaceId, run), createdAt: now, jobs: {} },
     (name, value) => `${name} = if_not_exists(${name}, ${value})`,
@@ -85,7 +95,13 @@ export const ensureRun = async (table: Table, workspaceId: string, run: Pipeline
 };
 
 /** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
-export const mergeJob = async (table: Table, workspaceId: string, runId: string, job: StoredJob, now: string): Promise<void> => {
+export const mergeJob = async (
+  table: Table,
+  workspaceId: string,
+  runId: string,
+  job: StoredJob,
+  now: string,
+): Promise<void> => {
   try {
     await table.doc.send(
       new UpdateCommand({
@@ -169,7 +185,10 @@ const listQuery = (workspaceId: string, { status, provider, repository, branch }
       FilterExpression: given.map(([name]) => `#${name} = :${name}`).join(' AND '),
       ExpressionAttributeNames: Object.fromEntries(given.map(([name]) => [`#${name}`, name])),
     }),
-    ExpressionAttributeValues: { ':pk': partition, ...Object.fromEntries(given.map(([name, value]) => [`:${name}`, value])) },
+    ExpressionAttributeValues: {
+      ':pk': partition,
+      ...Object.fromEntries(given.map(([name, value]) => [`:${name}`, value])),
+    },
     ScanIndexForward: false,
   };
 };

@@ -1,6 +1,15 @@
-import type { PipelineJob, PipelineJobStatus, PipelineProvider, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
+import type {
+  PipelineJob,
+  PipelineJobStatus,
+  PipelineProvider,
+  PipelineRunStatus,
+} from '#lib/pipelines/pipeline-run-input.ts';
 
-export const PIPELINE_PROVIDERS = ['codehost_a', 'codehost_b', 'codehost_c'] as const satisfies readonly PipelineProvider[];
+export const PIPELINE_PROVIDERS = [
+  'codehost_a',
+  'codehost_b',
+  'codehost_c',
+] as const satisfies readonly PipelineProvider[];
 export const PIPELINE_RUN_STATUSES = [
   'success',
   'failure',

@@ -21,5 +21,10 @@ export const listRunsQuery = pageQuery(PIPELINE_PAGE_SIZE).extend({
 export type ListRunsInput = z.output<typeof listRunsQuery>;
 
 export const runIdParams = z.object({
-  id: z.string().trim().min(1, 'must not be empty').max(256).describe('`<provider>-<provider run id>`, e.g. codehost_a-30433642'),
+  id: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(256)
+    .describe('`<provider>-<provider run id>`, e.g. codehost_a-30433642'),
 });

@@ -23,9 +23,16 @@ const parseEntries = (text: string): Partial<RateLimits> =>
       .map((entry) => {
         const match = ENTRY.exec(entry);
         if (!match) throw new Error(`rate limit "${entry}" is not <global|login|email|apikey>=<count>/<n><s|m|h>`);
-        const [, name, limit, amount, unit] = match as unknown as [string, LimiterName, string, string, keyof typeof UNIT_SECONDS];
+        const [, name, limit, amount, unit] = match as unknown as [
+          string,
+          LimiterName,
+          string,
+          string,
+          keyof typeof UNIT_SECONDS,
+        ];
         const window = { limit: Number(limit), windowSeconds: Number(amount) * UNIT_SECONDS[unit] };
-        if (window.limit < 1 || window.windowSeconds < 1) throw new Error(`rate limit "${entry}" must be at least 1/1s`);
+        if (window.limit < 1 || window.windowSeconds < 1)
+          throw new Error(`rate limit "${entry}" must be at least 1/1s`);
         return [name, window];
       }),
   );

@@ -26,7 +26,11 @@ export const insertProblem = async (table: Table, workspaceId: string, problem: 
   );
 };
 
-export const findProblem = async (table: Table, workspaceId: string, problemId: string): Promise<Problem | undefined> => {
+export const findProblem = async (
+  table: Table,
+  workspaceId: string,
+  problemId: string,
+): Promise<Problem | undefined> => {
   const { Item } = await table.doc.send(
     new GetCommand({ TableName: table.name, Key: problemItemKey(workspaceId, problemId), ConsistentRead: true }),
   );
@@ -48,7 +52,10 @@ const listQuery = (workspaceId: string, { status, priority }: ProblemFilter): Qu
         FilterExpression: '#priority = :priority',
         ExpressionAttributeNames: { '#priority': 'priority' },
       }),
-      ExpressionAttributeValues: { ':pk': problemStatusPartition(workspaceId, status), ...(priority && { ':priority': priority }) },
+      ExpressionAttributeValues: {
+        ':pk': problemStatusPartition(workspaceId, status),
+        ...(priority && { ':priority': priority }),
+      },
     };
   }
   if (priority) {
@@ -127,7 +134,11 @@ export const updateProblem = async (
 };
 
 /** Deletes a problem and returns it as it was; undefined if there was none. */
-export const deleteProblem = async (table: Table, workspaceId: string, problemId: string): Promise<Problem | undefined> => {
+export const deleteProblem = async (
+  table: Table,
+  workspaceId: string,
+  problemId: string,
+): Promise<Problem | undefined> => {
   try {
     const { Attributes } = await table.doc.send(
       new DeleteCommand({

@@ -10,7 +10,8 @@ import type { Scope } from '#lib/identity/scope.ts';
 const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 
 /** Creates an OPEN problem, then records CREATED (and ASSIGNED) in the ticket history. */
-export const createProblem = async ({ ports: runtime, workspaceId, actor }: Scope,
+export const createProblem = async (
+  { ports: runtime, workspaceId, actor }: Scope,
   input: CreateProblemInput,
 ): Promise<Problem> => {
   const relatedIncidentIds = await checkRelatedIncidents(runtime.table, workspaceId, input.relatedIncidentIds);
@@ -40,7 +41,8 @@ export const getProblem = async ({ ports: { table }, workspaceId }: Scope, probl
   return problem;
 };
 
-export const listProblems = async ({ ports: { table }, workspaceId }: Scope,
+export const listProblems = async (
+  { ports: { table }, workspaceId }: Scope,
   { page, limit, status, priority }: ListProblemsInput,
 ): Promise<{ items: Problem[]; total: number }> =>
   repository.listProblems(table, workspaceId, { status, priority }, { page, limit });
@@ -70,8 +72,13 @@ export const updateProblem = async (
 };
 
 /** Irreversible; the problem's history, DELETED included, stays for audit. */
-export const deleteProblem = async ({ ports: runtime, workspaceId, actor }: Scope, problemId: string): Promise<void> => {
-  const deleted = isProblemId(problemId) ? await repository.deleteProblem(runtime.table, workspaceId, problemId) : undefined;
+export const deleteProblem = async (
+  { ports: runtime, workspaceId, actor }: Scope,
+  problemId: string,
+): Promise<void> => {
+  const deleted = isProblemId(problemId)
+    ? await repository.deleteProblem(runtime.table, workspaceId, problemId)
+    : undefined;
   if (!deleted) throw notFound();
   await recordHistory(runtime, workspaceId, [deletedEvent(deleted, actor)]);
 };

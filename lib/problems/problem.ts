@@ -1,6 +1,11 @@
 import type { TicketStatus } from '#lib/tickets/history.ts';
 
-export const PROBLEM_STATUSES = ['OPEN', 'IN_PROGRESS', 'KNOWN_ERROR', 'RESOLVED'] as const satisfies readonly TicketStatus[];
+export const PROBLEM_STATUSES = [
+  'OPEN',
+  'IN_PROGRESS',
+  'KNOWN_ERROR',
+  'RESOLVED',
+] as const satisfies readonly TicketStatus[];
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
 export const PROBLEM_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;

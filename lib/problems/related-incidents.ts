@@ -6,7 +6,10 @@ import type { Table } from '#lib/store/table.ts';
 
 /** The incident ids among `ids` that exist in the workspace, read consistently. */
 const existingIncidents = async (table: Table, workspaceId: string, ids: readonly string[]): Promise<Set<string>> => {
-  const items = await batchGetItems(table, ids.map((id) => incidentItemKey(workspaceId, id)));
+  const items = await batchGetItems(
+    table,
+    ids.map((id) => incidentItemKey(workspaceId, id)),
+  );
   return new Set(items.map((item) => item.sk as string));
 };
 

@@ -9,7 +9,8 @@ import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
  */
 export const correlationRules = defineGroup({
   name: 'correlation-rules',
-  description: 'Correlation rules: which signals open incidents, grouped how, within which window and at which priority.',
+  description:
+    'Correlation rules: which signals open incidents, grouped how, within which window and at which priority.',
   needs: [tableReadWrite, signingKeys],
   routes: {
     listRules: {
@@ -32,7 +33,7 @@ export const correlationRules = defineGroup({
     createRule: {
       method: 'POST',
       path: '/api/v1/correlation-rules',
-      summary: 'Create a correlation rule (the first write stores the defaults as the workspace\'s own rules)',
+      summary: "Create a correlation rule (the first write stores the defaults as the workspace's own rules)",
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'admin',

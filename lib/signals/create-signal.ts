@@ -42,7 +42,10 @@ export interface CreatedSignal {
 }
 
 /** Stores a posted signal like any ingested event; a merge answers with the signal it joined. */
-export const createSignal = async ({ ports: runtime, workspaceId }: Scope, input: SignalInput): Promise<CreatedSignal> => {
+export const createSignal = async (
+  { ports: runtime, workspaceId }: Scope,
+  input: SignalInput,
+): Promise<CreatedSignal> => {
   const stored = await storeSignal(runtime, workspaceId, { event: signalEventOf(input, runtime.clock.now()) });
   return {
     id: stored.signalId,

@@ -2,7 +2,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ServiceUnavailableError } from '#lib/contract/errors.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { claimDelivery, findDelivery, takeOverDelivery, type DeliveryOutcome, type DeliveryRef } from './delivery-repository.ts';
+import {
+  claimDelivery,
+  findDelivery,
+  takeOverDelivery,
+  type DeliveryOutcome,
+  type DeliveryRef,
+} from './delivery-repository.ts';
 import { POLL_MS, ageMs, type Attempt } from './store-attempt.ts';
 
 /**
@@ -59,7 +65,9 @@ export const startDelivery = async (
     if ((ours || leaseEndsIn <= 0) && (await takeOver(record.claimedAt, record.signalId))) return undefined;
     await delay(POLL_MS);
   }
-  throw new ServiceUnavailableError('An earlier attempt of this delivery is still being stored: retry later', [
-    `delivery: ${delivery.sender} ${delivery.id.slice(0, 100)} is in progress`,
-  ], { 'retry-after': String(Math.max(1, Math.ceil(leaseEndsIn / 1000))) });
+  throw new ServiceUnavailableError(
+    'An earlier attempt of this delivery is still being stored: retry later',
+    [`delivery: ${delivery.sender} ${delivery.id.slice(0, 100)} is in progress`],
+    { 'retry-after': String(Math.max(1, Math.ceil(leaseEndsIn / 1000))) },
+  );
 };

@@ -130,7 +130,8 @@ const mergeIntoClaimed = async (
       return { signal: current, deduplicated: true, resolved: false, counted: {}, correlate: false };
     }
     const settling = !current && ageMs(runtime, claim.claimedAt) < CLAIM_SETTLE_MS;
-    const stillMerging = current !== undefined && (MERGING_STATUSES as readonly SignalStatus[]).includes(current.status);
+    const stillMerging =
+      current !== undefined && (MERGING_STATUSES as readonly SignalStatus[]).includes(current.status);
     if (!settling && !stillMerging) {
       await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
       return undefined;
@@ -153,7 +154,8 @@ const keptResolve = async (
   const identity = identityOf(event);
   const episode = { ...identity, fingerprint: `${identity.fingerprint}#resolved#${event.signal.triggeredAt}` };
   const claimedAt = runtime.clock.now().toISOString();
-  if (await putFingerprintClaim(table, workspaceId, episode, { signalId: attempt.signalId, claimedAt })) return undefined;
+  if (await putFingerprintClaim(table, workspaceId, episode, { signalId: attempt.signalId, claimedAt }))
+    return undefined;
   const claim = await findFingerprintClaim(table, workspaceId, episode);
   if (!claim || claim.signalId === attempt.signalId) return undefined;
   const signal = await findSignal(table, workspaceId, claim.signalId);

@@ -61,8 +61,14 @@ const queueMessage = z
     delivery: z.object({ sender: z.string().min(1), id: z.string().min(1) }).optional(),
     deliveryClaimedAt: z.string().optional(),
   })
-  .refine((message) => (message.event === undefined) !== (message.eventObject === undefined), 'holds neither or both of event and eventObject')
-  .refine((message) => message.eventObject?.startsWith(`${message.workspaceId}/`) ?? true, 'eventObject is outside its workspace');
+  .refine(
+    (message) => (message.event === undefined) !== (message.eventObject === undefined),
+    'holds neither or both of event and eventObject',
+  )
+  .refine(
+    (message) => message.eventObject?.startsWith(`${message.workspaceId}/`) ?? true,
+    'eventObject is outside its workspace',
+  );
 
 /** The queued event a message holds, read from its object when large; anything else is a poison message and throws. */
 export const readQueuedSignalEvent = async (objects: ObjectStore, body: string): Promise<QueuedSignalEvent> => {

@@ -3,7 +3,8 @@ import { pageQuery } from '#lib/contract/page-query.ts';
 import { nestingAllowedAt, storableNumber, storedJsonObject } from '#lib/store/stored-json.ts';
 import { MAX_BULK_SIGNALS, SIGNAL_SEVERITIES, SIGNAL_STATUSES } from './signal.ts';
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /** Far below the 400 KB item limit, with room for the signal's own fields. */
 const MAX_METADATA_BYTES = 64 * 1024;
@@ -12,7 +13,8 @@ const MAX_METADATA_BYTES = 64 * 1024;
 export const signalMetadata = storedJsonObject({ maxBytes: MAX_METADATA_BYTES, maxDepth: nestingAllowedAt(1) });
 
 const metadata = signalMetadata.refine(
-  (value) => value.fingerprint === undefined || (typeof value.fingerprint === 'string' && value.fingerprint.trim() !== ''),
+  (value) =>
+    value.fingerprint === undefined || (typeof value.fingerprint === 'string' && value.fingerprint.trim() !== ''),
   { message: 'must be a non-empty string', path: ['fingerprint'] },
 );
 

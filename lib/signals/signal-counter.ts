@@ -26,7 +26,11 @@ export const newSignalDelta = (status: SignalStatus, sourceKey: string): SignalC
 export const moveDelta = (from: SignalStatus, to: SignalStatus): SignalCounterValues =>
   from === to ? {} : { [`${STATUS_PREFIX}${from}`]: -1, [`${STATUS_PREFIX}${to}`]: 1 };
 
-export const addToSignalCounter = async (table: Table, workspaceId: string, delta: SignalCounterValues): Promise<void> => {
+export const addToSignalCounter = async (
+  table: Table,
+  workspaceId: string,
+  delta: SignalCounterValues,
+): Promise<void> => {
   if (Object.keys(delta).length === 0) return;
   await addToCounters(table, counterKey(workspaceId), delta, { type: 'SIGNAL_COUNTER', workspaceId });
 };

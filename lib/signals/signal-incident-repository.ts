@@ -29,7 +29,11 @@ export const readSignalForCorrelation = async (
 const BATCH_GET_LIMIT = 100;
 
 /** The signals that still exist, consistently read, in no particular order. */
-export const readSignals = async (table: Table, workspaceId: string, signalIds: readonly string[]): Promise<Signal[]> => {
+export const readSignals = async (
+  table: Table,
+  workspaceId: string,
+  signalIds: readonly string[],
+): Promise<Signal[]> => {
   const signals: Signal[] = [];
   for (let start = 0; start < signalIds.length; start += BATCH_GET_LIMIT) {
     let keys: Record<string, unknown>[] | undefined = signalIds
@@ -92,7 +96,12 @@ export const markCorrelated = async (table: Table, workspaceId: string, signalId
 };
 
 /** Takes the incident off the signal, if the signal still names it (the incident is being deleted). */
-export const clearSignalIncident = async (table: Table, workspaceId: string, signalId: string, incidentId: string): Promise<void> => {
+export const clearSignalIncident = async (
+  table: Table,
+  workspaceId: string,
+  signalId: string,
+  incidentId: string,
+): Promise<void> => {
   try {
     await table.doc.send(
       new UpdateCommand({

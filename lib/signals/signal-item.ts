@@ -6,7 +6,10 @@ import { itemMetadata } from './signal-metadata.ts';
 /** SIGNAL items (docs/data-model.md 5.7): base `{W}#SIG` by id (a ULID at receipt), so newest first is key order. */
 export const signalPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG');
 
-export const signalItemKey = (workspaceId: string, signalId: string) => ({ pk: signalPartition(workspaceId), sk: signalId });
+export const signalItemKey = (workspaceId: string, signalId: string) => ({
+  pk: signalPartition(workspaceId),
+  sk: signalId,
+});
 
 /** gsi1: the signals in one status. */
 export const signalStatusPartition = (workspaceId: string, status: SignalStatus): string =>
@@ -49,7 +52,17 @@ export const signalToItem = (
   origin: SignalOrigin,
   metadataAttributes: Record<string, unknown>,
 ): Record<string, unknown> => {
-  const { type, serviceId, value, incidentId, acknowledgedAt, resolvedAt, suppressedAt, metadata: _metadata, ...rest } = signal;
+  const {
+    type,
+    serviceId,
+    value,
+    incidentId,
+    acknowledgedAt,
+    resolvedAt,
+    suppressedAt,
+    metadata: _metadata,
+    ...rest
+  } = signal;
   const optional = { serviceId, value, incidentId, acknowledgedAt, resolvedAt, suppressedAt };
   return {
     ...signalItemKey(workspaceId, signal.id),

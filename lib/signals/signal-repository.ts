@@ -33,7 +33,12 @@ type Stores = Pick<Ports, 'table' | 'objects'>;
  * Writes a new signal, its metadata object first when the metadata does not fit the item; false when a
  * signal with this id already exists (a retry of the same write, whose object this rewrote unchanged).
  */
-export const insertSignal = async ({ table, objects }: Stores, workspaceId: string, signal: Signal, origin: SignalOrigin): Promise<boolean> => {
+export const insertSignal = async (
+  { table, objects }: Stores,
+  workspaceId: string,
+  signal: Signal,
+  origin: SignalOrigin,
+): Promise<boolean> => {
   const metadataAttributes = await storeMetadata(objects, workspaceId, signal.id, signal.metadata);
   try {
     await table.doc.send(
@@ -58,7 +63,11 @@ export const findSignal = async (table: Table, workspaceId: string, signalId: st
 };
 
 /** The signal with all of its metadata, from its object when the item holds only a preview. */
-export const findWholeSignal = async ({ table, objects }: Stores, workspaceId: string, signalId: string): Promise<Signal | undefined> => {
+export const findWholeSignal = async (
+  { table, objects }: Stores,
+  workspaceId: string,
+  signalId: string,
+): Promise<Signal | undefined> => {
   const { Item } = await table.doc.send(
     new GetCommand({ TableName: table.name, Key: signalItemKey(workspaceId, signalId), ConsistentRead: true }),
   );

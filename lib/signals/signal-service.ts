@@ -17,10 +17,16 @@ export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId
   return signal;
 };
 
-export const listSignals = async ({ ports: { table }, workspaceId }: Scope,
+export const listSignals = async (
+  { ports: { table }, workspaceId }: Scope,
   { page, limit, status, severity, source }: ListSignalsInput,
 ): Promise<{ items: SignalSummary[]; total: number }> =>
-  repository.listSignals(table, workspaceId, { status, severity, sourceKey: source && sourceKeyOf(source) }, { page, limit });
+  repository.listSignals(
+    table,
+    workspaceId,
+    { status, severity, sourceKey: source && sourceKeyOf(source) },
+    { page, limit },
+  );
 
 export interface SignalStats {
   total: number;

@@ -51,7 +51,11 @@ export const storeSignalEvent = async (
 };
 
 /** `storeSignalEvent` that also gives the signal as written, for routes that answer with it. */
-export const storeSignal = async (runtime: Ports, workspaceId: string, input: SignalEventInput): Promise<StoredSignal> => {
+export const storeSignal = async (
+  runtime: Ports,
+  workspaceId: string,
+  input: SignalEventInput,
+): Promise<StoredSignal> => {
   const attempt: Attempt = { signalId: runtime.ids.sortable(), receivedAt: runtime.clock.now(), committed: false };
   try {
     return await storeEvent(runtime, workspaceId, input, attempt);
@@ -71,7 +75,13 @@ export const storeSignal = async (runtime: Ports, workspaceId: string, input: Si
       signalId: attempt.signalId,
       error,
     });
-    return { signalId: attempt.signalId, deduplicated: false, resolved: false, queued: true, receivedAt: queued.receivedAt };
+    return {
+      signalId: attempt.signalId,
+      deduplicated: false,
+      resolved: false,
+      queued: true,
+      receivedAt: queued.receivedAt,
+    };
   }
 };
 
@@ -112,23 +122,38 @@ const storeEvent = async (
     event.action === 'resolve'
       ? await resolveEvent(runtime, workspaceId, event, attempt)
       : await openOrMerge(runtime, workspaceId, event, attempt);
-  const outcome: DeliveryOutcome = { signalId: written.signal.id, deduplicated: written.deduplicated, resolved: written.resolved };
+  const outcome: DeliveryOutcome = {
+    signalId: written.signal.id,
+    deduplicated: written.deduplicated,
+    resolved: written.resolved,
+  };
 
   // The event is stored: what follows is bookkeeping whose failure must not make the sender send it again.
-  await bestEffort('signal counters', workspaceId, outcome.signalId, () => addToSignalCounter(table, workspaceId, written.counted));
-  await bestEffort('ingestion rollup', workspaceId, outcome.signalId, () => countIngestedSignal(table, workspaceId, attempt.receivedAt));
+  await bestEffort('signal counters', workspaceId, outcome.signalId, () =>
+    addToSignalCounter(table, workspaceId, written.counted),
+  );
+  await bestEffort('ingestion rollup', workspaceId, outcome.signalId, () =>
+    countIngestedSignal(table, workspaceId, attempt.receivedAt),
+  );
   if (written.correlate) {
     await bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, outcome.signalId, () =>
       runtime.queue.send('correlation', [{ workspaceId, signalId: outcome.signalId }]),
     );
   }
   if (delivery) {
-    await bestEffort('delivery completion', workspaceId, outcome.signalId, () => completeDelivery(table, workspaceId, delivery, outcome));
+    await bestEffort('delivery completion', workspaceId, outcome.signalId, () =>
+      completeDelivery(table, workspaceId, delivery, outcome),
+    );
   }
   return { ...outcome, queued: false, signal: written.signal, receivedAt: attempt.receivedAt.toISOString() };
 };
 
-const bestEffort = async (step: string, workspaceId: string, signalId: string, run: () => Promise<unknown>): Promise<void> => {
+const bestEffort = async (
+  step: string,
+  workspaceId: string,
+  signalId: string,
+  run: () => Promise<unknown>,
+): Promise<void> => {
   try {
     await run();
   } catch (error) {

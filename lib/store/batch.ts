@@ -19,7 +19,9 @@ const untilProcessed = async <R>(first: R[], send: (requests: R[]) => Promise<R[
 };
 
 const chunks = <T>(values: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(values.length / size) }, (_value, index) => values.slice(index * size, (index + 1) * size));
+  Array.from({ length: Math.ceil(values.length / size) }, (_value, index) =>
+    values.slice(index * size, (index + 1) * size),
+  );
 
 /** The items of `keys` that exist, strongly consistent, in no particular order. */
 export const batchGetItems = async (table: Table, keys: readonly Key[]): Promise<Item[]> => {
@@ -41,7 +43,9 @@ type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key
 const batchWrite = async (table: Table, requests: readonly WriteRequest[]): Promise<void> => {
   for (const chunk of chunks(requests, WRITE_BATCH)) {
     await untilProcessed(chunk, async (batch) => {
-      const { UnprocessedItems } = await table.doc.send(new BatchWriteCommand({ RequestItems: { [table.name]: batch } }));
+      const { UnprocessedItems } = await table.doc.send(
+        new BatchWriteCommand({ RequestItems: { [table.name]: batch } }),
+      );
       return (UnprocessedItems?.[table.name] ?? []) as WriteRequest[];
     });
   }
@@ -49,8 +53,14 @@ const batchWrite = async (table: Table, requests: readonly WriteRequest[]): Prom
 
 /** Writes items, 25 per request; not atomic: a failure part-way leaves the earlier chunks written. */
 export const batchPutItems = (table: Table, items: readonly Item[]): Promise<void> =>
-  batchWrite(table, items.map((Item) => ({ PutRequest: { Item } })));
+  batchWrite(
+    table,
+    items.map((Item) => ({ PutRequest: { Item } })),
+  );
 
 /** Deletes items by key, 25 per request; a key that does not exist is no error. */
 export const batchDeleteItems = (table: Table, keys: readonly Key[]): Promise<void> =>
-  batchWrite(table, keys.map((Key) => ({ DeleteRequest: { Key } })));
+  batchWrite(
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );

@@ -36,9 +36,14 @@ export const putIfAbsent = async (table: Table, item: Item): Promise<boolean> =>
   )) !== undefined;
 
 /** A put whose own condition decides: false when the condition did not hold. */
-export const putIf = async (table: Table, item: Item, options: PutOptions & { ConditionExpression: string }): Promise<boolean> =>
-  (await unlessConditionFails(() => table.doc.send(new PutCommand({ ...options, TableName: table.name, Item: item })))) !==
-  undefined;
+export const putIf = async (
+  table: Table,
+  item: Item,
+  options: PutOptions & { ConditionExpression: string },
+): Promise<boolean> =>
+  (await unlessConditionFails(() =>
+    table.doc.send(new PutCommand({ ...options, TableName: table.name, Item: item })),
+  )) !== undefined;
 
 /**
  * Updates an item that exists (plus any condition of the caller's) and answers it as written, or
@@ -66,11 +71,21 @@ export const updateIfPresent = async (
 };
 
 /** Deletes an item that exists (plus any condition of the caller's) and answers it as it was, or `undefined`. */
-export const deleteIfPresent = async (table: Table, key: Key, options: DeleteOptions = {}): Promise<Item | undefined> => {
+export const deleteIfPresent = async (
+  table: Table,
+  key: Key,
+  options: DeleteOptions = {},
+): Promise<Item | undefined> => {
   const condition = ['attribute_exists(pk)', options.ConditionExpression].filter(Boolean).join(' AND ');
   const result = await unlessConditionFails(() =>
     table.doc.send(
-      new DeleteCommand({ ...options, TableName: table.name, Key: key, ConditionExpression: condition, ReturnValues: 'ALL_OLD' }),
+      new DeleteCommand({
+        ...options,
+        TableName: table.name,
+        Key: key,
+        ConditionExpression: condition,
+        ReturnValues: 'ALL_OLD',
+      }),
     ),
   );
   return result?.Attributes;

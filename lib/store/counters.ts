@@ -40,4 +40,6 @@ export const addToCounters = async (
 
 /** The numeric attributes of a counter item; an absent item reads as no counts at all. */
 export const countersOf = (item: Item | undefined): Record<string, number> =>
-  Object.fromEntries(Object.entries(item ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  Object.fromEntries(
+    Object.entries(item ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );

@@ -16,7 +16,9 @@ export const queryAll = async (table: Table, input: QueryInput): Promise<Item[]>
   const items: Item[] = [];
   let startKey: Item | undefined;
   do {
-    const page = await table.doc.send(new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: startKey }));
+    const page = await table.doc.send(
+      new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: startKey }),
+    );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -42,7 +44,9 @@ const readPage = async (table: Table, input: QueryInput, { page, limit }: PageRe
   const items: Item[] = [];
   let startKey: Item | undefined;
   do {
-    const result = await table.doc.send(new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: startKey }));
+    const result = await table.doc.send(
+      new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: startKey }),
+    );
     for (const item of result.Items ?? []) {
       if (skip > 0) skip -= 1;
       else if (items.length < limit) items.push(item);

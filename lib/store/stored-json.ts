@@ -44,7 +44,8 @@ const TYPE_KEY_MESSAGE = `must not be named ${TYPE_KEY}: the table reads that ke
 /** A record whose keys become map keys in the table, such as labels. */
 export const storedRecord = <V extends z.ZodType>(value: V) =>
   z.record(z.string(), value).superRefine((record, context) => {
-    if (Object.hasOwn(record, TYPE_KEY)) context.addIssue({ code: 'custom', message: TYPE_KEY_MESSAGE, path: [TYPE_KEY] });
+    if (Object.hasOwn(record, TYPE_KEY))
+      context.addIssue({ code: 'custom', message: TYPE_KEY_MESSAGE, path: [TYPE_KEY] });
   });
 
 export interface StoredJsonLimits {
@@ -88,7 +89,9 @@ const storedJsonIssues = (root: Record<string, unknown>, { maxBytes, maxDepth }:
       issues.push({ path, message: `must nest at most ${maxDepth} levels of objects and arrays` });
       break;
     }
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : Object.entries(value);
     bytes += 2 + Math.max(0, entries.length - 1);
     for (const [key, child] of entries) {
       if (typeof key === 'string') bytes += jsonBytes(key) + 1;
@@ -98,7 +101,8 @@ const storedJsonIssues = (root: Record<string, unknown>, { maxBytes, maxDepth }:
         continue;
       }
       bytes += jsonBytes(child);
-      if (typeof child === 'number' && !isStorableNumber(child)) issues.push({ path: [...path, key], message: NUMBER_MESSAGE });
+      if (typeof child === 'number' && !isStorableNumber(child))
+        issues.push({ path: [...path, key], message: NUMBER_MESSAGE });
     }
     if (bytes > maxBytes) {
       issues.push({ path: [], message: `must be at most ${maxBytes} bytes as JSON` });
@@ -116,7 +120,8 @@ export const storedJsonObject = (limits: StoredJsonLimits) =>
   z
     .record(z.string(), z.unknown())
     .superRefine((value, context) => {
-      for (const { path, message } of storedJsonIssues(value, limits)) context.addIssue({ code: 'custom', message, path });
+      for (const { path, message } of storedJsonIssues(value, limits))
+        context.addIssue({ code: 'custom', message, path });
     })
     .describe(
       `Any JSON object, at most ${limits.maxBytes} bytes as JSON and ${limits.maxDepth} levels of objects and arrays deep; ` +

@@ -10,11 +10,10 @@ export const listTicketsQuery = pageQuery().extend({
 export type ListTicketsInput = z.output<typeof listTicketsQuery>;
 
 export const listHistoryQuery = orderedTimeRange(
-  pageQuery()
-    .extend({
-      ticketId: z.string().trim().min(1, 'must not be empty').max(64).optional(),
-      from: timeBound('start').describe('ISO 8601 date or date-time; a date means its start (UTC)').optional(),
-      to: timeBound('end').describe('ISO 8601 date or date-time, not before from; a date means its end (UTC)').optional(),
-    }),
+  pageQuery().extend({
+    ticketId: z.string().trim().min(1, 'must not be empty').max(64).optional(),
+    from: timeBound('start').describe('ISO 8601 date or date-time; a date means its start (UTC)').optional(),
+    to: timeBound('end').describe('ISO 8601 date or date-time, not before from; a date means its end (UTC)').optional(),
+  }),
 );
 export type ListHistoryInput = z.output<typeof listHistoryQuery>;

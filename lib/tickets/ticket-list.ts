@@ -54,7 +54,18 @@ export interface HistoryEventView {
   timestamp: string;
 }
 
-const historyView = ({ id, ticketId, ticketType, event, from, to, field, actor, message, timestamp }: HistoryEvent): HistoryEventView => ({
+const historyView = ({
+  id,
+  ticketId,
+  ticketType,
+  event,
+  from,
+  to,
+  field,
+  actor,
+  message,
+  timestamp,
+}: HistoryEvent): HistoryEventView => ({
   id,
   ticketId,
   ticketType,

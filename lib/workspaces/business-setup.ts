@@ -55,7 +55,8 @@ export const setupBusiness = async (
     owner = await createWorkspace(table, workspace, account);
   } catch (error) {
     // A concurrent setup of the same account won; this workspace stays unreachable (data-model 7).
-    if (error instanceof AlreadyInWorkspaceError) throw new ConflictError('This account already belongs to a workspace');
+    if (error instanceof AlreadyInWorkspaceError)
+      throw new ConflictError('This account already belongs to a workspace');
     throw error;
   }
   return { created: true, workspace: workspaceView(workspace), user: toUser(owner) };

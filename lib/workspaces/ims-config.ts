@@ -6,7 +6,10 @@ import type { Scope } from '#lib/identity/scope.ts';
 
 const notSetUp = () => new NotFoundError('IMS is not configured yet: POST /api/v1/ims/setup first');
 
-export const setupIms = async ({ ports: { table, clock }, workspaceId }: Scope, input: ImsSetupInput): Promise<ImsConfig> => {
+export const setupIms = async (
+  { ports: { table, clock }, workspaceId }: Scope,
+  input: ImsSetupInput,
+): Promise<ImsConfig> => {
   const now = clock.now().toISOString();
   const config: ImsConfig = { ...input, slackChannel: input.slackChannel ?? null, createdAt: now, updatedAt: now };
   if (!(await createImsConfig(table, workspaceId, config))) {
@@ -21,7 +24,10 @@ export const readImsConfig = async ({ ports: { table }, workspaceId }: Scope): P
   return config;
 };
 
-export const changeImsConfig = async ({ ports: { table, clock }, workspaceId }: Scope, input: ImsUpdateInput): Promise<ImsConfig> => {
+export const changeImsConfig = async (
+  { ports: { table, clock }, workspaceId }: Scope,
+  input: ImsUpdateInput,
+): Promise<ImsConfig> => {
   const config = await updateImsConfig(table, workspaceId, { ...input, updatedAt: clock.now().toISOString() });
   if (!config) throw notSetUp();
   return config;

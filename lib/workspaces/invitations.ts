@@ -25,7 +25,10 @@ const invitationMail = (workspace: Workspace, invite: Invite, token: string): Ma
   token,
 });
 
-export const sendInvite = async ({ ports: { table, clock, ids, mail }, workspaceId, caller }: Scope, input: SendInviteInput) => {
+export const sendInvite = async (
+  { ports: { table, clock, ids, mail }, workspaceId, caller }: Scope,
+  input: SendInviteInput,
+) => {
   const inviterId = userOf(caller).userId;
   const workspace = await getWorkspace(table, workspaceId);
   if (!workspace) throw new NotFoundError('Workspace not found');
@@ -61,7 +64,10 @@ export const sendInvite = async ({ ports: { table, clock, ids, mail }, workspace
  * the re-send replaced that invitation, so it no longer exists for its holder, and 409 would wrongly
  * suggest someone used it. Only the newest e-mail's token works.
  */
-export const openInvite = async ({ table, clock }: Ports, raw: string): Promise<{ token: InviteToken; invite: Invite }> => {
+export const openInvite = async (
+  { table, clock }: Ports,
+  raw: string,
+): Promise<{ token: InviteToken; invite: Invite }> => {
   const token = parseInviteToken(raw);
   const invite = token && (await getInviteByToken(table, token));
   if (!token || !invite) throw new NotFoundError('Invitation not found', ['token: no invitation matches this token']);
@@ -74,7 +80,9 @@ export const openInvite = async ({ table, clock }: Ports, raw: string): Promise<
     ]);
   }
   if (invite.expiresAt <= clock.now().toISOString()) {
-    throw new BadRequestError('This invitation has expired; ask for a new one', [`token: expired at ${invite.expiresAt}`]);
+    throw new BadRequestError('This invitation has expired; ask for a new one', [
+      `token: expired at ${invite.expiresAt}`,
+    ]);
   }
   return { token, invite };
 };

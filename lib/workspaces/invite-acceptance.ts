@@ -22,7 +22,12 @@ import type { AccountScope } from '#lib/identity/scope.ts';
 
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;
 
-const newAccount = async ({ table, ids }: Ports, invite: Invite, input: AcceptInviteInput, now: string): Promise<Account> => {
+const newAccount = async (
+  { table, ids }: Ports,
+  invite: Invite,
+  input: AcceptInviteInput,
+  now: string,
+): Promise<Account> => {
   const missing = NEW_ACCOUNT_FIELDS.filter((field) => input[field] === undefined);
   if (missing.length > 0) {
     throw new BadRequestError(
@@ -54,7 +59,9 @@ const newAccount = async ({ table, ids }: Ports, invite: Invite, input: AcceptIn
 };
 
 const alreadyInWorkspace = (email: string) =>
-  new ConflictError('This account already belongs to a workspace', [`email: ${email} is a member of another workspace`]);
+  new ConflictError('This account already belongs to a workspace', [
+    `email: ${email} is a member of another workspace`,
+  ]);
 
 /**
  * Anyone may register an address without owning it; until it is verified, the account proves nothing.
@@ -67,7 +74,11 @@ const takeOver = async ({ table }: Ports, account: Account, invite: Invite, inpu
       `password: required to take over the unverified account of ${invite.email}`,
     ]);
   }
-  const credentials = { passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName };
+  const credentials = {
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+  };
   try {
     return await replaceCredentials(table, account.id, credentials, now, invite.workspaceId);
   } catch (error) {
@@ -79,7 +90,11 @@ const takeOver = async ({ table }: Ports, account: Account, invite: Invite, inpu
 /** A verified account joins only with its owner's consent: their Bearer token or their password. */
 const requireOwner = async (account: Account, input: AcceptInviteInput, caller: Caller): Promise<void> => {
   if (caller.kind === 'user' && caller.userId === account.id) return;
-  if (input.password !== undefined && account.passwordHash && (await verifyPassword(input.password, account.passwordHash))) {
+  if (
+    input.password !== undefined &&
+    account.passwordHash &&
+    (await verifyPassword(input.password, account.passwordHash))
+  ) {
     return;
   }
   throw new UnauthorizedError(`${account.email} has an account: sign in as it (Bearer token) or give its password`, [
@@ -94,9 +109,8 @@ const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInp
   const existing = await findAccountByEmail(runtime.table, invite.email);
   if (!existing) return newAccount(runtime, invite, input, now);
   if (existing.businessId && existing.businessId !== invite.workspaceId) throw alreadyInWorkspace(invite.email);
-  const owned = existing.isVerified
-    ? (await requireOwner(existing, input, caller), existing)
-    : await takeOver(runtime, existing, invite, input, now);
+  if (existing.isVerified) await requireOwner(existing, input, caller);
+  const owned = existing.isVerified ? existing : await takeOver(runtime, existing, invite, input, now);
   // Already pointing here: the leftover of an accept that stopped before marking the invitation.
   if (owned.businessId === invite.workspaceId) return owned;
   try {

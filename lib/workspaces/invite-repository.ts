@@ -10,7 +10,12 @@ import { hashInviteToken, inviteTokenMatches, type InviteToken } from './invite-
  * Marks every pending invitation to `email` as superseded, so only the newest token works. An
  * invitation accepted meanwhile keeps its acceptance (the condition fails and it is left alone).
  */
-export const supersedePendingInvites = async (table: Table, workspaceId: string, email: string, now: string): Promise<void> => {
+export const supersedePendingInvites = async (
+  table: Table,
+  workspaceId: string,
+  email: string,
+  now: string,
+): Promise<void> => {
   const pending = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk',
     FilterExpression: 'emailKey = :email AND attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
@@ -24,7 +29,8 @@ export const supersedePendingInvites = async (table: Table, workspaceId: string,
           TableName: table.name,
           Key: inviteItemKey(workspaceId, item.sk as string),
           UpdateExpression: 'SET supersededAt = :now, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(sk) AND attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
+          ConditionExpression:
+            'attribute_exists(sk) AND attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
           ExpressionAttributeValues: { ':now': now },
         }),
       );
@@ -47,7 +53,11 @@ export const putInvite = async (table: Table, invite: Invite, token: InviteToken
 /** The invitation a token names, or undefined when there is none or the token's secret does not match. */
 export const getInviteByToken = async (table: Table, token: InviteToken): Promise<Invite | undefined> => {
   const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: inviteItemKey(token.workspaceId, token.inviteId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: table.name,
+      Key: inviteItemKey(token.workspaceId, token.inviteId),
+      ConsistentRead: true,
+    }),
   );
   if (!Item || !inviteTokenMatches(token, Item.tokenHash)) return undefined;
   return inviteFromItem(Item, token.workspaceId);
@@ -64,7 +74,8 @@ export const markInviteAccepted = async (table: Table, token: InviteToken, now: 
         TableName: table.name,
         Key: inviteItemKey(token.workspaceId, token.inviteId),
         UpdateExpression: 'SET acceptedAt = :now, updatedAt = :now',
-        ConditionExpression: 'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt) AND tokenHash = :hash',
+        ConditionExpression:
+          'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt) AND tokenHash = :hash',
         ExpressionAttributeValues: { ':now': now, ':hash': hashInviteToken(token) },
       }),
     );

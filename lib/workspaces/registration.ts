@@ -3,7 +3,12 @@ import type { Ports } from '#lib/ports/ports.ts';
 import { createWorkspace } from './workspace-repository.ts';
 import type { Workspace } from './workspace.ts';
 import { toUser, type Account, type AccountType } from '#lib/accounts/account.ts';
-import { EmailTakenError, OAuthIdentityTakenError, createAccount, findAccountByOAuth } from '#lib/accounts/account-repository.ts';
+import {
+  EmailTakenError,
+  OAuthIdentityTakenError,
+  createAccount,
+  findAccountByOAuth,
+} from '#lib/accounts/account-repository.ts';
 import { verifyOAuthIdentity } from '#lib/accounts/oauth-identity.ts';
 import { hashPassword } from '#lib/accounts/passwords.ts';
 import type {
@@ -98,14 +103,20 @@ const withOAuth = async (
   return account;
 };
 
-export const registerBusiness = async ({ ports: runtime }: AccountScope, input: RegisterBusinessInput): Promise<{ user: User }> => {
+export const registerBusiness = async (
+  { ports: runtime }: AccountScope,
+  input: RegisterBusinessInput,
+): Promise<{ user: User }> => {
   const account = await withPassword(runtime, 'BUSINESS', input, input.password);
   const owner = await openWorkspace(runtime, account, input);
   await sendVerificationCode(runtime, owner);
   return { user: toUser(owner) };
 };
 
-export const registerDeveloper = async ({ ports: runtime }: AccountScope, input: RegisterDeveloperInput): Promise<{ user: User }> => {
+export const registerDeveloper = async (
+  { ports: runtime }: AccountScope,
+  input: RegisterDeveloperInput,
+): Promise<{ user: User }> => {
   const account = await withPassword(runtime, 'DEVELOPER', input, input.password);
   await sendVerificationCode(runtime, account);
   return { user: toUser(account) };

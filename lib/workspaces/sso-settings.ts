@@ -21,7 +21,7 @@ export const replaceSsoSettings = async ({ ports: { table, clock }, workspaceId 
     return ssoView(await putSsoSettings(table, { workspaceId, ...input, updatedAt: clock.now().toISOString() }));
   } catch (error) {
     if (error instanceof SsoDomainTakenError) {
-      throw new ConflictError('An e-mail domain is used by another workspace\'s SSO', [
+      throw new ConflictError("An e-mail domain is used by another workspace's SSO", [
         `domains: ${error.domain} belongs to another workspace`,
       ]);
     }
@@ -36,6 +36,7 @@ export type SsoDiscovery =
 /** Whether an e-mail's domain signs in through a workspace's SSO: asked before any account is known. */
 export const discoverSso = async ({ ports: runtime }: AccountScope, email: string): Promise<SsoDiscovery> => {
   const sso = await findSsoForEmail(runtime.table, email);
-  return sso ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl } : { email, ssoEnabled: false };
-
+  return sso
+    ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl }
+    : { email, ssoEnabled: false };
 };

@@ -16,6 +16,12 @@ export interface SsoSettings {
 /** The domain of an address, lower case; undefined for something that is not an address. */
 export const emailDomain = (email: string): string | undefined => {
   const at = email.lastIndexOf('@');
-  const domain = at > 0 ? email.slice(at + 1).trim().toLowerCase() : '';
+  const domain =
+    at > 0
+      ? email
+          .slice(at + 1)
+          .trim()
+          .toLowerCase()
+      : '';
   return domain.includes('.') ? domain : undefined;
 };

@@ -64,7 +64,12 @@ export const addAdmin = async (table: Table, workspaceId: string, accountId: str
 };
 
 /** Takes `accountId` out of the ADMINs unless it is the last one; false means it is the last. */
-export const withdrawAdmin = async (table: Table, workspaceId: string, accountId: string, backfilled = false): Promise<boolean> => {
+export const withdrawAdmin = async (
+  table: Table,
+  workspaceId: string,
+  accountId: string,
+  backfilled = false,
+): Promise<boolean> => {
   try {
     await table.doc.send(
       new UpdateCommand({

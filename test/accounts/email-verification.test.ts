@@ -71,7 +71,10 @@ describe('POST /auth/verify_email', () => {
     const admin = await signUpBusiness(client);
     const again = await verify(admin.email, '000000');
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ message: 'Email already verified', data: { email: admin.email, isVerified: true } });
+    expect(again.body).toMatchObject({
+      message: 'Email already verified',
+      data: { email: admin.email, isVerified: true },
+    });
   });
 
   it('rejects a code that is not 6 digits with a field message', async () => {
@@ -97,7 +100,12 @@ describe('POST /auth/verify_email', () => {
   it('refuses a code stored with an expiry in the past', async () => {
     const email = await register();
     const account = await findAccountByEmail(client.stack.ports.table, email);
-    const stale = await issueOtp(client.stack.ports.table, account!.id, 'VERIFY_EMAIL', new Date(Date.now() - TEN_MINUTES - 1));
+    const stale = await issueOtp(
+      client.stack.ports.table,
+      account!.id,
+      'VERIFY_EMAIL',
+      new Date(Date.now() - TEN_MINUTES - 1),
+    );
     expect((await verify(email, stale)).status).toBe(400);
   });
 

@@ -75,7 +75,10 @@ describe('POST /auth/login', () => {
   it('requires a valid address and a password', async () => {
     const reply = await client.request('POST', '/api/v1/auth/login', { email: 'nope' });
     expect(reply.status).toBe(400);
-    expect((reply.body.errors as string[]).map((message) => message.split(':')[0]).sort()).toEqual(['email', 'password']);
+    expect((reply.body.errors as string[]).map((message) => message.split(':')[0]).sort()).toEqual([
+      'email',
+      'password',
+    ]);
     expect((await client.request('POST', '/api/v1/auth/login', '{"email":')).status).toBe(400);
   });
 });

@@ -49,12 +49,14 @@ describe('OAuth with a code host A access token', () => {
       ],
       [
         'whose owner has not verified the address',
-        (user) => provider.accessToken({ id: user.id, emails: [{ email: user.email, verified: false, primary: true }] }),
+        (user) =>
+          provider.accessToken({ id: user.id, emails: [{ email: user.email, verified: false, primary: true }] }),
         'accessToken: email is not a verified address of this codehost-a user',
       ],
       [
         'whose owner does not have the address',
-        (user) => provider.accessToken({ id: user.id, emails: [{ email: uniqueEmail('own'), verified: true, primary: true }] }),
+        (user) =>
+          provider.accessToken({ id: user.id, emails: [{ email: uniqueEmail('own'), verified: true, primary: true }] }),
         'accessToken: email is not a verified address of this codehost-a user',
       ],
     ];

@@ -7,7 +7,10 @@ import { developerFields, expectRefused, startOAuthStack } from './oauth-support
 const { client, provider } = await startOAuthStack();
 
 let nextSub = 0;
-const person = () => ({ email: uniqueEmail('oidc'), providerUuid: `oidc-sub-${Date.now().toString(36)}-${(nextSub += 1)}` });
+const person = () => ({
+  email: uniqueEmail('oidc'),
+  providerUuid: `oidc-sub-${Date.now().toString(36)}-${(nextSub += 1)}`,
+});
 
 const register = (who: { email: string; providerUuid: string }, idToken: string) =>
   client.request('POST', '/api/v1/auth/oauth/dev/register', {
@@ -18,7 +21,12 @@ const register = (who: { email: string; providerUuid: string }, idToken: string)
   });
 
 const login = (who: { email: string; providerUuid: string }, idToken: string) =>
-  client.request('POST', '/api/v1/auth/oauth/login', { email: who.email, provider_uuid: who.providerUuid, oAuthProvider: 'openid', idToken });
+  client.request('POST', '/api/v1/auth/oauth/login', {
+    email: who.email,
+    provider_uuid: who.providerUuid,
+    oAuthProvider: 'openid',
+    idToken,
+  });
 
 const tokenFor = (who: { email: string; providerUuid: string }, options: Partial<IdTokenOptions> = {}) =>
   provider.idToken({ sub: who.providerUuid, email: who.email, ...options });
@@ -29,12 +37,21 @@ describe('OAuth with an OpenID Connect ID token', () => {
     const registered = await register(who, await tokenFor(who));
     expect(registered.status, registered.text).toBe(201);
     const { data } = registered.body;
-    expect(data.user).toMatchObject({ email: who.email, accountType: 'DEVELOPER', isVerified: true, businessId: null, roles: [] });
+    expect(data.user).toMatchObject({
+      email: who.email,
+      accountType: 'DEVELOPER',
+      isVerified: true,
+      businessId: null,
+      roles: [],
+    });
     expect(data.tokens).toEqual({ accessToken: data.accessToken, refreshToken: data.refreshToken });
     const authenticated = await client.request('GET', '/api/v1/business/get_members', undefined, {
       authorization: `Bearer ${data.accessToken}`,
     });
-    expect(authenticated.status, 'the token authenticates (the route itself refuses an account without a workspace)').toBe(403);
+    expect(
+      authenticated.status,
+      'the token authenticates (the route itself refuses an account without a workspace)',
+    ).toBe(403);
 
     const signedIn = await login({ ...who, email: who.email.toUpperCase() }, await tokenFor(who));
     expect(signedIn.status, signedIn.text).toBe(200);
@@ -45,18 +62,46 @@ describe('OAuth with an OpenID Connect ID token', () => {
   it('refuses every forged, expired or mismatched ID token with 401 and writes nothing', async () => {
     const cases: [string, (who: { email: string; providerUuid: string }) => Promise<string>, string][] = [
       ['expired', (who) => tokenFor(who, { expiresIn: -120 }), 'idToken: has expired'],
-      ['for another client', (who) => tokenFor(who, { aud: 'someone-elses-app' }), 'idToken: was issued for another client'],
+      [
+        'for another client',
+        (who) => tokenFor(who, { aud: 'someone-elses-app' }),
+        'idToken: was issued for another client',
+      ],
       [
         'for several clients, authorized to another',
         (who) => tokenFor(who, { aud: ['incident-service-test', 'other'], azp: 'other' }),
         'idToken: was issued for another client',
       ],
-      ['from another issuer', (who) => tokenFor(who, { iss: 'https://evil.example' }), 'idToken: was not issued by openid'],
-      ['about another subject', (who) => tokenFor(who, { sub: 'somebody-else' }), 'idToken: its subject is not provider_uuid'],
-      ['for another address', (who) => tokenFor(who, { email: uniqueEmail('other') }), 'idToken: its email is not the email of the request'],
-      ['with an unverified address', (who) => tokenFor(who, { email_verified: false }), 'idToken: openid has not verified its email'],
-      ['signed by another key under the provider’s key id', (who) => tokenFor(who, { signedBy: 'stranger-same-kid' }), 'idToken: is not signed by openid'],
-      ['signed by a key the provider never published', (who) => tokenFor(who, { signedBy: 'stranger' }), 'idToken: is not signed by openid'],
+      [
+        'from another issuer',
+        (who) => tokenFor(who, { iss: 'https://evil.example' }),
+        'idToken: was not issued by openid',
+      ],
+      [
+        'about another subject',
+        (who) => tokenFor(who, { sub: 'somebody-else' }),
+        'idToken: its subject is not provider_uuid',
+      ],
+      [
+        'for another address',
+        (who) => tokenFor(who, { email: uniqueEmail('other') }),
+        'idToken: its email is not the email of the request',
+      ],
+      [
+        'with an unverified address',
+        (who) => tokenFor(who, { email_verified: false }),
+        'idToken: openid has not verified its email',
+      ],
+      [
+        'signed by another key under the provider’s key id',
+        (who) => tokenFor(who, { signedBy: 'stranger-same-kid' }),
+        'idToken: is not signed by openid',
+      ],
+      [
+        'signed by a key the provider never published',
+        (who) => tokenFor(who, { signedBy: 'stranger' }),
+        'idToken: is not signed by openid',
+      ],
       [
         'unsigned (alg none)',
         async (who) =>
@@ -114,12 +159,16 @@ describe('OAuth with an OpenID Connect ID token', () => {
   });
 
   it('reads the discovery document and the keys once, not at every sign-in', async () => {
-    const before = provider.requests.filter((line) => line.includes('openid-configuration') || line.includes('/jwks')).length;
+    const before = provider.requests.filter(
+      (line) => line.includes('openid-configuration') || line.includes('/jwks'),
+    ).length;
     for (let i = 0; i < 3; i += 1) {
       const who = person();
       expect((await register(who, await tokenFor(who))).status).toBe(201);
     }
-    const after = provider.requests.filter((line) => line.includes('openid-configuration') || line.includes('/jwks')).length;
+    const after = provider.requests.filter(
+      (line) => line.includes('openid-configuration') || line.includes('/jwks'),
+    ).length;
     expect(after - before).toBe(0);
   });
 });

@@ -12,7 +12,9 @@ describe('the identity-provider port over HTTP', () => {
     provider.fault('hang');
     try {
       const started = Date.now();
-      await expect(client.getAsUser(`${provider.url}/api/user`, 'token')).rejects.toBeInstanceOf(ProviderUnavailableError);
+      await expect(client.getAsUser(`${provider.url}/api/user`, 'token')).rejects.toBeInstanceOf(
+        ProviderUnavailableError,
+      );
       await expect(client.openIdConfiguration(provider.url)).rejects.toBeInstanceOf(ProviderUnavailableError);
       const keys = client.keySet(`${provider.url}/jwks`);
       await expect(keys({ alg: 'RS256', kid: 'fake-key-1' }, { payload: '', signature: '' })).rejects.toBeInstanceOf(

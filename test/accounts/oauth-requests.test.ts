@@ -4,12 +4,20 @@ import { OAuthIdentityTakenError, createAccount } from '#lib/accounts/account-re
 import { oauthClaimKey } from '#lib/accounts/account-item.ts';
 import { getWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import { uniqueEmail } from '../support/accounts.ts';
-import { businessFields, codeHostUser, developerFields, expectRefused, itemsAbout, startOAuthStack } from './oauth-support.ts';
+import {
+  businessFields,
+  codeHostUser,
+  developerFields,
+  expectRefused,
+  itemsAbout,
+  startOAuthStack,
+} from './oauth-support.ts';
 
 const { client, provider } = await startOAuthStack();
 
 const REGISTERS = ['/api/v1/auth/oauth/dev/register', '/api/v1/auth/oauth/business/register'] as const;
-const fieldsFor = (path: string, email: string) => (path.includes('/dev/') ? developerFields(email) : businessFields(email));
+const fieldsFor = (path: string, email: string) =>
+  path.includes('/dev/') ? developerFields(email) : businessFields(email);
 
 describe('the original probe: anyone’s address and an invented provider id, without proof', () => {
   it('creates no account, verified or not, and signs nobody in', async () => {
@@ -38,7 +46,10 @@ describe('the original probe: anyone’s address and an invented provider id, wi
       accessToken: 'gho_madeup',
     });
     await expectRefused(client, reply, 401, { email, providerUuid: '583231' });
-    expect(reply.body).toMatchObject({ message: 'Invalid OAuth credentials', errors: ['accessToken: codehost-a does not accept it'] });
+    expect(reply.body).toMatchObject({
+      message: 'Invalid OAuth credentials',
+      errors: ['accessToken: codehost-a does not accept it'],
+    });
   });
 });
 
@@ -63,7 +74,11 @@ describe('what a request must carry', () => {
 
   it('names a provider this deployment does not know, on every OAuth route', async () => {
     const user = codeHostUser();
-    const claim = { provider_uuid: user.providerUuid, oAuthProvider: 'Nowhere', accessToken: provider.accessToken(user) };
+    const claim = {
+      provider_uuid: user.providerUuid,
+      oAuthProvider: 'Nowhere',
+      accessToken: provider.accessToken(user),
+    };
     for (const [path, fields] of [
       [REGISTERS[0], developerFields(user.email)],
       [REGISTERS[1], businessFields(user.email)],
@@ -71,7 +86,10 @@ describe('what a request must carry', () => {
     ] as const) {
       const reply = await client.request('POST', path, { ...fields, ...claim });
       await expectRefused(client, reply, 400, user);
-      expect(reply.body).toMatchObject({ message: 'Unknown OAuth provider', errors: ['oAuthProvider: Nowhere is not configured'] });
+      expect(reply.body).toMatchObject({
+        message: 'Unknown OAuth provider',
+        errors: ['oAuthProvider: Nowhere is not configured'],
+      });
     }
   });
 
@@ -84,7 +102,11 @@ describe('what a request must carry', () => {
       { oAuthProvider: 'codehost-a', idToken, expected: 'accessToken: codehost-a signs in with an access token' },
     ];
     for (const { expected, ...attempt } of attempts) {
-      const reply = await client.request('POST', REGISTERS[0], { ...developerFields(user.email), provider_uuid: user.providerUuid, ...attempt });
+      const reply = await client.request('POST', REGISTERS[0], {
+        ...developerFields(user.email),
+        provider_uuid: user.providerUuid,
+        ...attempt,
+      });
       await expectRefused(client, reply, 400, user);
       expect(reply.body.errors).toEqual([expected]);
     }
@@ -110,7 +132,10 @@ describe('registration with a proof that holds', () => {
     const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(user.email)}`);
     expect(mail.body.data).toEqual([]);
 
-    const passwordLogin = await client.request('POST', '/api/v1/auth/login', { email: user.email, password: 'anything-at-all' });
+    const passwordLogin = await client.request('POST', '/api/v1/auth/login', {
+      email: user.email,
+      password: 'anything-at-all',
+    });
     expect(passwordLogin.status).toBe(401);
   });
 
@@ -176,7 +201,9 @@ describe('the claims that keep an OAuth identity to one account', () => {
     });
     expect(first.status).toBe(201);
     const loser = uniqueEmail('loser');
-    await expect(createAccount(table, accountFor(loser, user.providerUuid))).rejects.toBeInstanceOf(OAuthIdentityTakenError);
+    await expect(createAccount(table, accountFor(loser, user.providerUuid))).rejects.toBeInstanceOf(
+      OAuthIdentityTakenError,
+    );
     expect(await itemsAbout(client, loser)).toEqual([]);
   });
 

@@ -1,7 +1,11 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect } from 'vitest';
 import { GENEROUS_RATE_LIMITS, startTestStack, type HttpReply, type TestClient } from '../support/local-stack.ts';
-import { startFakeIdentityProvider, type FakeIdentityProvider, type FakeUser } from '../support/fake-identity-provider.ts';
+import {
+  startFakeIdentityProvider,
+  type FakeIdentityProvider,
+  type FakeUser,
+} from '../support/fake-identity-provider.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 
 /** Nothing listens on port 1: a provider that is down. */

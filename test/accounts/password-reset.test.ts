@@ -32,7 +32,10 @@ describe('POST /auth/forgot-password', () => {
     const known = await forgot(admin.email);
     const nobody = await forgot(unknown);
     expect(known.status).toBe(200);
-    expect({ status: nobody.status, message: nobody.body.message }).toEqual({ status: known.status, message: known.body.message });
+    expect({ status: nobody.status, message: nobody.body.message }).toEqual({
+      status: known.status,
+      message: known.body.message,
+    });
     expect(await mail(unknown)).toEqual([]);
     const sent = await mail(admin.email);
     expect(sent).toHaveLength(before + 1);
@@ -47,7 +50,10 @@ describe('POST /auth/forgot-password', () => {
 describe('POST /auth/reset-password', () => {
   it('sets the new password, retires the old one and signs out every login', async () => {
     const admin = await signUpBusiness(client);
-    const otherLogin = await client.request('POST', '/api/v1/auth/login', { email: admin.email, password: admin.password });
+    const otherLogin = await client.request('POST', '/api/v1/auth/login', {
+      email: admin.email,
+      password: admin.password,
+    });
     await forgot(admin.email);
     const reply = await reset(admin.email, await latestOtp(client, admin.email));
     expect(reply.status).toBe(200);
@@ -85,7 +91,9 @@ describe('POST /auth/reset-password', () => {
     expect(wrongCode.body.errors).toEqual([expect.stringMatching(/^otp: /)]);
     expect(failure(unknown)).toEqual(failure(wrongCode));
     expect(await loginStatus(admin.email, admin.password)).toBe(200);
-    expect((await client.request('POST', '/api/v1/auth/refresh-token', { refreshToken: admin.refreshToken })).status).toBe(200);
+    expect(
+      (await client.request('POST', '/api/v1/auth/refresh-token', { refreshToken: admin.refreshToken })).status,
+    ).toBe(200);
   });
 
   it('does not take an e-mail verification code', async () => {
@@ -147,6 +155,9 @@ describe('POST /auth/reset-password', () => {
       newPassword: 'short',
     });
     expect(reply.status).toBe(400);
-    expect((reply.body.errors as string[]).map((message) => message.split(':')[0]).sort()).toEqual(['newPassword', 'otp']);
+    expect((reply.body.errors as string[]).map((message) => message.split(':')[0]).sort()).toEqual([
+      'newPassword',
+      'otp',
+    ]);
   });
 });

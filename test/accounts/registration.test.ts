@@ -127,7 +127,11 @@ describe('POST /auth/dev/register', () => {
   });
 
   it('requires experienceLevel and an 8-character password', async () => {
-    const reply = await client.request('POST', '/api/v1/auth/dev/register', developer({ experienceLevel: undefined, password: '1234567' }));
+    const reply = await client.request(
+      'POST',
+      '/api/v1/auth/dev/register',
+      developer({ experienceLevel: undefined, password: '1234567' }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual(
       expect.arrayContaining([expect.stringMatching(/^experienceLevel: /), expect.stringMatching(/^password: /)]),

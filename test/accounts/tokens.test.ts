@@ -36,7 +36,10 @@ const login = async (admin: SignedIn) =>
   };
 
 /** A key under the same key id as the real one, with another secret: a forger who knows the kid. */
-const forgedKey: SigningKey = { kid: key.kid, secret: new TextEncoder().encode('not-the-signing-secret-not-the-signing-secret') };
+const forgedKey: SigningKey = {
+  kid: key.kid,
+  secret: new TextEncoder().encode('not-the-signing-secret-not-the-signing-secret'),
+};
 
 const part = (token: string, index: number) => token.split('.')[index]!;
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -97,12 +100,22 @@ describe('POST /auth/refresh-token', () => {
 
   it('keeps no usable token at rest: the login item holds hashes, a time and a key id', async () => {
     const admin = await signUpBusiness(client);
-    const { refreshToken, accessToken } = (await refresh(admin.refreshToken)).body.data as { refreshToken: string; accessToken: string };
+    const { refreshToken, accessToken } = (await refresh(admin.refreshToken)).body.data as {
+      refreshToken: string;
+      accessToken: string;
+    };
     const { table } = client.stack.ports;
     const { Item } = await table.doc.send(
-      new GetCommand({ TableName: table.name, Key: refreshFamilyKey(admin.user.id, decode(part(refreshToken, 1)).fam as string) }),
+      new GetCommand({
+        TableName: table.name,
+        Key: refreshFamilyKey(admin.user.id, decode(part(refreshToken, 1)).fam as string),
+      }),
     );
-    expect(Item?.rotation).toEqual({ retiredTokenHash: expect.any(String), issuedAt: expect.any(Number), kid: key.kid });
+    expect(Item?.rotation).toEqual({
+      retiredTokenHash: expect.any(String),
+      issuedAt: expect.any(Number),
+      kid: key.kid,
+    });
     for (const token of [refreshToken, accessToken, admin.refreshToken]) {
       expect(JSON.stringify(Item)).not.toContain(part(token, 2));
     }
@@ -112,13 +125,23 @@ describe('POST /auth/refresh-token', () => {
     const admin = await signUpBusiness(client);
     const payload = decode(part(admin.refreshToken, 1));
     const [accountId, familyId, generation, sessionVersion] = [admin.user.id, payload.fam as string, 0, 0];
-    const tampered = [part(admin.refreshToken, 0), encode({ ...payload, gen: 5 }), part(admin.refreshToken, 2)].join('.');
+    const tampered = [part(admin.refreshToken, 0), encode({ ...payload, gen: 5 }), part(admin.refreshToken, 2)].join(
+      '.',
+    );
     const candidates = {
       access: admin.accessToken,
       forged: await issueRefreshToken(forgedKey, { accountId, familyId, generation, sessionVersion }, new Date()),
       tampered,
-      expired: await issueRefreshToken(key, { accountId, familyId, generation, sessionVersion }, new Date(Date.now() - 8 * 24 * 60 * MINUTE)),
-      unknownLogin: await issueRefreshToken(key, { accountId, familyId: '01UNKNOWNFAMILY00000000000', generation, sessionVersion }, new Date()),
+      expired: await issueRefreshToken(
+        key,
+        { accountId, familyId, generation, sessionVersion },
+        new Date(Date.now() - 8 * 24 * 60 * MINUTE),
+      ),
+      unknownLogin: await issueRefreshToken(
+        key,
+        { accountId, familyId: '01UNKNOWNFAMILY00000000000', generation, sessionVersion },
+        new Date(),
+      ),
       garbage: 'not-a-token',
     };
     for (const [name, token] of Object.entries(candidates)) {
@@ -129,7 +152,12 @@ describe('POST /auth/refresh-token', () => {
 
   it('refuses a validly signed token of the current generation that is not the one issued, without revoking', async () => {
     const admin = await signUpBusiness(client);
-    const claims = { accountId: admin.user.id, familyId: decode(part(admin.refreshToken, 1)).fam as string, generation: 0, sessionVersion: 0 };
+    const claims = {
+      accountId: admin.user.id,
+      familyId: decode(part(admin.refreshToken, 1)).fam as string,
+      generation: 0,
+      sessionVersion: 0,
+    };
     const lookalike = await issueRefreshToken(key, claims, new Date(Date.now() - 2000));
     expect(lookalike).not.toBe(admin.refreshToken);
     expect((await refresh(lookalike)).status).toBe(401);
@@ -158,7 +186,11 @@ describe('Bearer tokens on a protected route', () => {
       algNone: `${encode({ ...header, alg: 'none' })}.${part(admin.accessToken, 1)}.`,
       algNoneSigned: `${encode({ ...header, alg: 'none' })}.${part(admin.accessToken, 1)}.${part(admin.accessToken, 2)}`,
       wrongKey: await issueAccessToken(forgedKey, claims, new Date()),
-      otherSubject: [part(admin.accessToken, 0), encode({ ...payload, sub: 'someone-else' }), part(admin.accessToken, 2)].join('.'),
+      otherSubject: [
+        part(admin.accessToken, 0),
+        encode({ ...payload, sub: 'someone-else' }),
+        part(admin.accessToken, 2),
+      ].join('.'),
       expired: await issueAccessToken(key, claims, new Date(Date.now() - 16 * MINUTE)),
       refreshToken: admin.refreshToken,
     };
@@ -167,6 +199,8 @@ describe('Bearer tokens on a protected route', () => {
       expect(reply.status, name).toBe(401);
       expect(reply.body.success, name).toBe(false);
     }
-    expect((await members(await issueAccessToken(key, claims, new Date(Date.now() - 14 * MINUTE)))).status).not.toBe(401);
+    expect((await members(await issueAccessToken(key, claims, new Date(Date.now() - 14 * MINUTE)))).status).not.toBe(
+      401,
+    );
   });
 });

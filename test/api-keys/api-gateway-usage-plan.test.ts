@@ -13,7 +13,12 @@ import { createApiGatewayUsagePlan } from '#lib/ports/usage-plan/api-gateway-usa
 
 const gateway = mockClient(APIGatewayClient);
 const usagePlan = createApiGatewayUsagePlan(new APIGatewayClient({ region: 'eu-west-1' }), () => 'plan123');
-const key = { id: '01JTESTKEY0000000000000000', workspaceId: 'ws-1', value: 'ims_ws-1.01JTESTKEY.secret', enabled: true };
+const key = {
+  id: '01JTESTKEY0000000000000000',
+  workspaceId: 'ws-1',
+  value: 'ims_ws-1.01JTESTKEY.secret',
+  enabled: true,
+};
 const notFound = () => new NotFoundException({ message: 'Invalid API Key identifier specified', $metadata: {} });
 
 afterEach(() => {

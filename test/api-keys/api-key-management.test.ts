@@ -34,7 +34,11 @@ describe('API key management', () => {
       const reply = await client.request(
         'POST',
         CREATE,
-        { name: '  Alertmanager  ', environment: 'STAGING', scopes: ['ingestion:write', 'incidents:read', 'ingestion:write'] },
+        {
+          name: '  Alertmanager  ',
+          environment: 'STAGING',
+          scopes: ['ingestion:write', 'incidents:read', 'ingestion:write'],
+        },
         admin.auth,
       );
       expect(reply.status).toBe(201);
@@ -90,7 +94,12 @@ describe('API key management', () => {
     });
 
     it('requires at least one scope and a non-blank name', async () => {
-      const reply = await client.request('POST', CREATE, { name: '   ', environment: 'PRODUCTION', scopes: [] }, admin.auth);
+      const reply = await client.request(
+        'POST',
+        CREATE,
+        { name: '   ', environment: 'PRODUCTION', scopes: [] },
+        admin.auth,
+      );
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toEqual([expect.stringMatching(/^name: /), expect.stringMatching(/^scopes: /)]);
     });
@@ -99,7 +108,12 @@ describe('API key management', () => {
       const past = await client.request(
         'POST',
         CREATE,
-        { name: 'old', environment: 'PRODUCTION', scopes: ['incidents:read'], expiresAt: new Date(Date.now() - 1000).toISOString() },
+        {
+          name: 'old',
+          environment: 'PRODUCTION',
+          scopes: ['incidents:read'],
+          expiresAt: new Date(Date.now() - 1000).toISOString(),
+        },
         admin.auth,
       );
       expect(past.status).toBe(400);
@@ -118,8 +132,16 @@ describe('API key management', () => {
       const body = { name: 'k', environment: 'PRODUCTION', scopes: ['incidents:read'] };
       expect((await client.request('POST', CREATE, body)).status).toBe(401);
       const key = await createKey(client, admin, {
-        scopes: ['incidents:read', 'incidents:write', 'postmortems:read', 'postmortems:write', 'analytics:read',
-          'integrations:read', 'integrations:write', 'ingestion:write'],
+        scopes: [
+          'incidents:read',
+          'incidents:write',
+          'postmortems:read',
+          'postmortems:write',
+          'analytics:read',
+          'integrations:read',
+          'integrations:write',
+          'ingestion:write',
+        ],
       });
       const byKey = await client.request('POST', CREATE, body, { 'x-api-key': key.key });
       expect(byKey.status).toBe(401);
@@ -141,9 +163,18 @@ describe('API key management', () => {
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
       expect([...ids].sort().reverse()).toEqual(ids);
       for (const key of keys) {
-        expect(Object.keys(key).sort()).toEqual(
-          ['createdAt', 'environment', 'expiresAt', 'id', 'isActive', 'lastUsedAt', 'name', 'rotatedAt', 'scopes', 'updatedAt'],
-        );
+        expect(Object.keys(key).sort()).toEqual([
+          'createdAt',
+          'environment',
+          'expiresAt',
+          'id',
+          'isActive',
+          'lastUsedAt',
+          'name',
+          'rotatedAt',
+          'scopes',
+          'updatedAt',
+        ]);
       }
       expect(keys.find((key) => key.id === second.id)?.lastUsedAt).toEqual(expect.any(String));
       expect(keys.find((key) => key.id === first.id)?.lastUsedAt).toBeNull();
@@ -180,7 +211,12 @@ describe('API key management', () => {
       expect(revoked.status).toBe(409);
       expect(revoked.body).toMatchObject({ success: false, errors: expect.any(Array) });
 
-      const unknown = await client.request('POST', '/api/v1/apikey/01JZZZZZZZZZZZZZZZZZZZZZZZ/rotate', undefined, admin.auth);
+      const unknown = await client.request(
+        'POST',
+        '/api/v1/apikey/01JZZZZZZZZZZZZZZZZZZZZZZZ/rotate',
+        undefined,
+        admin.auth,
+      );
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ success: false, message: 'API key not found', errors: [] });
     });
@@ -203,7 +239,12 @@ describe('API key management', () => {
 
     it('renames a key and can deactivate it in the same request', async () => {
       const key = await createKey(client, admin);
-      const reply = await client.request('PUT', `/api/v1/apikey/${key.id}`, { name: 'Renamed', isActive: false }, admin.auth);
+      const reply = await client.request(
+        'PUT',
+        `/api/v1/apikey/${key.id}`,
+        { name: 'Renamed', isActive: false },
+        admin.auth,
+      );
       expect(reply.status).toBe(200);
       expect(reply.body.data).toMatchObject({ id: key.id, name: 'Renamed', isActive: false, scopes: key.scopes });
       expect(reply.body.data.updatedAt > reply.body.data.createdAt).toBe(true);
@@ -243,7 +284,12 @@ describe('API key management', () => {
     const engineer = await joinAs(client, admin, 'ENGINEER');
     const path = `/api/v1/apikey/${key.id}`;
     const replies = [
-      await client.request('POST', CREATE, { name: 'k', environment: 'PRODUCTION', scopes: ['incidents:read'] }, engineer.auth),
+      await client.request(
+        'POST',
+        CREATE,
+        { name: 'k', environment: 'PRODUCTION', scopes: ['incidents:read'] },
+        engineer.auth,
+      ),
       await client.request('GET', LIST, undefined, engineer.auth),
       await client.request('POST', `${path}/rotate`, undefined, engineer.auth),
       await client.request('POST', `${path}/revoke`, undefined, engineer.auth),
@@ -251,7 +297,10 @@ describe('API key management', () => {
       await client.request('DELETE', path, undefined, engineer.auth),
     ];
     expect(replies.map((reply) => reply.status)).toEqual([403, 403, 403, 403, 403, 403]);
-    expect((await listKeys(client, admin)).find((entry) => entry.id === key.id)).toMatchObject({ name: key.name, isActive: true });
+    expect((await listKeys(client, admin)).find((entry) => entry.id === key.id)).toMatchObject({
+      name: key.name,
+      isActive: true,
+    });
   });
 
   it("answers 404 for another workspace's key on rotate, revoke, update and delete, and leaves it as it was", async () => {
@@ -276,7 +325,13 @@ describe('API key management', () => {
     it('follows create, revoke, reactivation, rotation and delete', async () => {
       const key = await createKey(client, admin);
       expect(usagePlan.mirrorsOf(key.id)).toEqual([
-        { mirrorId: expect.any(String), id: key.id, workspaceId: admin.user.businessId, value: secretHashOf(key.key), enabled: true },
+        {
+          mirrorId: expect.any(String),
+          id: key.id,
+          workspaceId: admin.user.businessId,
+          value: secretHashOf(key.key),
+          enabled: true,
+        },
       ]);
 
       await client.request('POST', `/api/v1/apikey/${key.id}/revoke`, undefined, admin.auth);
@@ -302,7 +357,12 @@ describe('API key management', () => {
         ...client.stack.ports,
         usagePlan: { ...usagePlan, register: () => Promise.reject(new Error('gateway down')) },
       });
-      const reply = await client.request('POST', CREATE, { name: 'k', environment: 'PRODUCTION', scopes: ['incidents:read'] }, admin.auth);
+      const reply = await client.request(
+        'POST',
+        CREATE,
+        { name: 'k', environment: 'PRODUCTION', scopes: ['incidents:read'] },
+        admin.auth,
+      );
       expect(reply.status).toBe(500);
       expect(reply.body).toEqual({ success: false, message: 'Internal server error', errors: [] });
       installPorts(client.stack.ports);

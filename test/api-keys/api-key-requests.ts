@@ -43,4 +43,3 @@ export const expectAdmitted = (reply: HttpReply): void => {
 
 export const SIGNALS = '/api/v1/signals';
 export const WEBHOOK = '/api/v1/ingestion/webhook';
-

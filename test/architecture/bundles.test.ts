@@ -15,7 +15,13 @@ const bundle = async (name: string): Promise<string> => {
 };
 
 /** Each SDK client's service id, which its bundled code spells out. */
-const CLIENTS = { SQS: 'SendMessageBatch', SFN: 'StartExecution', SES: 'SendEmail', 'API Gateway': 'CreateApiKey', S3: 'PutObject' };
+const CLIENTS = {
+  SQS: 'SendMessageBatch',
+  SFN: 'StartExecution',
+  SES: 'SendEmail',
+  'API Gateway': 'CreateApiKey',
+  S3: 'PutObject',
+};
 
 const clientsIn = (code: string): string[] =>
   Object.entries(CLIENTS)

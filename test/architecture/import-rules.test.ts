@@ -18,31 +18,47 @@ const violationsOf = async (path: string, importLine: string): Promise<string[]>
   await mkdir(join(file, '..'), { recursive: true });
   await writeFile(file, `${importLine}\nexport const probe = typeof imported;\n`);
   written.push(file);
-  const { stdout } = await run('npx', ['depcruise', path, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-    cwd: ROOT,
-  }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+  const { stdout } = await run(
+    'npx',
+    ['depcruise', path, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+    {
+      cwd: ROOT,
+    },
+  ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
   const result = JSON.parse(stdout) as { summary: { violations: { rule: { name: string } }[] } };
   return result.summary.violations.map((violation) => violation.rule.name);
 };
 
 describe('the import rules npm test runs', () => {
   it('refuse the AWS SDK in a domain file that is not a repository', async () => {
-    const violations = await violationsOf('lib/signals/probe-wrong-import.ts', "import * as imported from '@aws-sdk/client-sqs';");
+    const violations = await violationsOf(
+      'lib/signals/probe-wrong-import.ts',
+      "import * as imported from '@aws-sdk/client-sqs';",
+    );
     expect(violations).toContain('aws-sdk-only-in-adapters');
   });
 
   it('refuse lib/store reaching up into lib/http', async () => {
-    const violations = await violationsOf('lib/store/probe-wrong-import.ts', "import * as imported from '#lib/http/envelope.ts';");
+    const violations = await violationsOf(
+      'lib/store/probe-wrong-import.ts',
+      "import * as imported from '#lib/http/envelope.ts';",
+    );
     expect(violations).toContain('store-is-a-leaf');
   });
 
   it('refuse a domain folder importing the HTTP layer', async () => {
-    const violations = await violationsOf('lib/tickets/probe-wrong-import.ts', "import * as imported from '#lib/http/pagination.ts';");
+    const violations = await violationsOf(
+      'lib/tickets/probe-wrong-import.ts',
+      "import * as imported from '#lib/http/pagination.ts';",
+    );
     expect(violations).toContain('domain-knows-no-http');
   });
 
   it('accept the same SDK import in a repository', async () => {
-    const violations = await violationsOf('lib/signals/probe-repository.ts', "import * as imported from '@aws-sdk/lib-dynamodb';");
+    const violations = await violationsOf(
+      'lib/signals/probe-repository.ts',
+      "import * as imported from '@aws-sdk/lib-dynamodb';",
+    );
     expect(violations).toEqual([]);
   });
 });

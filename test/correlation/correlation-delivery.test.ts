@@ -42,7 +42,10 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
   const workspaceId = (owner: SignedIn): string => owner.user.businessId ?? '';
 
   /** Posts signals whose correlation messages are kept back, and answers the ids and the messages. */
-  const postHeldBack = async (owner: SignedIn, signals: Record<string, unknown>[]): Promise<{ ids: string[]; messages: object[] }> => {
+  const postHeldBack = async (
+    owner: SignedIn,
+    signals: Record<string, unknown>[],
+  ): Promise<{ ids: string[]; messages: object[] }> => {
     const { queue, captured } = capturingQueue(runtime.queue);
     const ids = await withRuntime(runtime, { queue }, async () => {
       const posted: string[] = [];
@@ -53,7 +56,9 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
   };
 
   const linkEvents = async (owner: SignedIn, incidentId: string): Promise<string[]> =>
-    (await historyOf(client, owner.auth, incidentId)).filter(({ event }) => event === 'SIGNAL_LINKED').map(({ to }) => to);
+    (await historyOf(client, owner.auth, incidentId))
+      .filter(({ event }) => event === 'SIGNAL_LINKED')
+      .map(({ to }) => to);
 
   it('links a signal once when the same message is delivered twice, one after the other or at once', async () => {
     const owner = await workspace();
@@ -94,7 +99,8 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
       name: runtime.table.name,
       doc: {
         send: (command: { constructor: { name: string }; input: Record<string, any> }) => {
-          const markingCorrelated = command.input.UpdateExpression === 'REMOVE gsi3pk, gsi3sk' && command.input.Key?.sk === failing;
+          const markingCorrelated =
+            command.input.UpdateExpression === 'REMOVE gsi3pk, gsi3sk' && command.input.Key?.sk === failing;
           if (markingCorrelated && failures === 0) {
             failures += 1;
             return Promise.reject(new Error('worker crashed'));
@@ -132,7 +138,9 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
         await runtime.queue.send(name, messages);
       },
     };
-    const signalId = await withRuntime(runtime, { queue: lost }, () => postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'lost' }));
+    const signalId = await withRuntime(runtime, { queue: lost }, () =>
+      postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'lost' }),
+    );
     poller = startCorrelationWorker(client);
     await poller.idle();
     expect((await getSignal(client, owner.auth, signalId)).incidentId).toBeNull();
@@ -159,7 +167,9 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: 'bad' }] });
     expect((await getSignal(client, owner.auth, ids[0] ?? '')).incidentId).toMatch(/^INC-/);
     // A message for a signal that does not exist is done with: there is nothing to correlate.
-    expect(await runWorker([recordOf({ workspaceId: workspaceId(owner), signalId: '01J0000000000000000000000Z' })])).toEqual({
+    expect(
+      await runWorker([recordOf({ workspaceId: workspaceId(owner), signalId: '01J0000000000000000000000Z' })]),
+    ).toEqual({
       batchItemFailures: [],
     });
   });

@@ -4,7 +4,16 @@ import type { Table } from '#lib/store/table.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { setDayCounter } from '../incidents/support.ts';
-import { capturingQueue, getSignal, listIncidents, postSignal, recordOf, runWorker, unique, withRuntime } from './support.ts';
+import {
+  capturingQueue,
+  getSignal,
+  listIncidents,
+  postSignal,
+  recordOf,
+  runWorker,
+  unique,
+  withRuntime,
+} from './support.ts';
 
 const NOON = new Date('2025-03-14T12:00:00.000Z');
 const DAY = '20250314';
@@ -24,7 +33,9 @@ describe('correlation and incident ids', () => {
   /** Posts a HIGH signal at NOON, which the default rule opens an incident for, and answers its id and queue record. */
   const postHigh = async (owner: SignedIn, serviceId: string) => {
     const { queue, captured } = capturingQueue(runtime.queue);
-    const signalId = await withRuntime(runtime, { queue, clock }, () => postSignal(client, owner.auth, { severity: 'HIGH', serviceId }));
+    const signalId = await withRuntime(runtime, { queue, clock }, () =>
+      postSignal(client, owner.auth, { severity: 'HIGH', serviceId }),
+    );
     const [message] = captured;
     return { signalId, record: recordOf(message ?? {}) };
   };

@@ -56,7 +56,11 @@ describe('correlation rules', () => {
   });
 
   it('creates a rule with defaults for the fields left out and lists it after the stored defaults', async () => {
-    const rule = await createRule(client, admin.auth, { name: 'Anything from the canary', match: { sources: ['canary'] }, action: { priority: 'LOW' } });
+    const rule = await createRule(client, admin.auth, {
+      name: 'Anything from the canary',
+      match: { sources: ['canary'] },
+      action: { priority: 'LOW' },
+    });
     expect(rule).toMatchObject({
       id: expect.stringMatching(/^[0-9A-Z]{26}$/),
       name: 'Anything from the canary',
@@ -73,7 +77,11 @@ describe('correlation rules', () => {
     expect(rule.createdAt).toBe(rule.updatedAt);
 
     const list = await client.request('GET', RULES, undefined, admin.auth);
-    expect(list.body.data.map((listed: { id: string }) => listed.id)).toEqual(['default-high', 'default-medium', rule.id]);
+    expect(list.body.data.map((listed: { id: string }) => listed.id)).toEqual([
+      'default-high',
+      'default-medium',
+      rule.id,
+    ]);
     // The first write stored the defaults as the workspace's own rules.
     expect(list.body.data[0]).toMatchObject({ id: 'default-high', isDefault: true, createdAt: expect.any(String) });
     const fetched = await client.request('GET', `${RULES}/${rule.id}`, undefined, admin.auth);
@@ -102,9 +110,15 @@ describe('correlation rules', () => {
     );
     expect(bad.status, bad.text).toBe(400);
     const errors = bad.body.errors.join('\n');
-    for (const field of ['match', 'groupBy', 'windowMinutes', 'minSignals', 'action.priority', 'threshold']) expect(errors).toContain(field);
+    for (const field of ['match', 'groupBy', 'windowMinutes', 'minSignals', 'action.priority', 'threshold'])
+      expect(errors).toContain(field);
 
-    const badLabel = await client.request('POST', RULES, { ...RULE, match: { labels: { 'has space': ['x'] } } }, admin.auth);
+    const badLabel = await client.request(
+      'POST',
+      RULES,
+      { ...RULE, match: { labels: { 'has space': ['x'] } } },
+      admin.auth,
+    );
     expect(badLabel.status).toBe(400);
     const emptyList = await client.request('POST', RULES, { ...RULE, match: { sources: [] } }, admin.auth);
     expect(emptyList.status).toBe(400);
@@ -112,9 +126,21 @@ describe('correlation rules', () => {
 
   it('changes only the fields given, and answers 404 for a rule it does not have', async () => {
     const rule = await createRule(client, admin.auth, { ...RULE, description: 'Page the payments team' });
-    const reply = await client.request('PUT', `${RULES}/${rule.id}`, { minSignals: 4, isActive: false, description: null }, admin.auth);
+    const reply = await client.request(
+      'PUT',
+      `${RULES}/${rule.id}`,
+      { minSignals: 4, isActive: false, description: null },
+      admin.auth,
+    );
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.body.data).toMatchObject({ ...RULE, id: rule.id, minSignals: 4, isActive: false, description: null, createdAt: rule.createdAt });
+    expect(reply.body.data).toMatchObject({
+      ...RULE,
+      id: rule.id,
+      minSignals: 4,
+      isActive: false,
+      description: null,
+      createdAt: rule.createdAt,
+    });
     expect(reply.body.data.updatedAt >= rule.updatedAt).toBe(true);
 
     const editedDefault = await client.request('PUT', `${RULES}/default-medium`, { minSignals: 2 }, admin.auth);

@@ -66,13 +66,24 @@ describe('correlation of signals into incidents', () => {
     expect(incident.description).toContain('Errors on POST /pay');
     expect(incident.techDescription).toContain('default-high');
 
-    expect((await historyOf(client, owner.auth, incident.id)).map(({ event, actor, to }) => ({ event, actor, to }))).toEqual([
+    expect(
+      (await historyOf(client, owner.auth, incident.id)).map(({ event, actor, to }) => ({ event, actor, to })),
+    ).toEqual([
       { event: 'CREATED', actor: 'system', to: 'OPEN' },
       { event: 'SIGNAL_LINKED', actor: 'system', to: signalId },
     ]);
     const linked = await listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incident.id);
-    expect(linked).toEqual([expect.objectContaining({ id: signalId, incidentId: incident.id, ruleId: 'default-high', linkedAt: expect.any(String) })]);
-    await expect(listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), 'INC-20200101-0001')).rejects.toMatchObject({ statusCode: 404 });
+    expect(linked).toEqual([
+      expect.objectContaining({
+        id: signalId,
+        incidentId: incident.id,
+        ruleId: 'default-high',
+        linkedAt: expect.any(String),
+      }),
+    ]);
+    await expect(
+      listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), 'INC-20200101-0001'),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('joins a second matching signal to the open incident of its group, and opens another for another service', async () => {
@@ -111,7 +122,9 @@ describe('correlation of signals into incidents', () => {
     const signalId = await postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'deleted' });
     await settle();
     const { incidentId } = await getSignal(client, owner.auth, signalId);
-    expect((await client.request('DELETE', `/api/v1/incident-ticket/${incidentId}`, undefined, owner.auth)).status).toBe(200);
+    expect(
+      (await client.request('DELETE', `/api/v1/incident-ticket/${incidentId}`, undefined, owner.auth)).status,
+    ).toBe(200);
     expect((await getSignal(client, owner.auth, signalId)).incidentId).toBeNull();
   });
 
@@ -130,7 +143,11 @@ describe('correlation of signals into incidents', () => {
     const incidents = await listIncidents(client, owner.auth);
     expect(incidents).toHaveLength(1);
     const [incident] = incidents;
-    expect(incident).toMatchObject({ priority: 'MEDIUM', serviceArea: 'inventory', source: 'monitoring, metrics-alerts' });
+    expect(incident).toMatchObject({
+      priority: 'MEDIUM',
+      serviceArea: 'inventory',
+      source: 'monitoring, metrics-alerts',
+    });
     expect(incident?.summary).toMatch(/^3 signals on inventory: /);
     for (const id of signals) expect((await getSignal(client, owner.auth, id)).incidentId).toBe(incident?.id);
     const linked = await listIncidentSignals(systemScope(workspaceId(owner), client.stack.ports), incident?.id);
@@ -145,7 +162,8 @@ describe('correlation of signals into incidents', () => {
 
   it('counts only signals within one window of the rule', async () => {
     const owner = await workspace();
-    const at = (minutes: number) => postSignal(client, owner.auth, { severity: 'MEDIUM', serviceId: 'mail', triggeredAt: minutesAgo(minutes) });
+    const at = (minutes: number) =>
+      postSignal(client, owner.auth, { severity: 'MEDIUM', serviceId: 'mail', triggeredAt: minutesAgo(minutes) });
     const [, , fifteen, eight] = [await at(40), await at(25), await at(15), await at(8)];
     await settle();
     expect(await listIncidents(client, owner.auth)).toEqual([]);
@@ -190,8 +208,15 @@ describe('correlation of signals into incidents', () => {
   it('never correlates a suppressed signal, whether suppressed before correlation or after it was counted', async () => {
     const owner = await workspace();
     const { queue, captured } = capturingQueue(client.stack.ports.queue);
-    const early = await withRuntime(client.stack.ports, { queue }, () => postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'cdn' }));
-    const suppressed = await client.request('PATCH', `${SIGNALS}/${early}/suppress`, { reason: 'Known maintenance' }, owner.auth);
+    const early = await withRuntime(client.stack.ports, { queue }, () =>
+      postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'cdn' }),
+    );
+    const suppressed = await client.request(
+      'PATCH',
+      `${SIGNALS}/${early}/suppress`,
+      { reason: 'Known maintenance' },
+      owner.auth,
+    );
     expect(suppressed.status, suppressed.text).toBe(200);
     await client.stack.ports.queue.send('correlation', captured);
     await settle();
@@ -238,7 +263,11 @@ describe('correlation of signals into incidents', () => {
 
     const custom = (await getSignal(client, owner.auth, first)).incidentId;
     expect((await getSignal(client, owner.auth, second)).incidentId).toBe(custom);
-    expect(await getIncident(client, owner.auth, custom)).toMatchObject({ priority: 'CRITICAL', environment: 'staging', serviceArea: 'cards, ledger' });
+    expect(await getIncident(client, owner.auth, custom)).toMatchObject({
+      priority: 'CRITICAL',
+      environment: 'staging',
+      serviceArea: 'cards, ledger',
+    });
     const byDefault = (await getSignal(client, owner.auth, unlabelled)).incidentId;
     expect(byDefault).not.toBe(custom);
     expect(await getIncident(client, owner.auth, byDefault)).toMatchObject({ priority: 'HIGH' });

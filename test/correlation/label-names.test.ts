@@ -26,7 +26,11 @@ describe('label names every object inherits', () => {
       action: { priority: 'CRITICAL' },
     });
     const unlabelled = await postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'cards' });
-    const labelled = await postSignal(client, owner.auth, { severity: 'HIGH', serviceId: 'cards', metadata: { labels: { toString: 'x' } } });
+    const labelled = await postSignal(client, owner.auth, {
+      severity: 'HIGH',
+      serviceId: 'cards',
+      metadata: { labels: { toString: 'x' } },
+    });
     await worker.idle();
 
     const byDefault = (await getSignal(client, owner.auth, unlabelled)).incidentId;
@@ -37,8 +41,15 @@ describe('label names every object inherits', () => {
 
   it('refuse a rule on a label named constructor with a 400, as the table could not store it', async () => {
     const owner = await signUpBusiness(client);
-    const reply = await client.request('POST', RULES, { name: 'c', match: { labels: { constructor: ['x'] } }, action: { priority: 'LOW' } }, owner.auth);
+    const reply = await client.request(
+      'POST',
+      RULES,
+      { name: 'c', match: { labels: { constructor: ['x'] } }, action: { priority: 'LOW' } },
+      owner.auth,
+    );
     expect(reply.status, reply.text).toBe(400);
-    expect(reply.body.errors).toEqual(["match.labels.constructor: must not be named constructor: the table reads that key as the object's type"]);
+    expect(reply.body.errors).toEqual([
+      "match.labels.constructor: must not be named constructor: the table reads that key as the object's type",
+    ]);
   });
 });

@@ -23,7 +23,13 @@ export const worker: QueueHandler = (event: SQSEvent, _context: Context) => corr
  * `idle()` return as soon as a message is handled.
  */
 export const startCorrelationWorker = (client: TestClient, handler: QueueHandler = worker): QueuePoller =>
-  startQueuePoller({ sqs: client.stack.queues, queue: 'correlation', handler, visibilityTimeoutSeconds: 2, waitTimeSeconds: 0 });
+  startQueuePoller({
+    sqs: client.stack.queues,
+    queue: 'correlation',
+    handler,
+    visibilityTimeoutSeconds: 2,
+    waitTimeSeconds: 0,
+  });
 
 let counter = 0;
 /** A name no other signal of the run has, so each posted signal is a new one (its own fingerprint). */
@@ -31,7 +37,12 @@ export const unique = (label: string): string => `${label} ${(counter += 1)}`;
 
 /** Posts a signal (201) and answers its id. */
 export const postSignal = async (client: TestClient, auth: Auth, fields: Record<string, unknown>): Promise<string> => {
-  const reply = await client.request('POST', SIGNALS, { source: 'metrics-alerts', ...fields, name: fields.name ?? unique('Alert') }, auth);
+  const reply = await client.request(
+    'POST',
+    SIGNALS,
+    { source: 'metrics-alerts', ...fields, name: fields.name ?? unique('Alert') },
+    auth,
+  );
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data.id as string;
 };
@@ -62,7 +73,11 @@ export const historyOf = async (client: TestClient, auth: Auth, ticketId: string
   return reply.body.data;
 };
 
-export const createRule = async (client: TestClient, auth: Auth, body: Record<string, unknown>): Promise<Record<string, any>> => {
+export const createRule = async (
+  client: TestClient,
+  auth: Auth,
+  body: Record<string, unknown>,
+): Promise<Record<string, any>> => {
   const reply = await client.request('POST', RULES, body, auth);
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data;

@@ -25,7 +25,11 @@ const things = defineGroup({
       summary: 'Create a thing',
       auth: 'public',
       request: {
-        body: z.object({ name: z.string().min(1), priority: z.enum(['LOW', 'HIGH']), tags: z.array(z.string()).optional() }),
+        body: z.object({
+          name: z.string().min(1),
+          priority: z.enum(['LOW', 'HIGH']),
+          tags: z.array(z.string()).optional(),
+        }),
       },
     },
     list: { method: 'GET', path: '/api/v1/things', summary: 'List', auth: 'public', request: { query: pageQuery() } },
@@ -40,7 +44,13 @@ const things = defineGroup({
     conflict: { method: 'DELETE', path: '/api/v1/things/:id', summary: 'Conflicts', auth: 'public' },
     pdf: { method: 'GET', path: '/api/v1/things/:id/pdf', summary: 'Binary', auth: 'public' },
     headers: { method: 'GET', path: '/api/v1/things/echo/headers', summary: 'Echo headers', auth: 'public' },
-    upload: { method: 'POST', path: '/api/v1/things/upload', summary: 'Large bodies', auth: 'public', maxBodyBytes: 5 * 1024 * 1024 },
+    upload: {
+      method: 'POST',
+      path: '/api/v1/things/upload',
+      summary: 'Large bodies',
+      auth: 'public',
+      maxBodyBytes: 5 * 1024 * 1024,
+    },
     unbuilt: { method: 'GET', path: '/api/v1/things/later/unbuilt', summary: 'Not built', auth: 'public' },
   },
 });
@@ -94,7 +104,11 @@ describe('success envelope', () => {
   it('wraps data with success and message, and sets the status the handler chose', async () => {
     const response = await postJson('/api/v1/things', JSON.stringify({ name: 'disk', priority: 'HIGH' }));
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, message: 'Thing created', data: { name: 'disk', priority: 'HIGH' } });
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Thing created',
+      data: { name: 'disk', priority: 'HIGH' },
+    });
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
@@ -149,7 +163,10 @@ describe('error envelope', () => {
   });
 
   it('parses JSON sent without a JSON content type', async () => {
-    const response = await call('/api/v1/things', { method: 'POST', body: JSON.stringify({ name: 'a', priority: 'LOW' }) });
+    const response = await call('/api/v1/things', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'a', priority: 'LOW' }),
+    });
     expect(response.status).toBe(201);
   });
 
@@ -159,7 +176,11 @@ describe('error envelope', () => {
     expect(response.body.message).toBe('Validation failed');
     expect(response.body.errors).toHaveLength(3);
     expect(response.body.errors).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^name: /), expect.stringMatching(/^priority: /), expect.stringMatching(/^tags\.0: /)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^name: /),
+        expect.stringMatching(/^priority: /),
+        expect.stringMatching(/^tags\.0: /),
+      ]),
     );
   });
 
@@ -176,7 +197,10 @@ describe('error envelope', () => {
   });
 
   it('refuses a body over 1 MiB with 413', async () => {
-    const response = await postJson('/api/v1/things', JSON.stringify({ name: 'x'.repeat(1024 * 1024), priority: 'LOW' }));
+    const response = await postJson(
+      '/api/v1/things',
+      JSON.stringify({ name: 'x'.repeat(1024 * 1024), priority: 'LOW' }),
+    );
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ success: false, message: 'Request body too large' });
   });
@@ -195,7 +219,11 @@ describe('error envelope', () => {
   it('maps an HttpError to its status, message and field messages', async () => {
     const response = await call('/api/v1/things/T-1', { method: 'DELETE' });
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ success: false, message: 'Thing is locked', errors: ['id: locked by another change'] });
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Thing is locked',
+      errors: ['id: locked by another change'],
+    });
   });
 
   it('answers an unexpected error with a bare 500 that leaks nothing', async () => {

@@ -26,7 +26,12 @@ const pathOf = ({ route }: RouteEntry): string => route.path.replace(/:([A-Za-z0
  * Raw HTTP rather than fetch, so the header names reach the server exactly as written, the way a
  * client that is not a browser sends them.
  */
-const send = (method: string, path: string, headers: [string, string][], json = '{}'): Promise<{ status: number; text: string }> =>
+const send = (
+  method: string,
+  path: string,
+  headers: [string, string][],
+  json = '{}',
+): Promise<{ status: number; text: string }> =>
   new Promise((resolve, reject) => {
     const url = new URL(path, client.stack.url);
     const body = method === 'GET' || method === 'DELETE' ? undefined : json;
@@ -58,7 +63,8 @@ const serverErrors = async (probes: Probe[]): Promise<string[]> => {
   for (const { entry, path, headers, body } of probes) {
     const reply = await send(entry.route.method, path, headers, body);
     const unbuilt = reply.status === 501 && reply.text.includes('Not implemented yet');
-    if (reply.status >= 500 && !unbuilt) failures.push(`${entry.route.method} ${entry.route.path}: ${reply.status} ${reply.text}`);
+    if (reply.status >= 500 && !unbuilt)
+      failures.push(`${entry.route.method} ${entry.route.path}: ${reply.status} ${reply.text}`);
   }
   return failures;
 };
@@ -66,13 +72,21 @@ const serverErrors = async (probes: Probe[]): Promise<string[]> => {
 describe('names every object inherits, as header, query and body names', () => {
   it('never get a 5xx as header names, on any route', async () => {
     const named = INHERITED_NAMES.map((name): [string, string] => [name, 'x']);
-    const probes = allRoutes().map((entry) => ({ entry, path: pathOf(entry), headers: [...credentials(entry), ...named] }));
+    const probes = allRoutes().map((entry) => ({
+      entry,
+      path: pathOf(entry),
+      headers: [...credentials(entry), ...named],
+    }));
     expect(await serverErrors(probes)).toEqual([]);
   });
 
   it('never get a 5xx as query names, on any route', async () => {
     const query = INHERITED_NAMES.map((name) => `${name}=x`).join('&');
-    const probes = allRoutes().map((entry) => ({ entry, path: `${pathOf(entry)}?${query}`, headers: credentials(entry) }));
+    const probes = allRoutes().map((entry) => ({
+      entry,
+      path: `${pathOf(entry)}?${query}`,
+      headers: credentials(entry),
+    }));
     expect(await serverErrors(probes)).toEqual([]);
   });
 

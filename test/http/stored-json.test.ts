@@ -57,31 +57,57 @@ describe('numbers the table cannot keep exactly', () => {
   });
 
   it('are kept as sent when within range, the largest safe integer and the smallest magnitude included', async () => {
-    const metadata = { big: Number.MAX_SAFE_INTEGER, small: -1e-130, fraction: 0.1 + 0.2, zero: 0, text: '12345678901234567890' };
-    const created = await client.request('POST', SIGNALS, signal({ value: -Number.MAX_SAFE_INTEGER, metadata }), admin.auth);
+    const metadata = {
+      big: Number.MAX_SAFE_INTEGER,
+      small: -1e-130,
+      fraction: 0.1 + 0.2,
+      zero: 0,
+      text: '12345678901234567890',
+    };
+    const created = await client.request(
+      'POST',
+      SIGNALS,
+      signal({ value: -Number.MAX_SAFE_INTEGER, metadata }),
+      admin.auth,
+    );
     expect(created.status, created.text).toBe(201);
     const stored = await client.request('GET', `${SIGNALS}/${created.body.data.id}`, undefined, admin.auth);
     expect(stored.body.data).toMatchObject({ value: -Number.MAX_SAFE_INTEGER, metadata });
   });
 
   it('reject only their own item of a bulk post', async () => {
-    const reply = await client.request('POST', `${SIGNALS}/bulk`, { signals: [signal(), signal({ value: 1e20 }), signal()] }, admin.auth);
+    const reply = await client.request(
+      'POST',
+      `${SIGNALS}/bulk`,
+      { signals: [signal(), signal({ value: 1e20 }), signal()] },
+      admin.auth,
+    );
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.data).toMatchObject({ accepted: 2, rejected: 1 });
     expect(reply.body.data.results[1]).toEqual({ index: 1, error: `value: ${NUMBER_MESSAGE}` });
   });
 
-  it('in a sender\'s metadata are kept as parsed, since the sender cannot change them', async () => {
-    const webhook = { source: 'cron', title: 'Backup late', severity: 'high', status: 'firing', metadata: { lagMs: 1e20 } };
+  it("in a sender's metadata are kept as parsed, since the sender cannot change them", async () => {
+    const webhook = {
+      source: 'cron',
+      title: 'Backup late',
+      severity: 'high',
+      status: 'firing',
+      metadata: { lagMs: 1e20 },
+    };
     const reply = await client.request('POST', `${INGESTION}/webhook`, webhook, senderKey);
     expect(reply.status, reply.text).toBe(202);
     const stored = await client.request('GET', `${SIGNALS}/${reply.body.data.signalId}`, undefined, admin.auth);
     expect(stored.body.data.metadata.lagMs).toBe(1e20);
   });
 
-  it('are a 400 naming the field where a sender\'s number becomes a stored field, never a 500', async () => {
-    const event = JSON.parse(readFileSync('test/fixtures/ingestion/orchestrator/event-02-Normal-Scheduled-Pod.json', 'utf8'));
-    expect(await expectRefused(`${INGESTION}/orchestrator`, { ...event, count: 1e20 }, senderKey)).toEqual([`count: ${NUMBER_MESSAGE}`]);
+  it("are a 400 naming the field where a sender's number becomes a stored field, never a 500", async () => {
+    const event = JSON.parse(
+      readFileSync('test/fixtures/ingestion/orchestrator/event-02-Normal-Scheduled-Pod.json', 'utf8'),
+    );
+    expect(await expectRefused(`${INGESTION}/orchestrator`, { ...event, count: 1e20 }, senderKey)).toEqual([
+      `count: ${NUMBER_MESSAGE}`,
+    ]);
   });
 
   it('in an Alertmanager value annotation leave the signal without a value, the annotation keeping the text', async () => {
@@ -105,7 +131,7 @@ describe('metadata nesting', () => {
     expect(stored.body.data.metadata).toEqual(metadata);
   });
 
-  it('refuses 32 levels on POST /signals; a sender\'s metadata is kept whatever its nesting', async () => {
+  it("refuses 32 levels on POST /signals; a sender's metadata is kept whatever its nesting", async () => {
     const path = `metadata${'.next'.repeat(31)}`;
     const message = `${path}: must nest at most 31 levels of objects and arrays`;
     expect(await expectRefused(SIGNALS, signal({ metadata: nested(32) }), admin.auth)).toEqual([message]);
@@ -128,15 +154,28 @@ describe('metadata nesting', () => {
 
 describe('metadata size', () => {
   it('refuses a wide array over the byte limit with a 400, without overflowing the stack', async () => {
-    const errors = await expectRefused(SIGNALS, signal({ metadata: { samples: new Array(130_000).fill(0) } }), admin.auth);
+    const errors = await expectRefused(
+      SIGNALS,
+      signal({ metadata: { samples: new Array(130_000).fill(0) } }),
+      admin.auth,
+    );
     expect(errors).toEqual(['metadata: must be at most 65536 bytes as JSON']);
   });
 
   it('counts the bytes of the JSON text, multi-byte characters as their UTF-8 bytes', async () => {
     // {"t":"…"} is 8 bytes of punctuation and key around the text.
-    const fits = await client.request('POST', SIGNALS, signal({ metadata: { t: 'é'.repeat((65_536 - 8) / 2) } }), admin.auth);
+    const fits = await client.request(
+      'POST',
+      SIGNALS,
+      signal({ metadata: { t: 'é'.repeat((65_536 - 8) / 2) } }),
+      admin.auth,
+    );
     expect(fits.status, fits.text).toBe(201);
-    const over = await expectRefused(SIGNALS, signal({ metadata: { t: `${'é'.repeat((65_536 - 8) / 2)}x` } }), admin.auth);
+    const over = await expectRefused(
+      SIGNALS,
+      signal({ metadata: { t: `${'é'.repeat((65_536 - 8) / 2)}x` } }),
+      admin.auth,
+    );
     expect(over).toEqual(['metadata: must be at most 65536 bytes as JSON']);
   });
 });
@@ -151,7 +190,9 @@ describe('keys the store reads as types', () => {
 
   it('constructor in POST /signals metadata is a 400 naming its path; in Alertmanager labels it is kept', async () => {
     const metadata = { labels: { constructor: 'x' } };
-    expect(await expectRefused(SIGNALS, signal({ metadata }), admin.auth)).toEqual([`metadata.labels.constructor: ${TYPE_KEY_MESSAGE}`]);
+    expect(await expectRefused(SIGNALS, signal({ metadata }), admin.auth)).toEqual([
+      `metadata.labels.constructor: ${TYPE_KEY_MESSAGE}`,
+    ]);
     const group = JSON.parse(readFileSync('test/fixtures/ingestion/metrics-alerts/captured.json', 'utf8'));
     group.alerts[0].labels.constructor = 'x';
     group.alerts[0].fingerprint = 'constructor-label';

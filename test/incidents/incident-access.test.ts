@@ -14,28 +14,33 @@ describe('who may call the incident routes', () => {
   beforeAll(async () => {
     client = await startTestStack();
     admin = await signUpBusiness(client);
-    [viewer, engineer] = await Promise.all([joinByInvitation(client, admin, 'VIEWER'), joinByInvitation(client, admin, 'ENGINEER')]);
+    [viewer, engineer] = await Promise.all([
+      joinByInvitation(client, admin, 'VIEWER'),
+      joinByInvitation(client, admin, 'ENGINEER'),
+    ]);
     incidentId = (await createIncident(client, admin.auth)).id;
   });
   afterAll(() => client.stack.stop());
 
-  const reads = () => [
-    ['GET', `${INCIDENTS}/generate-id`],
-    ['GET', INCIDENTS],
-    ['GET', `${INCIDENTS}/analytics`],
-    ['GET', `${INCIDENTS}/${incidentId}`],
-    ['GET', `${INCIDENTS}/comment/${incidentId}`],
-    ['GET', `${INCIDENTS}/message/${incidentId}`],
-    ['POST', `${INCIDENTS}/generate-pdf`, { incidentId }],
-    ['POST', '/api/v1/generate-pdf', { id: incidentId }],
-  ] as const;
-  const writes = () => [
-    ['POST', INCIDENTS, { summary: 'x', priority: 'LOW' }],
-    ['PUT', `${INCIDENTS}/${incidentId}`, { summary: 'changed' }],
-    ['POST', `${INCIDENTS}/comment`, { ticketId: incidentId, content: 'hi' }],
-    ['POST', `${INCIDENTS}/resolve/${incidentId}`],
-    ['DELETE', `${INCIDENTS}/${incidentId}`],
-  ] as const;
+  const reads = () =>
+    [
+      ['GET', `${INCIDENTS}/generate-id`],
+      ['GET', INCIDENTS],
+      ['GET', `${INCIDENTS}/analytics`],
+      ['GET', `${INCIDENTS}/${incidentId}`],
+      ['GET', `${INCIDENTS}/comment/${incidentId}`],
+      ['GET', `${INCIDENTS}/message/${incidentId}`],
+      ['POST', `${INCIDENTS}/generate-pdf`, { incidentId }],
+      ['POST', '/api/v1/generate-pdf', { id: incidentId }],
+    ] as const;
+  const writes = () =>
+    [
+      ['POST', INCIDENTS, { summary: 'x', priority: 'LOW' }],
+      ['PUT', `${INCIDENTS}/${incidentId}`, { summary: 'changed' }],
+      ['POST', `${INCIDENTS}/comment`, { ticketId: incidentId, content: 'hi' }],
+      ['POST', `${INCIDENTS}/resolve/${incidentId}`],
+      ['DELETE', `${INCIDENTS}/${incidentId}`],
+    ] as const;
 
   it('lets a VIEWER read everything, analytics and PDFs included, and change nothing', async () => {
     for (const [method, path, body] of reads()) {
@@ -53,9 +58,17 @@ describe('who may call the incident routes', () => {
   it('lets an ENGINEER change incidents, named as the actor', async () => {
     const incident = await createIncident(client, engineer.auth);
     expect(incident.createdBy).toBe(engineer.email);
-    const updated = await client.request('PUT', `${INCIDENTS}/${incident.id}`, { status: 'ACKNOWLEDGED' }, engineer.auth);
+    const updated = await client.request(
+      'PUT',
+      `${INCIDENTS}/${incident.id}`,
+      { status: 'ACKNOWLEDGED' },
+      engineer.auth,
+    );
     expect(updated.status).toBe(200);
-    expect((await historyOf(client, admin.auth, incident.id)).map((event) => event.actor)).toEqual([engineer.email, engineer.email]);
+    expect((await historyOf(client, admin.auth, incident.id)).map((event) => event.actor)).toEqual([
+      engineer.email,
+      engineer.email,
+    ]);
   });
 
   it('asks for credentials', async () => {
@@ -80,21 +93,38 @@ describe('who may call the incident routes', () => {
       scopes: ['incidents:read', 'incidents:write', 'analytics:read', 'postmortems:read'],
     });
     const asWriter = { 'x-api-key': writer.key };
-    const created = await client.request('POST', INCIDENTS, { summary: 'From the pager', priority: 'CRITICAL' }, asWriter);
+    const created = await client.request(
+      'POST',
+      INCIDENTS,
+      { summary: 'From the pager', priority: 'CRITICAL' },
+      asWriter,
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.body.data).toMatchObject({ createdBy: 'api-key:pager bridge', businessId: admin.user.businessId });
-    const commented = await client.request('POST', `${INCIDENTS}/comment`, { ticketId: created.body.data.id, content: 'auto' }, asWriter);
+    const commented = await client.request(
+      'POST',
+      `${INCIDENTS}/comment`,
+      { ticketId: created.body.data.id, content: 'auto' },
+      asWriter,
+    );
     expect(commented.body.data.authorEmail).toBe('api-key:pager bridge');
     expect((await client.request('GET', `${INCIDENTS}/analytics`, undefined, asWriter)).status).toBe(200);
-    expect((await client.request('POST', '/api/v1/generate-pdf', { id: created.body.data.id }, asWriter)).status).toBe(200);
+    expect((await client.request('POST', '/api/v1/generate-pdf', { id: created.body.data.id }, asWriter)).status).toBe(
+      200,
+    );
     const listed = await client.request('GET', INCIDENTS, undefined, admin.auth);
     expect(listed.body.data.map((incident: { id: string }) => incident.id)).toContain(created.body.data.id);
   });
 
   it('leaves the analysis routes to the analysis engine (501)', async () => {
     for (const path of ['resolve/ai/five-whys', 'resolve/ai/suggestion', 'resolve/ai/stakeholder']) {
-      expect((await client.request('GET', `${INCIDENTS}/${path}/${incidentId}`, undefined, admin.auth)).status, path).toBe(501);
+      expect(
+        (await client.request('GET', `${INCIDENTS}/${path}/${incidentId}`, undefined, admin.auth)).status,
+        path,
+      ).toBe(501);
     }
-    expect((await client.request('POST', `${INCIDENTS}/resolve/customer-kb/${incidentId}`, undefined, admin.auth)).status).toBe(501);
+    expect(
+      (await client.request('POST', `${INCIDENTS}/resolve/customer-kb/${incidentId}`, undefined, admin.auth)).status,
+    ).toBe(501);
   });
 });

@@ -57,7 +57,13 @@ describe('incident create, get, update, delete', () => {
 
   it('fills the optional fields with null and treats blank ones as absent', async () => {
     const incident = await createIncident(client, admin.auth, { region: '   ', description: '' });
-    expect(incident).toMatchObject({ status: 'OPEN', region: null, description: null, source: null, assignedToEmail: null });
+    expect(incident).toMatchObject({
+      status: 'OPEN',
+      region: null,
+      description: null,
+      source: null,
+      assignedToEmail: null,
+    });
   });
 
   it('stamps acknowledgement and resolution when an incident is created past OPEN', async () => {
@@ -65,7 +71,11 @@ describe('incident create, get, update, delete', () => {
     expect(investigating.acknowledgedAt).toBe(investigating.createdAt);
     expect(investigating.resolvedAt).toBeNull();
     const closed = await createIncident(client, admin.auth, { status: 'CLOSED' });
-    expect(closed).toMatchObject({ acknowledgedAt: closed.createdAt, resolvedAt: closed.createdAt, resolvedBy: admin.email });
+    expect(closed).toMatchObject({
+      acknowledgedAt: closed.createdAt,
+      resolvedAt: closed.createdAt,
+      resolvedBy: admin.email,
+    });
   });
 
   it('writes a CREATED history event and a system message on create', async () => {
@@ -132,11 +142,20 @@ describe('incident create, get, update, delete', () => {
   });
 
   it('changes only the given fields and records each change', async () => {
-    const incident = await createIncident(client, admin.auth, { assignedToEmail: 'a@example.com', region: 'us-east-1' });
+    const incident = await createIncident(client, admin.auth, {
+      assignedToEmail: 'a@example.com',
+      region: 'us-east-1',
+    });
     const reply = await client.request(
       'PUT',
       `${INCIDENTS}/${incident.id}`,
-      { status: 'ACKNOWLEDGED', priority: 'CRITICAL', assignedToEmail: 'b@example.com', impactSummary: 'EU only', region: null },
+      {
+        status: 'ACKNOWLEDGED',
+        priority: 'CRITICAL',
+        assignedToEmail: 'b@example.com',
+        impactSummary: 'EU only',
+        region: null,
+      },
       admin.auth,
     );
     expect(reply.status, reply.text).toBe(200);
@@ -201,7 +220,12 @@ describe('incident create, get, update, delete', () => {
     const closed = (await put({ status: 'CLOSED' })).body.data;
     expect(closed.resolvedAt).toBe(resolved.resolvedAt);
     const reopened = (await put({ status: 'OPEN' })).body.data;
-    expect(reopened).toMatchObject({ status: 'OPEN', resolvedAt: null, resolvedBy: null, acknowledgedAt: acknowledged.acknowledgedAt });
+    expect(reopened).toMatchObject({
+      status: 'OPEN',
+      resolvedAt: null,
+      resolvedBy: null,
+      acknowledgedAt: acknowledged.acknowledgedAt,
+    });
   });
 
   it('refuses an empty or invalid update with 400 and an unknown incident with 404', async () => {
@@ -218,14 +242,23 @@ describe('incident create, get, update, delete', () => {
       admin.auth,
     );
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors.map((error: string) => error.split(':')[0]).sort()).toEqual(['priority', 'status', 'summary']);
+    expect(invalid.body.errors.map((error: string) => error.split(':')[0]).sort()).toEqual([
+      'priority',
+      'status',
+      'summary',
+    ]);
     const unknown = await client.request('PUT', `${INCIDENTS}/INC-20000101-0001`, { summary: 'x' }, admin.auth);
     expect(unknown.status).toBe(404);
   });
 
   it('deletes an incident with its comments and messages and keeps its history', async () => {
     const incident = await createIncident(client, admin.auth);
-    const commented = await client.request('POST', `${INCIDENTS}/comment`, { ticketId: incident.id, content: 'Rolling back' }, admin.auth);
+    const commented = await client.request(
+      'POST',
+      `${INCIDENTS}/comment`,
+      { ticketId: incident.id, content: 'Rolling back' },
+      admin.auth,
+    );
     expect(commented.status).toBe(201);
     await client.request('PUT', `${INCIDENTS}/${incident.id}`, { status: 'INVESTIGATION' }, admin.auth);
 
@@ -234,7 +267,9 @@ describe('incident create, get, update, delete', () => {
     expect(deleted.body).toMatchObject({ success: true, data: { id: incident.id } });
 
     expect((await client.request('GET', `${INCIDENTS}/${incident.id}`, undefined, admin.auth)).status).toBe(404);
-    expect((await client.request('GET', `${INCIDENTS}/comment/${incident.id}`, undefined, admin.auth)).status).toBe(404);
+    expect((await client.request('GET', `${INCIDENTS}/comment/${incident.id}`, undefined, admin.auth)).status).toBe(
+      404,
+    );
     expect((await client.request('DELETE', `${INCIDENTS}/${incident.id}`, undefined, admin.auth)).status).toBe(404);
 
     const { ports: runtime } = client.stack;
@@ -267,11 +302,17 @@ describe('incident create, get, update, delete', () => {
       status: 'COMPLETE',
     };
     const report = { pk: `WS#${workspaceId()}#ANALYSIS#${analysisId}`, sk: 'REPORT#1', type: 'ANALYSIS_REPORT' };
-    await table.doc.send(new BatchWriteCommand({ RequestItems: { [table.name]: [analysis, report].map((Item) => ({ PutRequest: { Item } })) } }));
+    await table.doc.send(
+      new BatchWriteCommand({
+        RequestItems: { [table.name]: [analysis, report].map((Item) => ({ PutRequest: { Item } })) },
+      }),
+    );
 
     expect((await client.request('DELETE', `${INCIDENTS}/${incident.id}`, undefined, admin.auth)).status).toBe(200);
     const read = await table.doc.send(
-      new BatchGetCommand({ RequestItems: { [table.name]: { Keys: [analysis, report].map(({ pk, sk }) => ({ pk, sk })) } } }),
+      new BatchGetCommand({
+        RequestItems: { [table.name]: { Keys: [analysis, report].map(({ pk, sk }) => ({ pk, sk })) } },
+      }),
     );
     expect(read.Responses?.[table.name]).toEqual([]);
   });

@@ -54,11 +54,23 @@ describe('incident ids: previews reserve nothing, and a day never runs out', () 
       const read = await client.request('GET', `${INCIDENTS}/${tenThousandth.id}`, undefined, admin.auth);
       expect(read.status, read.text).toBe(200);
       expect(read.body.data).toMatchObject({ id: tenThousandth.id, ticketId: tenThousandth.id });
-      const updated = await client.request('PUT', `${INCIDENTS}/${tenThousandth.id}`, { status: 'ACKNOWLEDGED' }, admin.auth);
+      const updated = await client.request(
+        'PUT',
+        `${INCIDENTS}/${tenThousandth.id}`,
+        { status: 'ACKNOWLEDGED' },
+        admin.auth,
+      );
       expect(updated.status, updated.text).toBe(200);
-      const comment = await client.request('POST', `${INCIDENTS}/comment`, { ticketId: tenThousandth.id, content: 'on it' }, admin.auth);
+      const comment = await client.request(
+        'POST',
+        `${INCIDENTS}/comment`,
+        { ticketId: tenThousandth.id, content: 'on it' },
+        admin.auth,
+      );
       expect(comment.status, comment.text).toBe(201);
-      expect((await client.request('POST', `${INCIDENTS}/resolve/${tenThousandth.id}`, undefined, admin.auth)).status).toBe(200);
+      expect(
+        (await client.request('POST', `${INCIDENTS}/resolve/${tenThousandth.id}`, undefined, admin.auth)).status,
+      ).toBe(200);
     });
   });
 
@@ -75,10 +87,13 @@ describe('incident ids: previews reserve nothing, and a day never runs out', () 
     await setDayCounter(client, workspaceOf(admin), DAY, 9997);
     const created = await at(client, NOON, async () => {
       const made: string[] = [];
-      for (let index = 0; index < 4; index += 1) made.push((await createIncident(client, admin.auth, { priority: 'CRITICAL' })).id);
+      for (let index = 0; index < 4; index += 1)
+        made.push((await createIncident(client, admin.auth, { priority: 'CRITICAL' })).id);
       return made;
     });
-    const nextDay = await at(client, '2025-03-15T00:00:01.000Z', () => createIncident(client, admin.auth, { priority: 'CRITICAL' }));
+    const nextDay = await at(client, '2025-03-15T00:00:01.000Z', () =>
+      createIncident(client, admin.auth, { priority: 'CRITICAL' }),
+    );
     expect(created).toEqual([`INC-${DAY}-9998`, `INC-${DAY}-9999`, `INC-${DAY}-10000`, `INC-${DAY}-10001`]);
     expect(nextDay.id).toBe('INC-20250315-0001');
     const newestFirst = [nextDay.id, ...[...created].reverse()];

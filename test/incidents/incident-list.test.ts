@@ -17,9 +17,13 @@ describe('incident ids and lists', () => {
   const list = (query = '') => client.request('GET', `${INCIDENTS}${query}`, undefined, admin.auth);
 
   it('gives 20 concurrent creates 20 distinct, consecutive numbers', async () => {
-    const next = numberOf((await client.request('GET', `${INCIDENTS}/generate-id`, undefined, admin.auth)).body.data.id);
+    const next = numberOf(
+      (await client.request('GET', `${INCIDENTS}/generate-id`, undefined, admin.auth)).body.data.id,
+    );
     const created = await Promise.all(
-      Array.from({ length: 20 }, (_unused, index) => createIncident(client, admin.auth, { summary: `Concurrent ${index}` })),
+      Array.from({ length: 20 }, (_unused, index) =>
+        createIncident(client, admin.auth, { summary: `Concurrent ${index}` }),
+      ),
     );
     const numbers = created.map((incident) => numberOf(incident.id)).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);
@@ -71,7 +75,8 @@ describe('incident ids and lists', () => {
 
   it('filters by creation date range, dates meaning whole UTC days', async () => {
     const fresh = await signUpBusiness(client);
-    const createOn = (iso: string, fields: Record<string, unknown> = {}) => at(client, iso, () => createIncident(client, fresh.auth, fields));
+    const createOn = (iso: string, fields: Record<string, unknown> = {}) =>
+      at(client, iso, () => createIncident(client, fresh.auth, fields));
     const may1 = await createOn('2024-05-01T08:00:00.000Z');
     const may2 = await createOn('2024-05-02T23:30:00.000Z', { status: 'ACKNOWLEDGED' });
     const may3 = await createOn('2024-05-03T00:00:00.000Z');

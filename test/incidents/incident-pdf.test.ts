@@ -50,10 +50,20 @@ describe('incident PDF export', () => {
       summary: 'Search cluster out of disk',
       techDescription: 'Shard relocation stalled on node es-7',
     });
-    await client.request('POST', `${INCIDENTS}/comment`, { ticketId: incident.id, content: 'Freed **200 GB** on es-7' }, admin.auth);
+    await client.request(
+      'POST',
+      `${INCIDENTS}/comment`,
+      { ticketId: incident.id, content: 'Freed **200 GB** on es-7' },
+      admin.auth,
+    );
     await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
 
-    const { response, bytes } = await download(client, `${INCIDENTS}/generate-pdf`, { incidentId: incident.id }, admin.auth);
+    const { response, bytes } = await download(
+      client,
+      `${INCIDENTS}/generate-pdf`,
+      { incidentId: incident.id },
+      admin.auth,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${incident.id}.pdf"`);
@@ -113,7 +123,12 @@ describe('incident PDF export', () => {
   });
 
   it('answers 404 for an unknown incident and 400 without an id', async () => {
-    const unknown = await client.request('POST', `${INCIDENTS}/generate-pdf`, { incidentId: 'INC-20000101-0001' }, admin.auth);
+    const unknown = await client.request(
+      'POST',
+      `${INCIDENTS}/generate-pdf`,
+      { incidentId: 'INC-20000101-0001' },
+      admin.auth,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, message: 'Incident not found' });
     expect((await client.request('POST', '/api/v1/generate-pdf', { id: 'nope' }, admin.auth)).status).toBe(404);

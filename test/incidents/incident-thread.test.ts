@@ -68,8 +68,18 @@ describe('incident comments, messages and resolution', () => {
   it('keeps a chronological thread of system events, changes and the resolution', async () => {
     const incident = await createIncident(client, admin.auth);
     await client.request('PUT', `${INCIDENTS}/${incident.id}`, { assignedToEmail: 'sre@example.com' }, admin.auth);
-    await client.request('PUT', `${INCIDENTS}/${incident.id}`, { priority: 'LOW', description: 'Not a thread event' }, admin.auth);
-    await client.request('PUT', `${INCIDENTS}/${incident.id}`, { assignedToEmail: null, status: 'INVESTIGATION' }, admin.auth);
+    await client.request(
+      'PUT',
+      `${INCIDENTS}/${incident.id}`,
+      { priority: 'LOW', description: 'Not a thread event' },
+      admin.auth,
+    );
+    await client.request(
+      'PUT',
+      `${INCIDENTS}/${incident.id}`,
+      { assignedToEmail: null, status: 'INVESTIGATION' },
+      admin.auth,
+    );
     await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
 
     const thread = await messagesOf(client, admin.auth, incident.id);
@@ -118,13 +128,20 @@ describe('incident comments, messages and resolution', () => {
 
     const closed = await createIncident(client, admin.auth, { status: 'CLOSED' });
     expect((await client.request('POST', `${INCIDENTS}/resolve/${closed.id}`, undefined, admin.auth)).status).toBe(409);
-    expect((await client.request('POST', `${INCIDENTS}/resolve/INC-20000101-0001`, undefined, admin.auth)).status).toBe(404);
+    expect((await client.request('POST', `${INCIDENTS}/resolve/INC-20000101-0001`, undefined, admin.auth)).status).toBe(
+      404,
+    );
   });
 
   it('resolves a reopened incident again, keeping its first acknowledgement', async () => {
     const incident = await createIncident(client, admin.auth, { status: 'ACKNOWLEDGED' });
     const first = await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
-    const reopened = await client.request('PUT', `${INCIDENTS}/${incident.id}`, { status: 'INVESTIGATION' }, admin.auth);
+    const reopened = await client.request(
+      'PUT',
+      `${INCIDENTS}/${incident.id}`,
+      { status: 'INVESTIGATION' },
+      admin.auth,
+    );
     expect(reopened.body.data).toMatchObject({ resolvedAt: null, resolvedBy: null });
     const second = await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
     expect(second.status).toBe(200);

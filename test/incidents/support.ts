@@ -13,7 +13,12 @@ export const createIncident = async (
   auth: Auth,
   fields: Record<string, unknown> = {},
 ): Promise<Record<string, any>> => {
-  const reply = await client.request('POST', INCIDENTS, { summary: 'Checkout latency above SLO', priority: 'HIGH', ...fields }, auth);
+  const reply = await client.request(
+    'POST',
+    INCIDENTS,
+    { summary: 'Checkout latency above SLO', priority: 'HIGH', ...fields },
+    auth,
+  );
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data;
 };
@@ -50,7 +55,12 @@ export const at = async <T>(client: TestClient, iso: string, body: () => Promise
  * Fault setup: the workspace's incident counter of `day` (YYYYMMDD) as if `seq` incidents had been
  * created that day, which the API would need thousands of requests to reach.
  */
-export const setDayCounter = async (client: TestClient, workspaceId: string, day: string, seq: number): Promise<void> => {
+export const setDayCounter = async (
+  client: TestClient,
+  workspaceId: string,
+  day: string,
+  seq: number,
+): Promise<void> => {
   const { table } = client.stack.ports;
   await table.doc.send(
     new UpdateCommand({

@@ -27,6 +27,8 @@ describe('cdk-nag AwsSolutions', () => {
       expect(reason.length, id).toBeGreaterThan(40);
     }
     const errors = report.violations.filter((violation) => violation.severity === 'error');
-    expect(errors.map((error) => error.ruleName).filter((id) => !acknowledged.some((ack) => ack.id === id))).toEqual([]);
+    expect(errors.map((error) => error.ruleName).filter((id) => !acknowledged.some((ack) => ack.id === id))).toEqual(
+      [],
+    );
   });
 });

@@ -33,7 +33,9 @@ describe('payload bucket', () => {
   it('is private, encrypted, TLS-only, and expires only the transient queued-event objects', () => {
     view.template.resourceCountIs('AWS::S3::Bucket', 1);
     view.template.hasResourceProperties('AWS::S3::Bucket', {
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
@@ -70,7 +72,9 @@ describe('payload bucket', () => {
 
   it('is named to exactly the functions that store or read large payloads', () => {
     const named = allFunctions()
-      .filter(([, fn]) => view.functionResource(fn).Properties.Environment?.Variables?.PAYLOAD_BUCKET_NAME !== undefined)
+      .filter(
+        ([, fn]) => view.functionResource(fn).Properties.Environment?.Variables?.PAYLOAD_BUCKET_NAME !== undefined,
+      )
       .map(([name]) => name)
       .sort();
     expect(named).toEqual(['ingestion', 'ingestion-worker', 'signals']);
@@ -86,12 +90,16 @@ describe('payload bucket', () => {
       Object.fromEntries(
         allFunctions().map(([name]) => [
           name,
-          { ingestion: write, signals: ['s3:GetObject', ...write], 'ingestion-worker': ['s3:GetObject', ...write] }[name] ?? [],
+          { ingestion: write, signals: ['s3:GetObject', ...write], 'ingestion-worker': ['s3:GetObject', ...write] }[
+            name
+          ] ?? [],
         ]),
       ),
     );
     for (const [, fn] of allFunctions()) {
-      for (const statement of view.statementsOf(fn).filter((entry) => actionsOf(entry).some((action) => action.startsWith('s3:')))) {
+      for (const statement of view
+        .statementsOf(fn)
+        .filter((entry) => actionsOf(entry).some((action) => action.startsWith('s3:')))) {
         expect(statement.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] });
       }
     }

@@ -58,10 +58,10 @@ describe('functions', () => {
       const logGroupId = view.logicalId(fn.logGroup.node.defaultChild as never);
       expect(view.functionResource(fn).Properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
       expect(view.resources[logGroupId]?.Properties.RetentionInDays).toBeGreaterThan(0);
-      const logStatements = view.statementsOf(fn).filter((statement) => actionsOf(statement).some((a) => a.startsWith('logs:')));
-      expect(logStatements).toEqual([
-        expect.objectContaining({ Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } }),
-      ]);
+      const logStatements = view
+        .statementsOf(fn)
+        .filter((statement) => actionsOf(statement).some((a) => a.startsWith('logs:')));
+      expect(logStatements).toEqual([expect.objectContaining({ Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } })]);
     }
     view.template.resourcePropertiesCountIs(
       'AWS::IAM::Role',
@@ -155,7 +155,9 @@ describe('queues', () => {
     ] as const) {
       view.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: view.logicalId(worker.lambda.node.defaultChild as never) },
-        EventSourceArn: { 'Fn::GetAtt': [view.logicalId(view.stack.queues[name].queue.node.defaultChild as never), 'Arn'] },
+        EventSourceArn: {
+          'Fn::GetAtt': [view.logicalId(view.stack.queues[name].queue.node.defaultChild as never), 'Arn'],
+        },
         BatchSize: QUEUE_SETTINGS[name].batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
@@ -165,7 +167,11 @@ describe('queues', () => {
   it('runs the correlation sweep every minute', () => {
     view.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.correlationSweep.lambda.node.defaultChild as never), 'Arn'] } })],
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.correlationSweep.lambda.node.defaultChild as never), 'Arn'] },
+        }),
+      ],
     });
   });
 });
@@ -204,7 +210,10 @@ describe('analysis state machine', () => {
     for (const name of ['ContextGathering', 'HypothesisGeneration', 'ImpactAssessment', 'RemediationPlanning']) {
       expect(States[name]?.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'MarkFailed' }]);
     }
-    expect(States.MarkFailed).toMatchObject({ Parameters: { stage: 'failed', 'input.$': '$' }, Next: 'AnalysisFailed' });
+    expect(States.MarkFailed).toMatchObject({
+      Parameters: { stage: 'failed', 'input.$': '$' },
+      Next: 'AnalysisFailed',
+    });
     expect(States.AnalysisFailed?.Type).toBe('Fail');
   });
 
@@ -231,7 +240,10 @@ describe('REST API', () => {
     return new Map(
       Object.values(resources)
         .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
-        .map((method) => [`${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId.Ref)}`, method.Properties]),
+        .map((method) => [
+          `${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId.Ref)}`,
+          method.Properties,
+        ]),
     );
   };
 
@@ -241,7 +253,11 @@ describe('REST API', () => {
     for (const { group, route } of allRoutes()) {
       const method = methods.get(`${route.method} ${toGatewayPath(route.path)}`);
       expect(method, `${route.method} ${route.path}`).toBeDefined();
-      expect(method).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
+      expect(method).toMatchObject({
+        AuthorizationType: 'NONE',
+        ApiKeyRequired: false,
+        Integration: { Type: 'AWS_PROXY' },
+      });
       const target = JSON.stringify(method!.Integration.Uri);
       const byReference = target.includes(`${group.replace(/-/g, '')}functionFunction`);
       const functionName = view.functionResource(groupFunction(group)).Properties.FunctionName as string | undefined;
@@ -318,7 +334,11 @@ describe('REST API', () => {
     for (const type of ['BAD_REQUEST_PARAMETERS', 'BAD_REQUEST_BODY']) {
       expect(gatewayBody(type)).toEqual({
         status: '400',
-        body: { success: false, message: 'Invalid request body', errors: ['Missing required request parameters: [id]'] },
+        body: {
+          success: false,
+          message: 'Invalid request body',
+          errors: ['Missing required request parameters: [id]'],
+        },
       });
     }
     expect(gatewayBody('DEFAULT_4XX').body).toEqual({ success: false, message: 'Invalid request body', errors: [] });
@@ -372,7 +392,12 @@ describe('least privilege', () => {
     const senders = groupsWith((fn) => view.actionsOfFunction(fn).includes('sqs:SendMessage'));
     expect(senders).toEqual(['correlation-sweep', 'ingestion', 'ingestion-worker', 'signals']);
     expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
-    expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual(['correlation-sweep', 'ingestion', 'ingestion-worker', 'signals']);
+    expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual([
+      'correlation-sweep',
+      'ingestion',
+      'ingestion-worker',
+      'signals',
+    ]);
   });
 
   it('lets only assistant and incidents start the analysis', () => {
@@ -398,7 +423,9 @@ describe('least privilege', () => {
 
   it('gives the JWT signing key to auth, which signs tokens, and every group that verifies them', () => {
     const TOKEN_MODES = ['optionalBearer', 'bearer', 'account', 'bearerOrApiKey'];
-    const verifiers = ROUTE_GROUPS.filter((group) => Object.values(group.routes).some((route) => TOKEN_MODES.includes(route.auth)));
+    const verifiers = ROUTE_GROUPS.filter((group) =>
+      Object.values(group.routes).some((route) => TOKEN_MODES.includes(route.auth)),
+    );
     const expected = ['auth', ...verifiers.map((group) => group.name)].sort();
     expect(expected).toContain('ingestion');
     expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(expected);

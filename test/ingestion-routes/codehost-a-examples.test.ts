@@ -104,7 +104,10 @@ describe('the whole @octokit/webhooks-examples set through POST /ingestion/codeh
     );
     again.forEach(({ reply }, index) => {
       expect(reply.status, reply.text).toBe(202);
-      expect(reply.body.data).toMatchObject({ deduplicated: true, signalId: redelivered[index]?.reply.body.data.signalId });
+      expect(reply.body.data).toMatchObject({
+        deduplicated: true,
+        signalId: redelivered[index]?.reply.body.data.signalId,
+      });
     });
     expect(await totals(client, tenant)).toEqual(afterFirst);
   });

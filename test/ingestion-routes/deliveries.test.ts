@@ -19,7 +19,10 @@ import {
 const octokit = createRequire(import.meta.url)('@octokit/webhooks-examples') as { name: string; examples: any[] }[];
 const workflowJobExample = octokit.find(({ name }) => name === 'workflow_job')?.examples[2];
 
-const githubHeaders = (event: string, delivery = randomUUID()) => ({ 'x-github-event': event, 'x-github-delivery': delivery });
+const githubHeaders = (event: string, delivery = randomUUID()) => ({
+  'x-github-event': event,
+  'x-github-delivery': delivery,
+});
 
 describe('ingestion deliveries', () => {
   let client: TestClient;
@@ -52,11 +55,15 @@ describe('ingestion deliveries', () => {
     });
 
     it('takes it as X-API-Key', async () => {
-      expectAccepted(await postRaw(client, 'metrics-alerts', alertmanager.raw, alertmanager.headers, { headers: tenant.keyHeaders }));
+      expectAccepted(
+        await postRaw(client, 'metrics-alerts', alertmanager.raw, alertmanager.headers, { headers: tenant.keyHeaders }),
+      );
     });
 
     it('refuses a Bearer token (401), no key (401) and a key without ingestion:write (403)', async () => {
-      const bearer = await postRaw(client, 'metrics-alerts', alertmanager.raw, alertmanager.headers, { headers: tenant.admin.auth });
+      const bearer = await postRaw(client, 'metrics-alerts', alertmanager.raw, alertmanager.headers, {
+        headers: tenant.admin.auth,
+      });
       expect(bearer.status).toBe(401);
       expect(bearer.body).toMatchObject({ success: false, errors: expect.any(Array) });
       expect((await postRaw(client, 'metrics-alerts', alertmanager.raw, alertmanager.headers, {})).status).toBe(401);
@@ -83,8 +90,12 @@ describe('ingestion deliveries', () => {
     it('counts a paging-tool retry (the same X-Webhook-Id) once', async () => {
       const fixture = loadFixture('paging', 'v3-02-webhook_payload.json');
       const headers = { ...fixture.headers, 'x-webhook-id': randomUUID() };
-      const first = expectAccepted(await postRaw(client, 'paging', fixture.raw, headers, { headers: tenant.keyHeaders }));
-      const retry = expectAccepted(await postRaw(client, 'paging', fixture.raw, headers, { headers: tenant.keyHeaders }));
+      const first = expectAccepted(
+        await postRaw(client, 'paging', fixture.raw, headers, { headers: tenant.keyHeaders }),
+      );
+      const retry = expectAccepted(
+        await postRaw(client, 'paging', fixture.raw, headers, { headers: tenant.keyHeaders }),
+      );
       expect(first.deduplicated).toBe(false);
       expect(retry).toMatchObject({ signalId: first.signalId, deduplicated: true });
       const signal = await client.request('GET', `/api/v1/signals/${first.signalId}`, undefined, tenant.keyHeaders);
@@ -94,14 +105,23 @@ describe('ingestion deliveries', () => {
     it('counts a GitHub redelivery (the same X-GitHub-Delivery) once, a new delivery of the same event twice', async () => {
       const fixture = loadFixture('codehost-a', 'pull_request.opened.0.json');
       const delivery = randomUUID();
-      const first = expectAccepted(await postRaw(client, 'codehost-a', fixture.raw, githubHeaders('pull_request', delivery), { headers: tenant.keyHeaders }));
+      const first = expectAccepted(
+        await postRaw(client, 'codehost-a', fixture.raw, githubHeaders('pull_request', delivery), {
+          headers: tenant.keyHeaders,
+        }),
+      );
       const redelivered = expectAccepted(
-        await postRaw(client, 'codehost-a', fixture.raw, githubHeaders('pull_request', delivery), { headers: tenant.keyHeaders }),
+        await postRaw(client, 'codehost-a', fixture.raw, githubHeaders('pull_request', delivery), {
+          headers: tenant.keyHeaders,
+        }),
       );
       expect(redelivered).toMatchObject({ signalId: first.signalId, deduplicated: true });
-      const signal = async () => (await client.request('GET', `/api/v1/signals/${first.signalId}`, undefined, tenant.keyHeaders)).body.data;
+      const signal = async () =>
+        (await client.request('GET', `/api/v1/signals/${first.signalId}`, undefined, tenant.keyHeaders)).body.data;
       expect((await signal()).occurrences).toBe(1);
-      expectAccepted(await postRaw(client, 'codehost-a', fixture.raw, githubHeaders('pull_request'), { headers: tenant.keyHeaders }));
+      expectAccepted(
+        await postRaw(client, 'codehost-a', fixture.raw, githubHeaders('pull_request'), { headers: tenant.keyHeaders }),
+      );
       expect((await signal()).occurrences).toBe(2);
     });
   });
@@ -120,7 +140,12 @@ describe('ingestion deliveries', () => {
     it('is created in progress by its first event', async () => {
       const reply = expectAccepted(await post(requested.body));
       expect(reply.signals[0].pipelineRunId).toBe(runId);
-      expect(await getRun()).toMatchObject({ status: 'in_progress', finishedAt: null, durationSeconds: null, jobs: [] });
+      expect(await getRun()).toMatchObject({
+        status: 'in_progress',
+        finishedAt: null,
+        durationSeconds: null,
+        jobs: [],
+      });
     });
 
     it('is updated in place when it completes', async () => {
@@ -142,7 +167,9 @@ describe('ingestion deliveries', () => {
       const runs = await listRuns(client, tenant.keyHeaders, '?repository=octo-org/octo-repo');
       expect(runs.map(({ id, status }) => ({ id, status }))).toEqual([{ id: runId, status: 'success' }]);
       // The status index moved with it.
-      expect((await listRuns(client, tenant.keyHeaders, '?status=in_progress')).map(({ id }) => id)).not.toContain(runId);
+      expect((await listRuns(client, tenant.keyHeaders, '?status=in_progress')).map(({ id }) => id)).not.toContain(
+        runId,
+      );
     });
 
     it('ignores a late event older than what it holds', async () => {
@@ -186,25 +213,41 @@ describe('ingestion deliveries', () => {
 
     it('moves from running to success in place, with its history; a late older state changes nothing', async () => {
       expectAccepted(await post('running', '2021-04-28 21:40:00 +0200'));
-      expect(await change()).toMatchObject({ status: 'IN_PROGRESS', priority: 'MEDIUM', assignedTo: 'admin@example.com' });
+      expect(await change()).toMatchObject({
+        status: 'IN_PROGRESS',
+        priority: 'MEDIUM',
+        assignedTo: 'admin@example.com',
+      });
       expectAccepted(await post('success', '2021-04-28 21:50:00 +0200'));
       expectAccepted(await post('running', '2021-04-28 21:40:00 +0200'));
       const stored = await change();
       expect(stored).toMatchObject({ status: 'SUCCEEDED' });
       expect((await listChanges(client, tenant.keyHeaders)).filter(({ id }) => id === 'codehost_b-77')).toHaveLength(1);
-      const history = await client.request('GET', `${TICKETS}/history?ticketId=codehost_b-77`, undefined, tenant.keyHeaders);
+      const history = await client.request(
+        'GET',
+        `${TICKETS}/history?ticketId=codehost_b-77`,
+        undefined,
+        tenant.keyHeaders,
+      );
       expect(history.body.data.map(({ event, from, to }: Record<string, unknown>) => ({ event, from, to }))).toEqual([
         { event: 'CREATED', from: null, to: 'IN_PROGRESS' },
         { event: 'STATUS_CHANGE', from: 'IN_PROGRESS', to: 'SUCCEEDED' },
       ]);
-      const filtered = await client.request('GET', `${TICKETS}?type=CHANGE&status=SUCCEEDED`, undefined, tenant.keyHeaders);
+      const filtered = await client.request(
+        'GET',
+        `${TICKETS}?type=CHANGE&status=SUCCEEDED`,
+        undefined,
+        tenant.keyHeaders,
+      );
       expect(filtered.status, filtered.text).toBe(200);
       expect(filtered.body.data.map(({ id }: { id: string }) => id)).toContain('codehost_b-77');
     });
 
     it('ranks a change to production HIGH', async () => {
       const body = withFields(deployment.body, { environment: 'production', deployment_id: 78 });
-      expectAccepted(await postRaw(client, 'codehost-b', JSON.stringify(body), deployment.headers, { headers: tenant.keyHeaders }));
+      expectAccepted(
+        await postRaw(client, 'codehost-b', JSON.stringify(body), deployment.headers, { headers: tenant.keyHeaders }),
+      );
       expect((await listChanges(client, tenant.keyHeaders)).find(({ id }) => id === 'codehost_b-78')).toMatchObject({
         priority: 'HIGH',
         status: 'SUCCEEDED',
@@ -213,9 +256,21 @@ describe('ingestion deliveries', () => {
   });
 
   it('answers 400, not 5xx, for a body that is valid JSON but no payload of its sender', async () => {
-    for (const sender of ['codehost-a', 'codehost-b', 'codehost-c', 'orchestrator', 'paging', 'metrics-alerts', 'monitoring', 'webhook']) {
+    for (const sender of [
+      'codehost-a',
+      'codehost-b',
+      'codehost-c',
+      'orchestrator',
+      'paging',
+      'metrics-alerts',
+      'monitoring',
+      'webhook',
+    ]) {
       for (const body of ['{}', '[]', 'null', '"text"', '{"alerts":"many"}']) {
-        const reply = await client.request('POST', `${INGESTION}/${sender}`, body, { ...tenant.keyHeaders, 'x-github-event': 'push' });
+        const reply = await client.request('POST', `${INGESTION}/${sender}`, body, {
+          ...tenant.keyHeaders,
+          'x-github-event': 'push',
+        });
         expect(reply.status, `${sender} ${body}: ${reply.text}`).toBeLessThan(500);
         expect([400, 202], `${sender} ${body}: ${reply.text}`).toContain(reply.status);
       }

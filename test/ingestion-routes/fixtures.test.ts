@@ -27,7 +27,11 @@ describe('every fixture through its ingestion route', () => {
     for (const fixture of fixtures) {
       const reply = await postRaw(client, fixture.sender, fixture.raw, fixture.headers, { headers: tenant.keyHeaders });
       const events = NORMALIZERS[fixture.sender](fixture.body, fixture.headers, new Date());
-      posted.push({ fixture, events, data: reply.status === 202 ? reply.body.data : { status: reply.status, reply: reply.text } });
+      posted.push({
+        fixture,
+        events,
+        data: reply.status === 202 ? reply.body.data : { status: reply.status, reply: reply.text },
+      });
     }
   });
 
@@ -56,7 +60,9 @@ describe('every fixture through its ingestion route', () => {
   });
 
   it('stores exactly the signals it answered with, each under its sender as source', async () => {
-    const answered = new Set(posted.flatMap(({ data }) => data.signals.map((signal: { signalId: string }) => signal.signalId)));
+    const answered = new Set(
+      posted.flatMap(({ data }) => data.signals.map((signal: { signalId: string }) => signal.signalId)),
+    );
     const stored = await listSignals(client, tenant.keyHeaders);
     expect(new Set(stored.map((signal) => signal.id))).toEqual(answered);
     for (const { fixture, data } of posted) {
@@ -86,7 +92,9 @@ describe('every fixture through its ingestion route', () => {
   });
 
   it('records a pipeline run for every run or job event, and nothing else', async () => {
-    const expected = new Set(posted.flatMap(({ events }) => events.flatMap((event) => event.pipelineRun?.runKey ?? [])));
+    const expected = new Set(
+      posted.flatMap(({ events }) => events.flatMap((event) => event.pipelineRun?.runKey ?? [])),
+    );
     expect(expected.size).toBe(6);
     const runs = await listRuns(client, tenant.keyHeaders);
     expect(new Set(runs.map((run) => run.id))).toEqual(expected);
@@ -135,7 +143,9 @@ describe('every fixture through its ingestion route', () => {
   it('creates a run from a job event when its run is unknown', async () => {
     const reply = await client.request('GET', `${PIPELINES}/codehost_b-743121198`, undefined, tenant.keyHeaders);
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.body.data.jobs).toEqual([{ name: 'auto_deploy:start', status: 'success', durationSeconds: expect.any(Number) }]);
+    expect(reply.body.data.jobs).toEqual([
+      { name: 'auto_deploy:start', status: 'success', durationSeconds: expect.any(Number) },
+    ]);
   });
 
   it('turns deployments into CHANGE tickets of the unified list', async () => {
@@ -146,7 +156,12 @@ describe('every fixture through its ingestion route', () => {
       expect(change.summary).toMatch(/^Deploy /);
     }
     expect(changes.find((change) => change.id === 'codehost_b-15')?.assignedTo).toBe('admin@example.com');
-    const history = await client.request('GET', '/api/v1/tickets/history?ticketId=codehost_b-15', undefined, tenant.keyHeaders);
+    const history = await client.request(
+      'GET',
+      '/api/v1/tickets/history?ticketId=codehost_b-15',
+      undefined,
+      tenant.keyHeaders,
+    );
     expect(history.status, history.text).toBe(200);
     expect(history.body.data.map((event: { event: string }) => event.event)).toEqual(['CREATED']);
   });
@@ -165,7 +180,12 @@ describe('every fixture through its ingestion route', () => {
 
   it('answers 400 with field messages, and stores nothing, for a payload its sender could not have sent', async () => {
     const before = (await listSignals(client, tenant.keyHeaders)).length;
-    const reply = await client.request('POST', '/api/v1/ingestion/metrics-alerts', { receiver: 'hook', status: 'firing', alerts: [] }, tenant.keyHeaders);
+    const reply = await client.request(
+      'POST',
+      '/api/v1/ingestion/metrics-alerts',
+      { receiver: 'hook', status: 'firing', alerts: [] },
+      tenant.keyHeaders,
+    );
     expect(reply.status, reply.text).toBe(400);
     expect(reply.body.errors.length).toBeGreaterThan(0);
     const malformed = await client.request('POST', '/api/v1/ingestion/codehost-a', '{"action":', {

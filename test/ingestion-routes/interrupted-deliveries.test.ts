@@ -38,10 +38,17 @@ describe('a delivery interrupted between its claim and its write', () => {
   const pagerDuty = loadFixture('paging', 'triggered_v3.json');
 
   const deliver = (deliveryId: string, raw = pagerDuty.raw) =>
-    postRaw(client, 'paging', raw, { ...pagerDuty.headers, 'x-webhook-id': deliveryId }, { headers: tenant.keyHeaders });
+    postRaw(
+      client,
+      'paging',
+      raw,
+      { ...pagerDuty.headers, 'x-webhook-id': deliveryId },
+      { headers: tenant.keyHeaders },
+    );
 
   const signalCount = async (): Promise<number> =>
-    (await client.request('GET', `${SIGNALS}?source=paging&limit=1`, undefined, tenant.admin.auth)).body.total as number;
+    (await client.request('GET', `${SIGNALS}?source=paging&limit=1`, undefined, tenant.admin.auth)).body
+      .total as number;
 
   beforeAll(async () => {
     client = await startTestStack();
@@ -101,13 +108,18 @@ describe('delivery ids longer than a key may hold', () => {
   afterAll(() => client.stack.stop());
 
   const occurrences = async (signalId: string): Promise<number> =>
-    (await client.request('GET', `${SIGNALS}/${signalId}`, undefined, tenant.admin.auth)).body.data.occurrences as number;
+    (await client.request('GET', `${SIGNALS}/${signalId}`, undefined, tenant.admin.auth)).body.data
+      .occurrences as number;
 
   it('are keyed by their hash: a 2 KB header id counts once', async () => {
     const pagerDuty = loadFixture('paging', 'triggered_v3.json');
     const headers = { ...pagerDuty.headers, 'x-webhook-id': `${randomUUID()}${'x'.repeat(2048)}` };
-    const first = expectAccepted(await postRaw(client, 'paging', pagerDuty.raw, headers, { headers: tenant.keyHeaders }));
-    const retry = expectAccepted(await postRaw(client, 'paging', pagerDuty.raw, headers, { headers: tenant.keyHeaders }));
+    const first = expectAccepted(
+      await postRaw(client, 'paging', pagerDuty.raw, headers, { headers: tenant.keyHeaders }),
+    );
+    const retry = expectAccepted(
+      await postRaw(client, 'paging', pagerDuty.raw, headers, { headers: tenant.keyHeaders }),
+    );
     expect(retry).toMatchObject({ signalId: first.signalId, deduplicated: true });
     expect(await occurrences(first.signalId)).toBe(1);
   });
@@ -116,8 +128,12 @@ describe('delivery ids longer than a key may hold', () => {
     const circleci = loadFixture('codehost-c', 'docs-01-workflow-completed-github-oauth-bitbucket-cloud.json');
     const longId = `${'é'.repeat(50_000)}-${randomUUID()}`;
     const raw = JSON.stringify(withFields(circleci.body, { id: longId }));
-    const first = expectAccepted(await postRaw(client, 'codehost-c', raw, circleci.headers, { headers: tenant.keyHeaders }));
-    const retry = expectAccepted(await postRaw(client, 'codehost-c', raw, circleci.headers, { headers: tenant.keyHeaders }));
+    const first = expectAccepted(
+      await postRaw(client, 'codehost-c', raw, circleci.headers, { headers: tenant.keyHeaders }),
+    );
+    const retry = expectAccepted(
+      await postRaw(client, 'codehost-c', raw, circleci.headers, { headers: tenant.keyHeaders }),
+    );
     expect(retry).toMatchObject({ signalId: first.signalId, deduplicated: true });
 
     expect(await occurrences(first.signalId)).toBe(1);

@@ -30,7 +30,13 @@ const alert = (name: string, annotations: Record<string, string> = { summary: `$
   fingerprint: Buffer.from(name).toString('hex'),
 });
 
-const notification = (alerts: object[]) => ({ version: '4', receiver: 'ops', status: 'firing', groupKey: '{}:{}', alerts });
+const notification = (alerts: object[]) => ({
+  version: '4',
+  receiver: 'ops',
+  status: 'firing',
+  groupKey: '{}:{}',
+  alerts,
+});
 
 describe('large deliveries', () => {
   let client: TestClient;
@@ -43,7 +49,8 @@ describe('large deliveries', () => {
     expect(reply.status, reply.text).toBe(200);
     return reply.body.data;
   };
-  const stats = async (tenant: Tenant) => (await client.request('GET', `${SIGNALS}/stats`, undefined, tenant.keyHeaders)).body.data;
+  const stats = async (tenant: Tenant) =>
+    (await client.request('GET', `${SIGNALS}/stats`, undefined, tenant.keyHeaders)).body.data;
   /** Runs the ingestion worker until its queue is empty, as Lambda's SQS trigger would. */
   const runIngestionWorker = async (): Promise<void> => {
     poller = startQueuePoller({ sqs: client.stack.queues, queue: 'ingestion', handler: ingestionWorker });
@@ -90,7 +97,9 @@ describe('large deliveries', () => {
   it('accepts an alert with one 300 KB annotation, which Alertmanager would otherwise retry forever', async () => {
     const tenant = await createTenant(client, 'One Big Annotation');
     const runbook = filler(300 * 1000, 'runbook');
-    const data = expectAccepted(await post(tenant, 'metrics-alerts', notification([alert('DiskFull', { summary: 'disk full', runbook })])));
+    const data = expectAccepted(
+      await post(tenant, 'metrics-alerts', notification([alert('DiskFull', { summary: 'disk full', runbook })])),
+    );
     const signal = await getSignal(tenant, data.signalId);
     expect(signal.metadata.annotations.runbook).toBe(runbook);
     expect(signal.metadata.summary).toBe('disk full');
@@ -100,6 +109,7 @@ describe('large deliveries', () => {
     const tenant = await createTenant(client, 'Odd Payloads');
     let nested: Record<string, unknown> = { leaf: true };
     for (let depth = 0; depth < 40; depth += 1) nested = { level: nested };
+    // biome-ignore lint/correctness/noPrecisionLoss: a number JSON cannot carry exactly is the point of the test
     const metadata = { nested, huge: 1e300, tiny: 5e-324, digits: 12345678901234567890123456789012345678901234567890 };
     const { signalId } = expectAccepted(await post(tenant, 'webhook', firing('Odd payload', metadata)));
     expect((await getSignal(tenant, signalId)).metadata).toMatchObject(metadata);
@@ -120,7 +130,9 @@ describe('large deliveries', () => {
   it('lists twenty ~350 KB signals as summaries, far under the 6 MB a Lambda response may hold', async () => {
     const tenant = await createTenant(client, 'Many Big Signals');
     for (let index = 0; index < 20; index += 1) {
-      expectAccepted(await post(tenant, 'webhook', firing(`Big job ${index}`, { log: filler(350 * 1000, `log${index}`) })));
+      expectAccepted(
+        await post(tenant, 'webhook', firing(`Big job ${index}`, { log: filler(350 * 1000, `log${index}`) })),
+      );
     }
     const reply = await client.request('GET', `${SIGNALS}?limit=20`, undefined, tenant.keyHeaders);
     expect(reply.status, reply.text).toBe(200);
@@ -129,15 +141,21 @@ describe('large deliveries', () => {
     for (const summary of reply.body.data) {
       expect(summary).not.toHaveProperty('metadata');
       expect(summary).toMatchObject({ source: 'webhook', severity: 'HIGH', status: 'OPEN', occurrences: 1 });
-      expect(Object.keys(summary)).toEqual(expect.arrayContaining(['id', 'name', 'type', 'serviceId', 'value', 'triggeredAt', 'createdAt']));
+      expect(Object.keys(summary)).toEqual(
+        expect.arrayContaining(['id', 'name', 'type', 'serviceId', 'value', 'triggeredAt', 'createdAt']),
+      );
     }
   });
 
   it('stores every alert of a batch it queued under the id answered, and a retry of the batch counts nothing twice', async () => {
     const tenant = await createTenant(client, 'Alert Group');
-    const alerts = Array.from({ length: MAX_EVENTS_STORED_WHILE_WAITING + 50 }, (_unused, index) => alert(`Group${index}`));
+    const alerts = Array.from({ length: MAX_EVENTS_STORED_WHILE_WAITING + 50 }, (_unused, index) =>
+      alert(`Group${index}`),
+    );
     const data = expectAccepted(await post(tenant, 'metrics-alerts', notification(alerts)));
-    const answered = new Set(data.signals.map((entry: { signalId: string; queued?: boolean }) => entry.queued && entry.signalId));
+    const answered = new Set(
+      data.signals.map((entry: { signalId: string; queued?: boolean }) => entry.queued && entry.signalId),
+    );
     expect(answered.size).toBe(alerts.length);
 
     await runIngestionWorker();
@@ -167,7 +185,9 @@ describe('large deliveries', () => {
     expect(Buffer.byteLength(message!)).toBeLessThan(4 * KiB);
     expect(JSON.parse(message!).eventObject).toMatch(new RegExp(`^${tenant.admin.user.businessId}/`));
 
-    await client.stack.queues.client.send(new SendMessageCommand({ QueueUrl: client.stack.queues.queueUrl('ingestion'), MessageBody: message! }));
+    await client.stack.queues.client.send(
+      new SendMessageCommand({ QueueUrl: client.stack.queues.queueUrl('ingestion'), MessageBody: message! }),
+    );
     await runIngestionWorker();
     expect((await getSignal(tenant, signalId)).metadata.dump).toBe(metadata.dump);
   });

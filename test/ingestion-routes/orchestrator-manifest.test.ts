@@ -56,6 +56,7 @@ describe('GET /ingestion/orchestrator/manifest', () => {
     const role = documentsOf(yaml).find(({ kind }) => kind === 'ClusterRole')?.text ?? '';
     expect(role).toContain('resources: ["events"]');
     expect(role).toContain('verbs: ["get", "watch", "list"]');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the manifest carries a literal shell-style placeholder
     expect(yaml).toContain('X-API-Key: "${INCIDENT_SERVICE_API_KEY}"');
     expect(yaml).toMatch(/secretKeyRef:\n\s+name: \S+\n\s+key: api-key/);
     // Fetched with the key in a header, the manifest carries no key: the operator fills the placeholder.
@@ -92,9 +93,13 @@ describe('the public base URL of the service', () => {
   });
 
   it('keeps the base path mapping of a custom domain, and nothing else', () => {
-    expect(publicBaseUrl(event(`/incidents${own}`, `/incidents${own}`), { host: 'api.example.com', 'x-forwarded-proto': 'https' }, own)).toBe(
-      'https://api.example.com/incidents',
-    );
+    expect(
+      publicBaseUrl(
+        event(`/incidents${own}`, `/incidents${own}`),
+        { host: 'api.example.com', 'x-forwarded-proto': 'https' },
+        own,
+      ),
+    ).toBe('https://api.example.com/incidents');
     expect(publicBaseUrl(event(own, own), { host: 'api.example.com', 'x-forwarded-proto': 'https' }, own)).toBe(
       'https://api.example.com',
     );

@@ -52,7 +52,12 @@ describe('webhook signatures', () => {
   let tenant: Tenant;
   let other: Tenant;
 
-  const post = (tenantOf: Tenant, sender: Sender, fixture: Fixture, signature: Record<string, string>): Promise<HttpReply> =>
+  const post = (
+    tenantOf: Tenant,
+    sender: Sender,
+    fixture: Fixture,
+    signature: Record<string, string>,
+  ): Promise<HttpReply> =>
     postRaw(client, sender, fixture.raw, { ...unsigned(fixture), ...signature }, { headers: tenantOf.keyHeaders });
 
   const setSecret = (sender: string, secret: string, auth: Record<string, string> = tenant.admin.auth) =>
@@ -75,10 +80,34 @@ describe('webhook signatures', () => {
     const reply = await client.request('GET', SECRETS, undefined, tenant.admin.auth);
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.data).toEqual([
-      { sender: 'codehost-a', signatureHeader: 'x-hub-signature-256', configured: false, setAt: null, previousValidUntil: null },
-      { sender: 'codehost-b', signatureHeader: 'x-gitlab-token', configured: false, setAt: null, previousValidUntil: null },
-      { sender: 'codehost-c', signatureHeader: 'circleci-signature', configured: false, setAt: null, previousValidUntil: null },
-      { sender: 'paging', signatureHeader: 'x-pagerduty-signature', configured: false, setAt: null, previousValidUntil: null },
+      {
+        sender: 'codehost-a',
+        signatureHeader: 'x-hub-signature-256',
+        configured: false,
+        setAt: null,
+        previousValidUntil: null,
+      },
+      {
+        sender: 'codehost-b',
+        signatureHeader: 'x-gitlab-token',
+        configured: false,
+        setAt: null,
+        previousValidUntil: null,
+      },
+      {
+        sender: 'codehost-c',
+        signatureHeader: 'circleci-signature',
+        configured: false,
+        setAt: null,
+        previousValidUntil: null,
+      },
+      {
+        sender: 'paging',
+        signatureHeader: 'x-pagerduty-signature',
+        configured: false,
+        setAt: null,
+        previousValidUntil: null,
+      },
     ]);
   });
 
@@ -86,7 +115,12 @@ describe('webhook signatures', () => {
     for (const sender of Object.keys(SENDERS)) {
       const reply = await setSecret(sender, SECRET);
       expect(reply.status, reply.text).toBe(200);
-      expect(reply.body.data).toMatchObject({ sender, configured: true, setAt: expect.any(String), previousValidUntil: null });
+      expect(reply.body.data).toMatchObject({
+        sender,
+        configured: true,
+        setAt: expect.any(String),
+        previousValidUntil: null,
+      });
       expect(reply.text).not.toContain(SECRET);
     }
     const listed = await client.request('GET', SECRETS, undefined, tenant.admin.auth);
@@ -135,19 +169,30 @@ describe('webhook signatures', () => {
     const signed = loadFixture('paging', 'go-pagerduty-signed-vector.json');
     expect(signed.headers['x-pagerduty-signature']).toBe(vector.signature);
     expect((await setSecret('paging', vector.secret)).status).toBe(200);
-    expectAccepted(await post(tenant, 'paging', { ...signed, headers: { ...signed.headers, 'x-webhook-id': randomUUID() } }, {
-      'x-pagerduty-signature': vector.signature,
-    }));
+    expectAccepted(
+      await post(
+        tenant,
+        'paging',
+        { ...signed, headers: { ...signed.headers, 'x-webhook-id': randomUUID() } },
+        {
+          'x-pagerduty-signature': vector.signature,
+        },
+      ),
+    );
     const several = `v1=${'0'.repeat(64)}, ${vector.signature}`;
     expectAccepted(await post(tenant, 'paging', signed, { 'x-pagerduty-signature': several }));
-    expect((await post(tenant, 'paging', signed, { 'x-pagerduty-signature': `v1=${'0'.repeat(64)}` })).status).toBe(401);
+    expect((await post(tenant, 'paging', signed, { 'x-pagerduty-signature': `v1=${'0'.repeat(64)}` })).status).toBe(
+      401,
+    );
   });
 
   it('keeps a replaced secret valid for a grace period, so senders can be switched over after', async () => {
     const replaced = await setSecret('codehost-a', 'the-next-webhook-secret');
     expect(replaced.body.data.previousValidUntil).toEqual(expect.any(String));
     const request = SENDERS['codehost-a'].fixture();
-    expectAccepted(await post(tenant, 'codehost-a', request, SENDERS['codehost-a'].sign(request.raw, 'the-next-webhook-secret')));
+    expectAccepted(
+      await post(tenant, 'codehost-a', request, SENDERS['codehost-a'].sign(request.raw, 'the-next-webhook-secret')),
+    );
     expectAccepted(await post(tenant, 'codehost-a', request, SENDERS['codehost-a'].sign(request.raw, SECRET)));
   });
 
@@ -157,7 +202,9 @@ describe('webhook signatures', () => {
     expectAccepted(await post(tenant, 'codehost-b', SENDERS['codehost-b'].fixture(), {}));
     expect((await client.request('DELETE', `${SECRETS}/codehost-b`, undefined, tenant.admin.auth)).status).toBe(404);
     const listed = await client.request('GET', SECRETS, undefined, tenant.admin.auth);
-    expect(listed.body.data.find(({ sender }: { sender: string }) => sender === 'codehost-b')).toMatchObject({ configured: false });
+    expect(listed.body.data.find(({ sender }: { sender: string }) => sender === 'codehost-b')).toMatchObject({
+      configured: false,
+    });
   });
 
   it('lets only a workspace ADMIN with a Bearer token manage secrets', async () => {

@@ -53,12 +53,20 @@ describe('missing required fields and wrong types, per sender', () => {
     const run = fixture('codehost-a', 'workflow_run.requested.3.json');
     const headers = { 'x-github-event': 'workflow_run' };
     expectFieldErrors(payloadErrorOf('codehost-a', withFields(run, { repository: undefined }), headers), 'repository');
-    expectFieldErrors(payloadErrorOf('codehost-a', withFields(run, { repository: 'octo/repo' }), headers), 'repository');
-    expectFieldErrors(payloadErrorOf('codehost-a', withFields(run, { 'workflow_run.id': '1' }), headers), 'workflow_run.id');
+    expectFieldErrors(
+      payloadErrorOf('codehost-a', withFields(run, { repository: 'octo/repo' }), headers),
+      'repository',
+    );
+    expectFieldErrors(
+      payloadErrorOf('codehost-a', withFields(run, { 'workflow_run.id': '1' }), headers),
+      'workflow_run.id',
+    );
     expectFieldErrors(payloadErrorOf('codehost-a', withFields(run, { workflow_run: [] }), headers), 'workflow_run');
     const deployment = fixture('codehost-a', 'deployment_status.created.0.json');
     expectFieldErrors(
-      payloadErrorOf('codehost-a', withFields(deployment, { 'deployment_status.state': undefined }), { 'x-github-event': 'deployment_status' }),
+      payloadErrorOf('codehost-a', withFields(deployment, { 'deployment_status.state': undefined }), {
+        'x-github-event': 'deployment_status',
+      }),
       'deployment_status.state',
     );
   });
@@ -89,19 +97,35 @@ describe('missing required fields and wrong types, per sender', () => {
 
   it('orchestrator: type, reason, message (or note) and the object (involvedObject or regarding)', () => {
     const event = fixture('orchestrator', 'event-09-Normal-Killing-Pod.json');
-    expectFieldErrors(payloadErrorOf('orchestrator', withFields(event, { type: undefined, reason: 1 })), 'type', 'reason');
-    expectFieldErrors(payloadErrorOf('orchestrator', withFields(event, { involvedObject: undefined })), 'involvedObject');
+    expectFieldErrors(
+      payloadErrorOf('orchestrator', withFields(event, { type: undefined, reason: 1 })),
+      'type',
+      'reason',
+    );
+    expectFieldErrors(
+      payloadErrorOf('orchestrator', withFields(event, { involvedObject: undefined })),
+      'involvedObject',
+    );
     expectFieldErrors(payloadErrorOf('orchestrator', withFields(event, { message: undefined })), 'message');
-    expectFieldErrors(payloadErrorOf('orchestrator', withFields(event, { 'involvedObject.kind': 9 })), 'involvedObject.kind');
+    expectFieldErrors(
+      payloadErrorOf('orchestrator', withFields(event, { 'involvedObject.kind': 9 })),
+      'involvedObject.kind',
+    );
     const modern = fixture('orchestrator', 'events.k8s.io.v1.Event.json');
-    expectFieldErrors(payloadErrorOf('orchestrator', withFields(modern, { 'regarding.name': undefined })), 'regarding.name');
+    expectFieldErrors(
+      payloadErrorOf('orchestrator', withFields(modern, { 'regarding.name': undefined })),
+      'regarding.name',
+    );
   });
 
   it('paging: v2 messages with event and incident, or a v3 event with its data', () => {
     expectFieldErrors(payloadErrorOf('paging', { messages: [] }), 'messages');
     expectFieldErrors(payloadErrorOf('paging', { messages: 'x' }), 'messages');
     const v2 = fixture('paging', 'v2-01-incident_trigger.json');
-    expectFieldErrors(payloadErrorOf('paging', withFields(v2, { 'messages.0.incident': undefined })), 'messages.0.incident');
+    expectFieldErrors(
+      payloadErrorOf('paging', withFields(v2, { 'messages.0.incident': undefined })),
+      'messages.0.incident',
+    );
     expectFieldErrors(payloadErrorOf('paging', withFields(v2, { 'messages.0.event': null })), 'messages.0.event');
     const v3 = fixture('paging', 'triggered_v3.json');
     expectFieldErrors(payloadErrorOf('paging', withFields(v3, { 'event.data': undefined })), 'event.data');
@@ -114,9 +138,15 @@ describe('missing required fields and wrong types, per sender', () => {
     expectFieldErrors(payloadErrorOf('metrics-alerts', withFields(firing, { receiver: undefined })), 'receiver');
     expectFieldErrors(payloadErrorOf('metrics-alerts', withFields(firing, { status: 'pending' })), 'status');
     expectFieldErrors(payloadErrorOf('metrics-alerts', withFields(firing, { alerts: [] })), 'alerts');
-    expectFieldErrors(payloadErrorOf('metrics-alerts', withFields(firing, { 'alerts.0.labels': 'x' })), 'alerts.0.labels');
     expectFieldErrors(
-      payloadErrorOf('metrics-alerts', withFields(firing, { 'alerts.0.labels.severity': 2, 'alerts.0.status': undefined })),
+      payloadErrorOf('metrics-alerts', withFields(firing, { 'alerts.0.labels': 'x' })),
+      'alerts.0.labels',
+    );
+    expectFieldErrors(
+      payloadErrorOf(
+        'metrics-alerts',
+        withFields(firing, { 'alerts.0.labels.severity': 2, 'alerts.0.status': undefined }),
+      ),
       'alerts.0.labels.severity',
       'alerts.0.status',
     );
@@ -151,23 +181,31 @@ const pathsOf = (value: unknown, depth: number, prefix = ''): string[] => {
 describe('one broken field at a time in every real payload', () => {
   const replacements = [undefined, null, 7, 'x', true, [], {}];
 
-  it.each(allFixtureFiles())('$sender/$file gives events or a PayloadError, never another error', ({ sender, file }) => {
-    const fixture = loadFixture(sender, file);
-    let rejected = 0;
-    for (const path of pathsOf(fixture.body, 4)) {
-      for (const replacement of replacements) {
-        try {
-          const events = NORMALIZERS[sender](withFields(fixture.body, { [path]: replacement }), fixture.headers, RECEIVED_AT);
-          for (const event of events) expectWellFormed(event, sender);
-        } catch (error) {
-          if (!(error instanceof PayloadError)) throw new Error(`${path} = ${JSON.stringify(replacement)}: ${String(error)}`);
-          expectFieldErrors(error);
-          rejected += 1;
+  it.each(allFixtureFiles())(
+    '$sender/$file gives events or a PayloadError, never another error',
+    ({ sender, file }) => {
+      const fixture = loadFixture(sender, file);
+      let rejected = 0;
+      for (const path of pathsOf(fixture.body, 4)) {
+        for (const replacement of replacements) {
+          try {
+            const events = NORMALIZERS[sender](
+              withFields(fixture.body, { [path]: replacement }),
+              fixture.headers,
+              RECEIVED_AT,
+            );
+            for (const event of events) expectWellFormed(event, sender);
+          } catch (error) {
+            if (!(error instanceof PayloadError))
+              throw new Error(`${path} = ${JSON.stringify(replacement)}: ${String(error)}`);
+            expectFieldErrors(error);
+            rejected += 1;
+          }
         }
       }
-    }
-    expect(rejected).toBeGreaterThan(0);
-  });
+      expect(rejected).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('words that name Object.prototype members', () => {
@@ -176,9 +214,16 @@ describe('words that name Object.prototype members', () => {
   it.each(words)('%s is an unknown event, kind or status, not a crash', (word) => {
     const [github] = NORMALIZERS['codehost-a']({ action: 'x' }, { 'x-github-event': word }, RECEIVED_AT);
     expect(github).toMatchObject({ action: 'record', signal: { type: word } });
-    const [hook] = NORMALIZERS['codehost-b']({ object_kind: word, project: { path_with_namespace: 'g/p' } }, {}, RECEIVED_AT);
+    const [hook] = NORMALIZERS['codehost-b'](
+      { object_kind: word, project: { path_with_namespace: 'g/p' } },
+      {},
+      RECEIVED_AT,
+    );
     expect(hook).toMatchObject({ action: 'record', signal: { type: word } });
-    const pipeline = withFields(loadFixture('codehost-b', 'pipeline.json').body, { 'object_attributes.status': word, 'builds.0.status': word });
+    const pipeline = withFields(loadFixture('codehost-b', 'pipeline.json').body, {
+      'object_attributes.status': word,
+      'builds.0.status': word,
+    });
     expect(NORMALIZERS['codehost-b'](pipeline, {}, RECEIVED_AT)[0]?.pipelineRun?.status).toBe('in_progress');
     const alert = withFields(loadFixture('metrics-alerts', 'captured.json').body, { 'alerts.0.labels.severity': word });
     expect(NORMALIZERS['metrics-alerts'](alert, {}, RECEIVED_AT)[0]?.signal.severity).toBe('MEDIUM');

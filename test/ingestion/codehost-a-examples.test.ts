@@ -52,7 +52,8 @@ describe('every @octokit/webhooks-examples payload through the code host A norma
       const [normalized] = normalizeCodehostA(body, { 'x-github-event': event }, RECEIVED_AT);
       if (event === 'workflow_run') expect(normalized?.pipelineRun?.scope).toBe('run');
       if (event === 'workflow_job') expect(normalized?.pipelineRun?.scope).toBe('job');
-      if (event === 'deployment_status' || event === 'deployment') expect(normalized?.change?.provider).toBe('codehost_a');
+      if (event === 'deployment_status' || event === 'deployment')
+        expect(normalized?.change?.provider).toBe('codehost_a');
     }
   });
 });

@@ -47,29 +47,48 @@ describe('toIsoTimestamp', () => {
     expect(toIsoTimestamp(input)).toBe(expected);
   });
 
-  it.each(['0001-01-01T00:00:00Z', '$DATE', 'yesterday', '2024-13-45T99:99:00Z', '', null, undefined, {}, 1e20, Number.NaN])(
-    'gives undefined for %j',
-    (input) => {
-      expect(toIsoTimestamp(input)).toBeUndefined();
-    },
-  );
+  it.each([
+    '0001-01-01T00:00:00Z',
+    '$DATE',
+    'yesterday',
+    '2024-13-45T99:99:00Z',
+    '',
+    null,
+    undefined,
+    {},
+    1e20,
+    Number.NaN,
+  ])('gives undefined for %j', (input) => {
+    expect(toIsoTimestamp(input)).toBeUndefined();
+  });
 
   it('measures and orders', () => {
     expect(secondsBetween('2024-01-01T00:00:00.000Z', '2024-01-01T00:01:30.500Z')).toBe(90.5);
     expect(secondsBetween('2024-01-01T00:01:00.000Z', '2024-01-01T00:00:00.000Z')).toBeNull();
     expect(secondsBetween(null, '2024-01-01T00:00:00.000Z')).toBeNull();
-    expect(latestTimestamp(undefined, '2024-01-02T00:00:00.000Z', null, '2024-01-01T00:00:00.000Z')).toBe('2024-01-02T00:00:00.000Z');
+    expect(latestTimestamp(undefined, '2024-01-02T00:00:00.000Z', null, '2024-01-01T00:00:00.000Z')).toBe(
+      '2024-01-02T00:00:00.000Z',
+    );
     expect(latestTimestamp()).toBeUndefined();
   });
 });
 
 describe('severity words', () => {
   it('maps levels and priorities', () => {
-    expect(['critical', 'page', 'HIGH', 'error', 'warning', 'medium', 'info', 'low', 'none', 'odd', undefined].map(severityFromLevel)).toEqual([
-      'HIGH', 'HIGH', 'HIGH', 'HIGH', 'MEDIUM', 'MEDIUM', 'LOW', 'LOW', 'LOW', undefined, undefined,
-    ]);
+    expect(
+      ['critical', 'page', 'HIGH', 'error', 'warning', 'medium', 'info', 'low', 'none', 'odd', undefined].map(
+        severityFromLevel,
+      ),
+    ).toEqual(['HIGH', 'HIGH', 'HIGH', 'HIGH', 'MEDIUM', 'MEDIUM', 'LOW', 'LOW', 'LOW', undefined, undefined]);
     expect(['P1', 'p2', 'P3', 'P4', 'P5', 'P6', 'high', null].map(severityFromPriority)).toEqual([
-      'HIGH', 'HIGH', 'MEDIUM', 'LOW', 'LOW', undefined, undefined, undefined,
+      'HIGH',
+      'HIGH',
+      'MEDIUM',
+      'LOW',
+      'LOW',
+      undefined,
+      undefined,
+      undefined,
     ]);
   });
 });

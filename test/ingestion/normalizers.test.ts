@@ -35,7 +35,12 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
         // A pull request's branch, not the default branch.
         severity: 'MEDIUM',
         triggeredAt: '2019-05-15T15:21:12.000Z',
-        metadata: { repository: 'Codertocat/Hello-World', branch: 'changes', conclusion: 'failure', app: 'github-actions' },
+        metadata: {
+          repository: 'Codertocat/Hello-World',
+          branch: 'changes',
+          conclusion: 'failure',
+          app: 'github-actions',
+        },
       },
     });
     expect(event.pipelineRun).toBeUndefined();
@@ -45,7 +50,11 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
     expect(event).toMatchObject({
       action: 'record',
       fingerprint: 'Codertocat/Hello-World|deployment|145988746',
-      signal: { type: 'deployment', severity: 'LOW', name: 'Deployment of Codertocat/Hello-World@master to production: success' },
+      signal: {
+        type: 'deployment',
+        severity: 'LOW',
+        name: 'Deployment of Codertocat/Hello-World@master to production: success',
+      },
     });
     expect(event.change).toEqual({
       changeKey: 'codehost_a-145988746',
@@ -79,7 +88,11 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
       signal: {
         name: 'Pull request #2 opened in Codertocat/Hello-World: Update the README with new information.',
         type: 'pull_request',
-        metadata: { headBranch: 'changes', baseBranch: 'master', url: 'https://github.com/Codertocat/Hello-World/pull/2' },
+        metadata: {
+          headBranch: 'changes',
+          baseBranch: 'master',
+          url: 'https://github.com/Codertocat/Hello-World/pull/2',
+        },
       },
     });
   },
@@ -236,7 +249,11 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
     expect(only(events)).toMatchObject({
       action: 'record',
       fingerprint: 'mike/diaspora|push|refs/heads/master|da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
-      signal: { name: 'Push to mike/diaspora@master (4 commits)', type: 'push', metadata: { pusher: 'john@example.com' } },
+      signal: {
+        name: 'Push to mike/diaspora@master (4 commits)',
+        type: 'push',
+        metadata: { pusher: 'john@example.com' },
+      },
     });
   },
   'codehost-c/docs-01-workflow-completed-github-oauth-bitbucket-cloud.json': (events) => {
@@ -287,13 +304,25 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
     for (const event of events) {
       expect(event).toMatchObject({
         action: 'trigger',
-        signal: { name: 'DiskFull', type: 'alert', severity: 'MEDIUM', serviceId: 'node', triggeredAt: '2026-11-22T01:50:26.000Z' },
+        signal: {
+          name: 'DiskFull',
+          type: 'alert',
+          severity: 'MEDIUM',
+          serviceId: 'node',
+          triggeredAt: '2026-11-22T01:50:26.000Z',
+        },
       });
       // Go's zero time is "not ended", not an end.
       expect(event.signal.metadata).not.toHaveProperty('endsAt');
     }
-    expect(events[0]?.signal.metadata).toMatchObject({ labels: { instance: 'db-1' }, summary: 'Disk almost full on db-1' });
-    expect(events[1]?.signal.metadata).toMatchObject({ labels: { instance: 'db-2' }, summary: 'Disk almost full on db-2' });
+    expect(events[0]?.signal.metadata).toMatchObject({
+      labels: { instance: 'db-1' },
+      summary: 'Disk almost full on db-1',
+    });
+    expect(events[1]?.signal.metadata).toMatchObject({
+      labels: { instance: 'db-2' },
+      summary: 'Disk almost full on db-2',
+    });
   },
   'metrics-alerts/captured-request-with-headers.json': (events) => {
     expect(only(events)).toMatchObject({
@@ -369,7 +398,11 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
       fingerprint: 'Pod|default|px-7df978b9bf-jm22q|Killing',
       signal: {
         triggeredAt: '2021-05-19T09:43:06.000Z',
-        metadata: { message: 'Stopping container podinfo', fieldPath: 'spec.containers{podinfo}', reportingComponent: 'kubelet' },
+        metadata: {
+          message: 'Stopping container podinfo',
+          fieldPath: 'spec.containers{podinfo}',
+          reportingComponent: 'kubelet',
+        },
       },
     });
   },
@@ -377,14 +410,25 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
     expect(only(events)).toMatchObject({
       action: 'record',
       fingerprint: 'kindValue|namespaceValue|nameValue|reasonValue',
-      signal: { metadata: { message: 'noteValue', reportingComponent: 'reportingControllerValue', apiVersion: 'events.k8s.io/v1' } },
+      signal: {
+        metadata: {
+          message: 'noteValue',
+          reportingComponent: 'reportingControllerValue',
+          apiVersion: 'events.k8s.io/v1',
+        },
+      },
     });
   },
   'paging/go-pagerduty-signed-vector.json': (events) => {
     expect(only(events)).toMatchObject({
       action: 'trigger',
       fingerprint: 'PGR0VU2',
-      signal: { name: 'A little bump in the road', type: 'incident', severity: 'HIGH', metadata: { priority: 'P1', webhookVersion: 'v3' } },
+      signal: {
+        name: 'A little bump in the road',
+        type: 'incident',
+        severity: 'HIGH',
+        metadata: { priority: 'P1', webhookVersion: 'v3' },
+      },
     });
   },
   'paging/triggered_v3.json': (events) => {
@@ -427,7 +471,10 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
     expect(only(events)).toMatchObject({
       action: 'trigger',
       fingerprint: 'PGR0VU2',
-      signal: { severity: 'HIGH', metadata: { event: 'incident.priority_updated', incidentKey: 'd3640fbd41094207a1c11e58e46b1662' } },
+      signal: {
+        severity: 'HIGH',
+        metadata: { event: 'incident.priority_updated', incidentKey: 'd3640fbd41094207a1c11e58e46b1662' },
+      },
     });
   },
 };
@@ -462,7 +509,9 @@ describe('every real payload through its sender normalizer', () => {
 
 describe('the go-pagerduty signed vector', () => {
   it('is the exact signed body, and it parses', () => {
-    const vector = JSON.parse(readFileSync(join(FIXTURES_DIR, 'paging', 'go-pagerduty-signed-vector.json'), 'utf8')) as {
+    const vector = JSON.parse(
+      readFileSync(join(FIXTURES_DIR, 'paging', 'go-pagerduty-signed-vector.json'), 'utf8'),
+    ) as {
       secret: string;
       signature: string;
       body: string;
@@ -480,15 +529,22 @@ describe('metrics alerts', () => {
   const identity = (event: NormalizedEvent | undefined) => [event?.signal.type, event?.fingerprint];
 
   it('gives two different alerts of one group different fingerprints', () => {
-    const [first, second] = normalize('metrics-alerts', loadFixture('metrics-alerts', 'captured-firing-2alerts.json').body);
+    const [first, second] = normalize(
+      'metrics-alerts',
+      loadFixture('metrics-alerts', 'captured-firing-2alerts.json').body,
+    );
     expect(first?.fingerprint).not.toBe(second?.fingerprint);
   });
 
   it('gives a resolved alert the identity of its firing twin, with or without its own fingerprint', () => {
-    expect(identity(normalize('metrics-alerts', resolved)[0])).toEqual(identity(normalize('metrics-alerts', firing)[0]));
+    expect(identity(normalize('metrics-alerts', resolved)[0])).toEqual(
+      identity(normalize('metrics-alerts', firing)[0]),
+    );
     const [bareFiring] = normalize('metrics-alerts', withFields(firing, { 'alerts.0.fingerprint': undefined }));
     const [bareResolved] = normalize('metrics-alerts', withFields(resolved, { 'alerts.0.fingerprint': undefined }));
-    expect(bareFiring?.fingerprint).toBe('{alertname="HighLatency",instance="web-1",service="api",severity="critical"}');
+    expect(bareFiring?.fingerprint).toBe(
+      '{alertname="HighLatency",instance="web-1",service="api",severity="critical"}',
+    );
     expect(identity(bareResolved)).toEqual(identity(bareFiring));
   });
 
@@ -512,10 +568,14 @@ describe('metrics alerts', () => {
     expect(first).toMatchObject({ action: 'trigger', signal: { severity: 'HIGH', value: 97.5, serviceId: 'node' } });
     expect(second).toMatchObject({ action: 'resolve', signal: { severity: 'MEDIUM' } });
     const levels = ['critical', 'warning', 'info', 'unheard-of'].map(
-      (level) => normalize('metrics-alerts', withFields(firing, { 'alerts.0.labels.severity': level }))[0]?.signal.severity,
+      (level) =>
+        normalize('metrics-alerts', withFields(firing, { 'alerts.0.labels.severity': level }))[0]?.signal.severity,
     );
     expect(levels).toEqual(['HIGH', 'MEDIUM', 'LOW', 'MEDIUM']);
     const unlabelled = withFields(firing, { 'alerts.0.labels': { alertname: 'HighLatency' } });
-    expect(normalize('metrics-alerts', unlabelled)[0]?.signal).toMatchObject({ severity: 'MEDIUM', serviceId: undefined });
+    expect(normalize('metrics-alerts', unlabelled)[0]?.signal).toMatchObject({
+      severity: 'MEDIUM',
+      serviceId: undefined,
+    });
   });
 });

@@ -28,7 +28,11 @@ describe('code host A', () => {
     expect(event).toMatchObject({
       action: 'trigger',
       fingerprint: 'octo-org/octo-repo|master|289782451',
-      signal: { type: 'pipeline_failure', severity: 'HIGH', name: 'Workflow "test" failed on octo-org/octo-repo@master' },
+      signal: {
+        type: 'pipeline_failure',
+        severity: 'HIGH',
+        name: 'Workflow "test" failed on octo-org/octo-repo@master',
+      },
       pipelineRun: {
         status: 'failure',
         startedAt: '2020-10-05T16:33:49.000Z',
@@ -37,18 +41,29 @@ describe('code host A', () => {
         updatedAt: '2020-10-05T16:40:49.000Z',
       },
     });
-    const onBranch = one('codehost-a', withFields(failedRun, { 'workflow_run.head_branch': 'feature' }), github('workflow_run'));
+    const onBranch = one(
+      'codehost-a',
+      withFields(failedRun, { 'workflow_run.head_branch': 'feature' }),
+      github('workflow_run'),
+    );
     expect(onBranch.signal.severity).toBe('MEDIUM');
   });
 
   it('records successful, cancelled and action-required runs, keeping the failure fingerprint', () => {
     for (const conclusion of ['success', 'cancelled', 'skipped', 'action_required', 'neutral']) {
-      const event = one('codehost-a', withFields(failedRun, { 'workflow_run.conclusion': conclusion }), github('workflow_run'));
+      const event = one(
+        'codehost-a',
+        withFields(failedRun, { 'workflow_run.conclusion': conclusion }),
+        github('workflow_run'),
+      );
       expect(event).toMatchObject({ action: 'record', signal: { type: 'pipeline', severity: 'LOW' } });
       expect(event.fingerprint).toBe('octo-org/octo-repo|master|289782451');
     }
     for (const conclusion of ['timed_out', 'startup_failure']) {
-      expect(one('codehost-a', withFields(failedRun, { 'workflow_run.conclusion': conclusion }), github('workflow_run')).action).toBe('trigger');
+      expect(
+        one('codehost-a', withFields(failedRun, { 'workflow_run.conclusion': conclusion }), github('workflow_run'))
+          .action,
+      ).toBe('trigger');
     }
   });
 
@@ -80,10 +95,17 @@ describe('code host A', () => {
       action: 'trigger',
       fingerprint: 'octo/app|main|77|test',
       signal: { type: 'job_failure', severity: 'HIGH' },
-      pipelineRun: { runKey: 'codehost_a-77', scope: 'job', jobs: [{ name: 'test', status: 'failure', durationSeconds: 90 }] },
+      pipelineRun: {
+        runKey: 'codehost_a-77',
+        scope: 'job',
+        jobs: [{ name: 'test', status: 'failure', durationSeconds: 90 }],
+      },
     });
     const queued = withFields(job, { 'workflow_job.status': 'queued', 'workflow_job.conclusion': null });
-    expect(one('codehost-a', queued, github('workflow_job'))).toMatchObject({ action: 'record', pipelineRun: { jobs: [] } });
+    expect(one('codehost-a', queued, github('workflow_job'))).toMatchObject({
+      action: 'record',
+      pipelineRun: { jobs: [] },
+    });
   });
 
   it('makes a failed deployment a problem, HIGH in production', () => {
@@ -98,7 +120,10 @@ describe('code host A', () => {
       signal: { type: 'deployment_failure', severity: 'HIGH' },
       change: { status: 'FAILED', updatedAt: '2019-05-15T15:25:00.000Z' },
     });
-    const staging = withFields(failed, { 'deployment_status.environment': 'staging', 'deployment_status.state': 'error' });
+    const staging = withFields(failed, {
+      'deployment_status.environment': 'staging',
+      'deployment_status.state': 'error',
+    });
     expect(one('codehost-a', staging, github('deployment_status'))).toMatchObject({
       signal: { severity: 'MEDIUM' },
       change: { status: 'FAILED', environment: 'staging' },
@@ -131,16 +156,28 @@ describe('code host B', () => {
     expect(one('codehost-b', failed, { 'x-gitlab-event': 'Pipeline Hook' })).toMatchObject({
       action: 'trigger',
       fingerprint: 'gitlab-org/gitlab-test|master|31',
-      signal: { type: 'pipeline_failure', severity: 'HIGH', metadata: { failedJobs: ['test-image'], event: 'Pipeline Hook' } },
+      signal: {
+        type: 'pipeline_failure',
+        severity: 'HIGH',
+        metadata: { failedJobs: ['test-image'], event: 'Pipeline Hook' },
+      },
       pipelineRun: { status: 'failure' },
     });
   });
 
   it('leaves the not-yet-run jobs of a running pipeline out, to be added by their Job Hooks', () => {
-    const running = withFields(pipeline, { 'object_attributes.status': 'running', 'object_attributes.finished_at': null });
+    const running = withFields(pipeline, {
+      'object_attributes.status': 'running',
+      'object_attributes.finished_at': null,
+    });
     const event = one('codehost-b', running);
     expect(event.pipelineRun).toMatchObject({ status: 'in_progress', finishedAt: null });
-    expect(event.pipelineRun?.jobs.map((entry) => entry.name)).toEqual(['production', 'test-image', 'test-build', 'build-image']);
+    expect(event.pipelineRun?.jobs.map((entry) => entry.name)).toEqual([
+      'production',
+      'test-image',
+      'test-build',
+      'build-image',
+    ]);
   });
 
   it('makes a failed job a problem unless it is allowed to fail', () => {
@@ -164,7 +201,11 @@ describe('code host B', () => {
   });
 
   it('records other hooks', () => {
-    const issue = { object_kind: 'issue', project: { path_with_namespace: 'g/p' }, object_attributes: { id: 3, action: 'open' } };
+    const issue = {
+      object_kind: 'issue',
+      project: { path_with_namespace: 'g/p' },
+      object_attributes: { id: 3, action: 'open' },
+    };
     expect(one('codehost-b', issue, { 'x-gitlab-event': 'Issue Hook' })).toMatchObject({
       action: 'record',
       fingerprint: 'g/p|issue|3|open',
@@ -190,7 +231,9 @@ describe('code host C', () => {
   });
 
   it('makes a failed job a problem', () => {
-    expect(one('codehost-c', withFields(job, { 'job.status': 'infrastructure_fail', 'pipeline.vcs.branch': 'feature' }))).toMatchObject({
+    expect(
+      one('codehost-c', withFields(job, { 'job.status': 'infrastructure_fail', 'pipeline.vcs.branch': 'feature' })),
+    ).toMatchObject({
       action: 'trigger',
       signal: { type: 'job_failure', severity: 'MEDIUM' },
       pipelineRun: { jobs: [{ name: 'test', status: 'failure' }] },
@@ -215,7 +258,9 @@ describe('orchestrator', () => {
     });
     const again = withFields(backOff, { count: 6, lastTimestamp: '2021-05-19T09:50:00Z', message: 'Back-off again' });
     expect(one('orchestrator', again).fingerprint).toBe('Pod|default|px-7df978b9bf-jm22q|BackOff');
-    expect(one('orchestrator', withFields(killing, { type: 'Warning', reason: 'OOMKilling' })).signal.severity).toBe('HIGH');
+    expect(one('orchestrator', withFields(killing, { type: 'Warning', reason: 'OOMKilling' })).signal.severity).toBe(
+      'HIGH',
+    );
   });
 
   it('takes a cluster-scoped object without a namespace', () => {
@@ -244,8 +289,16 @@ describe('paging', () => {
   });
 
   it('merges acknowledgements into the open incident and records events after resolution', () => {
-    expect(one('paging', withFields(v3, { 'event.event_type': 'incident.acknowledged', 'event.data.status': 'acknowledged' })).action).toBe('trigger');
-    const late = one('paging', withFields(v3, { 'event.event_type': 'incident.reassigned', 'event.data.status': 'resolved' }));
+    expect(
+      one(
+        'paging',
+        withFields(v3, { 'event.event_type': 'incident.acknowledged', 'event.data.status': 'acknowledged' }),
+      ).action,
+    ).toBe('trigger');
+    const late = one(
+      'paging',
+      withFields(v3, { 'event.event_type': 'incident.reassigned', 'event.data.status': 'resolved' }),
+    );
     expect(late).toMatchObject({ action: 'record', signal: { type: 'incident_update', severity: 'LOW' } });
   });
 
@@ -337,9 +390,9 @@ describe('monitoring', () => {
     });
     expect(one('monitoring', substituted('[Warn] [Memory Alert]', { priority: 'low' })).signal.severity).toBe('MEDIUM');
     expect(one('monitoring', substituted('Deploy finished', { priority: 'low' })).signal.severity).toBe('LOW');
-    expect(one('monitoring', substituted('[Recovered] x', { alert_transition: 'Recovered', alert_id: 42 })).fingerprint).toBe(
-      'alert|42|',
-    );
+    expect(
+      one('monitoring', substituted('[Recovered] x', { alert_transition: 'Recovered', alert_id: 42 })).fingerprint,
+    ).toBe('alert|42|');
   });
 });
 

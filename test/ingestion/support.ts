@@ -37,7 +37,12 @@ const GITLAB_EVENTS: Readonly<Record<string, string>> = {
 };
 
 /** The headers each real sender puts on a request with this body (the folders' HEADERS.md and README.md). */
-export const headersFor = (sender: IngestionSender, file: string, raw: string, body: unknown): Record<string, string> => {
+export const headersFor = (
+  sender: IngestionSender,
+  file: string,
+  raw: string,
+  body: unknown,
+): Record<string, string> => {
   const json = { 'content-type': 'application/json' };
   const object = body as Record<string, unknown>;
   switch (sender) {

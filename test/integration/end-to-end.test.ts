@@ -36,7 +36,9 @@ describe('a webhook through ingestion, the queue and correlation', () => {
     const again = await client.request('POST', '/api/v1/ingestion/webhook', alert, { 'x-api-key': key });
     expect(again.body.data).toMatchObject({ signalId: first.body.data.signalId, deduplicated: true });
     await client.stack.workers?.idle();
-    expect((await client.request('GET', '/api/v1/incident-ticket', undefined, { 'x-api-key': key })).body.meta.total).toBe(1);
+    expect(
+      (await client.request('GET', '/api/v1/incident-ticket', undefined, { 'x-api-key': key })).body.meta.total,
+    ).toBe(1);
     const merged = await client.request('GET', `/api/v1/signals/${first.body.data.signalId}`, undefined, admin.auth);
     expect(merged.body.data.occurrences).toBe(2);
   });

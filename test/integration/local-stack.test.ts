@@ -36,7 +36,10 @@ describe('the local stack', () => {
   });
 
   it('answers a body over 1 MiB with a 413 envelope', async () => {
-    const reply = await client.request('POST', '/api/v1/auth/login', { email: 'a@b.c', password: 'x'.repeat(1_100_000) });
+    const reply = await client.request('POST', '/api/v1/auth/login', {
+      email: 'a@b.c',
+      password: 'x'.repeat(1_100_000),
+    });
     expect(reply.status).toBe(413);
     expect(reply.body).toMatchObject({ success: false, message: 'Request body too large' });
   });
@@ -44,9 +47,16 @@ describe('the local stack', () => {
   it('routes every route of the table to its group: none is unknown', async () => {
     const unrouted: string[] = [];
     for (const { route } of allRoutes()) {
-      const path = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => (name === 'index' ? '0' : `sample-${name}`));
-      const reply = await client.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
-      if (reply.status === 404 && reply.body?.message === 'Route not found') unrouted.push(`${route.method} ${route.path}`);
+      const path = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+        name === 'index' ? '0' : `sample-${name}`,
+      );
+      const reply = await client.request(
+        route.method,
+        path,
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
+      if (reply.status === 404 && reply.body?.message === 'Route not found')
+        unrouted.push(`${route.method} ${route.path}`);
       expect(reply.body?.success, `${route.method} ${route.path}`).toBeTypeOf('boolean');
     }
     expect(unrouted).toEqual([]);
@@ -81,7 +91,9 @@ describe('a restart', () => {
     try {
       const first = await startTestStack(dataDir);
       const { table } = first.stack.ports;
-      await table.doc.send(new PutCommand({ TableName: table.name, Item: { pk: 'WS#w1#PROBE', sk: 'one', value: 42 } }));
+      await table.doc.send(
+        new PutCommand({ TableName: table.name, Item: { pk: 'WS#w1#PROBE', sk: 'one', value: 42 } }),
+      );
       await first.stack.mailbox.send({ to: 'ops@example.com', subject: 'kept', text: 'kept across restarts' });
       await first.stack.ports.queue.send('correlation', [{ signalId: 'kept-in-queue' }]);
       await first.stack.stop();
@@ -89,14 +101,18 @@ describe('a restart', () => {
       const second = await startTestStack(dataDir);
       try {
         const runtime = second.stack.ports;
-        const item = await runtime.table.doc.send(new GetCommand({ TableName: runtime.table.name, Key: { pk: 'WS#w1#PROBE', sk: 'one' } }));
+        const item = await runtime.table.doc.send(
+          new GetCommand({ TableName: runtime.table.name, Key: { pk: 'WS#w1#PROBE', sk: 'one' } }),
+        );
         expect(item.Item?.value).toBe(42);
         const mail = await second.request('GET', '/_local/mailbox?to=ops@example.com');
         expect(mail.body.data.map((message: { subject: string }) => message.subject)).toEqual(['kept']);
         const queued = await second.stack.queues.client.send(
           new ReceiveMessageCommand({ QueueUrl: second.stack.queues.queueUrl('correlation'), MaxNumberOfMessages: 10 }),
         );
-        expect(queued.Messages?.map((message) => JSON.parse(message.Body ?? ''))).toEqual([{ signalId: 'kept-in-queue' }]);
+        expect(queued.Messages?.map((message) => JSON.parse(message.Body ?? ''))).toEqual([
+          { signalId: 'kept-in-queue' },
+        ]);
         const health = await second.request('GET', '/api/v1/health');
         expect(health.status).toBe(200);
       } finally {

@@ -49,7 +49,10 @@ describe('the start script', () => {
 });
 
 /** A queued message no worker takes (dead-letter queues have none), so it must travel through every stop. */
-const PARKED = { queues: { 'ingestion-dlq': [{ body: 'parked on the ingestion dead-letter queue' }] }, inFlightNotSaved: 0 };
+const PARKED = {
+  queues: { 'ingestion-dlq': [{ body: 'parked on the ingestion dead-letter queue' }] },
+  inFlightNotSaved: 0,
+};
 
 /**
  * `npm start` as a user runs it: npm, the shell, tsx and node in one process group of their own, which a

@@ -10,7 +10,12 @@ import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { startQueuePoller, type QueuePoller, type QueuePollerOptions } from '#infra/local/queue-poller.ts';
 
 // The server's smallest visibility timeout, so retries come back within a second.
-const fast: QueueSettings = { visibilityTimeoutSeconds: 1, maxReceiveCount: 2, batchSize: 10, consumerTimeoutSeconds: 1 };
+const fast: QueueSettings = {
+  visibilityTimeoutSeconds: 1,
+  maxReceiveCount: 2,
+  batchSize: 10,
+  consumerTimeoutSeconds: 1,
+};
 
 let sqs: LocalSqs;
 let queue: Queue;
@@ -34,16 +39,22 @@ const poll = (handler: QueuePollerOptions['handler'], options: Partial<QueuePoll
 };
 
 const bodies = (event: SQSEvent): unknown[] => event.Records.map((record) => JSON.parse(record.body));
-const receiveCounts = (event: SQSEvent): string[] => event.Records.map((record) => record.attributes.ApproximateReceiveCount);
+const receiveCounts = (event: SQSEvent): string[] =>
+  event.Records.map((record) => record.attributes.ApproximateReceiveCount);
 
 const messageCount = async (url: string): Promise<number> => {
-  const { Attributes } = await sqs.client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }));
+  const { Attributes } = await sqs.client.send(
+    new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }),
+  );
   return Number(Attributes?.ApproximateNumberOfMessages);
 };
 
 describe('local SQS trigger', () => {
   it('delivers up to ten messages sent together in one Lambda-shaped batch', async () => {
-    await queue.send('ingestion', Array.from({ length: 12 }, (_, n) => ({ n })));
+    await queue.send(
+      'ingestion',
+      Array.from({ length: 12 }, (_, n) => ({ n })),
+    );
     const events: SQSEvent[] = [];
     await poll(async (event) => void events.push(event)).idle();
 
@@ -56,7 +67,11 @@ describe('local SQS trigger', () => {
       awsRegion: 'us-east-1',
       messageAttributes: {},
       md5OfBody: createHash('md5').update(record.body).digest('hex'),
-      attributes: { ApproximateReceiveCount: '1', SentTimestamp: expect.stringMatching(/^\d+$/), ApproximateFirstReceiveTimestamp: expect.stringMatching(/^\d+$/) },
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: expect.stringMatching(/^\d+$/),
+        ApproximateFirstReceiveTimestamp: expect.stringMatching(/^\d+$/),
+      },
     });
   });
 
@@ -65,7 +80,9 @@ describe('local SQS trigger', () => {
     const events: SQSEvent[] = [];
     await poll(async (event) => {
       events.push(event);
-      const failed = event.Records.filter((record) => record.body.includes('"b"') && record.attributes.ApproximateReceiveCount === '1');
+      const failed = event.Records.filter(
+        (record) => record.body.includes('"b"') && record.attributes.ApproximateReceiveCount === '1',
+      );
       return { batchItemFailures: failed.map((record) => ({ itemIdentifier: record.messageId })) };
     }).idle();
 
@@ -85,8 +102,14 @@ describe('local SQS trigger', () => {
       { onError: (error) => errors.push(error) },
     ).idle();
 
-    expect(events.map(bodies)).toEqual([[{ id: 'a' }, { id: 'b' }], [{ id: 'a' }, { id: 'b' }]]);
-    expect(events.map(receiveCounts)).toEqual([['1', '1'], ['2', '2']]);
+    expect(events.map(bodies)).toEqual([
+      [{ id: 'a' }, { id: 'b' }],
+      [{ id: 'a' }, { id: 'b' }],
+    ]);
+    expect(events.map(receiveCounts)).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+    ]);
     expect(errors).toEqual([new Error('transient')]);
   });
 
@@ -102,7 +125,10 @@ describe('local SQS trigger', () => {
       { onError: (error) => errors.push(error) },
     ).idle();
 
-    expect(events.map(bodies)).toEqual([[{ id: 'a' }, { id: 'b' }], [{ id: 'a' }, { id: 'b' }]]);
+    expect(events.map(bodies)).toEqual([
+      [{ id: 'a' }, { id: 'b' }],
+      [{ id: 'a' }, { id: 'b' }],
+    ]);
     expect(errors).toHaveLength(1);
   });
 
@@ -156,7 +182,11 @@ describe('local SQS trigger', () => {
     const handledOnce = new Promise<void>((resolve) => (handled = resolve));
     const poller = poll(async (event) => {
       handled();
-      return { batchItemFailures: event.Records.filter((record) => record.body.includes('fails')).map((record) => ({ itemIdentifier: record.messageId })) };
+      return {
+        batchItemFailures: event.Records.filter((record) => record.body.includes('fails')).map((record) => ({
+          itemIdentifier: record.messageId,
+        })),
+      };
     });
     await handledOnce;
     await poller.stop();
@@ -185,7 +215,13 @@ describe('local SQS trigger', () => {
     const queues = {
       ingestion: [{ body: '{"id":1}' }, { body: '{"id":2}' }],
       'ingestion-dlq': [
-        { body: 'dead', attributes: { kind: { dataType: 'String', stringValue: 'test' }, raw: { dataType: 'Binary', binaryValue: 'AP8=' } } },
+        {
+          body: 'dead',
+          attributes: {
+            kind: { dataType: 'String', stringValue: 'test' },
+            raw: { dataType: 'Binary', binaryValue: 'AP8=' },
+          },
+        },
       ],
       correlation: [{ body: '{"id":4}' }],
       'correlation-dlq': [],

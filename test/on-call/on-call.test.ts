@@ -26,7 +26,9 @@ describe('on-call', () => {
     return reply.body.data;
   };
   const onCallAt = async (as: SignedIn, instant: string) =>
-    (await whoIsOnCall(systemScope(workspaceOf(as), client.stack.ports), new Date(instant))).map((assignment) => assignment.id);
+    (await whoIsOnCall(systemScope(workspaceOf(as), client.stack.ports), new Date(instant))).map(
+      (assignment) => assignment.id,
+    );
 
   beforeAll(async () => {
     client = await startTestStack();
@@ -37,7 +39,12 @@ describe('on-call', () => {
 
   describe('POST /assign-member', () => {
     it('assigns a member for a span of a date, in UTC when no time zone is configured', async () => {
-      const reply = await assign({ userId: engineer.user.id, date: '2030-01-10', startTime: '09:00', endTime: '17:30' });
+      const reply = await assign({
+        userId: engineer.user.id,
+        date: '2030-01-10',
+        startTime: '09:00',
+        endTime: '17:30',
+      });
       expect(reply.status).toBe(201);
       expect(reply.body.message).toBe('Member assigned');
       expect(reply.body.data).toEqual({
@@ -55,7 +62,10 @@ describe('on-call', () => {
     });
 
     it('lets an ENGINEER assign, and a shift run to 24:00', async () => {
-      const assignment = await assigned({ userId: viewer.user.id, date: '2030-01-10', startTime: '18:00', endTime: '24:00' }, engineer);
+      const assignment = await assigned(
+        { userId: viewer.user.id, date: '2030-01-10', startTime: '18:00', endTime: '24:00' },
+        engineer,
+      );
       expect(assignment).toMatchObject({ endTime: '24:00', endsAt: '2030-01-11T00:00:00.000Z' });
     });
 
@@ -84,7 +94,12 @@ describe('on-call', () => {
       }
       const missing = await assign({});
       expect(missing.status).toBe(400);
-      expect(missing.body.errors.map((error: string) => error.split(':')[0]).sort()).toEqual(['date', 'endTime', 'startTime', 'userId']);
+      expect(missing.body.errors.map((error: string) => error.split(':')[0]).sort()).toEqual([
+        'date',
+        'endTime',
+        'startTime',
+        'userId',
+      ]);
     });
 
     it('refuses a user who is not a member of the workspace, including another workspace admin', async () => {
@@ -98,7 +113,13 @@ describe('on-call', () => {
     it('refuses overlapping shifts of one person with 409, and allows back-to-back and other people', async () => {
       const shift = { userId: admin.user.id, date: '2030-04-01', startTime: '08:00', endTime: '12:00' };
       const first = await assigned(shift);
-      for (const [startTime, endTime] of [['08:00', '12:00'], ['11:59', '13:00'], ['07:00', '08:01'], ['09:00', '10:00'], ['06:00', '14:00']]) {
+      for (const [startTime, endTime] of [
+        ['08:00', '12:00'],
+        ['11:59', '13:00'],
+        ['07:00', '08:01'],
+        ['09:00', '10:00'],
+        ['06:00', '14:00'],
+      ]) {
         const reply = await assign({ ...shift, startTime, endTime });
         expect(reply.status, `${startTime}-${endTime}`).toBe(409);
         expect(reply.body.errors).toEqual([`startTime: overlaps assignment ${first.id} on 2030-04-01, 08:00 to 12:00`]);
@@ -120,18 +141,27 @@ describe('on-call', () => {
       const shift = { userId: viewer.user.id, date: '2030-06-01', startTime: '10:00', endTime: '11:00' };
       const leftover = { id: UNKNOWN_ID, startsAt: '2030-06-01T10:00:00.000Z', endsAt: '2030-06-01T11:00:00.000Z' };
       const fresh = { ...leftover, reservedAt: new Date().toISOString() };
-      expect(await writeShiftDay(table, workspaceOf(admin), viewer.user.id, '2030-06-01', { shifts: [fresh], rev: 0 })).toBe(true);
+      expect(
+        await writeShiftDay(table, workspaceOf(admin), viewer.user.id, '2030-06-01', { shifts: [fresh], rev: 0 }),
+      ).toBe(true);
       const blocked = await assign(shift);
       expect(blocked.status).toBe(409);
-      expect(blocked.body.errors).toEqual([`startTime: overlaps assignment ${UNKNOWN_ID}, which is being created right now`]);
+      expect(blocked.body.errors).toEqual([
+        `startTime: overlaps assignment ${UNKNOWN_ID}, which is being created right now`,
+      ]);
 
       const stale = { ...leftover, reservedAt: new Date(Date.now() - 120_000).toISOString() };
-      expect(await writeShiftDay(table, workspaceOf(admin), viewer.user.id, '2030-06-01', { shifts: [stale], rev: 1 })).toBe(true);
+      expect(
+        await writeShiftDay(table, workspaceOf(admin), viewer.user.id, '2030-06-01', { shifts: [stale], rev: 1 }),
+      ).toBe(true);
       await assigned(shift);
     });
 
     it('is refused to a VIEWER', async () => {
-      const reply = await assign({ userId: viewer.user.id, date: '2030-07-01', startTime: '08:00', endTime: '09:00' }, viewer);
+      const reply = await assign(
+        { userId: viewer.user.id, date: '2030-07-01', startTime: '08:00', endTime: '09:00' },
+        viewer,
+      );
       expect(reply.status).toBe(403);
     });
   });
@@ -166,7 +196,12 @@ describe('on-call', () => {
         ids.midJan,
         ids.earlyJan,
       ]);
-      expect(reply.body.data.assignments[0]).toMatchObject({ userId: business.user.id, date: '2030-02-01', startTime: '09:00', endTime: '10:00' });
+      expect(reply.body.data.assignments[0]).toMatchObject({
+        userId: business.user.id,
+        date: '2030-02-01',
+        startTime: '09:00',
+        endTime: '10:00',
+      });
     });
 
     it('shows each workspace only its own assignments, to every role', async () => {
@@ -181,8 +216,18 @@ describe('on-call', () => {
     it('gets one assignment, and 404 for unknown ids and other workspaces', async () => {
       const reply = await client.request('GET', `${ONE}/${ids.midJan}`, undefined, business.auth);
       expect(reply.status).toBe(200);
-      expect(reply.body.data).toMatchObject({ id: ids.midJan, date: '2030-01-15', startTime: '08:00', endTime: '12:00' });
-      for (const [id, as] of [[UNKNOWN_ID, business], ['not-an-id', business], [ids.midJan, other], [ids.midJan, admin]] as const) {
+      expect(reply.body.data).toMatchObject({
+        id: ids.midJan,
+        date: '2030-01-15',
+        startTime: '08:00',
+        endTime: '12:00',
+      });
+      for (const [id, as] of [
+        [UNKNOWN_ID, business],
+        ['not-an-id', business],
+        [ids.midJan, other],
+        [ids.midJan, admin],
+      ] as const) {
         const missing = await client.request('GET', `${ONE}/${id}`, undefined, as.auth);
         expect(missing.status, id).toBe(404);
         expect(missing.body).toEqual({ success: false, message: 'On-call assignment not found', errors: [] });
@@ -197,29 +242,56 @@ describe('on-call', () => {
 
     beforeAll(async () => {
       business = await signUpBusiness(client, { businessName: 'Berlin Co' });
-      const ims = await client.request('POST', '/api/v1/ims/setup', { alertEmail: 'alerts@example.com', timezone: 'Europe/Berlin' }, business.auth);
+      const ims = await client.request(
+        'POST',
+        '/api/v1/ims/setup',
+        { alertEmail: 'alerts@example.com', timezone: 'Europe/Berlin' },
+        business.auth,
+      );
       expect(ims.status, ims.text).toBe(201);
       colleague = await joinAs(client, business, 'ENGINEER');
     });
 
     it('reads date and times in the IMS time zone and stores the UTC instants', async () => {
-      const winter = await assigned({ userId: business.user.id, date: '2030-01-10', startTime: '00:00', endTime: '02:00' }, business);
-      expect(winter).toMatchObject({ timezone: 'Europe/Berlin', startsAt: '2030-01-09T23:00:00.000Z', endsAt: '2030-01-10T01:00:00.000Z' });
-      const summer = await assigned({ userId: business.user.id, date: '2030-07-10', startTime: '09:00', endTime: '17:00' }, business);
+      const winter = await assigned(
+        { userId: business.user.id, date: '2030-01-10', startTime: '00:00', endTime: '02:00' },
+        business,
+      );
+      expect(winter).toMatchObject({
+        timezone: 'Europe/Berlin',
+        startsAt: '2030-01-09T23:00:00.000Z',
+        endsAt: '2030-01-10T01:00:00.000Z',
+      });
+      const summer = await assigned(
+        { userId: business.user.id, date: '2030-07-10', startTime: '09:00', endTime: '17:00' },
+        business,
+      );
       expect(summer).toMatchObject({ startsAt: '2030-07-10T07:00:00.000Z', endsAt: '2030-07-10T15:00:00.000Z' });
     });
 
     it('refuses a shift that lies wholly in the hour the clocks skip', async () => {
-      const reply = await assign({ userId: business.user.id, date: '2030-03-31', startTime: '02:00', endTime: '03:00' }, business);
+      const reply = await assign(
+        { userId: business.user.id, date: '2030-03-31', startTime: '02:00', endTime: '03:00' },
+        business,
+      );
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toEqual([expect.stringMatching(/^endTime: .*Europe\/Berlin/)]);
     });
 
     it('finds who is on call at an instant: start inclusive, end exclusive', async () => {
       const day = { date: '2030-09-02' };
-      const morning = await assigned({ ...day, userId: business.user.id, startTime: '08:00', endTime: '12:00' }, business);
-      const midday = await assigned({ ...day, userId: colleague.user.id, startTime: '11:00', endTime: '14:00' }, business);
-      const night = await assigned({ ...day, userId: colleague.user.id, startTime: '22:00', endTime: '24:00' }, business);
+      const morning = await assigned(
+        { ...day, userId: business.user.id, startTime: '08:00', endTime: '12:00' },
+        business,
+      );
+      const midday = await assigned(
+        { ...day, userId: colleague.user.id, startTime: '11:00', endTime: '14:00' },
+        business,
+      );
+      const night = await assigned(
+        { ...day, userId: colleague.user.id, startTime: '22:00', endTime: '24:00' },
+        business,
+      );
       // Berlin is UTC+2 in September.
       expect(await onCallAt(business, '2030-09-02T05:59:59.999Z')).toEqual([]);
       expect(await onCallAt(business, '2030-09-02T06:00:00.000Z')).toEqual([morning.id]);
@@ -231,7 +303,10 @@ describe('on-call', () => {
     });
 
     it('finds a whole-day shift late in a 25-hour day', async () => {
-      const long = await assigned({ userId: business.user.id, date: '2030-10-27', startTime: '00:00', endTime: '24:00' }, business);
+      const long = await assigned(
+        { userId: business.user.id, date: '2030-10-27', startTime: '00:00', endTime: '24:00' },
+        business,
+      );
       expect(long).toMatchObject({ startsAt: '2030-10-26T22:00:00.000Z', endsAt: '2030-10-27T23:00:00.000Z' });
       expect(await onCallAt(business, '2030-10-27T22:30:00.000Z')).toEqual([long.id]);
     });

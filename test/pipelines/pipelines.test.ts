@@ -68,7 +68,9 @@ describe('pipelines', () => {
         'workflow_run.updated_at': spec.startedAt,
       });
       const headers = { 'x-github-event': 'workflow_run', 'x-github-delivery': randomUUID() };
-      expectAccepted(await postRaw(client, 'codehost-a', JSON.stringify(body), headers, { headers: tenant.keyHeaders }));
+      expectAccepted(
+        await postRaw(client, 'codehost-a', JSON.stringify(body), headers, { headers: tenant.keyHeaders }),
+      );
     }
     const gitlab = loadFixture('codehost-b', 'pipeline.json');
     expectAccepted(await postRaw(client, 'codehost-b', gitlab.raw, gitlab.headers, { headers: tenant.keyHeaders }));
@@ -82,7 +84,17 @@ describe('pipelines', () => {
     expect(body.pagination).toEqual({ page: 1, limit: 25, total: 31, totalPages: 2 });
     expect(idsOf(body)).toEqual(expected(() => true).slice(0, 25));
     expect(Object.keys(body.data.runs[0]).sort()).toEqual(
-      ['branch', 'commitSha', 'durationSeconds', 'finishedAt', 'id', 'provider', 'repository', 'startedAt', 'status'].sort(),
+      [
+        'branch',
+        'commitSha',
+        'durationSeconds',
+        'finishedAt',
+        'id',
+        'provider',
+        'repository',
+        'startedAt',
+        'status',
+      ].sort(),
     );
   });
 
@@ -129,7 +141,15 @@ describe('pipelines', () => {
   });
 
   it('refuses bad query values with field messages', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?page=0', '?status=done', '?provider=github', '?repository=justone', '?branch=']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?page=0',
+      '?status=done',
+      '?provider=github',
+      '?repository=justone',
+      '?branch=',
+    ]) {
       const reply = await client.request('GET', `${PIPELINES}${query}`, undefined, tenant.keyHeaders);
       expect(reply.status, query).toBe(400);
       expect(reply.body.errors.length, query).toBeGreaterThan(0);
@@ -178,7 +198,12 @@ describe('pipelines', () => {
     const reply = await client.request('GET', PIPELINES, undefined, other.keyHeaders);
     expect(reply.body.data.runs).toEqual([]);
     expect(reply.body.pagination.total).toBe(0);
-    const run = await client.request('GET', `${PIPELINES}/${runIdOf(SPECS[0] as RunSpec)}`, undefined, other.keyHeaders);
+    const run = await client.request(
+      'GET',
+      `${PIPELINES}/${runIdOf(SPECS[0] as RunSpec)}`,
+      undefined,
+      other.keyHeaders,
+    );
     expect(run.status).toBe(404);
   });
 });

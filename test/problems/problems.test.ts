@@ -20,12 +20,22 @@ describe('problems', () => {
     return reply.body.data.id as string;
   };
   const createProblem = async (body: Record<string, unknown>, as: SignedIn = admin) => {
-    const reply = await client.request('POST', PROBLEMS, { title: 'Pool exhaustion', description: 'Connections leak', ...body }, as.auth);
+    const reply = await client.request(
+      'POST',
+      PROBLEMS,
+      { title: 'Pool exhaustion', description: 'Connections leak', ...body },
+      as.auth,
+    );
     expect(reply.status, reply.text).toBe(201);
     return reply.body.data;
   };
   const history = async (ticketId: string, as: SignedIn = admin) => {
-    const reply = await client.request('GET', `/api/v1/tickets/history?ticketId=${ticketId}&limit=100`, undefined, as.auth);
+    const reply = await client.request(
+      'GET',
+      `/api/v1/tickets/history?ticketId=${ticketId}&limit=100`,
+      undefined,
+      as.auth,
+    );
     expect(reply.status).toBe(200);
     return reply.body.data as Record<string, unknown>[];
   };
@@ -44,7 +54,12 @@ describe('problems', () => {
 
   describe('POST /problems', () => {
     it('creates an OPEN problem with MEDIUM priority by default and unset fields as null', async () => {
-      const reply = await client.request('POST', PROBLEMS, { title: ' Slow queries ', description: 'p99 above 2 s' }, admin.auth);
+      const reply = await client.request(
+        'POST',
+        PROBLEMS,
+        { title: ' Slow queries ', description: 'p99 above 2 s' },
+        admin.auth,
+      );
       expect(reply.status).toBe(201);
       expect(reply.body).toMatchObject({ success: true, message: 'Problem created' });
       const problem = reply.body.data;
@@ -109,7 +124,11 @@ describe('problems', () => {
       const reply = await client.request(
         'POST',
         PROBLEMS,
-        { title: 't', description: 'd', relatedIncidentIds: [incidentId, 'INC-20200101-0001', otherIncidentId, 'nonsense'] },
+        {
+          title: 't',
+          description: 'd',
+          relatedIncidentIds: [incidentId, 'INC-20200101-0001', otherIncidentId, 'nonsense'],
+        },
         admin.auth,
       );
       expect(reply.status).toBe(400);
@@ -199,7 +218,14 @@ describe('problems', () => {
     });
 
     it('refuses unknown statuses and priorities and out-of-range paging', async () => {
-      for (const query of ['?status=CLOSED', '?status=open', '?priority=URGENT', '?limit=101', '?page=0', '?limit=abc']) {
+      for (const query of [
+        '?status=CLOSED',
+        '?status=open',
+        '?priority=URGENT',
+        '?limit=101',
+        '?page=0',
+        '?limit=abc',
+      ]) {
         const reply = await client.request('GET', `${PROBLEMS}${query}`, undefined, business.auth);
         expect(reply.status, query).toBe(400);
         expect(reply.body.errors.length, query).toBe(1);
@@ -247,7 +273,9 @@ describe('problems', () => {
         createdAt: problem.createdAt,
       });
       expect(updated.updatedAt >= problem.updatedAt).toBe(true);
-      expect((await client.request('GET', `${PROBLEMS}/${problem.id}`, undefined, admin.auth)).body.data).toEqual(updated);
+      expect((await client.request('GET', `${PROBLEMS}/${problem.id}`, undefined, admin.auth)).body.data).toEqual(
+        updated,
+      );
 
       const events = await history(problem.id);
       const actor = admin.email;
@@ -256,17 +284,48 @@ describe('problems', () => {
         { ticketId: problem.id, ticketType: 'PROBLEM', event: 'STATUS_CHANGE', from: 'OPEN', to: 'IN_PROGRESS', actor },
         { ticketId: problem.id, ticketType: 'PROBLEM', event: 'PRIORITY_CHANGE', from: 'LOW', to: 'HIGH', actor },
         { ticketId: problem.id, ticketType: 'PROBLEM', event: 'ASSIGNED', from: null, to: 'sre@example.com', actor },
-        { ticketId: problem.id, ticketType: 'PROBLEM', event: 'FIELD_CHANGE', field: 'rootCause', from: 'Unknown yet', to: null, actor },
-        { ticketId: problem.id, ticketType: 'PROBLEM', event: 'FIELD_CHANGE', field: 'workaround', from: null, to: 'Fail over', actor },
-        { ticketId: problem.id, ticketType: 'PROBLEM', event: 'FIELD_CHANGE', field: 'relatedIncidentIds', from: null, to: incidentId, actor },
+        {
+          ticketId: problem.id,
+          ticketType: 'PROBLEM',
+          event: 'FIELD_CHANGE',
+          field: 'rootCause',
+          from: 'Unknown yet',
+          to: null,
+          actor,
+        },
+        {
+          ticketId: problem.id,
+          ticketType: 'PROBLEM',
+          event: 'FIELD_CHANGE',
+          field: 'workaround',
+          from: null,
+          to: 'Fail over',
+          actor,
+        },
+        {
+          ticketId: problem.id,
+          ticketType: 'PROBLEM',
+          event: 'FIELD_CHANGE',
+          field: 'relatedIncidentIds',
+          from: null,
+          to: incidentId,
+          actor,
+        },
       ]);
     });
 
     it('moves the problem between status and priority lists', async () => {
       const problem = await createProblem({ priority: 'LOW' });
-      await client.request('PUT', `${PROBLEMS}/${problem.id}`, { status: 'RESOLVED', priority: 'CRITICAL' }, admin.auth);
+      await client.request(
+        'PUT',
+        `${PROBLEMS}/${problem.id}`,
+        { status: 'RESOLVED', priority: 'CRITICAL' },
+        admin.auth,
+      );
       const ids = async (query: string) =>
-        (await client.request('GET', `${PROBLEMS}${query}&limit=100`, undefined, admin.auth)).body.data.map((item: { id: string }) => item.id);
+        (await client.request('GET', `${PROBLEMS}${query}&limit=100`, undefined, admin.auth)).body.data.map(
+          (item: { id: string }) => item.id,
+        );
       expect(await ids('?status=RESOLVED&priority=CRITICAL')).toContain(problem.id);
       expect(await ids('?status=OPEN')).not.toContain(problem.id);
       expect(await ids('?priority=LOW')).not.toContain(problem.id);
@@ -274,7 +333,12 @@ describe('problems', () => {
 
     it('records nothing when the values do not change', async () => {
       const problem = await createProblem({ priority: 'HIGH' });
-      const reply = await client.request('PUT', `${PROBLEMS}/${problem.id}`, { priority: 'HIGH', title: problem.title }, admin.auth);
+      const reply = await client.request(
+        'PUT',
+        `${PROBLEMS}/${problem.id}`,
+        { priority: 'HIGH', title: problem.title },
+        admin.auth,
+      );
       expect(reply.status).toBe(200);
       expect((await history(problem.id)).map((event) => event.event)).toEqual(['CREATED']);
     });
@@ -316,7 +380,9 @@ describe('problems', () => {
       expect(reply.body).toEqual({ success: true, message: 'Problem deleted', data: {} });
       expect((await client.request('GET', `${PROBLEMS}/${problem.id}`, undefined, admin.auth)).status).toBe(404);
       expect((await client.request('DELETE', `${PROBLEMS}/${problem.id}`, undefined, admin.auth)).status).toBe(404);
-      expect((await client.request('PUT', `${PROBLEMS}/${problem.id}`, { status: 'OPEN' }, admin.auth)).status).toBe(404);
+      expect((await client.request('PUT', `${PROBLEMS}/${problem.id}`, { status: 'OPEN' }, admin.auth)).status).toBe(
+        404,
+      );
       const events = await history(problem.id);
       expect(events.map((event) => event.event)).toEqual(['CREATED', 'ASSIGNED', 'DELETED']);
       expect(events[2]).toMatchObject({ from: 'OPEN', to: null, message: problem.title, actor: admin.email });
@@ -340,7 +406,9 @@ describe('problems', () => {
         await client.request('DELETE', `${PROBLEMS}/${problem.id}`, undefined, viewer.auth),
       ];
       expect(writes.map((reply) => reply.status)).toEqual([403, 403, 403]);
-      expect((await client.request('GET', `${PROBLEMS}/${problem.id}`, undefined, admin.auth)).body.data.status).toBe('OPEN');
+      expect((await client.request('GET', `${PROBLEMS}/${problem.id}`, undefined, admin.auth)).body.data.status).toBe(
+        'OPEN',
+      );
     });
 
     it('takes API keys with the incidents scopes and names the key in history', async () => {
@@ -352,7 +420,10 @@ describe('problems', () => {
       const reply = await client.request('POST', PROBLEMS, { title: 'From a key', description: 'd' }, writer);
       expect(reply.status).toBe(201);
       expect((await client.request('GET', `${PROBLEMS}/${reply.body.data.id}`, undefined, reader)).status).toBe(200);
-      expect((await history(reply.body.data.id))[0]).toMatchObject({ event: 'CREATED', actor: 'api-key:test key incidents:write incidents:read' });
+      expect((await history(reply.body.data.id))[0]).toMatchObject({
+        event: 'CREATED',
+        actor: 'api-key:test key incidents:write incidents:read',
+      });
     });
   });
 });

@@ -17,9 +17,17 @@ describe('rate limits', () => {
 
   it('counts every route under the global limit per client and reports it in RateLimit-* headers', async () => {
     const replies = [];
-    for (let index = 0; index < 7; index += 1) replies.push(await requestFrom(url, '127.0.0.11', 'GET', '/api/v1/health'));
+    for (let index = 0; index < 7; index += 1)
+      replies.push(await requestFrom(url, '127.0.0.11', 'GET', '/api/v1/health'));
     expect(replies.slice(0, 6).map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(replies.slice(0, 6).map((reply) => reply.headers['ratelimit-remaining'])).toEqual(['5', '4', '3', '2', '1', '0']);
+    expect(replies.slice(0, 6).map((reply) => reply.headers['ratelimit-remaining'])).toEqual([
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+    ]);
     expect(replies[0]?.headers['ratelimit-limit']).toBe('6');
     const reset = Number(replies[0]?.headers['ratelimit-reset']);
     expect(reset).toBeGreaterThan(0);
@@ -47,7 +55,11 @@ describe('rate limits', () => {
   });
 
   it('limits logins to their own, smaller budget per client', async () => {
-    const attempt = () => requestFrom(url, '127.0.0.15', 'POST', '/api/v1/auth/login', { email: 'x@example.com', password: 'wrong-password' });
+    const attempt = () =>
+      requestFrom(url, '127.0.0.15', 'POST', '/api/v1/auth/login', {
+        email: 'x@example.com',
+        password: 'wrong-password',
+      });
     // At the start of a 15-minute window, so the time left in it does not depend on when the test runs.
     const runtime = client.stack.ports;
     const windowStart = Math.floor(Date.now() / 900_000) * 900_000;
@@ -71,7 +83,10 @@ describe('rate limits', () => {
 
   it('counts OAuth logins and invitation acceptances, which take credentials too, under the login budget', async () => {
     for (const [path, body] of [
-      ['/api/v1/auth/oauth/login', { email: 'x@example.com', provider_uuid: '1', oAuthProvider: 'codehost-a', accessToken: 't' }],
+      [
+        '/api/v1/auth/oauth/login',
+        { email: 'x@example.com', provider_uuid: '1', oAuthProvider: 'codehost-a', accessToken: 't' },
+      ],
       ['/api/v1/business/accept-invite', { token: 'not-a-token', password: 'guessing-a-password' }],
     ] as const) {
       const address = path.includes('oauth') ? '127.0.0.40' : '127.0.0.41';
@@ -86,7 +101,9 @@ describe('rate limits', () => {
 
   it('limits the e-mail routes to one a minute per client', async () => {
     const resend = await requestFrom(url, '127.0.0.16', 'POST', '/api/v1/auth/resend_otp', { email: 'y@example.com' });
-    const forgot = await requestFrom(url, '127.0.0.16', 'POST', '/api/v1/auth/forgot-password', { email: 'y@example.com' });
+    const forgot = await requestFrom(url, '127.0.0.16', 'POST', '/api/v1/auth/forgot-password', {
+      email: 'y@example.com',
+    });
     expect(resend.status).not.toBe(429);
     expect(forgot.status).toBe(429);
     expect(forgot.body).toEqual(TOO_MANY);

@@ -57,9 +57,10 @@ const pdfkitText = (pdf: Buffer): string => {
     for (const [operation = '', name, strings = ''] of stream.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ|ET/g)) {
       if (name !== undefined) font = fonts.get(name) ?? font;
       else if (operation === 'ET') text += '\n';
-      else for (const [, hex = ''] of strings.matchAll(/<([0-9a-f]*)>/gi)) {
-        for (let at = 0; at < hex.length; at += 4) text += font.get(Number.parseInt(hex.slice(at, at + 4), 16)) ?? '';
-      }
+      else
+        for (const [, hex = ''] of strings.matchAll(/<([0-9a-f]*)>/gi)) {
+          for (let at = 0; at < hex.length; at += 4) text += font.get(Number.parseInt(hex.slice(at, at + 4), 16)) ?? '';
+        }
     }
   }
   return text;
@@ -68,7 +69,12 @@ const pdfkitText = (pdf: Buffer): string => {
 /** Whitespace-free text, so a phrase still matches where the PDF wrapped or split it into runs. */
 const squash = (text: string): string => text.replace(/[\s\u200B]+/g, '');
 
-const event = (event: HistoryEvent['event'], timestamp: string, actor: string, extra: Partial<HistoryEvent> = {}): HistoryEvent => ({
+const event = (
+  event: HistoryEvent['event'],
+  timestamp: string,
+  actor: string,
+  extra: Partial<HistoryEvent> = {},
+): HistoryEvent => ({
   id: `h-${timestamp}`,
   ticketId: 'INC-2024-0142',
   ticketType: 'INCIDENT',
@@ -142,9 +148,21 @@ const FULL: IncidentReport = {
     },
   ],
   messages: [
-    { text: 'Incident opened from alert "checkout-error-rate above 5%"', actor: 'system', createdAt: '2024-05-01T14:05:12.000Z' },
-    { text: 'Paged on-call: dana.ops@acme.example (escalation level 1)', actor: 'system', createdAt: '2024-05-01T14:05:30.000Z' },
-    { text: 'Status page updated: **Investigating** card payment errors', actor: 'statuspage-bot', createdAt: '2024-05-01T14:15:00.000Z' },
+    {
+      text: 'Incident opened from alert "checkout-error-rate above 5%"',
+      actor: 'system',
+      createdAt: '2024-05-01T14:05:12.000Z',
+    },
+    {
+      text: 'Paged on-call: dana.ops@acme.example (escalation level 1)',
+      actor: 'system',
+      createdAt: '2024-05-01T14:05:30.000Z',
+    },
+    {
+      text: 'Status page updated: **Investigating** card payment errors',
+      actor: 'statuspage-bot',
+      createdAt: '2024-05-01T14:15:00.000Z',
+    },
     { text: 'Status page updated: Resolved', actor: 'statuspage-bot', createdAt: '2024-05-01T15:55:00.000Z' },
   ],
   history: [
@@ -152,19 +170,41 @@ const FULL: IncidentReport = {
     event('SIGNAL_LINKED', '2024-05-01T14:05:13.000Z', 'system', { to: 'SIG-88412' }),
     event('ASSIGNED', '2024-05-01T14:09:30.000Z', 'dana.ops@acme.example', { from: null, to: 'dana.ops@acme.example' }),
     event('STATUS_CHANGE', '2024-05-01T14:09:40.000Z', 'dana.ops@acme.example', { from: 'OPEN', to: 'ACKNOWLEDGED' }),
-    event('COMMENT_ADDED', '2024-05-01T14:12:00.000Z', 'dana.ops@acme.example', { message: 'Rolling back **2024.05.01-3** now.\n\nWatching ...' }),
-    event('STATUS_CHANGE', '2024-05-01T14:13:00.000Z', 'dana.ops@acme.example', { from: 'ACKNOWLEDGED', to: 'INVESTIGATION' }),
+    event('COMMENT_ADDED', '2024-05-01T14:12:00.000Z', 'dana.ops@acme.example', {
+      message: 'Rolling back **2024.05.01-3** now.\n\nWatching ...',
+    }),
+    event('STATUS_CHANGE', '2024-05-01T14:13:00.000Z', 'dana.ops@acme.example', {
+      from: 'ACKNOWLEDGED',
+      to: 'INVESTIGATION',
+    }),
     event('PRIORITY_CHANGE', '2024-05-01T14:20:00.000Z', 'api-key:pagerduty-sync', { from: 'P2', to: 'P1' }),
-    event('COMMENT_ADDED', '2024-05-01T14:31:00.000Z', 'li.wei@acme.example', { message: '### Findings so far\n1. Rollback finished at 14:28' }),
-    event('FIELD_CHANGE', '2024-05-01T14:40:00.000Z', 'li.wei@acme.example', { field: 'region', from: 'unknown', to: 'eu-west-1' }),
-    event('STATUS_CHANGE', '2024-05-01T15:10:00.000Z', 'li.wei@acme.example', { from: 'INVESTIGATION', to: 'MITIGATED' }),
-    event('COMMENT_ADDED', '2024-05-01T15:50:00.000Z', 'sam.manager@acme.example', { message: 'Thanks all. Please draft the customer note.' }),
-    event('RESOLVED', '2024-05-01T15:52:03.000Z', 'dana.ops@acme.example', { from: 'MITIGATED', to: 'RESOLVED', message: 'Rollback verified for 60 minutes' }),
+    event('COMMENT_ADDED', '2024-05-01T14:31:00.000Z', 'li.wei@acme.example', {
+      message: '### Findings so far\n1. Rollback finished at 14:28',
+    }),
+    event('FIELD_CHANGE', '2024-05-01T14:40:00.000Z', 'li.wei@acme.example', {
+      field: 'region',
+      from: 'unknown',
+      to: 'eu-west-1',
+    }),
+    event('STATUS_CHANGE', '2024-05-01T15:10:00.000Z', 'li.wei@acme.example', {
+      from: 'INVESTIGATION',
+      to: 'MITIGATED',
+    }),
+    event('COMMENT_ADDED', '2024-05-01T15:50:00.000Z', 'sam.manager@acme.example', {
+      message: 'Thanks all. Please draft the customer note.',
+    }),
+    event('RESOLVED', '2024-05-01T15:52:03.000Z', 'dana.ops@acme.example', {
+      from: 'MITIGATED',
+      to: 'RESOLVED',
+      message: 'Rollback verified for 60 minutes',
+    }),
   ],
   analysis: {
-    hypothesis: 'The connection pool reduction in release 2024.05.01-3 starved the payment gateway client under EU peak load.',
+    hypothesis:
+      'The connection pool reduction in release 2024.05.01-3 starved the payment gateway client under EU peak load.',
     rootCause: 'A staging-only configuration value (`maxConnections: 20`) was promoted to production with the release.',
-    impactAssessment: 'Checkout failures for EU card payments for 1 h 45 min; no duplicate charges; revenue delayed, not lost.',
+    impactAssessment:
+      'Checkout failures for EU card payments for 1 h 45 min; no duplicate charges; revenue delayed, not lost.',
     contributingFactors: [
       'Environment-specific values live in the same file as shared defaults',
       'The canary stage ran in us-east-1 only, where traffic was low',
@@ -240,7 +280,10 @@ describe('renderIncidentReportPdf', () => {
   });
 
   it('draws any Unicode the reader types: accents and the euro sign as is, emoji left out', async () => {
-    const report = { ...MINIMAL, incident: { ...MINIMAL.incident, summary: 'Café payments down – €5k/min 🚨 東京 👩🏽‍💻' } };
+    const report = {
+      ...MINIMAL,
+      incident: { ...MINIMAL.incident, summary: 'Café payments down – €5k/min 🚨 東京 👩🏽‍💻' },
+    };
     const text = textOf(await renderIncidentReportPdf(report));
     expect(squash(text)).toContain(squash('Café payments down – €5k/min'));
     expect(text).not.toContain('🚨');

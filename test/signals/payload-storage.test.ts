@@ -24,7 +24,12 @@ describe('the S3 object store', () => {
     await store.put('ws-1/signals/01J/metadata.json', '{"a":1}');
     await store.put('ws-1/queued-events/01J.json', '{"b":2}', { transient: true });
     expect(s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input)).toEqual([
-      { Bucket: 'payloads-bucket', Key: 'ws-1/signals/01J/metadata.json', Body: '{"a":1}', ContentType: 'application/json; charset=utf-8' },
+      {
+        Bucket: 'payloads-bucket',
+        Key: 'ws-1/signals/01J/metadata.json',
+        Body: '{"a":1}',
+        ContentType: 'application/json; charset=utf-8',
+      },
       {
         Bucket: 'payloads-bucket',
         Key: 'ws-1/queued-events/01J.json',
@@ -40,7 +45,9 @@ describe('the S3 object store', () => {
       Body: { transformToString: async () => '{"whole":true}' } as never,
     });
     await expect(store.get('ws-1/a.json')).resolves.toBe('{"whole":true}');
-    s3.on(GetObjectCommand, { Key: 'ws-1/gone.json' }).rejects(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }));
+    s3.on(GetObjectCommand, { Key: 'ws-1/gone.json' }).rejects(
+      Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }),
+    );
     await expect(store.get('ws-1/gone.json')).rejects.toThrow('Access Denied');
   });
 });
@@ -67,11 +74,18 @@ describe('the SQS queue adapter', () => {
   it('batches by ten messages and by SQS size limit, and refuses a single message over it', async () => {
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     const large = { blob: 'x'.repeat(100 * 1024) };
-    await queue.send('ingestion', [...Array.from({ length: 12 }, (_unused, index) => ({ index })), large, large, large]);
+    await queue.send('ingestion', [
+      ...Array.from({ length: 12 }, (_unused, index) => ({ index })),
+      large,
+      large,
+      large,
+    ]);
     const batches = sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input.Entries ?? []);
     expect(batches.map((entries) => entries.length)).toEqual([10, 4, 1]);
     for (const entries of batches) {
-      expect(entries.reduce((sum, entry) => sum + Buffer.byteLength(entry.MessageBody ?? ''), 0)).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
+      expect(entries.reduce((sum, entry) => sum + Buffer.byteLength(entry.MessageBody ?? ''), 0)).toBeLessThanOrEqual(
+        MAX_MESSAGE_BYTES,
+      );
     }
     await expect(queue.send('ingestion', [{ blob: 'x'.repeat(MAX_MESSAGE_BYTES) }])).rejects.toThrow(/over the queue/);
   });

@@ -15,7 +15,9 @@ describe('signal deduplication', () => {
 
   const rawItem = async (signalId: string) => {
     const { table } = client.stack.ports;
-    const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: { pk: `WS#${workspaceId}#SIG`, sk: signalId } }));
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.name, Key: { pk: `WS#${workspaceId}#SIG`, sk: signalId } }),
+    );
     return Item;
   };
 
@@ -47,7 +49,12 @@ describe('signal deduplication', () => {
       const name = unique('Latency');
       const base = { name, source: 'nagios', severity: 'LOW' };
       const ids = new Set<string>();
-      for (const body of [base, { ...base, serviceId: 'api' }, { ...base, source: 'zabbix' }, { ...base, type: 'metric' }]) {
+      for (const body of [
+        base,
+        { ...base, serviceId: 'api' },
+        { ...base, source: 'zabbix' },
+        { ...base, type: 'metric' },
+      ]) {
         const stored = await postSignal(client, admin.auth, body);
         expect(stored.deduplicated).toBe(false);
         ids.add(stored.id);
@@ -64,9 +71,17 @@ describe('signal deduplication', () => {
       const body = { name: unique('Queue backlog'), source: 'rabbit', severity: 'MEDIUM' };
       const { id } = await postSignal(client, admin.auth, body);
       await client.request('PATCH', `${SIGNALS}/${id}/acknowledge`, {}, admin.auth);
-      expect(await postSignal(client, admin.auth, body)).toMatchObject({ id, status: 'ACKNOWLEDGED', deduplicated: true });
+      expect(await postSignal(client, admin.auth, body)).toMatchObject({
+        id,
+        status: 'ACKNOWLEDGED',
+        deduplicated: true,
+      });
       await client.request('PATCH', `${SIGNALS}/${id}/suppress`, {}, admin.auth);
-      expect(await postSignal(client, admin.auth, body)).toMatchObject({ id, status: 'SUPPRESSED', deduplicated: true });
+      expect(await postSignal(client, admin.auth, body)).toMatchObject({
+        id,
+        status: 'SUPPRESSED',
+        deduplicated: true,
+      });
       expect((await getSignal(client, admin.auth, id)).occurrences).toBe(3);
 
       expect((await client.request('PATCH', `${SIGNALS}/${id}/resolve`, {}, admin.auth)).status).toBe(200);
@@ -79,7 +94,9 @@ describe('signal deduplication', () => {
 
     it('stores 20 concurrent posts of one signal as one signal with occurrences 20', async () => {
       const body = { name: unique('Thundering herd'), source: 'loadgen', severity: 'HIGH' };
-      const replies = await Promise.all(Array.from({ length: 20 }, () => client.request('POST', SIGNALS, body, admin.auth)));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => client.request('POST', SIGNALS, body, admin.auth)),
+      );
       expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(201));
       const ids = new Set(replies.map((reply) => reply.body.data.id));
       expect(ids.size).toBe(1);
@@ -95,13 +112,21 @@ describe('signal deduplication', () => {
     it('stores 20 concurrent stores of one event as one signal with occurrences 20', async () => {
       const before = await stats();
       const event = triggerEvent({ name: unique('Concurrent') }, unique('concurrent-fp'));
-      const results = await Promise.all(Array.from({ length: 20 }, () => storeSignalEvent(client.stack.ports, workspaceId, { event })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => storeSignalEvent(client.stack.ports, workspaceId, { event })),
+      );
       const ids = new Set(results.map((result) => result.signalId));
       expect(ids.size).toBe(1);
       expect(results.filter((result) => !result.deduplicated)).toHaveLength(1);
       expect(results.every((result) => !result.queued && !result.resolved)).toBe(true);
       const signal = await getSignal(client, admin.auth, [...ids][0]!);
-      expect(signal).toMatchObject({ occurrences: 20, status: 'OPEN', name: event.signal.name, type: 'alert', severity: 'HIGH' });
+      expect(signal).toMatchObject({
+        occurrences: 20,
+        status: 'OPEN',
+        name: event.signal.name,
+        type: 'alert',
+        severity: 'HIGH',
+      });
       expect((await stats()).total).toBe(before.total + 1);
     });
 
@@ -115,14 +140,19 @@ describe('signal deduplication', () => {
       expect((await getSignal(client, admin.auth, first.signalId)).occurrences).toBe(1);
 
       // Another delivery of the same event is a repeat of the problem, so it merges.
-      const other = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery: { ...delivery, id: unique('delivery') } });
+      const other = await storeSignalEvent(client.stack.ports, workspaceId, {
+        event,
+        delivery: { ...delivery, id: unique('delivery') },
+      });
       expect(other).toMatchObject({ signalId: first.signalId, deduplicated: true });
       expect((await getSignal(client, admin.auth, first.signalId)).occurrences).toBe(2);
 
       const burst = { sender: 'paging', id: unique('burst') };
       const concurrentEvent = triggerEvent({ name: unique('Burst') }, unique('burst-fp'));
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => storeSignalEvent(client.stack.ports, workspaceId, { event: concurrentEvent, delivery: burst })),
+        Array.from({ length: 10 }, () =>
+          storeSignalEvent(client.stack.ports, workspaceId, { event: concurrentEvent, delivery: burst }),
+        ),
       );
       expect(new Set(results.map((result) => result.signalId)).size).toBe(1);
       expect((await getSignal(client, admin.auth, results[0]!.signalId)).occurrences).toBe(1);
@@ -135,9 +165,16 @@ describe('signal deduplication', () => {
       const resolve = { ...trigger, action: 'resolve' as const };
       const resolved = await storeSignalEvent(client.stack.ports, workspaceId, { event: resolve });
       expect(resolved).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: true, queued: false });
-      expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1, resolvedAt: expect.any(String) });
+      expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({
+        status: 'RESOLVED',
+        occurrences: 1,
+        resolvedAt: expect.any(String),
+      });
 
-      const nextEpisode = { ...trigger, signal: { ...trigger.signal, triggeredAt: new Date(Date.now() + 60_000).toISOString() } };
+      const nextEpisode = {
+        ...trigger,
+        signal: { ...trigger.signal, triggeredAt: new Date(Date.now() + 60_000).toISOString() },
+      };
       const reopened = await storeSignalEvent(client.stack.ports, workspaceId, { event: nextEpisode });
       expect(reopened).toMatchObject({ deduplicated: false });
       expect(reopened.signalId).not.toBe(opened.signalId);
@@ -150,11 +187,16 @@ describe('signal deduplication', () => {
       const before = await stats();
 
       const again = await storeSignalEvent(client.stack.ports, workspaceId, { event: trigger });
-      const resolvedAgain = await storeSignalEvent(client.stack.ports, workspaceId, { event: { ...trigger, action: 'resolve' } });
+      const resolvedAgain = await storeSignalEvent(client.stack.ports, workspaceId, {
+        event: { ...trigger, action: 'resolve' },
+      });
       expect(again).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: false, queued: false });
       expect(resolvedAgain).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: false, queued: false });
       expect(await stats()).toEqual(before);
-      expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1 });
+      expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({
+        status: 'RESOLVED',
+        occurrences: 1,
+      });
     });
 
     it('keeps a resolve with no open signal as a RESOLVED signal of its own (resolved false)', async () => {
@@ -162,8 +204,15 @@ describe('signal deduplication', () => {
       const orphan = { ...triggerEvent({ name: unique('Orphan') }, unique('orphan-fp')), action: 'resolve' as const };
       const stored = await storeSignalEvent(client.stack.ports, workspaceId, { event: orphan });
       expect(stored).toMatchObject({ deduplicated: false, resolved: false, queued: false });
-      expect(await getSignal(client, admin.auth, stored.signalId)).toMatchObject({ status: 'RESOLVED', occurrences: 1 });
-      expect(await stats()).toMatchObject({ total: before.total + 1, resolved: before.resolved + 1, open: before.open });
+      expect(await getSignal(client, admin.auth, stored.signalId)).toMatchObject({
+        status: 'RESOLVED',
+        occurrences: 1,
+      });
+      expect(await stats()).toMatchObject({
+        total: before.total + 1,
+        resolved: before.resolved + 1,
+        open: before.open,
+      });
 
       const again = await storeSignalEvent(client.stack.ports, workspaceId, { event: orphan });
       expect(again).toEqual({ signalId: stored.signalId, deduplicated: true, resolved: false, queued: false });
@@ -172,13 +221,21 @@ describe('signal deduplication', () => {
 
     it('stores record events at LOW severity and never queues them for correlation; triggers are queued and pending', async () => {
       await drainQueue(client.stack.queues, 'correlation');
-      const record = { ...triggerEvent({ name: unique('Push'), type: 'push', severity: 'HIGH' }, unique('push-fp')), action: 'record' as const };
+      const record = {
+        ...triggerEvent({ name: unique('Push'), type: 'push', severity: 'HIGH' }, unique('push-fp')),
+        action: 'record' as const,
+      };
       const recorded = await storeSignalEvent(client.stack.ports, workspaceId, { event: record });
       expect(await getSignal(client, admin.auth, recorded.signalId)).toMatchObject({ severity: 'LOW', status: 'OPEN' });
       expect((await rawItem(recorded.signalId))?.gsi3pk).toBeUndefined();
 
-      const trigger = await storeSignalEvent(client.stack.ports, workspaceId, { event: triggerEvent({ name: unique('Page') }, unique('page-fp')) });
-      expect(await rawItem(trigger.signalId)).toMatchObject({ gsi3pk: `WS#${workspaceId}#SIG#PENDING`, gsi3sk: trigger.signalId });
+      const trigger = await storeSignalEvent(client.stack.ports, workspaceId, {
+        event: triggerEvent({ name: unique('Page') }, unique('page-fp')),
+      });
+      expect(await rawItem(trigger.signalId)).toMatchObject({
+        gsi3pk: `WS#${workspaceId}#SIG#PENDING`,
+        gsi3sk: trigger.signalId,
+      });
       // A merge is not queued again: the signal already waits for correlation.
       const { fingerprint } = await getSignal(client, admin.auth, trigger.signalId);
       const merged = await storeSignalEvent(client.stack.ports, workspaceId, { event: triggerEvent({}, fingerprint) });

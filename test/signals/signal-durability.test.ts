@@ -8,7 +8,15 @@ import type { Ports } from '#lib/ports/ports.ts';
 import { storeSignalEvent } from '#lib/signals/store-signal-event.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { SIGNALS, drainQueue, getSignal, queueDepth, triggerEvent, withThrottledStore, writesSignalStore } from './support.ts';
+import {
+  SIGNALS,
+  drainQueue,
+  getSignal,
+  queueDepth,
+  triggerEvent,
+  withThrottledStore,
+  writesSignalStore,
+} from './support.ts';
 
 describe('signal store durability', () => {
   let client: TestClient;
@@ -29,7 +37,9 @@ describe('signal store durability', () => {
   /** Sends message bodies to the ingestion queue as SQS would redeliver them. */
   const redeliver = async (...bodies: string[]): Promise<void> => {
     for (const body of bodies) {
-      await client.stack.queues.client.send(new SendMessageCommand({ QueueUrl: client.stack.queues.queueUrl('ingestion'), MessageBody: body }));
+      await client.stack.queues.client.send(
+        new SendMessageCommand({ QueueUrl: client.stack.queues.queueUrl('ingestion'), MessageBody: body }),
+      );
     }
   };
 
@@ -49,9 +59,16 @@ describe('signal store durability', () => {
 
   it('queues a posted signal the table refuses, and the worker stores it exactly once under the id answered', async () => {
     const body = { name: unique('Throttled'), source: 'throttle-http', severity: 'HIGH' };
-    const reply = await withThrottledStore(client.stack.ports, writesSignalStore, () => client.request('POST', SIGNALS, body, admin.auth));
+    const reply = await withThrottledStore(client.stack.ports, writesSignalStore, () =>
+      client.request('POST', SIGNALS, body, admin.auth),
+    );
     expect(reply.status, reply.text).toBe(202);
-    expect(reply.body.data).toEqual({ id: expect.any(String), status: 'OPEN', createdAt: expect.any(String), deduplicated: false });
+    expect(reply.body.data).toEqual({
+      id: expect.any(String),
+      status: 'OPEN',
+      createdAt: expect.any(String),
+      deduplicated: false,
+    });
     const { id } = reply.body.data;
     expect((await client.request('GET', `${SIGNALS}/${id}`, undefined, admin.auth)).status).toBe(404);
     expect(await queueDepth(client.stack.queues, 'ingestion')).toBe(1);
@@ -61,7 +78,13 @@ describe('signal store durability', () => {
     await redeliver(message!, message!, message!);
     await runWorker();
     const signal = await getSignal(client, admin.auth, id);
-    expect(signal).toMatchObject({ id, name: body.name, status: 'OPEN', occurrences: 1, firstSeenAt: reply.body.data.createdAt });
+    expect(signal).toMatchObject({
+      id,
+      name: body.name,
+      status: 'OPEN',
+      occurrences: 1,
+      firstSeenAt: reply.body.data.createdAt,
+    });
     expect(await signalCount('source=throttle-http')).toBe(1);
 
     // A redelivery long after the event was stored still finds it.
@@ -78,7 +101,9 @@ describe('signal store durability', () => {
     // The delivery claim goes through, the fingerprint claim is refused.
     const claimOrSignal = (command: { input: Record<string, any> }) =>
       writesSignalStore(command) && !String((command.input.Item ?? command.input.Key)?.pk).endsWith('#DELIVERY');
-    const queued = await withThrottledStore(client.stack.ports, claimOrSignal, (runtime) => storeSignalEvent(runtime, workspaceId, { event, delivery }));
+    const queued = await withThrottledStore(client.stack.ports, claimOrSignal, (runtime) =>
+      storeSignalEvent(runtime, workspaceId, { event, delivery }),
+    );
     expect(queued).toEqual({ signalId: expect.any(String), deduplicated: false, resolved: false, queued: true });
 
     await runWorker();
@@ -92,7 +117,9 @@ describe('signal store durability', () => {
 
   it('merges a queued event into the open signal written meanwhile', async () => {
     const event = triggerEvent({ name: unique('Merge later'), source: 'throttle-merge' }, unique('merge-fp'));
-    const queued = await withThrottledStore(client.stack.ports, writesSignalStore, (runtime) => storeSignalEvent(runtime, workspaceId, { event }));
+    const queued = await withThrottledStore(client.stack.ports, writesSignalStore, (runtime) =>
+      storeSignalEvent(runtime, workspaceId, { event }),
+    );
     expect(queued.queued).toBe(true);
     const direct = await storeSignalEvent(client.stack.ports, workspaceId, { event });
     expect(direct.queued).toBe(false);
@@ -108,7 +135,9 @@ describe('signal store durability', () => {
     });
     const event = triggerEvent({ name: unique('Lost?'), source: 'throttle-both' }, unique('both-fp'));
     await expect(
-      withThrottledStore(client.stack.ports, writesSignalStore, (runtime) => storeSignalEvent(failingQueue(runtime), workspaceId, { event })),
+      withThrottledStore(client.stack.ports, writesSignalStore, (runtime) =>
+        storeSignalEvent(failingQueue(runtime), workspaceId, { event }),
+      ),
     ).rejects.toThrow('queue unavailable');
     expect(await signalCount('source=throttle-both')).toBe(0);
   });
@@ -118,15 +147,22 @@ describe('signal store durability', () => {
       ...client.stack.ports,
       queue: {
         send: (queue, messages) =>
-          queue === 'correlation' ? Promise.reject(new Error('correlation queue down')) : client.stack.ports.queue.send(queue, messages),
+          queue === 'correlation'
+            ? Promise.reject(new Error('correlation queue down'))
+            : client.stack.ports.queue.send(queue, messages),
       },
     };
     await drainQueue(client.stack.queues, 'correlation');
-    const stored = await storeSignalEvent(runtime, workspaceId, { event: triggerEvent({ name: unique('Uncorrelated') }, unique('pending-fp')) });
+    const stored = await storeSignalEvent(runtime, workspaceId, {
+      event: triggerEvent({ name: unique('Uncorrelated') }, unique('pending-fp')),
+    });
     expect(stored).toMatchObject({ deduplicated: false, queued: false });
     expect((await getSignal(client, admin.auth, stored.signalId)).status).toBe('OPEN');
     const { Item } = await client.stack.ports.table.doc.send(
-      new GetCommand({ TableName: client.stack.ports.table.name, Key: { pk: `WS#${workspaceId}#SIG`, sk: stored.signalId } }),
+      new GetCommand({
+        TableName: client.stack.ports.table.name,
+        Key: { pk: `WS#${workspaceId}#SIG`, sk: stored.signalId },
+      }),
     );
     expect(Item).toMatchObject({ gsi3pk: `WS#${workspaceId}#SIG#PENDING`, gsi3sk: stored.signalId });
     expect(await queueDepth(client.stack.queues, 'correlation')).toBe(0);
@@ -134,8 +170,11 @@ describe('signal store durability', () => {
 
   it('does not queue an event whose signal was already written when a later step is refused', async () => {
     const event = triggerEvent({ name: unique('Counted late'), source: 'throttle-after' }, unique('after-fp'));
-    const countersOnly = (command: { input: Record<string, any> }) => String(command.input.Key?.pk ?? '').endsWith('#COUNTER');
-    const stored = await withThrottledStore(client.stack.ports, countersOnly, (runtime) => storeSignalEvent(runtime, workspaceId, { event }));
+    const countersOnly = (command: { input: Record<string, any> }) =>
+      String(command.input.Key?.pk ?? '').endsWith('#COUNTER');
+    const stored = await withThrottledStore(client.stack.ports, countersOnly, (runtime) =>
+      storeSignalEvent(runtime, workspaceId, { event }),
+    );
     expect(stored).toMatchObject({ deduplicated: false, queued: false });
     expect(await queueDepth(client.stack.queues, 'ingestion')).toBe(0);
     expect((await getSignal(client, admin.auth, stored.signalId)).occurrences).toBe(1);
@@ -158,7 +197,9 @@ describe('signal store durability', () => {
       },
     };
     const event = triggerEvent({ name: unique('Slow'), source: 'slow-writes' }, unique('slow-fp'));
-    const results = await Promise.all(Array.from({ length: 20 }, () => storeSignalEvent(slowSignalWrites, workspaceId, { event })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => storeSignalEvent(slowSignalWrites, workspaceId, { event })),
+    );
     expect(new Set(results.map((result) => result.signalId)).size).toBe(1);
     expect((await getSignal(client, admin.auth, results[0]!.signalId)).occurrences).toBe(20);
     expect(await signalCount('source=slow-writes')).toBe(1);

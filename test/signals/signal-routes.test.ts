@@ -47,7 +47,12 @@ describe('signals routes', () => {
       expect(reply.status, reply.text).toBe(201);
       expect(reply.body).toMatchObject({ success: true, message: 'Signal created' });
       const { id, status, createdAt, deduplicated } = reply.body.data;
-      expect(reply.body.data).toEqual({ id: expect.stringMatching(ULID), status: 'OPEN', createdAt: expect.any(String), deduplicated: false });
+      expect(reply.body.data).toEqual({
+        id: expect.stringMatching(ULID),
+        status: 'OPEN',
+        createdAt: expect.any(String),
+        deduplicated: false,
+      });
       expect(status).toBe('OPEN');
       expect(deduplicated).toBe(false);
 
@@ -108,7 +113,12 @@ describe('signals routes', () => {
     });
 
     it('refuses metadata too large to store', async () => {
-      const reply = await client.request('POST', SIGNALS, fresh({ metadata: { blob: 'x'.repeat(70_000) } }), admin.auth);
+      const reply = await client.request(
+        'POST',
+        SIGNALS,
+        fresh({ metadata: { blob: 'x'.repeat(70_000) } }),
+        admin.auth,
+      );
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toEqual(['metadata: must be at most 65536 bytes as JSON']);
     });
@@ -135,7 +145,9 @@ describe('signals routes', () => {
       const acked = await patch(id, 'acknowledge', { note: 'looking into it' });
       expect(acked.status, acked.text).toBe(200);
       expect(acked.body.data).toMatchObject({ id, status: 'ACKNOWLEDGED', acknowledgedAt: expect.any(String) });
-      expect(acked.body.data.notes).toEqual([{ move: 'acknowledge', text: 'looking into it', by: admin.email, at: acked.body.data.acknowledgedAt }]);
+      expect(acked.body.data.notes).toEqual([
+        { move: 'acknowledge', text: 'looking into it', by: admin.email, at: acked.body.data.acknowledgedAt },
+      ]);
 
       const again = await patch(id, 'acknowledge', { note: 'twice' });
       expect(again.status).toBe(409);
@@ -147,7 +159,10 @@ describe('signals routes', () => {
       const { id } = await postSignal(client, admin.auth, fresh());
       const suppressed = await patch(id, 'suppress', { reason: 'planned maintenance' });
       expect(suppressed.status, suppressed.text).toBe(200);
-      expect(suppressed.body.data).toMatchObject({ status: 'SUPPRESSED', notes: [{ move: 'suppress', text: 'planned maintenance' }] });
+      expect(suppressed.body.data).toMatchObject({
+        status: 'SUPPRESSED',
+        notes: [{ move: 'suppress', text: 'planned maintenance' }],
+      });
       expect((await patch(id, 'suppress')).status).toBe(409);
       expect((await patch(id, 'acknowledge')).status).toBe(409);
 
@@ -303,9 +318,19 @@ describe('signals routes', () => {
     });
 
     it('answers 400 for bad filters and paging', async () => {
-      const reply = await client.request('GET', `${SIGNALS}?status=CLOSED&severity=urgent&limit=101&page=0`, undefined, lister.auth);
+      const reply = await client.request(
+        'GET',
+        `${SIGNALS}?status=CLOSED&severity=urgent&limit=101&page=0`,
+        undefined,
+        lister.auth,
+      );
       expect(reply.status).toBe(400);
-      expect((reply.body.errors as string[]).map((message) => message.split(':')[0]).sort()).toEqual(['limit', 'page', 'severity', 'status']);
+      expect((reply.body.errors as string[]).map((message) => message.split(':')[0]).sort()).toEqual([
+        'limit',
+        'page',
+        'severity',
+        'status',
+      ]);
     });
 
     it('never lists another workspace', async () => {
@@ -334,7 +359,14 @@ describe('signals routes', () => {
     it('counts a merged event once and a new workspace as zeros', async () => {
       const fresher = await signUpBusiness(client, { businessName: 'Empty Inc' });
       const empty = await client.request('GET', `${SIGNALS}/stats`, undefined, fresher.auth);
-      expect(empty.body.data).toEqual({ total: 0, open: 0, acknowledged: 0, resolved: 0, suppressed: 0, topSources: [] });
+      expect(empty.body.data).toEqual({
+        total: 0,
+        open: 0,
+        acknowledged: 0,
+        resolved: 0,
+        suppressed: 0,
+        topSources: [],
+      });
       await postSignal(client, fresher.auth, { name: 'same', source: 's', severity: 'LOW' });
       await postSignal(client, fresher.auth, { name: 'same', source: 's', severity: 'LOW' });
       const stats = await client.request('GET', `${SIGNALS}/stats`, undefined, fresher.auth);

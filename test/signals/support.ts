@@ -24,14 +24,21 @@ export const postSignal = async (
   return reply.body.data;
 };
 
-export const getSignal = async (client: TestClient, auth: Record<string, string>, id: string): Promise<Record<string, any>> => {
+export const getSignal = async (
+  client: TestClient,
+  auth: Record<string, string>,
+  id: string,
+): Promise<Record<string, any>> => {
   const reply = await client.request('GET', `${SIGNALS}/${id}`, undefined, auth);
   expect(reply.status, reply.text).toBe(200);
   return reply.body.data;
 };
 
 /** A canonical trigger event as an ingestion route would hand it to the store. */
-export const triggerEvent = (overrides: Partial<NormalizedEvent['signal']> = {}, fingerprint = 'disk-full|db-1'): NormalizedEvent => ({
+export const triggerEvent = (
+  overrides: Partial<NormalizedEvent['signal']> = {},
+  fingerprint = 'disk-full|db-1',
+): NormalizedEvent => ({
   signal: {
     name: 'Disk almost full',
     source: 'metrics-alerts',
@@ -66,13 +73,18 @@ export const drainQueue = async (sqs: LocalSqs, queue: QueueName): Promise<strin
     if (Messages.length === 0) return bodies;
     for (const message of Messages) {
       bodies.push(message.Body ?? '');
-      await sqs.client.send(new DeleteMessageCommand({ QueueUrl: sqs.queueUrl(queue), ReceiptHandle: message.ReceiptHandle }));
+      await sqs.client.send(
+        new DeleteMessageCommand({ QueueUrl: sqs.queueUrl(queue), ReceiptHandle: message.ReceiptHandle }),
+      );
     }
   }
 };
 
 const throttled = (): Error =>
-  Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException', $fault: 'client' });
+  Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+    name: 'ThrottlingException',
+    $fault: 'client',
+  });
 
 type Command = { input: Record<string, any> };
 
@@ -98,7 +110,9 @@ export const withThrottledStore = async <T>(
     name: runtime.table.name,
     doc: {
       send: (command: Command, ...rest: unknown[]) =>
-        fails(command) ? Promise.reject(throttled()) : (runtime.table.doc.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest),
+        fails(command)
+          ? Promise.reject(throttled())
+          : (runtime.table.doc.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest),
     } as unknown as DynamoDBDocumentClient,
   };
   const throttledRuntime: Ports = { ...runtime, table };

@@ -11,7 +11,8 @@ export interface SignedIn {
 }
 
 let counter = 0;
-export const uniqueEmail = (label = 'user'): string => `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
+export const uniqueEmail = (label = 'user'): string =>
+  `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
 
 const expectStatus = (reply: { status: number; text: string }, status: number, step: string): void => {
   if (reply.status !== status) throw new Error(`${step}: expected ${status}, got ${reply.status}: ${reply.text}`);
@@ -47,27 +48,48 @@ export const signUpBusiness = async (
     password,
   });
   expectStatus(registered, 201, 'business register');
-  const verified = await client.request('POST', '/api/v1/auth/verify_email', { email, otp: await latestOtp(client, email) });
+  const verified = await client.request('POST', '/api/v1/auth/verify_email', {
+    email,
+    otp: await latestOtp(client, email),
+  });
   expectStatus(verified, 200, 'verify_email');
   return login(client, email, password);
 };
 
 /** Invites a new person into the admin's workspace with `role`, accepts through the mailed token, and signs in. */
-export const joinAs = async (client: HttpClient, admin: SignedIn, role: 'ADMIN' | 'ENGINEER' | 'VIEWER'): Promise<SignedIn> => {
+export const joinAs = async (
+  client: HttpClient,
+  admin: SignedIn,
+  role: 'ADMIN' | 'ENGINEER' | 'VIEWER',
+): Promise<SignedIn> => {
   const email = uniqueEmail(role.toLowerCase());
   const password = 'another long password';
-  const invited = await client.request('POST', '/api/v1/business/send-invite', { email, role, accessPermissions: [] }, admin.auth);
+  const invited = await client.request(
+    'POST',
+    '/api/v1/business/send-invite',
+    { email, role, accessPermissions: [] },
+    admin.auth,
+  );
   expectStatus(invited, 201, 'send-invite');
   const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
   const token = (mail.body?.data as { token?: string }[] | undefined)?.find((message) => message.token)?.token;
   if (!token) throw new Error(`no invitation token was mailed to ${email}`);
-  const accepted = await client.request('POST', '/api/v1/business/accept-invite', { token, password, firstName: 'Grace', lastName: 'Hopper' });
+  const accepted = await client.request('POST', '/api/v1/business/accept-invite', {
+    token,
+    password,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  });
   expectStatus(accepted, 200, 'accept-invite');
   return login(client, email, password);
 };
 
 /** A new API key of the admin's workspace with the given scopes, as request headers. */
-export const apiKeyHeaders = async (client: HttpClient, admin: SignedIn, scopes: string[]): Promise<Record<string, string>> => {
+export const apiKeyHeaders = async (
+  client: HttpClient,
+  admin: SignedIn,
+  scopes: string[],
+): Promise<Record<string, string>> => {
   const reply = await client.request(
     'POST',
     '/api/v1/apikey/createapikey',

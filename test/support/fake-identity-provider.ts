@@ -76,7 +76,11 @@ export const startFakeIdentityProvider = async (): Promise<FakeIdentityProvider>
     }
     if (currentFault === 'error') return json(response, 500, { message: 'Server Error' });
     if (path === '/.well-known/openid-configuration') {
-      return json(response, 200, { issuer: url, jwks_uri: `${url}/jwks`, id_token_signing_alg_values_supported: ['RS256'] });
+      return json(response, 200, {
+        issuer: url,
+        jwks_uri: `${url}/jwks`,
+        id_token_signing_alg_values_supported: ['RS256'],
+      });
     }
     if (path === '/jwks') return json(response, 200, { keys: [publicJwk] });
     if (path === '/api/user' || path === '/api/user/emails') {
@@ -105,7 +109,16 @@ export const startFakeIdentityProvider = async (): Promise<FakeIdentityProvider>
         'codehost-a': { kind: 'oauth2-user-api', apiBaseUrl: `${url}/api` },
         ...extra,
       }),
-    async idToken({ sub, email, email_verified = true, expiresIn = 3600, aud = FAKE_CLIENT_ID, iss = url, azp, signedBy }) {
+    async idToken({
+      sub,
+      email,
+      email_verified = true,
+      expiresIn = 3600,
+      aud = FAKE_CLIENT_ID,
+      iss = url,
+      azp,
+      signedBy,
+    }) {
       const { key, kid } = signingKey(signedBy);
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ email, email_verified, ...(azp && { azp }) })

@@ -25,14 +25,21 @@ export const requestFrom = (
       {
         method,
         localAddress,
-        headers: { ...headers, ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
+        headers: {
+          ...headers,
+          ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text ? JSON.parse(text) : undefined });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: text ? JSON.parse(text) : undefined,
+          });
         });
       },
     );

@@ -28,7 +28,13 @@ export const startTestStack = async (
   rateLimits = GENEROUS_RATE_LIMITS,
   { workers = false, oauthProviders }: { workers?: boolean; oauthProviders?: string } = {},
 ): Promise<TestClient> => {
-  const stack = await startLocalStack({ port: 0, dataDir, rateLimits, workers, ...(oauthProviders && { oauthProviders }) });
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    rateLimits,
+    workers,
+    ...(oauthProviders && { oauthProviders }),
+  });
   return { stack, request: requester(stack.url) };
 };
 

@@ -32,12 +32,22 @@ describe('tickets', () => {
     return reply.body;
   };
   const createIncident = async (summary: string, priority = 'HIGH') => {
-    const reply = await client.request('POST', '/api/v1/incident-ticket', { summary, priority, assignedToEmail: 'oncall@example.com' }, admin.auth);
+    const reply = await client.request(
+      'POST',
+      '/api/v1/incident-ticket',
+      { summary, priority, assignedToEmail: 'oncall@example.com' },
+      admin.auth,
+    );
     expect(reply.status, reply.text).toBe(201);
     return reply.body.data;
   };
   const createProblem = async (title: string, as: SignedIn = admin) => {
-    const reply = await client.request('POST', '/api/v1/problems', { title, description: 'd', priority: 'LOW' }, as.auth);
+    const reply = await client.request(
+      'POST',
+      '/api/v1/problems',
+      { title, description: 'd', priority: 'LOW' },
+      as.auth,
+    );
     expect(reply.status, reply.text).toBe(201);
     return reply.body.data;
   };
@@ -62,8 +72,13 @@ describe('tickets', () => {
       incidentB = await createIncident('Search slow', 'MEDIUM');
       problemB = await createProblem('DNS flaps');
       await createProblem('Not ours', other);
-      expect((await client.request('PUT', `/api/v1/incident-ticket/${incidentB.id}`, { status: 'RESOLVED' }, admin.auth)).status).toBe(200);
-      expect((await client.request('PUT', `/api/v1/problems/${problemA.id}`, { status: 'RESOLVED' }, admin.auth)).status).toBe(200);
+      expect(
+        (await client.request('PUT', `/api/v1/incident-ticket/${incidentB.id}`, { status: 'RESOLVED' }, admin.auth))
+          .status,
+      ).toBe(200);
+      expect(
+        (await client.request('PUT', `/api/v1/problems/${problemA.id}`, { status: 'RESOLVED' }, admin.auth)).status,
+      ).toBe(200);
     });
 
     it('lists incidents and problems together, newest first, in the ticket shape', async () => {
@@ -108,7 +123,9 @@ describe('tickets', () => {
     it('pages with page and limit', async () => {
       const pages = await Promise.all([1, 2, 3].map((page) => get(`${TICKETS}?page=${page}&limit=3`)));
       expect(pages.map(ids)).toEqual([[problemB.id, incidentB.id, problemA.id], [incidentA.id], []]);
-      expect(pages.map((body) => body.meta)).toEqual([1, 2, 3].map((page) => ({ total: 4, page, limit: 3, totalPages: 2 })));
+      expect(pages.map((body) => body.meta)).toEqual(
+        [1, 2, 3].map((page) => ({ total: 4, page, limit: 3, totalPages: 2 })),
+      );
     });
 
     it('refuses unknown types and statuses and bad paging', async () => {
@@ -148,7 +165,12 @@ describe('tickets', () => {
       await pause(5);
       await client.request('PUT', `/api/v1/problems/${problemId}`, { priority: 'CRITICAL' }, business.auth);
       await pause(5);
-      const incident = await client.request('POST', '/api/v1/incident-ticket', { summary: 'Disk full', priority: 'HIGH' }, business.auth);
+      const incident = await client.request(
+        'POST',
+        '/api/v1/incident-ticket',
+        { summary: 'Disk full', priority: 'HIGH' },
+        business.auth,
+      );
       incidentId = incident.body.data.id;
       const all = await get(`${HISTORY}?ticketId=${problemId}`, business);
       stamps = all.data.map((event: { timestamp: string }) => event.timestamp);
@@ -159,9 +181,36 @@ describe('tickets', () => {
     it('lists one ticket history chronologically with from and to on every event', async () => {
       const body = await get(`${HISTORY}?ticketId=${problemId}`, business);
       expect(body.data).toEqual([
-        { id: expect.any(String), ticketId: problemId, ticketType: 'PROBLEM', event: 'CREATED', from: null, to: 'OPEN', actor: business.email, timestamp: stamps[0] },
-        { id: expect.any(String), ticketId: problemId, ticketType: 'PROBLEM', event: 'STATUS_CHANGE', from: 'OPEN', to: 'IN_PROGRESS', actor: business.email, timestamp: stamps[1] },
-        { id: expect.any(String), ticketId: problemId, ticketType: 'PROBLEM', event: 'PRIORITY_CHANGE', from: 'LOW', to: 'CRITICAL', actor: business.email, timestamp: stamps[2] },
+        {
+          id: expect.any(String),
+          ticketId: problemId,
+          ticketType: 'PROBLEM',
+          event: 'CREATED',
+          from: null,
+          to: 'OPEN',
+          actor: business.email,
+          timestamp: stamps[0],
+        },
+        {
+          id: expect.any(String),
+          ticketId: problemId,
+          ticketType: 'PROBLEM',
+          event: 'STATUS_CHANGE',
+          from: 'OPEN',
+          to: 'IN_PROGRESS',
+          actor: business.email,
+          timestamp: stamps[1],
+        },
+        {
+          id: expect.any(String),
+          ticketId: problemId,
+          ticketType: 'PROBLEM',
+          event: 'PRIORITY_CHANGE',
+          from: 'LOW',
+          to: 'CRITICAL',
+          actor: business.email,
+          timestamp: stamps[2],
+        },
       ]);
       expect(body.meta).toEqual({ total: 3, page: 1, limit: 20, totalPages: 1 });
       expect([...stamps].sort()).toEqual(stamps);
@@ -180,9 +229,14 @@ describe('tickets', () => {
     it('keeps events between from and to, both inclusive', async () => {
       const [created, statusChanged, priorityChanged] = stamps as [string, string, string];
       const onTicket = `${HISTORY}?ticketId=${problemId}`;
-      expect(events(await get(`${onTicket}&from=${statusChanged}`, business))).toEqual(['STATUS_CHANGE', 'PRIORITY_CHANGE']);
+      expect(events(await get(`${onTicket}&from=${statusChanged}`, business))).toEqual([
+        'STATUS_CHANGE',
+        'PRIORITY_CHANGE',
+      ]);
       expect(events(await get(`${onTicket}&to=${statusChanged}`, business))).toEqual(['CREATED', 'STATUS_CHANGE']);
-      expect(events(await get(`${onTicket}&from=${statusChanged}&to=${statusChanged}`, business))).toEqual(['STATUS_CHANGE']);
+      expect(events(await get(`${onTicket}&from=${statusChanged}&to=${statusChanged}`, business))).toEqual([
+        'STATUS_CHANGE',
+      ]);
       expect(events(await get(`${onTicket}&from=${created}&to=${priorityChanged}`, business))).toHaveLength(3);
       const offset = await get(`${onTicket}&from=${encodeURIComponent(atPlusTwo(priorityChanged))}`, business);
       expect(events(offset)).toEqual(['PRIORITY_CHANGE']);
@@ -202,7 +256,9 @@ describe('tickets', () => {
     });
 
     it('pages chronologically', async () => {
-      const pages = await Promise.all([1, 2].map((page) => get(`${HISTORY}?ticketId=${problemId}&limit=2&page=${page}`, business)));
+      const pages = await Promise.all(
+        [1, 2].map((page) => get(`${HISTORY}?ticketId=${problemId}&limit=2&page=${page}`, business)),
+      );
       expect(pages.map(events)).toEqual([['CREATED', 'STATUS_CHANGE'], ['PRIORITY_CHANGE']]);
       expect(pages[1].meta).toEqual({ total: 3, page: 2, limit: 2, totalPages: 2 });
     });

@@ -82,15 +82,24 @@ describe('IMS configuration', () => {
   it('keeps each workspace to its own configuration', async () => {
     const other = await signUpBusiness(client, { businessName: 'Other Co' });
     expect((await getConfig(other)).status).toBe(404);
-    const own = await setupIms(other, { alertEmail: 'oncall@other.example', timezone: 'Europe/Paris', autoEscalate: true });
+    const own = await setupIms(other, {
+      alertEmail: 'oncall@other.example',
+      timezone: 'Europe/Paris',
+      autoEscalate: true,
+    });
     expect(own.status).toBe(201);
-    expect((await getConfig(other)).body.data).toMatchObject({ alertEmail: 'oncall@other.example', autoEscalate: true });
+    expect((await getConfig(other)).body.data).toMatchObject({
+      alertEmail: 'oncall@other.example',
+      autoEscalate: true,
+    });
     expect((await getConfig(admin)).body.data).toMatchObject({ alertEmail: 'ops@example.com', autoEscalate: false });
   });
 
   it('answers 401 without a Bearer token', async () => {
     expect((await client.request('GET', '/api/v1/ims/config')).status).toBe(401);
-    expect((await client.request('POST', '/api/v1/ims/setup', { alertEmail: 'a@b.example', timezone: 'UTC' })).status).toBe(401);
+    expect(
+      (await client.request('POST', '/api/v1/ims/setup', { alertEmail: 'a@b.example', timezone: 'UTC' })).status,
+    ).toBe(401);
     expect((await client.request('PUT', '/api/v1/ims/config', { slaEnabled: true })).status).toBe(401);
   });
 });

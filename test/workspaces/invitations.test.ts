@@ -65,7 +65,10 @@ describe('POST /business/send-invite', () => {
     expect(message?.text).toContain(`accept-invite?token=${encodeURIComponent(token)}`);
 
     const { Item } = await client.stack.ports.table.doc.send(
-      new GetCommand({ TableName: client.stack.ports.table.name, Key: { pk: `WS#${workspaceId}#INVITE`, sk: inviteId } }),
+      new GetCommand({
+        TableName: client.stack.ports.table.name,
+        Key: { pk: `WS#${workspaceId}#INVITE`, sk: inviteId },
+      }),
     );
     expect(Item?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(Item)).not.toContain(token.split('.')[2]);

@@ -14,9 +14,11 @@ const accept = (body: Record<string, unknown>, headers: Record<string, string> =
 const loginStatus = async (email: string, password: string) =>
   (await client.request('POST', '/api/v1/auth/login', { email, password })).status;
 const memberEmails = async () =>
-  ((await client.request('GET', '/api/v1/business/get_members', undefined, admin.auth)).body.data as { email: string }[]).map(
-    (member) => member.email,
-  );
+  (
+    (await client.request('GET', '/api/v1/business/get_members', undefined, admin.auth)).body.data as {
+      email: string;
+    }[]
+  ).map((member) => member.email);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
@@ -48,11 +50,22 @@ describe('accept-invite for an address that has an unverified account', () => {
     const token = await invite(client, admin, email, 'ADMIN');
     const reply = await accept({ token, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' });
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.body.data.user).toMatchObject({ email, firstName: 'Grace', isVerified: true, businessId: workspaceId });
+    expect(reply.body.data.user).toMatchObject({
+      email,
+      firstName: 'Grace',
+      isVerified: true,
+      businessId: workspaceId,
+    });
 
     expect(await loginStatus(email, strangersPassword)).toBe(401);
-    expect((await client.request('GET', '/api/v1/business/get_members', undefined, bearer(strangersSession.accessToken))).status).toBe(401);
-    expect((await client.request('POST', '/api/v1/auth/refresh-token', { refreshToken: strangersSession.refreshToken })).status).toBe(401);
+    expect(
+      (await client.request('GET', '/api/v1/business/get_members', undefined, bearer(strangersSession.accessToken)))
+        .status,
+    ).toBe(401);
+    expect(
+      (await client.request('POST', '/api/v1/auth/refresh-token', { refreshToken: strangersSession.refreshToken }))
+        .status,
+    ).toBe(401);
     const invitee = await client.request('POST', '/api/v1/auth/login', { email, password: PASSWORD });
     expect(invitee.status).toBe(200);
     expect(invitee.body.data.user).toMatchObject({ businessId: workspaceId, roles: ['ADMIN'] });
@@ -77,7 +90,7 @@ describe('accept-invite for an address that has an unverified account', () => {
 });
 
 describe('accept-invite for an address that has a verified account', () => {
-  it('answers 401 without its Bearer token or password, with a wrong one, or with another account\'s token; nothing changes', async () => {
+  it("answers 401 without its Bearer token or password, with a wrong one, or with another account's token; nothing changes", async () => {
     const developer = await signUpDeveloper(client);
     const someoneElse = await signUpDeveloper(client);
     const token = await invite(client, admin, developer.email, 'ADMIN');

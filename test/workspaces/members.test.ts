@@ -12,9 +12,17 @@ const changeRole = (by: SignedIn, member: SignedIn, role: unknown) =>
   client.request('PATCH', memberPath(member), { role }, by.auth);
 const remove = (by: SignedIn, member: SignedIn) => client.request('DELETE', memberPath(member), undefined, by.auth);
 const members = async (who: SignedIn) =>
-  (await client.request('GET', '/api/v1/business/get_members', undefined, who.auth)).body.data as { id: string; role: string }[];
+  (await client.request('GET', '/api/v1/business/get_members', undefined, who.auth)).body.data as {
+    id: string;
+    role: string;
+  }[];
 const sendInvite = (who: SignedIn) =>
-  client.request('POST', '/api/v1/business/send-invite', { email: uniqueEmail('x'), role: 'VIEWER', accessPermissions: [] }, who.auth);
+  client.request(
+    'POST',
+    '/api/v1/business/send-invite',
+    { email: uniqueEmail('x'), role: 'VIEWER', accessPermissions: [] },
+    who.auth,
+  );
 
 beforeAll(async () => {
   client = await startTestStack();
@@ -25,14 +33,19 @@ afterAll(async () => {
 });
 
 describe('PATCH /business/members/:userId', () => {
-  it('changes the role; the member\'s next request, with the same token, has the new role', async () => {
+  it("changes the role; the member's next request, with the same token, has the new role", async () => {
     const admin = await signUpBusiness(client);
     const engineer = await joinByInvitation(client, admin, 'ENGINEER');
     expect((await sendInvite(engineer)).status).toBe(403);
 
     const promoted = await changeRole(admin, engineer, 'ADMIN');
     expect(promoted.status, promoted.text).toBe(200);
-    expect(promoted.body.data).toMatchObject({ id: engineer.user.id, email: engineer.email, role: 'ADMIN', status: 'ACTIVE' });
+    expect(promoted.body.data).toMatchObject({
+      id: engineer.user.id,
+      email: engineer.email,
+      role: 'ADMIN',
+      status: 'ACTIVE',
+    });
     expect((await sendInvite(engineer)).status).toBe(201);
 
     expect((await changeRole(admin, engineer, 'VIEWER')).status).toBe(200);
@@ -68,7 +81,11 @@ describe('PATCH /business/members/:userId', () => {
     const second = await joinByInvitation(client, admin, 'ADMIN');
     const { table } = client.stack.ports;
     await table.doc.send(
-      new UpdateCommand({ TableName: table.name, Key: workspaceItemKey(admin.user.businessId!), UpdateExpression: 'REMOVE adminIds' }),
+      new UpdateCommand({
+        TableName: table.name,
+        Key: workspaceItemKey(admin.user.businessId!),
+        UpdateExpression: 'REMOVE adminIds',
+      }),
     );
     expect((await changeRole(admin, second, 'ENGINEER')).status).toBe(200);
     expect((await changeRole(admin, admin, 'ENGINEER')).status).toBe(409);
@@ -78,7 +95,12 @@ describe('PATCH /business/members/:userId', () => {
     const admin = await signUpBusiness(client);
     const other = await signUpBusiness(client, { businessName: 'Other Co' });
     const viewer = await joinByInvitation(client, admin, 'VIEWER');
-    const unknown = await client.request('PATCH', '/api/v1/business/members/no-such-user', { role: 'VIEWER' }, admin.auth);
+    const unknown = await client.request(
+      'PATCH',
+      '/api/v1/business/members/no-such-user',
+      { role: 'VIEWER' },
+      admin.auth,
+    );
     expect(unknown.status).toBe(404);
     expect((await changeRole(admin, other, 'VIEWER')).status).toBe(404);
     expect((await changeRole(other, viewer, 'ADMIN')).status).toBe(404);
@@ -91,7 +113,7 @@ describe('PATCH /business/members/:userId', () => {
 });
 
 describe('DELETE /business/members/:userId', () => {
-  it('ends the member\'s access at once and leaves a workspace-less account that can start over', async () => {
+  it("ends the member's access at once and leaves a workspace-less account that can start over", async () => {
     const admin = await signUpBusiness(client);
     const engineer = await joinByInvitation(client, admin, 'ENGINEER');
     expect((await client.request('GET', '/api/v1/business/get_members', undefined, engineer.auth)).status).toBe(200);

@@ -8,26 +8,33 @@ let admin: SignedIn;
 const joined: Partial<Record<'ADMIN' | 'ENGINEER' | 'VIEWER', SignedIn>> = {};
 
 /** Requests that administer the workspace, with valid bodies, so only the role decides. */
-const administration = () => [
-  ['POST', '/api/v1/business/send-invite', { email: uniqueEmail('x'), role: 'VIEWER', accessPermissions: [] }],
-  ['POST', '/api/v1/ims/setup', { alertEmail: 'ops@example.com', timezone: 'UTC' }],
-  ['PUT', '/api/v1/ims/config', { slaEnabled: true }],
-  ['PUT', '/api/v1/business/setup', { businessName: 'Taken Over' }],
+const administration = () =>
   [
-    'PUT',
-    '/api/v1/business/sso',
-    { enabled: true, protocol: 'OIDC', loginUrl: 'https://idp.example.com', domains: ['roles.example'] },
-  ],
-] as const;
+    ['POST', '/api/v1/business/send-invite', { email: uniqueEmail('x'), role: 'VIEWER', accessPermissions: [] }],
+    ['POST', '/api/v1/ims/setup', { alertEmail: 'ops@example.com', timezone: 'UTC' }],
+    ['PUT', '/api/v1/ims/config', { slaEnabled: true }],
+    ['PUT', '/api/v1/business/setup', { businessName: 'Taken Over' }],
+    [
+      'PUT',
+      '/api/v1/business/sso',
+      { enabled: true, protocol: 'OIDC', loginUrl: 'https://idp.example.com', domains: ['roles.example'] },
+    ],
+  ] as const;
 
 const reads = ['/api/v1/business/get_members', '/api/v1/ims/config', '/api/v1/business/sso'] as const;
 
 beforeAll(async () => {
   client = await startTestStack();
   admin = await signUpBusiness(client, { businessName: 'Role Matrix' });
-  const ims = await client.request('POST', '/api/v1/ims/setup', { alertEmail: 'ops@example.com', timezone: 'UTC' }, admin.auth);
+  const ims = await client.request(
+    'POST',
+    '/api/v1/ims/setup',
+    { alertEmail: 'ops@example.com', timezone: 'UTC' },
+    admin.auth,
+  );
   expect(ims.status, ims.text).toBe(201);
-  for (const role of ['ADMIN', 'ENGINEER', 'VIEWER'] as const) joined[role] = await joinByInvitation(client, admin, role);
+  for (const role of ['ADMIN', 'ENGINEER', 'VIEWER'] as const)
+    joined[role] = await joinByInvitation(client, admin, role);
 });
 
 afterAll(async () => {
@@ -44,13 +51,16 @@ describe('roles in the business group', () => {
     }
   });
 
-  it.each(['ADMIN', 'ENGINEER', 'VIEWER'] as const)('lets an invited %s read members, IMS and SSO settings', async (role) => {
-    const member = joined[role] as SignedIn;
-    for (const path of reads) {
-      const reply = await client.request('GET', path, undefined, member.auth);
-      expect(reply.status, path).toBe(200);
-    }
-  });
+  it.each(['ADMIN', 'ENGINEER', 'VIEWER'] as const)(
+    'lets an invited %s read members, IMS and SSO settings',
+    async (role) => {
+      const member = joined[role] as SignedIn;
+      for (const path of reads) {
+        const reply = await client.request('GET', path, undefined, member.auth);
+        expect(reply.status, path).toBe(200);
+      }
+    },
+  );
 
   it('lets an ADMIN who joined by invitation administer the workspace', async () => {
     const member = joined.ADMIN as SignedIn;

@@ -72,7 +72,10 @@ describe('SSO settings', () => {
       settings(['second.example', 'eu.first.example'], { protocol: 'OIDC', loginUrl: 'https://login.second.example' }),
     );
     expect(moved.status, moved.text).toBe(200);
-    expect(await discover('a@eu.first.example')).toMatchObject({ ssoEnabled: true, loginUrl: 'https://login.second.example' });
+    expect(await discover('a@eu.first.example')).toMatchObject({
+      ssoEnabled: true,
+      loginUrl: 'https://login.second.example',
+    });
     expect(await discover('a@first.example')).toMatchObject({ loginUrl: 'https://idp.first.example/saml/sso' });
   });
 

@@ -57,7 +57,10 @@ export const signUpDeveloper = async (client: TestClient, email = uniqueEmail('d
     experienceLevel: 'SENIOR',
   });
   expect(registered.status, registered.text).toBe(201);
-  const verified = await client.request('POST', '/api/v1/auth/verify_email', { email, otp: await latestOtp(client, email) });
+  const verified = await client.request('POST', '/api/v1/auth/verify_email', {
+    email,
+    otp: await latestOtp(client, email),
+  });
   expect(verified.status, verified.text).toBe(200);
   return login(client, email, PASSWORD);
 };

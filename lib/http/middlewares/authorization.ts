@@ -20,7 +20,9 @@ const authorize = (spec: RouteSpec, caller: Caller): void => {
   }
   const allowed = rolesFor(spec.access);
   if (!caller.roles.some((role) => allowed.includes(role))) {
-    throw new ForbiddenError('Your role does not permit this action', [`role: one of ${allowed.join(', ')} is required`]);
+    throw new ForbiddenError('Your role does not permit this action', [
+      `role: one of ${allowed.join(', ')} is required`,
+    ]);
   }
 };
 

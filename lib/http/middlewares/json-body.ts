@@ -21,12 +21,17 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
     try {
       await parser.before?.(request as never);
     } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Object ? (error.cause as { message?: unknown; data?: unknown }) : {};
+      const cause =
+        error instanceof Error && error.cause instanceof Object
+          ? (error.cause as { message?: unknown; data?: unknown })
+          : {};
       // The parser refuses keys that would replace an object's prototype (`__proto__`, a `constructor` with a `prototype`).
       if (error instanceof Error && error.message === FORBIDDEN_KEY) {
         throw new BadRequestError(FORBIDDEN_KEY, [`body: a key named ${String(cause.data)} is not accepted`]);
       }
-      throw new BadRequestError('Malformed JSON in request body', [`body: ${cause.message === undefined ? 'not valid JSON' : String(cause.message)}`]);
+      throw new BadRequestError('Malformed JSON in request body', [
+        `body: ${cause.message === undefined ? 'not valid JSON' : String(cause.message)}`,
+      ]);
     }
   },
 });

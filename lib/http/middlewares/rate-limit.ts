@@ -28,7 +28,13 @@ const count = async (context: HttpContext, limiter: LimiterName, subject: string
  * errors and 429s included; it wraps the error envelope so it sees the response that builds.
  */
 export const rateLimitHeaders = (): Middleware => {
-  const addHeaders = ({ context, response }: { context: HttpContext; response: APIGatewayProxyResult | null | undefined }) => {
+  const addHeaders = ({
+    context,
+    response,
+  }: {
+    context: HttpContext;
+    response: APIGatewayProxyResult | null | undefined;
+  }) => {
     const outcome = context.rateLimit;
     if (!outcome || !response) return;
     response.headers = {

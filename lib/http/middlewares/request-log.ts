@@ -3,7 +3,9 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { log } from '#lib/log/logger.ts';
 import type { HttpContext } from './http-context.ts';
 
-type Request = Parameters<NonNullable<MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>['after']>>[0];
+type Request = Parameters<
+  NonNullable<MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>['after']>
+>[0];
 
 const logCompletion = ({ event, context, response }: Request): void => {
   log.info('request completed', {

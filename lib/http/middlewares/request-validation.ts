@@ -8,7 +8,12 @@ import type { HttpContext } from './http-context.ts';
  * Validates path, query and body with the route's zod schemas and reports every bad field of every
  * part at once, so a client fixes its request in one round trip.
  */
-export const requestValidation = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
+export const requestValidation = (): MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  HttpContext
+> => ({
   before: ({ event, context }) => {
     const schemas = context.route?.spec.request ?? {};
     const raw: Record<RequestPart, unknown> = {

@@ -35,7 +35,10 @@ export interface Delivery {
 /** Conclusions that mean the thing is broken; `cancelled`, `skipped`, `stale`, `action_required` are not. */
 const FAILURES = new Set(['failure', 'timed_out', 'startup_failure']);
 
-export const runStatusOf = (status: string | null | undefined, conclusion: string | null | undefined): PipelineRunStatus => {
+export const runStatusOf = (
+  status: string | null | undefined,
+  conclusion: string | null | undefined,
+): PipelineRunStatus => {
   if (status !== 'completed') return 'in_progress';
   if (FAILURES.has(conclusion ?? '')) return 'failure';
   return conclusion === 'success' || conclusion === 'neutral' ? 'success' : 'cancelled';

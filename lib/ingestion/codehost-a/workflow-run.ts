@@ -39,11 +39,7 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
   const startedAt = toIsoTimestamp(run.run_started_at) ?? toIsoTimestamp(run.created_at) ?? updatedAt;
   const finishedAt = status === 'in_progress' ? null : updatedAt;
   const workflowName = run.name || workflow?.name || 'workflow';
-  const outcome = codeHostOutcome(
-    'pipeline',
-    status === 'failure',
-    failureSeverity(branch, repository.default_branch),
-  );
+  const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(branch, repository.default_branch));
   return {
     signal: {
       name: describeRun(`Workflow "${workflowName}"`, status, repository.full_name, branch),

@@ -59,7 +59,10 @@ export const JOB_STATUSES = lookupTable<PipelineJobStatus>({
  * A job's status, or undefined while it may still run. Once its run has finished, a job that never started
  * (created, manual) was skipped.
  */
-export const jobStatusOf = (status: string | null | undefined, runStatus: PipelineRunStatus): PipelineJobStatus | undefined =>
+export const jobStatusOf = (
+  status: string | null | undefined,
+  runStatus: PipelineRunStatus,
+): PipelineJobStatus | undefined =>
   JOB_STATUSES.get(status ?? '') ?? (runStatus === 'in_progress' ? undefined : 'skipped');
 
 export const baseMetadata = ({ kind, event, project, user }: Delivery) => ({

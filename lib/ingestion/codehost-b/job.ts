@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import {
+  codeHostOutcome,
+  describeRun,
+  failureSeverity,
+  repositoryFromUrl,
+  providerKeyOf,
+} from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError, parsePayload } from '#lib/ingestion/payload-error.ts';

@@ -41,10 +41,7 @@ const pipelineSchema = z.object({
   builds: z.array(buildSchema).nullish(),
 });
 
-const jobOf = (
-  build: z.output<typeof buildSchema>,
-  runStatus: PipelineRunStatus,
-): PipelineJob | undefined => {
+const jobOf = (build: z.output<typeof buildSchema>, runStatus: PipelineRunStatus): PipelineJob | undefined => {
   const status = jobStatusOf(build.status, runStatus);
   if (!status) return undefined;
   const startedAt = toIsoTimestamp(build.started_at);

@@ -1,6 +1,10 @@
 import { createRemoteJWKSet, customFetch, errors, type JWTVerifyGetKey } from 'jose';
 import * as z from 'zod';
-import { ProviderUnavailableError, type IdentityProviderClient, type OpenIdConfiguration } from './identity-provider.ts';
+import {
+  ProviderUnavailableError,
+  type IdentityProviderClient,
+  type OpenIdConfiguration,
+} from './identity-provider.ts';
 
 /** Per call: a sign-in makes at most two in a row, well inside the function's 15 s. */
 export const PROVIDER_TIMEOUT_MS = 3000;
@@ -45,9 +49,11 @@ export const createHttpIdentityProviderClient = ({ timeoutMs = PROVIDER_TIMEOUT_
     const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
     const response = await get(url, { accept: 'application/json' });
     const document = discoveryDocument.safeParse(response.ok ? await readJson(url, response) : undefined);
-    if (!document.success) throw new ProviderUnavailableError(`${url} is not an OpenID configuration (${response.status})`);
+    if (!document.success)
+      throw new ProviderUnavailableError(`${url} is not an OpenID configuration (${response.status})`);
     // OpenID Connect Discovery 1.0, section 4.3: a document naming another issuer must not be used.
-    if (document.data.issuer !== issuer) throw new ProviderUnavailableError(`${url} names issuer ${document.data.issuer}`);
+    if (document.data.issuer !== issuer)
+      throw new ProviderUnavailableError(`${url} names issuer ${document.data.issuer}`);
     return document.data;
   };
 
@@ -82,8 +88,10 @@ export const createHttpIdentityProviderClient = ({ timeoutMs = PROVIDER_TIMEOUT_
       return value;
     },
     keySet(jwksUri) {
-      let keySet = keySets.get(jwksUri);
-      if (!keySet) keySets.set(jwksUri, (keySet = remoteKeySet(jwksUri)));
+      const known = keySets.get(jwksUri);
+      if (known) return known;
+      const keySet = remoteKeySet(jwksUri);
+      keySets.set(jwksUri, keySet);
       return keySet;
     },
     async getAsUser(url, accessToken) {

@@ -5,7 +5,10 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Plain http only on this machine (a local or test provider): tokens and keys must not travel in clear. */
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .refine((url) => url.startsWith('https:') || LOOPBACK.has(new URL(url).hostname), 'must be https (http only for localhost)');
+  .refine(
+    (url) => url.startsWith('https:') || LOOPBACK.has(new URL(url).hostname),
+    'must be https (http only for localhost)',
+  );
 
 /** Signs people in with OpenID Connect ID tokens, verified against the keys the issuer publishes. */
 const oidcProvider = z.strictObject({

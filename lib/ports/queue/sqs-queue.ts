@@ -12,7 +12,8 @@ const batchesOf = (bodies: readonly string[]): string[][] => {
   let bytes = 0;
   for (const body of bodies) {
     const size = Buffer.byteLength(body);
-    if (size > MAX_MESSAGE_BYTES) throw new Error(`a message of ${size} bytes is over the queue's ${MAX_MESSAGE_BYTES}`);
+    if (size > MAX_MESSAGE_BYTES)
+      throw new Error(`a message of ${size} bytes is over the queue's ${MAX_MESSAGE_BYTES}`);
     if (batch.length === SQS_BATCH_LIMIT || bytes + size > MAX_MESSAGE_BYTES) {
       batches.push(batch);
       batch = [];

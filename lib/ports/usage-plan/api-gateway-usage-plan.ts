@@ -39,11 +39,16 @@ export const createApiGatewayUsagePlan = (client: APIGatewayClient, usagePlanId:
       );
       if (!created.id) throw new Error(`API Gateway created no id for the mirror of API key ${key.id}`);
       try {
-        await client.send(new CreateUsagePlanKeyCommand({ usagePlanId: planId, keyId: created.id, keyType: 'API_KEY' }));
+        await client.send(
+          new CreateUsagePlanKeyCommand({ usagePlanId: planId, keyId: created.id, keyType: 'API_KEY' }),
+        );
       } catch (error) {
         // A gateway key outside the plan is never throttled; take it away rather than leave it behind.
         await client.send(new DeleteApiKeyCommand({ apiKey: created.id })).catch((cleanup: unknown) => {
-          log.warn('an API Gateway key outside the usage plan was left behind', { mirrorId: created.id, error: cleanup });
+          log.warn('an API Gateway key outside the usage plan was left behind', {
+            mirrorId: created.id,
+            error: cleanup,
+          });
         });
         throw error;
       }

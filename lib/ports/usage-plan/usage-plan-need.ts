@@ -6,5 +6,7 @@ import { createApiGatewayUsagePlan } from './api-gateway-usage-plan.ts';
 /** Mirroring API keys into the API Gateway usage plan. */
 export const usagePlan: PortNeed = {
   binding: { kind: 'usagePlan' },
-  build: { usagePlan: (env) => createApiGatewayUsagePlan(new APIGatewayClient({}), () => requiredEnv(env, ENV.usagePlanId)) },
+  build: {
+    usagePlan: (env) => createApiGatewayUsagePlan(new APIGatewayClient({}), () => requiredEnv(env, ENV.usagePlanId)),
+  },
 };

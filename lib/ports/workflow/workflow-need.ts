@@ -7,6 +7,7 @@ import { createStepFunctionsWorkflow } from './step-functions-workflow.ts';
 export const analysisWorkflow: PortNeed = {
   binding: { kind: 'workflow' },
   build: {
-    workflow: (env) => createStepFunctionsWorkflow(new SFNClient({}), () => requiredEnv(env, ENV.analysisStateMachineArn)),
+    workflow: (env) =>
+      createStepFunctionsWorkflow(new SFNClient({}), () => requiredEnv(env, ENV.analysisStateMachineArn)),
   },
 };

@@ -1,3 +1,2 @@
-
 /** A pdfmake document node: text, a list of nodes, or a node object. */
 export type Content = string | Content[] | { [key: string]: unknown };

@@ -23,9 +23,15 @@ const robotoVfs = untypedRobotoVfs as Record<string, string>;
 
 export const FONT = 'Roboto';
 const REGULAR_FILE = 'Roboto-Regular.ttf';
-for (const [name, base64] of Object.entries(robotoVfs)) pdfmake.virtualfs.writeFileSync(name, Buffer.from(base64, 'base64'));
+for (const [name, base64] of Object.entries(robotoVfs))
+  pdfmake.virtualfs.writeFileSync(name, Buffer.from(base64, 'base64'));
 pdfmake.addFonts({
-  [FONT]: { normal: REGULAR_FILE, bold: 'Roboto-Medium.ttf', italics: 'Roboto-Italic.ttf', bolditalics: 'Roboto-MediumItalic.ttf' },
+  [FONT]: {
+    normal: REGULAR_FILE,
+    bold: 'Roboto-Medium.ttf',
+    italics: 'Roboto-Italic.ttf',
+    bolditalics: 'Roboto-MediumItalic.ttf',
+  },
 });
 // Everything the report needs is in memory: user Markdown can never make it fetch a URL or read a file.
 pdfmake.setUrlAccessPolicy(() => false);
@@ -60,7 +66,8 @@ const codePointsOf = (font: Buffer): Set<number> => {
         const rangeOffsetAt = rangeOffsets + segment * 2;
         const rangeOffset = font.readUInt16BE(rangeOffsetAt);
         for (let code = start; code <= end && code !== 0xffff; code += 1) {
-          const indexed = rangeOffset === 0 ? code : font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
+          const indexed =
+            rangeOffset === 0 ? code : font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
           if (indexed !== 0 && (indexed + delta) % 0x10000 !== 0) covered.add(code);
         }
       }
@@ -84,7 +91,16 @@ const DRAWABLE = codePointsOf(Buffer.from(REGULAR_BASE64, 'base64'));
 
 /** Look-alikes for characters people type that Roboto lacks. */
 const SUBSTITUTES: Record<string, string> = {
-  '→': '->', '⟶': '->', '➔': '->', '➜': '->', '⇒': '=>', '←': '<-', '⇐': '<=', '↔': '<->', '✓': '', '\t': '    ',
+  '→': '->',
+  '⟶': '->',
+  '➔': '->',
+  '➜': '->',
+  '⇒': '=>',
+  '←': '<-',
+  '⇐': '<=',
+  '↔': '<->',
+  '✓': '',
+  '\t': '    ',
 };
 /** Emoji and invisible joiners, marks and controls: drawn as nothing rather than as a missing-glyph box. */
 const DROPPED = /^[\p{Extended_Pictographic}\p{Emoji_Component}\p{M}\p{Cf}\p{Cc}]$/u;

@@ -23,11 +23,23 @@ export const STATUS_COLORS: Record<string, string> = {
 };
 
 export const PRIORITY_COLORS: Record<string, string> = {
-  P0: '#8e0000', P1: '#c62828', CRITICAL: '#c62828', SEV1: '#c62828',
-  P2: '#d84315', HIGH: '#d84315', SEV2: '#d84315',
-  P3: '#b45309', MEDIUM: '#b45309', MODERATE: '#b45309', SEV3: '#b45309',
-  P4: '#1565c0', LOW: '#1565c0', SEV4: '#1565c0',
-  P5: '#52606d', INFO: '#52606d', PLANNING: '#52606d',
+  P0: '#8e0000',
+  P1: '#c62828',
+  CRITICAL: '#c62828',
+  SEV1: '#c62828',
+  P2: '#d84315',
+  HIGH: '#d84315',
+  SEV2: '#d84315',
+  P3: '#b45309',
+  MEDIUM: '#b45309',
+  MODERATE: '#b45309',
+  SEV3: '#b45309',
+  P4: '#1565c0',
+  LOW: '#1565c0',
+  SEV4: '#1565c0',
+  P5: '#52606d',
+  INFO: '#52606d',
+  PLANNING: '#52606d',
 };
 
 export const colorOf = (palette: Record<string, string>, value: string): string =>
@@ -68,5 +80,5 @@ export const formatConfidence = (confidence: number): string => {
   return `${Math.round(Math.min(100, Math.max(0, percent)))}%`;
 };
 
-export const truncate = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text);
-
+export const truncate = (text: string, length: number): string =>
+  text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;

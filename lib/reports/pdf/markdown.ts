@@ -9,7 +9,9 @@ export const plainInline = (text: string): string =>
     .map((part, index) => {
       if (index % 2 === 1) return part.replace(/^`+\s?|\s?`+$/g, '');
       return part
-        .replace(/!\[([^\]]*)\]\([^)]*\)/g, (_, alt: string) => (alt.trim() === '' ? '[image]' : `[image: ${alt.trim()}]`))
+        .replace(/!\[([^\]]*)\]\([^)]*\)/g, (_, alt: string) =>
+          alt.trim() === '' ? '[image]' : `[image: ${alt.trim()}]`,
+        )
         .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, (_, label: string, url: string) =>
           label.trim() === url ? url : `${label} (${url})`,
         )
@@ -84,7 +86,8 @@ export const markdownBlocks = (markdown: string): Block[] => {
       const marker = fence[1];
       const code: string[] = [];
       index += 1;
-      while (index < lines.length && !(lines[index] ?? '').trimStart().startsWith(marker)) code.push(lines[index++] ?? '');
+      while (index < lines.length && !(lines[index] ?? '').trimStart().startsWith(marker))
+        code.push(lines[index++] ?? '');
       index += 1;
       blocks.push({ kind: 'code', text: code.join('\n') });
       continue;
@@ -104,7 +107,8 @@ export const markdownBlocks = (markdown: string): Block[] => {
     if (/^\s{0,3}>/.test(line)) {
       flush();
       const quoted: string[] = [];
-      while (index < lines.length && /^\s{0,3}>/.test(lines[index] ?? '')) quoted.push((lines[index++] ?? '').replace(/^\s{0,3}>\s?/, ''));
+      while (index < lines.length && /^\s{0,3}>/.test(lines[index] ?? ''))
+        quoted.push((lines[index++] ?? '').replace(/^\s{0,3}>\s?/, ''));
       blocks.push({ kind: 'quote', text: plainInline(quoted.join('\n')) });
       continue;
     }
@@ -128,7 +132,16 @@ export const markdownBlocks = (markdown: string): Block[] => {
       index += 1;
       continue;
     }
-    paragraph.push(line.includes('|') ? line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim()).join('  |  ') : line);
+    paragraph.push(
+      line.includes('|')
+        ? line
+            .trim()
+            .replace(/^\||\|$/g, '')
+            .split('|')
+            .map((cell) => cell.trim())
+            .join('  |  ')
+        : line,
+    );
     index += 1;
   }
   flush();
@@ -173,27 +186,31 @@ export const boxLayout = (fill: string, padding = 6) => ({
   paddingBottom: () => padding * 0.6,
 });
 
+const blockContent = (block: Block): Content => {
+  switch (block.kind) {
+    case 'paragraph':
+      return { text: printable(block.text), margin: [0, 0, 0, 6] };
+    case 'heading':
+      return { text: printable(block.text), bold: true, margin: [0, 2, 0, 4] };
+    case 'quote':
+      return { text: printable(block.text), italics: true, color: COLORS.muted, margin: [10, 0, 0, 6] };
+    case 'code':
+      return {
+        table: {
+          widths: ['*'],
+          body: [[{ text: printable(block.text), fontSize: 8.5, preserveLeadingSpaces: true }]],
+        },
+        unbreakable: fitsEasily([block.text]),
+        layout: boxLayout(COLORS.shade),
+        margin: [0, 0, 0, 6],
+      };
+    case 'list':
+      return listContent(block.list);
+  }
+};
+
 export const markdownContent = (markdown: string | undefined): Content => {
   const blocks = markdown === undefined ? [] : markdownBlocks(markdown);
   if (blocks.length === 0) return { text: NONE, style: 'none' };
-  return blocks.map((block): Content => {
-    switch (block.kind) {
-      case 'paragraph':
-        return { text: printable(block.text), margin: [0, 0, 0, 6] };
-      case 'heading':
-        return { text: printable(block.text), bold: true, margin: [0, 2, 0, 4] };
-      case 'quote':
-        return { text: printable(block.text), italics: true, color: COLORS.muted, margin: [10, 0, 0, 6] };
-      case 'code':
-        return {
-          table: { widths: ['*'], body: [[{ text: printable(block.text), fontSize: 8.5, preserveLeadingSpaces: true }]] },
-          unbreakable: fitsEasily([block.text]),
-          layout: boxLayout(COLORS.shade),
-          margin: [0, 0, 0, 6],
-        };
-      case 'list':
-        return listContent(block.list);
-    }
-  });
+  return blocks.map(blockContent);
 };
-

@@ -13,19 +13,29 @@ export const commentsSection = (comments: IncidentReport['comments']): Content =
     .sort((a, b) => a.time - b.time || a.order - b.order);
   return section(
     'Comments',
-    ordered.map(({ comment }, index): Content => ({
-      stack: [
-        {
-          text: [{ text: printable(comment.authorEmail) || NO_VALUE, bold: true }, { text: `   ${formatTime(comment.createdAt)}`, color: COLORS.muted, fontSize: 8.5 }],
-          headlineLevel: 2,
-          margin: [0, 0, 0, 3],
-        },
-        markdownContent(comment.content),
-        ...(index < ordered.length - 1
-          ? [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.5, lineColor: COLORS.rule }], margin: [0, 2, 0, 8] }]
-          : []),
-      ],
-    })),
+    ordered.map(
+      ({ comment }, index): Content => ({
+        stack: [
+          {
+            text: [
+              { text: printable(comment.authorEmail) || NO_VALUE, bold: true },
+              { text: `   ${formatTime(comment.createdAt)}`, color: COLORS.muted, fontSize: 8.5 },
+            ],
+            headlineLevel: 2,
+            margin: [0, 0, 0, 3],
+          },
+          markdownContent(comment.content),
+          ...(index < ordered.length - 1
+            ? [
+                {
+                  canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.5, lineColor: COLORS.rule }],
+                  margin: [0, 2, 0, 8],
+                },
+              ]
+            : []),
+        ],
+      }),
+    ),
   );
 };
 
@@ -53,4 +63,3 @@ export const analysisSection = (analysis: IncidentReport['analysis']): Content =
     labelled('Remediation options, in order', list(analysis.remediationOptions, true)),
   ]);
 };
-

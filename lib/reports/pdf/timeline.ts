@@ -55,11 +55,20 @@ export const timeOf = (iso: string): number => {
 
 const timelineEntries = (report: IncidentReport): TimelineEntry[] => {
   const entries: TimelineEntry[] = [
-    ...report.history.map((event, order) => ({ at: event.timestamp, actor: event.actor, what: describeEvent(event), order })),
+    ...report.history.map((event, order) => ({
+      at: event.timestamp,
+      actor: event.actor,
+      what: describeEvent(event),
+      order,
+    })),
     ...report.messages.map((message, order) => ({
       at: message.createdAt,
       actor: message.actor,
-      what: markdownBlocks(message.text).map((block) => (block.kind === 'list' ? block.list.items.map((item) => `- ${item.text}`).join('\n') : block.text)).join('\n'),
+      what: markdownBlocks(message.text)
+        .map((block) =>
+          block.kind === 'list' ? block.list.items.map((item) => `- ${item.text}`).join('\n') : block.text,
+        )
+        .join('\n'),
       order: report.history.length + order,
     })),
   ];
@@ -97,4 +106,3 @@ export const timelineSection = (report: IncidentReport): Content => {
     },
   });
 };
-
