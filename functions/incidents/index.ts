@@ -9,7 +9,7 @@ import { exportIncidentPdf } from '#lib/incidents/export-incident-pdf.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import { incidentView } from '#lib/incidents/incident.ts';
 import { incidentAnalytics } from '#lib/incidents/incident-analytics.ts';
-import { previewIncidentId } from '#lib/incidents/incident-id-repository.ts';
+import { previewIncidentId } from '#lib/incidents/preview-incident-id.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { listIncidentSignals } from '#lib/incidents/incident-signals.ts';
 import { incidentComments, incidentMessages } from '#lib/incidents/incident-thread.ts';
@@ -18,8 +18,8 @@ import { resolveIncident } from '#lib/incidents/resolve-incident.ts';
 import { updateIncident } from '#lib/incidents/update-incident.ts';
 import { incidents } from '#lib/routes/incidents.ts';
 
-const pdfResponse = async (scope: Scope, incidentId: string, note?: string): Promise<RouteResult> => {
-  const { fileName, pdf } = await exportIncidentPdf(scope, incidentId, note);
+const pdfResponse = async (scope: Scope, request: { id: string; note?: string }): Promise<RouteResult> => {
+  const { fileName, pdf } = await exportIncidentPdf(scope, request);
   return binary('application/pdf', pdf, { 'content-disposition': `attachment; filename="${fileName}"` });
 };
 
@@ -37,7 +37,7 @@ export const handler = createGroupHandler(incidents, {
   getIncident: async (request) => ok(incidentView(await findIncident(request.scope, request.params.id))),
   listIncidentSignals: async ({ scope, params }) => ok(await listIncidentSignals(scope, params.id)),
   updateIncident: async (request) =>
-    ok(incidentView(await updateIncident(request.scope, request.params.id, request.body)), {
+    ok(incidentView(await updateIncident(request.scope, { id: request.params.id, changes: request.body })), {
       message: 'Incident updated',
     }),
   deleteIncident: async (request) =>
@@ -47,6 +47,7 @@ export const handler = createGroupHandler(incidents, {
   listMessages: async (request) => ok(await incidentMessages(request.scope, request.params.ticketId)),
   resolveIncident: async (request) =>
     ok(incidentView(await resolveIncident(request.scope, request.params.id)), { message: 'Incident resolved' }),
-  generatePdf: async (request) => pdfResponse(request.scope, request.body.incidentId),
-  generateTopLevelPdf: async (request) => pdfResponse(request.scope, request.body.id, request.body.description),
+  generatePdf: async (request) => pdfResponse(request.scope, { id: request.body.incidentId }),
+  generateTopLevelPdf: async (request) =>
+    pdfResponse(request.scope, { id: request.body.id, note: request.body.description }),
 });

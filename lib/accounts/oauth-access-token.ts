@@ -21,7 +21,7 @@ const parse = <T>(schema: z.ZodType<T>, url: string, body: unknown): T => {
  * The provider's user API answers for the token's owner: its id must be provider_uuid and the
  * request's address one of its verified addresses. Both calls go out together, to halve the wait.
  */
-export const verifyAccessToken = async (
+export const verifyProviderAccessToken = async (
   runtime: Ports,
   providerName: string,
   provider: UserApiProvider,

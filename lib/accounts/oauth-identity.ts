@@ -3,7 +3,7 @@ import { log } from '#lib/log/logger.ts';
 import { ProviderUnavailableError } from '#lib/ports/identity-provider/identity-provider.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { OAuthIdentity } from './account.ts';
-import { verifyAccessToken } from './oauth-access-token.ts';
+import { verifyProviderAccessToken } from './oauth-access-token.ts';
 import { verifyIdToken } from './oauth-id-token.ts';
 import { findOAuthProvider } from '#lib/ports/identity-provider/oauth-providers.ts';
 import type { OAuthClaim } from './schemas.ts';
@@ -30,7 +30,7 @@ export const verifyOAuthIdentity = async (runtime: Ports, claim: OAuthClaim): Pr
           `accessToken: ${name} signs in with an access token`,
         ]);
       }
-      await verifyAccessToken(runtime, name, provider, claim.accessToken, claim);
+      await verifyProviderAccessToken(runtime, name, provider, claim.accessToken, claim);
     }
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;

@@ -36,7 +36,7 @@ export const insertApiKey = async (table: Table, stored: StoredApiKey, secretHas
 };
 
 /** Newest first (ids are ULIDs), read consistently so a key just created or changed is listed as it is. */
-export const listApiKeys = async (table: Table, workspaceId: string): Promise<StoredApiKey[]> => {
+export const queryApiKeys = async (table: Table, workspaceId: string): Promise<StoredApiKey[]> => {
   const items = await queryAll(table, {
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': apiKeyPartition(workspaceId) },
@@ -96,7 +96,7 @@ export const replaceApiKeySecret = async (
 export type ApiKeyChanges = Partial<Pick<ApiKey, 'name' | 'isActive'>>;
 
 /** The key after the change, or undefined if there is no such key. */
-export const updateApiKey = async (
+export const writeApiKeyChanges = async (
   table: Table,
   workspaceId: string,
   keyId: string,
@@ -121,7 +121,7 @@ export const updateApiKey = async (
 };
 
 /** Deletes the key if its mirror is still `expectedMirror`; false if it is gone or was rotated meanwhile. */
-export const deleteApiKey = async (
+export const removeApiKey = async (
   table: Table,
   workspaceId: string,
   keyId: string,

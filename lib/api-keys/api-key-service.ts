@@ -64,7 +64,7 @@ export const createApiKey = async ({ ports: runtime, workspaceId }: Scope, input
 };
 
 export const listApiKeys = async ({ ports: runtime, workspaceId }: Scope): Promise<ApiKeyResource[]> =>
-  (await repository.listApiKeys(runtime.table, workspaceId)).map(({ key }) => toApiKeyResource(key));
+  (await repository.queryApiKeys(runtime.table, workspaceId)).map(({ key }) => toApiKeyResource(key));
 
 /**
  * A new secret with a new mirror. The record is written only if the key is still active and still has
@@ -113,7 +113,7 @@ export const updateApiKey = async (
   { id: keyId, changes }: { id: string; changes: UpdateApiKeyInput },
 ): Promise<ApiKeyResource> => {
   const now = runtime.clock.now().toISOString();
-  const stored = await repository.updateApiKey(runtime.table, workspaceId, keyId, changes, now);
+  const stored = await repository.writeApiKeyChanges(runtime.table, workspaceId, keyId, changes, now);
   if (!stored) throw notFound();
   if (changes.isActive !== undefined) await mirrorEnabled(runtime, stored);
   return toApiKeyResource(stored.key);
@@ -132,7 +132,7 @@ export const deleteApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId
     const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
     if (!stored) throw notFound();
     if (stored.usagePlanKeyId) await runtime.usagePlan.remove(stored.usagePlanKeyId);
-    if (await repository.deleteApiKey(runtime.table, workspaceId, keyId, stored.usagePlanKeyId)) return;
+    if (await repository.removeApiKey(runtime.table, workspaceId, keyId, stored.usagePlanKeyId)) return;
   }
   throw new ConflictError('The API key changed while it was being deleted; try again');
 };

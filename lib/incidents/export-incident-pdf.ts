@@ -5,8 +5,7 @@ import type { Scope } from '#lib/identity/scope.ts';
 /** The incident report as a PDF, with the file name clients save it under. */
 export const exportIncidentPdf = async (
   scope: Scope,
-  incidentId: string,
-  note?: string,
+  { id: incidentId, note }: { id: string; note?: string },
 ): Promise<{ fileName: string; pdf: Buffer }> => {
   const report = await buildIncidentReport(scope, incidentId, note);
   return { fileName: `${report.incident.id}.pdf`, pdf: await renderIncidentReportPdf(report) };

@@ -1,7 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import type { Scope } from '#lib/identity/scope.ts';
 
 /** `YYYYMMDD` of the UTC day. */
 const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10).replaceAll('-', '');
@@ -34,18 +34,12 @@ export const allocateIncidentId = async (table: Table, workspaceId: string, now:
 };
 
 /**
- * `GET /generate-id`: the id the next create would take if it happened now, read from the day's counter
- * and reserving nothing. It is a read, open to every role and to read-only keys, so it must not be able
- * to use up numbers; a create in between (or midnight UTC) gives the next create another id.
+ * `GET /generate-id`: the id the next create would take at `now`, read from the day's counter and
+ * reserving nothing. It is a read, open to every role and to read-only keys, so it must not be able to
+ * use up numbers; a create in between (or midnight UTC) gives the next create another id.
  */
-export const previewIncidentId = async ({
-  ports: runtime,
-  workspaceId,
-}: Pick<Scope, 'ports' | 'workspaceId'>): Promise<string> => {
-  const { table, clock } = runtime;
-  const day = utcDay(clock.now());
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: dayCounterKey(workspaceId, day), ConsistentRead: true }),
-  );
-  return incidentId(day, ((Item?.seq as number | undefined) ?? 0) + 1);
+export const nextIncidentId = async (table: Table, workspaceId: string, now: Date): Promise<string> => {
+  const day = utcDay(now);
+  const counter = await getItem(table, dayCounterKey(workspaceId, day));
+  return incidentId(day, ((counter?.seq as number | undefined) ?? 0) + 1);
 };

@@ -106,7 +106,7 @@ const listQuery = (workspaceId: string, { status, priority, environment, from, t
   };
 };
 
-export const listIncidents = async (
+export const queryIncidents = async (
   table: Table,
   workspaceId: string,
   filters: IncidentFilters,

@@ -23,8 +23,7 @@ const differences = (incident: Incident, input: UpdateIncidentInput): IncidentCh
  */
 export const updateIncident = async (
   scope: Scope,
-  incidentId: string,
-  input: UpdateIncidentInput,
+  { id: incidentId, changes: input }: { id: string; changes: UpdateIncidentInput },
 ): Promise<Incident> => {
   const { ports: runtime, workspaceId, actor } = scope;
   const current = await findIncident(scope, incidentId);

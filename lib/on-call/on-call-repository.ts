@@ -40,7 +40,7 @@ export const findAssignment = async (
 };
 
 /** Every assignment, latest start first (unpaged, docs/data-model.md 4). */
-export const listAssignments = async (table: Table, workspaceId: string): Promise<OnCallAssignment[]> => {
+export const queryAssignments = async (table: Table, workspaceId: string): Promise<OnCallAssignment[]> => {
   const items = await queryAll(table, {
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',

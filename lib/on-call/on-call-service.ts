@@ -131,7 +131,7 @@ export const getAssignment = async (
  * descending.
  */
 export const listAssignments = async ({ ports: { table }, workspaceId }: Scope): Promise<OnCallAssignment[]> =>
-  repository.listAssignments(table, workspaceId);
+  repository.queryAssignments(table, workspaceId);
 
 /**
  * The assignments covering an instant (start inclusive, end exclusive), earliest start first: whom

@@ -69,7 +69,7 @@ const listQuery = (workspaceId: string, { status, priority }: ProblemFilter): Qu
 };
 
 /** Newest first: problem ids are ULIDs, and every index of the list sorts by id. */
-export const listProblems = async (
+export const queryProblems = async (
   table: Table,
   workspaceId: string,
   filter: ProblemFilter,
@@ -106,7 +106,7 @@ const updateExpression = (workspaceId: string, problemId: string, changes: Probl
  * Applies the changes to an existing problem and returns it before and after, so the caller can record
  * what changed; undefined if there is no such problem.
  */
-export const updateProblem = async (
+export const writeProblemChanges = async (
   table: Table,
   workspaceId: string,
   problemId: string,
@@ -134,7 +134,7 @@ export const updateProblem = async (
 };
 
 /** Deletes a problem and returns it as it was; undefined if there was none. */
-export const deleteProblem = async (
+export const removeProblem = async (
   table: Table,
   workspaceId: string,
   problemId: string,

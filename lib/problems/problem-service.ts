@@ -45,7 +45,7 @@ export const listProblems = async (
   { ports: { table }, workspaceId }: Scope,
   { page, limit, status, priority }: ListProblemsInput,
 ): Promise<{ items: Problem[]; total: number }> =>
-  repository.listProblems(table, workspaceId, { status, priority }, { page, limit });
+  repository.queryProblems(table, workspaceId, { status, priority }, { page, limit });
 
 /**
  * Changes the given fields (null clears an optional one), then records one history event per field
@@ -64,7 +64,7 @@ export const updateProblem = async (
     }),
   };
   const now = runtime.clock.now().toISOString();
-  const updated = await repository.updateProblem(runtime.table, workspaceId, problemId, changes, now);
+  const updated = await repository.writeProblemChanges(runtime.table, workspaceId, problemId, changes, now);
   if (!updated) throw notFound();
   const events = changeEvents(updated.before, updated.after, actor);
   if (events.length > 0) await recordHistory(runtime, workspaceId, events);
@@ -77,7 +77,7 @@ export const deleteProblem = async (
   problemId: string,
 ): Promise<void> => {
   const deleted = isProblemId(problemId)
-    ? await repository.deleteProblem(runtime.table, workspaceId, problemId)
+    ? await repository.removeProblem(runtime.table, workspaceId, problemId)
     : undefined;
   if (!deleted) throw notFound();
   await recordHistory(runtime, workspaceId, [deletedEvent(deleted, actor)]);

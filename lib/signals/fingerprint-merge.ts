@@ -10,7 +10,7 @@ import {
 import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
 import { moveDelta, newSignalDelta } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
-import { findSignal, insertSignal, mergeOccurrence, moveSignal } from './signal-repository.ts';
+import { findSignal, insertSignal, mergeOccurrence, writeSignalMove } from './signal-repository.ts';
 import { POLL_MS, ageMs, type Attempt, type Written } from './store-attempt.ts';
 
 /** A claim whose signal is not written yet is a concurrent creator for this long; after, a crash leftover. */
@@ -190,7 +190,11 @@ export const resolveEvent = async (
   const seenAt = attempt.receivedAt.toISOString();
   const claim = await findFingerprintClaim(table, workspaceId, identity);
   if (claim && !(await endsAnEarlierEpisode(runtime, workspaceId, claim.signalId, event))) {
-    const moved = await moveSignal(table, workspaceId, claim.signalId, { move: 'resolve', at: seenAt, seen: true });
+    const moved = await writeSignalMove(table, workspaceId, claim.signalId, {
+      move: 'resolve',
+      at: seenAt,
+      seen: true,
+    });
     if (moved.kind === 'moved') {
       attempt.committed = true;
       return {

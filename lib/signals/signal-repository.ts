@@ -137,7 +137,7 @@ export type MoveOutcome =
  * Moves a signal to the move's status if it is in one of the states the move starts from. On a refusal
  * nothing is written, and the current signal tells "no such signal" from "not from this state".
  */
-export const moveSignal = async (
+export const writeSignalMove = async (
   table: Table,
   workspaceId: string,
   signalId: string,
@@ -229,7 +229,7 @@ const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalF
 };
 
 /** Newest received first, with the total of the same query; summaries, without metadata. */
-export const listSignals = async (
+export const querySignals = async (
   table: Table,
   workspaceId: string,
   filter: SignalFilter,

@@ -21,7 +21,7 @@ export const listSignals = async (
   { ports: { table }, workspaceId }: Scope,
   { page, limit, status, severity, source }: ListSignalsInput,
 ): Promise<{ items: SignalSummary[]; total: number }> =>
-  repository.listSignals(
+  repository.querySignals(
     table,
     workspaceId,
     { status, severity, sourceKey: source && sourceKeyOf(source) },
@@ -69,7 +69,7 @@ export const moveSignal = async (
 ): Promise<Signal> => {
   if (!isSignalId(signalId)) throw notFound();
   const at = runtime.clock.now().toISOString();
-  const outcome = await repository.moveSignal(runtime.table, workspaceId, signalId, {
+  const outcome = await repository.writeSignalMove(runtime.table, workspaceId, signalId, {
     move,
     at,
     ...(note && { note: { move, text: note, by: actor, at } }),
