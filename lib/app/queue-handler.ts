@@ -1,4 +1,4 @@
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withLogScope } from '#lib/log/logger.ts';
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
@@ -23,26 +23,31 @@ export const createQueueHandler = (
   worker: FunctionDeclaration,
   process: RecordProcessor,
   { order = 'sequential' }: QueueHandlerOptions = {},
-): ((event: SQSEvent) => Promise<SQSBatchResponse>) => {
-  const attempt = (ports: Ports, record: SQSRecord): Promise<SQSBatchItemFailure | undefined> =>
-    withLogScope(record.messageId, async () => {
-      try {
-        await process(ports, record);
-        return undefined;
-      } catch (error) {
-        log.error(`${worker.name}: record failed; SQS will retry it`, {
-          messageId: record.messageId,
-          receiveCount: record.attributes?.ApproximateReceiveCount,
-          error,
-        });
-        return { itemIdentifier: record.messageId };
-      }
-    });
-  return async ({ Records }) => {
+): ((event: SQSEvent, context?: Context) => Promise<SQSBatchResponse>) => {
+  const attempt = (ports: Ports, record: SQSRecord, context?: Context): Promise<SQSBatchItemFailure | undefined> =>
+    withLogScope(
+      record.messageId,
+      async () => {
+        try {
+          await process(ports, record);
+          return undefined;
+        } catch (error) {
+          log.error(`${worker.name}: record failed; SQS will retry it`, {
+            messageId: record.messageId,
+            receiveCount: record.attributes?.ApproximateReceiveCount,
+            error,
+          });
+          return { itemIdentifier: record.messageId };
+        }
+      },
+      context,
+    );
+  return async ({ Records }, context) => {
     const ports = portsOf(worker);
     const outcomes: (SQSBatchItemFailure | undefined)[] = [];
-    if (order === 'parallel') outcomes.push(...(await Promise.all(Records.map((record) => attempt(ports, record)))));
-    else for (const record of Records) outcomes.push(await attempt(ports, record));
+    if (order === 'parallel')
+      outcomes.push(...(await Promise.all(Records.map((record) => attempt(ports, record, context)))));
+    else for (const record of Records) outcomes.push(await attempt(ports, record, context));
     return { batchItemFailures: outcomes.filter((failure) => failure !== undefined) };
   };
 };

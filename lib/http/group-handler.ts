@@ -87,7 +87,9 @@ export const createHttpHandler = <G extends RouteGroup>(
     .use(requestValidation())
     .handler(dispatch);
   return (event, context) =>
-    withLogScope(event.requestContext.requestId, () =>
-      pipeline(event, Object.assign(context, { ports: portsOf(group) }) as HttpContext),
+    withLogScope(
+      event.requestContext.requestId,
+      () => pipeline(event, Object.assign(context, { ports: portsOf(group) }) as HttpContext),
+      context,
     );
 };

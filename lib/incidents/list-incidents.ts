@@ -1,5 +1,5 @@
 import type { Incident } from './incident.ts';
-import { queryIncidents as queryIncidents } from './incident-repository.ts';
+import { queryIncidents } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { ListIncidentsInput } from './schemas.ts';
 
