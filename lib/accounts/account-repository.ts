@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
 import { setFields } from '#lib/store/set-fields.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { Account } from './account.ts';
 import { accountFromItem, accountProfileKey, accountToItem, emailClaimKey, oauthClaimKey } from './account-item.ts';
@@ -33,7 +34,7 @@ export const findAccountByOAuth = async (table: Table, provider: string, provide
 
 /** A registration that lost the race for its OAuth identity gives its address back, unless another took it over. */
 const releaseEmailClaim = async (table: Table, claim: ReturnType<typeof emailClaimKey>, accountId: string) => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new DeleteCommand({
         TableName: table.name,
@@ -42,9 +43,7 @@ const releaseEmailClaim = async (table: Table, claim: ReturnType<typeof emailCla
         ExpressionAttributeValues: { ':account': accountId },
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };
 
 /**
@@ -199,7 +198,7 @@ export const setWorkspaceRole = async (
   role: Role,
   now: string,
 ): Promise<Account | undefined> => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -212,10 +211,7 @@ export const setWorkspaceRole = async (
       }),
     );
     return accountFromItem(Attributes ?? {});
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };
 
 /** Makes the account workspace-less again if it is in `workspaceId`; false when it is not. */
@@ -225,20 +221,20 @@ export const leaveWorkspace = async (
   workspaceId: string,
   now: string,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: accountProfileKey(accountId),
-        UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
-        ConditionExpression: 'businessId = :workspace',
-        ExpressionAttributeNames: { '#roles': 'roles' },
-        ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: accountProfileKey(accountId),
+          UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
+          ConditionExpression: 'businessId = :workspace',
+          ExpressionAttributeNames: { '#roles': 'roles' },
+          ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, otpFromItem, otpItemKey, otpToItem, type OtpPurpose } from './otp-item.ts';
 
 /**
@@ -53,30 +53,30 @@ export const redeemOtp = async (
   if (!Item) return false;
   const otp = otpFromItem(Item);
   if (otp.attempts >= OTP_MAX_ATTEMPTS || otp.expiresAt <= now.toISOString()) return false;
-  try {
-    if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
+  return unlessConditionFails(
+    async () => {
+      if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
+        await table.doc.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: key,
+            UpdateExpression: 'ADD attempts :one',
+            ConditionExpression: 'codeHash = :seen AND attempts < :max',
+            ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
+          }),
+        );
+        return false;
+      }
       await table.doc.send(
-        new UpdateCommand({
+        new DeleteCommand({
           TableName: table.name,
           Key: key,
-          UpdateExpression: 'ADD attempts :one',
-          ConditionExpression: 'codeHash = :seen AND attempts < :max',
-          ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
+          ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
+          ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
         }),
       );
-      return false;
-    }
-    await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: key,
-        ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
-        ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      return true;
+    },
+    () => false,
+  );
 };

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import {
   refreshFamilyFromItem,
   refreshFamilyKey,
@@ -48,36 +48,36 @@ export const advanceFamily = async (
   familyId: string,
   next: Advance,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: refreshFamilyKey(accountId, familyId),
-        UpdateExpression:
-          'SET generation = :next, tokenHash = :hash, rotation = :rotation, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
-        ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':from': next.fromGeneration,
-          ':next': next.fromGeneration + 1,
-          ':hash': next.tokenHash,
-          ':rotation': next.rotation,
-          ':expiresAt': next.expiresAt,
-          ':ttl': refreshFamilyTtl(next.expiresAt),
-          ':now': next.now,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: refreshFamilyKey(accountId, familyId),
+          UpdateExpression:
+            'SET generation = :next, tokenHash = :hash, rotation = :rotation, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
+          ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':from': next.fromGeneration,
+            ':next': next.fromGeneration + 1,
+            ':hash': next.tokenHash,
+            ':rotation': next.rotation,
+            ':expiresAt': next.expiresAt,
+            ':ttl': refreshFamilyTtl(next.expiresAt),
+            ':now': next.now,
+          },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 /** Keeps the first revocation time when revoked twice. */
 export const revokeFamily = async (table: Table, accountId: string, familyId: string, now: string): Promise<void> => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -87,7 +87,5 @@ export const revokeFamily = async (table: Table, accountId: string, familyId: st
         ExpressionAttributeValues: { ':now': now },
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import type { ApiKey } from './api-key.ts';
 import { apiKeyFromItem, apiKeyItemKey, apiKeyPartition, apiKeyToItem } from './api-key-item.ts';
 
@@ -76,21 +76,21 @@ export const replaceApiKeySecret = async (
 ): Promise<boolean> => {
   const set = setFields({ secretHash, usagePlanKeyId, rotatedAt: now, updatedAt: now });
   const mirror = mirrorIs(previousMirror);
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: apiKeyItemKey(workspaceId, keyId),
-        ...set,
-        ConditionExpression: `attribute_exists(sk) AND isActive = :true AND ${mirror.condition}`,
-        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':true': true, ...mirror.values },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: apiKeyItemKey(workspaceId, keyId),
+          ...set,
+          ConditionExpression: `attribute_exists(sk) AND isActive = :true AND ${mirror.condition}`,
+          ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':true': true, ...mirror.values },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 export type ApiKeyChanges = Partial<Pick<ApiKey, 'name' | 'isActive'>>;
@@ -103,7 +103,7 @@ export const writeApiKeyChanges = async (
   changes: ApiKeyChanges,
   now: string,
 ): Promise<StoredApiKey | undefined> => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -114,10 +114,7 @@ export const writeApiKeyChanges = async (
       }),
     );
     return Attributes && storedFromItem(Attributes, workspaceId);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };
 
 /** Deletes the key if its mirror is still `expectedMirror`; false if it is gone or was rotated meanwhile. */
@@ -128,18 +125,18 @@ export const removeApiKey = async (
   expectedMirror: string | undefined,
 ): Promise<boolean> => {
   const mirror = mirrorIs(expectedMirror);
-  try {
-    await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: apiKeyItemKey(workspaceId, keyId),
-        ConditionExpression: `attribute_exists(sk) AND ${mirror.condition}`,
-        ...(expectedMirror !== undefined && { ExpressionAttributeValues: mirror.values }),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new DeleteCommand({
+          TableName: table.name,
+          Key: apiKeyItemKey(workspaceId, keyId),
+          ConditionExpression: `attribute_exists(sk) AND ${mirror.condition}`,
+          ...(expectedMirror !== undefined && { ExpressionAttributeValues: mirror.values }),
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };

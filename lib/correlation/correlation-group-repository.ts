@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import {
   correlationGroupItemKey,
   emptyGroup,
@@ -40,18 +40,18 @@ export const writeGroup = async (
   readRev: number,
   now: Date,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: groupToItem(workspaceId, { ...next, rev: readRev + 1 }, new Date(now.getTime() + GROUP_LIFETIME_MS)),
-        ConditionExpression: readRev === 0 ? 'attribute_not_exists(sk)' : 'rev = :rev',
-        ...(readRev !== 0 && { ExpressionAttributeValues: { ':rev': readRev } }),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: groupToItem(workspaceId, { ...next, rev: readRev + 1 }, new Date(now.getTime() + GROUP_LIFETIME_MS)),
+          ConditionExpression: readRev === 0 ? 'attribute_not_exists(sk)' : 'rev = :rev',
+          ...(readRev !== 0 && { ExpressionAttributeValues: { ':rev': readRev } }),
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };

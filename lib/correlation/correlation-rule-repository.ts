@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { setFields } from '#lib/store/set-fields.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import type { CorrelationRule } from './correlation-rule.ts';
 import {
   MARKER_TYPE,
@@ -53,19 +53,19 @@ export const getStoredRule = async (
 
 /** Stores a new rule; false if one with this id exists (a default written by an earlier request). */
 export const insertRule = async (table: Table, workspaceId: string, rule: CorrelationRule): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: ruleToItem(workspaceId, rule),
-        ConditionExpression: 'attribute_not_exists(sk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: ruleToItem(workspaceId, rule),
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 export const markRulesWritten = async (table: Table, workspaceId: string, at: string): Promise<void> => {
@@ -80,7 +80,7 @@ export const updateStoredRule = async (
   changes: Partial<CorrelationRule>,
 ): Promise<CorrelationRule | undefined> => {
   const set = setFields(changes);
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -93,27 +93,24 @@ export const updateStoredRule = async (
       }),
     );
     return Attributes && ruleFromItem(workspaceId, Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };
 
 /** False if there was no such rule. */
 export const deleteStoredRule = async (table: Table, workspaceId: string, ruleId: string): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: correlationRuleItemKey(workspaceId, ruleId),
-        ConditionExpression: IS_RULE.expression,
-        ExpressionAttributeNames: IS_RULE.names,
-        ExpressionAttributeValues: IS_RULE.values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new DeleteCommand({
+          TableName: table.name,
+          Key: correlationRuleItemKey(workspaceId, ruleId),
+          ConditionExpression: IS_RULE.expression,
+          ExpressionAttributeNames: IS_RULE.names,
+          ExpressionAttributeValues: IS_RULE.values,
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };

@@ -3,7 +3,7 @@ import type { PageRequest } from '#lib/store/queries.ts';
 import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey } from '#lib/store/keys.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { keyOf } from '#lib/store/items.ts';
 import { isIncidentId, type Incident, type IncidentPriority, type IncidentStatus } from './incident.ts';
@@ -170,7 +170,7 @@ export const updateIncidentItem = async (
   condition?: IncidentCondition,
 ): Promise<{ before: Incident; after: Incident } | undefined> => {
   const { expression, names, values } = updateExpression(update);
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -187,10 +187,7 @@ export const updateIncidentItem = async (
       before: incidentFromItem(workspaceId, old),
       after: incidentFromItem(workspaceId, applyUpdate(old, update)),
     };
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };
 
 /** Deletes every item of the incident's own partition: comments, messages, signal links, drafts. */
@@ -209,7 +206,7 @@ export const deleteIncidentItem = async (
   workspaceId: string,
   incidentId: string,
 ): Promise<Incident | undefined> => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new DeleteCommand({
         TableName: table.name,
@@ -219,8 +216,5 @@ export const deleteIncidentItem = async (
       }),
     );
     return incidentFromItem(workspaceId, Attributes as Item);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import {
   SECRET_SORT_PREFIX,
   webhookPartition,
@@ -73,17 +73,17 @@ export const deleteWebhookSecretItem = async (
   workspaceId: string,
   sender: SignedSender,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: webhookSecretKey(workspaceId, sender),
-        ConditionExpression: 'attribute_exists(sk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new DeleteCommand({
+          TableName: table.name,
+          Key: webhookSecretKey(workspaceId, sender),
+          ConditionExpression: 'attribute_exists(sk)',
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import type { OnCallAssignment } from './on-call.ts';
 import {
   assignmentFromItem,
@@ -94,18 +94,18 @@ export const writeShiftDay = async (
   date: string,
   day: ShiftDay,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: shiftDayToItem(workspaceId, userId, date, { ...day, rev: day.rev + 1 }),
-        ConditionExpression: day.rev === 0 ? 'attribute_not_exists(sk)' : 'rev = :read',
-        ...(day.rev !== 0 && { ExpressionAttributeValues: { ':read': day.rev } }),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: shiftDayToItem(workspaceId, userId, date, { ...day, rev: day.rev + 1 }),
+          ConditionExpression: day.rev === 0 ? 'attribute_not_exists(sk)' : 'rev = :read',
+          ...(day.rev !== 0 && { ExpressionAttributeValues: { ':read': day.rev } }),
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };

@@ -3,7 +3,7 @@ import type { PageRequest } from '#lib/store/queries.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { runPayloadFromItem, runPayloadItemKey, runPayloadToItem } from './pipeline-payload-item.ts';
 import {
   repositoryKeyOf,
@@ -38,35 +38,35 @@ export const applyRunEvent = async (
   now: string,
 ): Promise<boolean> => {
   const set = assignments(runFields(workspaceId, run), (name, value) => `${name} = ${value}`);
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: runItemKey(workspaceId, run.runKey),
-        UpdateExpression: `SET ${[
-          ...set.clauses,
-          '#providerUpdatedAt = :incoming',
-          '#updatedAt = :now',
-          '#createdAt = if_not_exists(#createdAt, :now)',
-          '#jobs = if_not_exists(#jobs, :noJobs)',
-        ].join(', ')}`,
-        ConditionExpression:
-          'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
-        ExpressionAttributeNames: {
-          ...set.names,
-          '#providerUpdatedAt': 'providerUpdatedAt',
-          '#updatedAt': 'updatedAt',
-          '#createdAt': 'createdAt',
-          '#jobs': 'jobs',
-        },
-        ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: runItemKey(workspaceId, run.runKey),
+          UpdateExpression: `SET ${[
+            ...set.clauses,
+            '#providerUpdatedAt = :incoming',
+            '#updatedAt = :now',
+            '#createdAt = if_not_exists(#createdAt, :now)',
+            '#jobs = if_not_exists(#jobs, :noJobs)',
+          ].join(', ')}`,
+          ConditionExpression:
+            'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
+          ExpressionAttributeNames: {
+            ...set.names,
+            '#providerUpdatedAt': 'providerUpdatedAt',
+            '#updatedAt': 'updatedAt',
+            '#createdAt': 'createdAt',
+            '#jobs': 'jobs',
+          },
+          ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 /**
@@ -102,7 +102,7 @@ export const mergeJob = async (
   job: StoredJob,
   now: string,
 ): Promise<void> => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -119,9 +119,7 @@ export const mergeJob = async (
         ExpressionAttributeValues: { ':job': job, ':incoming': job.providerUpdatedAt, ':now': now },
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };
 
 /** The run's latest webhook body; `onlyIfAbsent` keeps a run event's body from being replaced by a job event's. */
@@ -133,7 +131,7 @@ export const putRunPayload = async (
   now: string,
   { onlyIfAbsent }: { onlyIfAbsent: boolean },
 ): Promise<void> => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new PutCommand({
         TableName: table.name,
@@ -141,9 +139,7 @@ export const putRunPayload = async (
         ...(onlyIfAbsent && { ConditionExpression: 'attribute_not_exists(sk)' }),
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };
 
 export const findRun = async (table: Table, workspaceId: string, runId: string): Promise<PipelineRun | undefined> => {

@@ -3,7 +3,7 @@ import type { PageRequest } from '#lib/store/queries.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import type { Problem, ProblemChanges, ProblemPriority, ProblemStatus } from './problem.ts';
 import {
   problemFromItem,
@@ -113,7 +113,7 @@ export const writeProblemChanges = async (
   changes: ProblemChanges,
   updatedAt: string,
 ): Promise<{ before: Problem; after: Problem } | undefined> => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -127,10 +127,7 @@ export const writeProblemChanges = async (
     const before = problemFromItem(Attributes, workspaceId);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     return { before, after: { ...before, ...defined, updatedAt } };
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };
 
 /** Deletes a problem and returns it as it was; undefined if there was none. */
@@ -139,7 +136,7 @@ export const removeProblem = async (
   workspaceId: string,
   problemId: string,
 ): Promise<Problem | undefined> => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new DeleteCommand({
         TableName: table.name,
@@ -149,8 +146,5 @@ export const removeProblem = async (
       }),
     );
     return Attributes && problemFromItem(Attributes, workspaceId);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };

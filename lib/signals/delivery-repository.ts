@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 
 /**
  * DELIVERY (docs/data-model.md 5.7): one sender delivery, so a retry with the same id never counts twice.
@@ -51,29 +51,29 @@ export const claimDelivery = async (
   signalId: string,
   now: Date,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: {
-          ...deliveryKey(workspaceId, delivery),
-          type: 'DELIVERY',
-          workspaceId,
-          state: 'PROCESSING',
-          claimedAt: now.toISOString(),
-          signalId,
-          ttl: epochSeconds(now) + KEPT_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':now': epochSeconds(now) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: {
+            ...deliveryKey(workspaceId, delivery),
+            type: 'DELIVERY',
+            workspaceId,
+            state: 'PROCESSING',
+            claimedAt: now.toISOString(),
+            signalId,
+            ttl: epochSeconds(now) + KEPT_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': epochSeconds(now) },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 export const findDelivery = async (
@@ -105,22 +105,22 @@ export const takeOverDelivery = async (
   seen: string,
   now: Date,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: deliveryKey(workspaceId, delivery),
-        UpdateExpression: 'SET claimedAt = :now',
-        ConditionExpression: '#state = :processing AND claimedAt = :seen',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':seen': seen, ':processing': 'PROCESSING' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: deliveryKey(workspaceId, delivery),
+          UpdateExpression: 'SET claimedAt = :now',
+          ConditionExpression: '#state = :processing AND claimedAt = :seen',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':seen': seen, ':processing': 'PROCESSING' },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 export const completeDelivery = async (

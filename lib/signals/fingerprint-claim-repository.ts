@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { sourceKeyOf } from './signal-item.ts';
 
 /**
@@ -33,19 +33,19 @@ export const putFingerprintClaim = async (
   identity: FingerprintIdentity,
   claim: FingerprintClaim,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: { ...fingerprintClaimKey(workspaceId, identity), type: 'FINGERPRINT_CLAIM', workspaceId, ...claim },
-        ConditionExpression: 'attribute_not_exists(sk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: { ...fingerprintClaimKey(workspaceId, identity), type: 'FINGERPRINT_CLAIM', workspaceId, ...claim },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 export const findFingerprintClaim = async (
@@ -66,7 +66,7 @@ export const releaseFingerprintClaim = async (
   identity: FingerprintIdentity,
   signalId: string,
 ): Promise<void> => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new DeleteCommand({
         TableName: table.name,
@@ -75,7 +75,5 @@ export const releaseFingerprintClaim = async (
         ExpressionAttributeValues: { ':signalId': signalId },
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };

@@ -2,6 +2,7 @@ import { BatchGetCommand, GetCommand, UpdateCommand, type BatchGetCommandOutput 
 import type { Signal } from './signal.ts';
 import { signalFromItem, signalItemKey } from './signal-item.ts';
 import type { Table } from '#lib/store/table.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 
 /**
@@ -81,7 +82,7 @@ export const setSignalIncident = async (
 
 /** Ends the signal's membership of the pending index: correlation is done with it. Repeating it is harmless. */
 export const markCorrelated = async (table: Table, workspaceId: string, signalId: string): Promise<void> => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -90,9 +91,7 @@ export const markCorrelated = async (table: Table, workspaceId: string, signalId
         ConditionExpression: 'attribute_exists(gsi3pk)',
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };
 
 /** Takes the incident off the signal, if the signal still names it (the incident is being deleted). */
@@ -102,7 +101,7 @@ export const clearSignalIncident = async (
   signalId: string,
   incidentId: string,
 ): Promise<void> => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -112,7 +111,5 @@ export const clearSignalIncident = async (
         ExpressionAttributeValues: { ':incidentId': incidentId },
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };

@@ -25,6 +25,7 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 
 type Stores = Pick<Ports, 'table' | 'objects'>;
@@ -40,19 +41,19 @@ export const insertSignal = async (
   origin: SignalOrigin,
 ): Promise<boolean> => {
   const metadataAttributes = await storeMetadata(objects, workspaceId, signal.id, signal.metadata);
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: signalToItem(workspaceId, signal, origin, metadataAttributes),
-        ConditionExpression: 'attribute_not_exists(sk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: signalToItem(workspaceId, signal, origin, metadataAttributes),
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 export const findSignal = async (table: Table, workspaceId: string, signalId: string): Promise<Signal | undefined> => {
@@ -94,7 +95,7 @@ export const mergeOccurrence = async (
   signalId: string,
   seenAt: string,
 ): Promise<Signal | undefined> => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -107,10 +108,7 @@ export const mergeOccurrence = async (
       }),
     );
     return Attributes && signalFromItem(Attributes, workspaceId);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };
 
 const AT_FIELD: Record<SignalMove, 'acknowledgedAt' | 'resolvedAt' | 'suppressedAt'> = {

@@ -11,14 +11,18 @@ import type { Item, Key } from './items.ts';
 import type { Table } from './table.ts';
 
 /**
- * The write's result, or `undefined` when its condition did not hold: the one place a failed DynamoDB
- * condition is caught, so each repository says what the miss means (a 409, a 404, "already done").
+ * The write's result, or what `onFailure` answers (by default `undefined`) when its condition did not
+ * hold: the one place a failed DynamoDB condition is caught, so each repository says what the miss
+ * means (a 409, a 404, "already done").
  */
-export const unlessConditionFails = async <T>(write: () => Promise<T>): Promise<T | undefined> => {
+export const unlessConditionFails = async <T, F = undefined>(
+  write: () => Promise<T>,
+  onFailure: () => F = () => undefined as F,
+): Promise<T | F> => {
   try {
     return await write();
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
+    if (isConditionFailure(error)) return onFailure();
     throw error;
   }
 };

@@ -1,24 +1,24 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { imsConfigFromItem, imsConfigItemKey, imsConfigToItem, type ImsConfig } from './ims-config-item.ts';
 
 /** Writes the first configuration; false when the workspace has one already (setup is called once). */
 export const createImsConfig = async (table: Table, workspaceId: string, config: ImsConfig): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: imsConfigToItem(workspaceId, config),
-        ConditionExpression: 'attribute_not_exists(sk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: imsConfigToItem(workspaceId, config),
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };
 
 export const getImsConfig = async (table: Table, workspaceId: string): Promise<ImsConfig | undefined> => {
@@ -34,7 +34,7 @@ export const updateImsConfig = async (
   workspaceId: string,
   fields: Partial<Omit<ImsConfig, 'createdAt'>>,
 ): Promise<ImsConfig | undefined> => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -45,8 +45,5 @@ export const updateImsConfig = async (
       }),
     );
     return Attributes && imsConfigFromItem(Attributes, workspaceId);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };

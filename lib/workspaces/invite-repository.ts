@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { emailKey } from '#lib/accounts/account.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { inviteFromItem, inviteItemKey, invitePartition, inviteToItem, type Invite } from './invite-item.ts';
 import { hashInviteToken, inviteTokenMatches, type InviteToken } from './invite-token.ts';
 
@@ -23,7 +23,7 @@ export const supersedePendingInvites = async (
     ConsistentRead: true,
   });
   for (const item of pending) {
-    try {
+    await unlessConditionFails(async () => {
       await table.doc.send(
         new UpdateCommand({
           TableName: table.name,
@@ -34,9 +34,7 @@ export const supersedePendingInvites = async (
           ExpressionAttributeValues: { ':now': now },
         }),
       );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    });
   }
 };
 
@@ -68,20 +66,20 @@ export const getInviteByToken = async (table: Table, token: InviteToken): Promis
  * invitation was accepted or superseded since it was read.
  */
 export const markInviteAccepted = async (table: Table, token: InviteToken, now: string): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: inviteItemKey(token.workspaceId, token.inviteId),
-        UpdateExpression: 'SET acceptedAt = :now, updatedAt = :now',
-        ConditionExpression:
-          'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt) AND tokenHash = :hash',
-        ExpressionAttributeValues: { ':now': now, ':hash': hashInviteToken(token) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return unlessConditionFails(
+    async () => {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: inviteItemKey(token.workspaceId, token.inviteId),
+          UpdateExpression: 'SET acceptedAt = :now, updatedAt = :now',
+          ConditionExpression:
+            'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt) AND tokenHash = :hash',
+          ExpressionAttributeValues: { ':now': now, ':hash': hashInviteToken(token) },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
 };

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey, workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { emailDomain, type SsoSettings } from './sso.ts';
 
@@ -88,7 +89,7 @@ const claimDomain = async (table: Table, domain: string, workspaceId: string): P
 };
 
 const releaseDomain = async (table: Table, domain: string, workspaceId: string): Promise<void> => {
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new DeleteCommand({
         TableName: table.name,
@@ -97,9 +98,7 @@ const releaseDomain = async (table: Table, domain: string, workspaceId: string):
         ExpressionAttributeValues: { ':workspace': workspaceId },
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };
 
 /**

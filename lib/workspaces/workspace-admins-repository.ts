@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { workspaceItemKey } from './workspace-item.ts';
 import { listMembers } from './workspace-repository.ts';
@@ -28,7 +29,7 @@ const readAdminIds = async (table: Table, workspaceId: string): Promise<Set<stri
 const backfillAdminIds = async (table: Table, workspaceId: string): Promise<void> => {
   const admins = (await listMembers(table, workspaceId)).filter((member) => member.role === 'ADMIN');
   if (admins.length === 0) return;
-  try {
+  await unlessConditionFails(async () => {
     await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -38,9 +39,7 @@ const backfillAdminIds = async (table: Table, workspaceId: string): Promise<void
         ExpressionAttributeValues: { ':ids': new Set(admins.map((member) => member.id)) },
       }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  });
 };
 
 export const addAdmin = async (table: Table, workspaceId: string, accountId: string): Promise<void> => {

@@ -3,7 +3,7 @@ import { joinWorkspace } from '#lib/accounts/account-repository.ts';
 import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import type { Role } from '#lib/identity/caller.ts';
 import type { Member, Workspace } from './workspace.ts';
 import {
@@ -34,7 +34,7 @@ export const getMember = async (table: Table, workspaceId: string, accountId: st
 
 /** Sets the role on the member item; undefined when there is no member item to change. */
 export const setMemberRole = async (table: Table, workspaceId: string, accountId: string, role: Role) => {
-  try {
+  return unlessConditionFails(async () => {
     const { Attributes } = await table.doc.send(
       new UpdateCommand({
         TableName: table.name,
@@ -47,10 +47,7 @@ export const setMemberRole = async (table: Table, workspaceId: string, accountId
       }),
     );
     return Attributes && memberFromItem(Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  });
 };
 
 export const deleteMember = async (table: Table, workspaceId: string, accountId: string): Promise<void> => {
