@@ -1,11 +1,34 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
+import { emailKey, type Account } from './account.ts';
+import { accountKey } from '#lib/store/keys.ts';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
-import type { Account } from './account.ts';
-import { accountFromItem, accountProfileKey, accountToItem, emailClaimKey, oauthClaimKey } from './account-item.ts';
+
+/** The account's profile item: everything about the person, found by account id. */
+export const accountProfileKey = (accountId: string) => ({ pk: accountKey(accountId), sk: 'PROFILE' });
+
+/** Claims an e-mail address for one account; the conditional put of this item is what makes addresses unique. */
+export const emailClaimKey = (email: string) => ({ pk: accountKey('EMAIL', emailKey(email)), sk: 'EMAIL' });
+
+/** Claims a provider's user id for one account, so an OAuth login needs the pairing, not just the address. */
+export const oauthClaimKey = (provider: string, providerUuid: string) => ({
+  pk: accountKey('OAUTH', encodeURIComponent(provider.trim().toLowerCase()), encodeURIComponent(providerUuid)),
+  sk: 'OAUTH',
+});
+
+export const accountToItem = (account: Account): Record<string, unknown> => ({
+  ...accountProfileKey(account.id),
+  type: 'ACCOUNT',
+  ...account,
+});
+
+export const accountFromItem = (item: Record<string, unknown>): Account => {
+  const { pk: _pk, sk: _sk, type: _type, ...account } = item;
+  return account as unknown as Account;
+};
 
 export class EmailTakenError extends Error {}
 export class OAuthIdentityTakenError extends Error {}

@@ -3,7 +3,7 @@ import type { SigningKey } from '#lib/ports/signing-keys/signing-keys.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { sessionVersionOf, type Account } from './account.ts';
 import { getAccount } from './account-repository.ts';
-import { hashRefreshToken, refreshTokenMatches, type RefreshFamily } from './refresh-family-item.ts';
+import { hashRefreshToken, refreshTokenMatches, type RefreshFamily } from './refresh-family-repository.ts';
 import { advanceFamily, getFamily, revokeFamily, startFamily } from './refresh-family-repository.ts';
 import {
   REFRESH_TOKEN_TTL_SECONDS,

@@ -3,7 +3,7 @@ import { updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { getItem } from '#lib/store/items.ts';
 import type { Table } from '#lib/store/table.ts';
 import { parseApiKey, secretMatches, type ApiKey } from './api-key.ts';
-import { apiKeyFromItem, apiKeyItemKey } from './api-key-item.ts';
+import { apiKeyFromItem, apiKeyItemKey } from './api-key-repository.ts';
 
 /** `lastUsedAt` is refreshed at most once a minute per key, so a busy key does not write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;

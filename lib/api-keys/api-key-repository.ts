@@ -1,10 +1,27 @@
+import type { ApiKey } from './api-key.ts';
+import type { Table } from '#lib/store/table.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
-import type { Table } from '#lib/store/table.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import type { ApiKey } from './api-key.ts';
-import { apiKeyFromItem, apiKeyItemKey, apiKeyPartition, apiKeyToItem } from './api-key-item.ts';
+
+export const apiKeyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'APIKEY');
+
+export const apiKeyItemKey = (workspaceId: string, keyId: string) => ({ pk: apiKeyPartition(workspaceId), sk: keyId });
+
+export const apiKeyToItem = (key: ApiKey, secretHash: string): Record<string, unknown> => ({
+  ...apiKeyItemKey(key.workspaceId, key.id),
+  type: 'API_KEY',
+  ...key,
+  secretHash,
+});
+
+/** The key without its secret's hash, which never leaves this module and the repository. */
+export const apiKeyFromItem = (item: Record<string, unknown>): ApiKey => {
+  const { pk: _pk, sk: _sk, type: _type, secretHash: _secretHash, ...key } = item;
+  return key as unknown as ApiKey;
+};
 
 /** A key record: the key, and the id of its mirror in the usage plan (absent if it has none). */
 export interface StoredApiKey {

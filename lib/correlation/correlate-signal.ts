@@ -6,7 +6,7 @@ import { log } from '#lib/log/logger.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
 import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
-import type { CorrelationGroup, GroupMember } from './correlation-group-item.ts';
+import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
 import { readGroup, writeGroup } from './correlation-group-repository.ts';
 import { incidentFromSignals } from './incident-from-signals.ts';
 import { linkSignal } from './link-signal.ts';

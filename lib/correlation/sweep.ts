@@ -1,6 +1,6 @@
 import { ulidFloor } from '#lib/ports/ids.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { WORKSPACE_DIRECTORY } from '#lib/workspaces/workspace-item.ts';
+import { WORKSPACE_DIRECTORY } from '#lib/workspaces/workspace-repository.ts';
 import { pendingCorrelationPartition } from '#lib/signals/signal-item.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';

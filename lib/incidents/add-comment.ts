@@ -1,5 +1,5 @@
 import { recordHistory } from '#lib/tickets/history-repository.ts';
-import type { IncidentComment } from './comment-item.ts';
+import type { IncidentComment } from './comment-repository.ts';
 import { putComment } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
 import type { Scope } from '#lib/identity/scope.ts';

@@ -1,8 +1,8 @@
-import type { IncidentComment } from './comment-item.ts';
+import type { IncidentComment } from './comment-repository.ts';
 import { listComments } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import type { IncidentMessage } from './message-item.ts';
+import type { IncidentMessage } from './message-repository.ts';
 import { listMessages } from './message-repository.ts';
 
 /** The comments of an incident, oldest first; 404 for an unknown incident rather than an empty list. */

@@ -1,7 +1,7 @@
 import { NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { IngestionSender } from './normalized-event.ts';
-import type { WebhookSecret } from './webhook-secrets-item.ts';
+import type { WebhookSecret } from './webhook-secrets-repository.ts';
 import {
   deleteWebhookSecretItem,
   findWebhookSecret,

@@ -1,18 +1,93 @@
+import type { OnCallAssignment } from './on-call.ts';
+import type { Table } from '#lib/store/table.ts';
+import { timeKey, workspaceKey } from '#lib/store/keys.ts';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
-import type { Table } from '#lib/store/table.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import type { OnCallAssignment } from './on-call.ts';
-import {
-  assignmentFromItem,
-  assignmentItemKey,
-  assignmentToItem,
-  assignmentsByStartPartition,
-  shiftDayFromItem,
-  shiftDayItemKey,
-  shiftDayToItem,
-  type ShiftDay,
-} from './on-call-item.ts';
+
+/** ONCALL items (docs/data-model.md 5.12): base `{W}#ONCALL` / `<id>`, gsi2 by start instant. */
+export const assignmentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL');
+
+export const assignmentsByStartPartition = (workspaceId: string): string =>
+  workspaceKey(workspaceId, 'ONCALL', 'BYSTART');
+
+export const assignmentItemKey = (workspaceId: string, assignmentId: string) => ({
+  pk: assignmentPartition(workspaceId),
+  sk: assignmentId,
+});
+
+export const assignmentIndexKeys = (workspaceId: string, assignment: Pick<OnCallAssignment, 'id' | 'startsAt'>) => ({
+  gsi2pk: assignmentsByStartPartition(workspaceId),
+  gsi2sk: timeKey(assignment.startsAt, assignment.id),
+});
+
+export const assignmentToItem = (workspaceId: string, assignment: OnCallAssignment): Record<string, unknown> => ({
+  ...assignmentItemKey(workspaceId, assignment.id),
+  ...assignmentIndexKeys(workspaceId, assignment),
+  type: 'ONCALL',
+  workspaceId,
+  ...assignment,
+});
+
+export const assignmentFromItem = (item: Record<string, unknown>, workspaceId: string): OnCallAssignment => {
+  if (item.workspaceId !== workspaceId)
+    throw new Error(`on-call assignment ${String(item.id)} read outside its workspace`);
+  return {
+    id: item.id as string,
+    userId: item.userId as string,
+    email: item.email as string,
+    date: item.date as string,
+    startTime: item.startTime as string,
+    endTime: item.endTime as string,
+    timezone: item.timezone as string,
+    startsAt: item.startsAt as string,
+    endsAt: item.endsAt as string,
+    createdAt: item.createdAt as string,
+  };
+};
+
+/** A shift held in a member's day, with when it was reserved (see `ShiftDay`). */
+export interface ReservedShift {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  reservedAt: string;
+}
+
+/**
+ * ONCALL_SHIFTS: every shift of one member on one date, in one item with a `rev`, so that "no two
+ * shifts of a person overlap" is checked and reserved by one conditional write (data-model rule 4).
+ * Without it, two identical requests sent at once (a double click) would both be accepted.
+ */
+export interface ShiftDay {
+  shifts: ReservedShift[];
+  /** 0 when the item does not exist yet. */
+  rev: number;
+}
+
+export const shiftDayItemKey = (workspaceId: string, userId: string, date: string) => ({
+  pk: workspaceKey(workspaceId, 'ONCALL', 'SHIFTS'),
+  sk: `${userId}#${date}`,
+});
+
+export const shiftDayToItem = (
+  workspaceId: string,
+  userId: string,
+  date: string,
+  day: ShiftDay,
+): Record<string, unknown> => ({
+  ...shiftDayItemKey(workspaceId, userId, date),
+  type: 'ONCALL_SHIFTS',
+  workspaceId,
+  userId,
+  date,
+  ...day,
+});
+
+export const shiftDayFromItem = (item: Record<string, unknown> | undefined): ShiftDay => ({
+  shifts: (item?.shifts as ReservedShift[] | undefined) ?? [],
+  rev: (item?.rev as number | undefined) ?? 0,
+});
 
 export const insertAssignment = async (
   table: Table,

@@ -3,7 +3,7 @@ import type { Table } from '#lib/store/table.ts';
 import { getImsConfig } from '#lib/workspaces/ims-config-repository.ts';
 import { getMember, getWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import { MAX_SHIFT_MS, isAssignmentId, overlaps, type OnCallAssignment } from './on-call.ts';
-import type { ReservedShift } from './on-call-item.ts';
+import type { ReservedShift } from './on-call-repository.ts';
 import * as repository from './on-call-repository.ts';
 import type { AssignMemberInput } from './schemas.ts';
 import { zonedTimeToUtc } from './zoned-time.ts';

@@ -6,7 +6,7 @@ import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { SetupBusinessInput } from './schemas.ts';
 import type { Workspace } from './workspace.ts';
-import { workspaceFromItem, workspaceItemKey } from './workspace-item.ts';
+import { workspaceFromItem, workspaceItemKey } from './workspace-repository.ts';
 import { createWorkspace } from './workspace-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 import { userOf } from '#lib/identity/caller.ts';

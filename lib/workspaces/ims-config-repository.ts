@@ -1,8 +1,36 @@
+import type { Table } from '#lib/store/table.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
-import type { Table } from '#lib/store/table.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { imsConfigFromItem, imsConfigItemKey, imsConfigToItem, type ImsConfig } from './ims-config-item.ts';
+
+/** The workspace's incident-management settings (spec: IMS configuration). */
+export interface ImsConfig {
+  alertEmail: string;
+  timezone: string;
+  slackChannel: string | null;
+  slaEnabled: boolean;
+  autoEscalate: boolean;
+  notifyOnCreate: boolean;
+  notifyOnResolve: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const imsConfigItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'IMS' });
+
+export const imsConfigToItem = (workspaceId: string, config: ImsConfig): Record<string, unknown> => ({
+  ...imsConfigItemKey(workspaceId),
+  type: 'IMS_CONFIG',
+  workspaceId,
+  ...config,
+});
+
+export const imsConfigFromItem = (item: Record<string, unknown>, workspaceId: string): ImsConfig => {
+  const { pk: _pk, sk: _sk, type: _type, workspaceId: itemWorkspaceId, ...config } = item;
+  if (itemWorkspaceId !== workspaceId) throw new Error('IMS config item read outside its workspace');
+  return { ...config, slackChannel: config.slackChannel ?? null } as ImsConfig;
+};
 
 /** Writes the first configuration; false when the workspace has one already (setup is called once). */
 export const createImsConfig = async (table: Table, workspaceId: string, config: ImsConfig): Promise<boolean> => {

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
-import type { ImsConfig } from './ims-config-item.ts';
+import type { ImsConfig } from './ims-config-repository.ts';
 import { createImsConfig, getImsConfig, updateImsConfig } from './ims-config-repository.ts';
 import type { ImsSetupInput, ImsUpdateInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';

@@ -2,7 +2,7 @@ import type { Ports } from '#lib/ports/ports.ts';
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
-import type { Invite } from './invite-item.ts';
+import type { Invite } from './invite-repository.ts';
 import { getInviteByToken, putInvite, supersedePendingInvites } from './invite-repository.ts';
 import { formatInviteToken, parseInviteToken, type InviteToken } from './invite-token.ts';
 import type { SendInviteInput } from './schemas.ts';

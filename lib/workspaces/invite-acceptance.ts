@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '#lib/accounts/passwords.ts';
 import { BadRequestError, ConflictError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Caller } from '#lib/identity/caller.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import type { Invite } from './invite-item.ts';
+import type { Invite } from './invite-repository.ts';
 import { markInviteAccepted } from './invite-repository.ts';
 import { openInvite } from './invitations.ts';
 import type { AcceptInviteInput } from './schemas.ts';

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
-import { workspaceItemKey } from './workspace-item.ts';
+import { workspaceItemKey } from './workspace-repository.ts';
 import { listMembers } from './workspace-repository.ts';
 
 /**

@@ -1,20 +1,55 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { joinWorkspace } from '#lib/accounts/account-repository.ts';
+import type { Member, Workspace } from './workspace.ts';
 import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
+import type { Role } from '#lib/identity/caller.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { joinWorkspace } from '#lib/accounts/account-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import type { Role } from '#lib/identity/caller.ts';
-import type { Member, Workspace } from './workspace.ts';
-import {
-  memberFromItem,
-  memberItemKey,
-  memberPartition,
-  memberToItem,
-  workspaceFromItem,
-  workspaceItemKey,
-  workspaceToItem,
-} from './workspace-item.ts';
+
+/** The directory of every workspace (gsi3), read only by background jobs such as the correlation sweep. */
+export const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
+
+export const workspaceItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'WORKSPACE' });
+
+export const memberPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'MEMBER');
+
+export const memberItemKey = (workspaceId: string, accountId: string) => ({
+  pk: memberPartition(workspaceId),
+  sk: accountId,
+});
+
+export const workspaceToItem = (workspace: Workspace): Record<string, unknown> => ({
+  ...workspaceItemKey(workspace.id),
+  type: 'WORKSPACE',
+  workspaceId: workspace.id,
+  gsi3pk: WORKSPACE_DIRECTORY,
+  gsi3sk: workspace.id,
+  ...workspace,
+});
+
+export const workspaceFromItem = (item: Record<string, unknown>): Workspace => ({
+  id: item.id as string,
+  businessName: item.businessName as string,
+  ...(item.industry !== undefined && { industry: item.industry as string }),
+  ...(item.size !== undefined && { size: item.size as string }),
+  ...(item.timezone !== undefined && { timezone: item.timezone as string }),
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+export const memberToItem = (workspaceId: string, member: Member): Record<string, unknown> => ({
+  ...memberItemKey(workspaceId, member.id),
+  type: 'MEMBER',
+  workspaceId,
+  ...member,
+});
+
+export const memberFromItem = (item: Record<string, unknown>): Member => {
+  const { pk: _pk, sk: _sk, type: _type, workspaceId: _workspaceId, ...member } = item;
+  return member as unknown as Member;
+};
 
 export const getWorkspace = async (table: Table, workspaceId: string): Promise<Workspace | undefined> => {
   const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: workspaceItemKey(workspaceId) }));

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { OAuthIdentityTakenError, createAccount } from '#lib/accounts/account-repository.ts';
-import { oauthClaimKey } from '#lib/accounts/account-item.ts';
+import { oauthClaimKey } from '#lib/accounts/account-repository.ts';
 import { getWorkspace } from '#lib/workspaces/workspace-repository.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import {

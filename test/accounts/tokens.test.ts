@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { refreshFamilyKey } from '#lib/accounts/refresh-family-item.ts';
+import { refreshFamilyKey } from '#lib/accounts/refresh-family-repository.ts';
 import { REFRESH_GRACE_SECONDS } from '#lib/accounts/sessions.ts';
 import { issueAccessToken, issueRefreshToken } from '#lib/accounts/tokens.ts';
 import { installPorts } from '#lib/ports/port-set.ts';

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceItemKey } from '#lib/workspaces/workspace-item.ts';
+import { workspaceItemKey } from '#lib/workspaces/workspace-repository.ts';
 import { login, signUpBusiness, uniqueEmail, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { PASSWORD, invite, joinByInvitation } from './support.ts';
