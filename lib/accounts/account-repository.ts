@@ -2,10 +2,11 @@ import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
 import { emailKey, type Account } from './account.ts';
 import { accountKey } from '#lib/store/keys.ts';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** The account's profile item: everything about the person, found by account id. */
 export const accountProfileKey = (accountId: string) => ({ pk: accountKey(accountId), sk: 'PROFILE' });
@@ -35,23 +36,17 @@ export class OAuthIdentityTakenError extends Error {}
 export class AlreadyInWorkspaceError extends Error {}
 
 export const getAccount = async (table: Table, accountId: string): Promise<Account | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: accountProfileKey(accountId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, accountProfileKey(accountId));
   return Item && accountFromItem(Item);
 };
 
 export const findAccountByEmail = async (table: Table, email: string): Promise<Account | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: emailClaimKey(email), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, emailClaimKey(email));
   return Item ? getAccount(table, Item.accountId as string) : undefined;
 };
 
 export const findAccountByOAuth = async (table: Table, provider: string, providerUuid: string) => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: oauthClaimKey(provider, providerUuid), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, oauthClaimKey(provider, providerUuid));
   return Item ? getAccount(table, Item.accountId as string) : undefined;
 };
 

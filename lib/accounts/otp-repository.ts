@@ -1,8 +1,9 @@
 import type { Table } from '#lib/store/table.ts';
 import { accountKey } from '#lib/store/keys.ts';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** What a one-time code is for; a code of one purpose never redeems the other. */
 export const OTP_PURPOSES = ['VERIFY_EMAIL', 'RESET_PASSWORD'] as const;
@@ -86,7 +87,7 @@ export const redeemOtp = async (
   now: Date,
 ): Promise<boolean> => {
   const key = otpItemKey(accountId, purpose);
-  const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
+  const Item = await getItem(table, key);
   if (!Item) return false;
   const otp = otpFromItem(Item);
   if (otp.attempts >= OTP_MAX_ATTEMPTS || otp.expiresAt <= now.toISOString()) return false;

@@ -1,8 +1,9 @@
 import type { Table } from '#lib/store/table.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { accountKey } from '#lib/store/keys.ts';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 const SORT_PREFIX = 'REFRESH#';
 const GARBAGE_AFTER_SECONDS = 24 * 60 * 60;
@@ -74,9 +75,7 @@ export const getFamily = async (
   accountId: string,
   familyId: string,
 ): Promise<RefreshFamily | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: refreshFamilyKey(accountId, familyId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, refreshFamilyKey(accountId, familyId));
   return Item && refreshFamilyFromItem(Item);
 };
 

@@ -1,10 +1,11 @@
 import type { ApiKey } from './api-key.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 export const apiKeyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'APIKEY');
 
@@ -68,9 +69,7 @@ export const findApiKey = async (
   workspaceId: string,
   keyId: string,
 ): Promise<StoredApiKey | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: apiKeyItemKey(workspaceId, keyId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, apiKeyItemKey(workspaceId, keyId));
   return Item && storedFromItem(Item, workspaceId);
 };
 

@@ -1,8 +1,8 @@
 import type { Table } from '#lib/store/table.ts';
 import { createHash } from 'node:crypto';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIf } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** A signal counted in a group: its id and when it happened (`signalTime`). */
 export interface GroupMember {
@@ -96,13 +96,7 @@ export const readGroup = async (
   groupKey: string,
   now: Date,
 ): Promise<CorrelationGroup> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({
-      TableName: table.name,
-      Key: correlationGroupItemKey(workspaceId, ruleId, groupKey),
-      ConsistentRead: true,
-    }),
-  );
+  const Item = await getItem(table, correlationGroupItemKey(workspaceId, ruleId, groupKey));
   return Item ? groupFromItem(workspaceId, Item, now) : emptyGroup(ruleId, groupKey);
 };
 
@@ -117,18 +111,12 @@ export const writeGroup = async (
   readRev: number,
   now: Date,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: groupToItem(workspaceId, { ...next, rev: readRev + 1 }, new Date(now.getTime() + GROUP_LIFETIME_MS)),
-          ConditionExpression: readRev === 0 ? 'attribute_not_exists(sk)' : 'rev = :rev',
-          ...(readRev !== 0 && { ExpressionAttributeValues: { ':rev': readRev } }),
-        }),
-      );
-      return true;
+  return putIf(
+    table,
+    groupToItem(workspaceId, { ...next, rev: readRev + 1 }, new Date(now.getTime() + GROUP_LIFETIME_MS)),
+    {
+      ConditionExpression: readRev === 0 ? 'attribute_not_exists(sk)' : 'rev = :rev',
+      ...(readRev !== 0 && { ExpressionAttributeValues: { ':rev': readRev } }),
     },
-    () => false,
   );
 };

@@ -1,10 +1,11 @@
 import type { CorrelationRule } from './correlation-rule.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /**
  * CORRELATION_RULE items, one per rule, and in the same partition the marker that the workspace has
@@ -90,27 +91,13 @@ export const getStoredRule = async (
   workspaceId: string,
   ruleId: string,
 ): Promise<CorrelationRule | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: correlationRuleItemKey(workspaceId, ruleId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, correlationRuleItemKey(workspaceId, ruleId));
   return Item?.type === RULE_TYPE ? ruleFromItem(workspaceId, Item) : undefined;
 };
 
 /** Stores a new rule; false if one with this id exists (a default written by an earlier request). */
 export const insertRule = async (table: Table, workspaceId: string, rule: CorrelationRule): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: ruleToItem(workspaceId, rule),
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIfAbsent(table, ruleToItem(workspaceId, rule));
 };
 
 export const markRulesWritten = async (table: Table, workspaceId: string, at: string): Promise<void> => {

@@ -1,11 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/store/queries.ts';
 import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey } from '#lib/store/keys.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
-import { keyOf } from '#lib/store/items.ts';
+import { keyOf, getItem } from '#lib/store/items.ts';
 import { isIncidentId, type Incident, type IncidentPriority, type IncidentStatus } from './incident.ts';
 import {
   incidentChildPartition,
@@ -38,9 +38,7 @@ export const getIncident = async (
   incidentId: string,
 ): Promise<Incident | undefined> => {
   if (!isIncidentId(incidentId)) return undefined;
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: incidentItemKey(workspaceId, incidentId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, incidentItemKey(workspaceId, incidentId));
   return Item && incidentFromItem(workspaceId, Item);
 };
 

@@ -1,9 +1,10 @@
 import type { SignedSender } from './webhook-secrets-signature.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /**
  * WEBHOOK_SECRET items (docs/data-model.md 5.17): `{W}#WEBHOOK` / `SECRET#<sender>`.
@@ -50,9 +51,7 @@ export const findWebhookSecret = async (
   workspaceId: string,
   sender: SignedSender,
 ): Promise<WebhookSecret | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: webhookSecretKey(workspaceId, sender), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, webhookSecretKey(workspaceId, sender));
   return Item && webhookSecretFromItem(Item, workspaceId);
 };
 

@@ -1,9 +1,10 @@
 import type { OnCallAssignment } from './on-call.ts';
 import type { Table } from '#lib/store/table.ts';
 import { timeKey, workspaceKey } from '#lib/store/keys.ts';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIf } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** ONCALL items (docs/data-model.md 5.12): base `{W}#ONCALL` / `<id>`, gsi2 by start instant. */
 export const assignmentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL');
@@ -108,9 +109,7 @@ export const findAssignment = async (
   workspaceId: string,
   assignmentId: string,
 ): Promise<OnCallAssignment | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: assignmentItemKey(workspaceId, assignmentId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, assignmentItemKey(workspaceId, assignmentId));
   return Item && assignmentFromItem(Item, workspaceId);
 };
 
@@ -155,9 +154,7 @@ export const readShiftDay = async (
   userId: string,
   date: string,
 ): Promise<ShiftDay> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: shiftDayItemKey(workspaceId, userId, date), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, shiftDayItemKey(workspaceId, userId, date));
   return shiftDayFromItem(Item);
 };
 
@@ -169,18 +166,8 @@ export const writeShiftDay = async (
   date: string,
   day: ShiftDay,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: shiftDayToItem(workspaceId, userId, date, { ...day, rev: day.rev + 1 }),
-          ConditionExpression: day.rev === 0 ? 'attribute_not_exists(sk)' : 'rev = :read',
-          ...(day.rev !== 0 && { ExpressionAttributeValues: { ':read': day.rev } }),
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIf(table, shiftDayToItem(workspaceId, userId, date, { ...day, rev: day.rev + 1 }), {
+    ConditionExpression: day.rev === 0 ? 'attribute_not_exists(sk)' : 'rev = :read',
+    ...(day.rev !== 0 && { ExpressionAttributeValues: { ':read': day.rev } }),
+  });
 };

@@ -9,9 +9,10 @@ import {
 } from './problem.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
 export const problemPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PROBLEM');
@@ -93,9 +94,7 @@ export const findProblem = async (
   workspaceId: string,
   problemId: string,
 ): Promise<Problem | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: problemItemKey(workspaceId, problemId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, problemItemKey(workspaceId, problemId));
   return Item && problemFromItem(Item, workspaceId);
 };
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIf, unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /**
  * DELIVERY (docs/data-model.md 5.7): one sender delivery, so a retry with the same id never counts twice.
@@ -51,28 +52,22 @@ export const claimDelivery = async (
   signalId: string,
   now: Date,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: {
-            ...deliveryKey(workspaceId, delivery),
-            type: 'DELIVERY',
-            workspaceId,
-            state: 'PROCESSING',
-            claimedAt: now.toISOString(),
-            signalId,
-            ttl: epochSeconds(now) + KEPT_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':now': epochSeconds(now) },
-        }),
-      );
-      return true;
+  return putIf(
+    table,
+    {
+      ...deliveryKey(workspaceId, delivery),
+      type: 'DELIVERY',
+      workspaceId,
+      state: 'PROCESSING',
+      claimedAt: now.toISOString(),
+      signalId,
+      ttl: epochSeconds(now) + KEPT_SECONDS,
     },
-    () => false,
+    {
+      ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':now': epochSeconds(now) },
+    },
   );
 };
 
@@ -81,9 +76,7 @@ export const findDelivery = async (
   workspaceId: string,
   delivery: DeliveryRef,
 ): Promise<DeliveryRecord | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: deliveryKey(workspaceId, delivery), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, deliveryKey(workspaceId, delivery));
   if (!Item) return undefined;
   if (Item.state !== 'DONE') {
     return { state: 'PROCESSING', claimedAt: Item.claimedAt as string, signalId: Item.signalId as string | undefined };

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { sourceKeyOf } from './signal-item.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /**
  * FINGERPRINT_CLAIM (docs/data-model.md 5.7): names the open (OPEN, ACKNOWLEDGED or SUPPRESSED) signal of a
@@ -33,19 +34,12 @@ export const putFingerprintClaim = async (
   identity: FingerprintIdentity,
   claim: FingerprintClaim,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: { ...fingerprintClaimKey(workspaceId, identity), type: 'FINGERPRINT_CLAIM', workspaceId, ...claim },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIfAbsent(table, {
+    ...fingerprintClaimKey(workspaceId, identity),
+    type: 'FINGERPRINT_CLAIM',
+    workspaceId,
+    ...claim,
+  });
 };
 
 export const findFingerprintClaim = async (
@@ -53,9 +47,7 @@ export const findFingerprintClaim = async (
   workspaceId: string,
   identity: FingerprintIdentity,
 ): Promise<FingerprintClaim | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: fingerprintClaimKey(workspaceId, identity), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, fingerprintClaimKey(workspaceId, identity));
   return Item && { signalId: Item.signalId as string, claimedAt: Item.claimedAt as string };
 };
 

@@ -1,9 +1,10 @@
-import { BatchGetCommand, GetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Signal } from './signal.ts';
 import { signalFromItem, signalItemKey } from './signal-item.ts';
 import type { Table } from '#lib/store/table.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /**
  * The writes correlation makes to SIGNAL items (docs/data-model.md 5.7), through the signal module's
@@ -21,9 +22,7 @@ export const readSignalForCorrelation = async (
   workspaceId: string,
   signalId: string,
 ): Promise<SignalForCorrelation | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: signalItemKey(workspaceId, signalId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, signalItemKey(workspaceId, signalId));
   return Item && { signal: signalFromItem(Item, workspaceId), pending: Item.gsi3pk !== undefined };
 };
 

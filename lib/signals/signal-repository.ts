@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/store/queries.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
@@ -25,8 +25,9 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { getItem } from '#lib/store/items.ts';
 
 type Stores = Pick<Ports, 'table' | 'objects'>;
 
@@ -41,25 +42,11 @@ export const insertSignal = async (
   origin: SignalOrigin,
 ): Promise<boolean> => {
   const metadataAttributes = await storeMetadata(objects, workspaceId, signal.id, signal.metadata);
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: signalToItem(workspaceId, signal, origin, metadataAttributes),
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIfAbsent(table, signalToItem(workspaceId, signal, origin, metadataAttributes));
 };
 
 export const findSignal = async (table: Table, workspaceId: string, signalId: string): Promise<Signal | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: signalItemKey(workspaceId, signalId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, signalItemKey(workspaceId, signalId));
   return Item && signalFromItem(Item, workspaceId);
 };
 
@@ -69,9 +56,7 @@ export const findWholeSignal = async (
   workspaceId: string,
   signalId: string,
 ): Promise<Signal | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: signalItemKey(workspaceId, signalId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, signalItemKey(workspaceId, signalId));
   if (!Item) return undefined;
   const signal = signalFromItem(Item, workspaceId);
   const object = metadataObjectOf(Item);

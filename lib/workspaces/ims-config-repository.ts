@@ -1,8 +1,9 @@
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** The workspace's incident-management settings (spec: IMS configuration). */
 export interface ImsConfig {
@@ -34,25 +35,11 @@ export const imsConfigFromItem = (item: Record<string, unknown>, workspaceId: st
 
 /** Writes the first configuration; false when the workspace has one already (setup is called once). */
 export const createImsConfig = async (table: Table, workspaceId: string, config: ImsConfig): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: imsConfigToItem(workspaceId, config),
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIfAbsent(table, imsConfigToItem(workspaceId, config));
 };
 
 export const getImsConfig = async (table: Table, workspaceId: string): Promise<ImsConfig | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: imsConfigItemKey(workspaceId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, imsConfigItemKey(workspaceId));
   return Item && imsConfigFromItem(Item, workspaceId);
 };
 

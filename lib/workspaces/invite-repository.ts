@@ -2,10 +2,11 @@ import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
 import { emailKey } from '#lib/accounts/account.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { hashInviteToken, inviteTokenMatches, type InviteToken } from './invite-token.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** An invitation to join a workspace; its token is never stored, only the token's hash. */
 export interface Invite {
@@ -95,13 +96,7 @@ export const putInvite = async (table: Table, invite: Invite, token: InviteToken
 
 /** The invitation a token names, or undefined when there is none or the token's secret does not match. */
 export const getInviteByToken = async (table: Table, token: InviteToken): Promise<Invite | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({
-      TableName: table.name,
-      Key: inviteItemKey(token.workspaceId, token.inviteId),
-      ConsistentRead: true,
-    }),
-  );
+  const Item = await getItem(table, inviteItemKey(token.workspaceId, token.inviteId));
   if (!Item || !inviteTokenMatches(token, Item.tokenHash)) return undefined;
   return inviteFromItem(Item, token.workspaceId);
 };

@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey, workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
 import { isConditionFailure } from '#lib/store/store-errors.ts';
 import { emailDomain, type SsoSettings } from './sso.ts';
+import { getItem } from '#lib/store/items.ts';
 
 export const ssoSettingsKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'SSO' });
 
@@ -17,21 +18,17 @@ export const ssoDomainClaimKey = (domain: string) => ({
 });
 
 export const getSsoSettings = async (table: Table, workspaceId: string): Promise<SsoSettings | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: ssoSettingsKey(workspaceId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, ssoSettingsKey(workspaceId));
   if (!Item) return undefined;
   const { pk: _pk, sk: _sk, type: _type, ...settings } = Item;
-  return settings as SsoSettings;
+  return settings as unknown as SsoSettings;
 };
 
 /** The enabled SSO settings that cover this address's domain, if any workspace configured them. */
 export const findSsoForEmail = async (table: Table, email: string): Promise<SsoSettings | undefined> => {
   const domain = emailDomain(email);
   if (!domain) return undefined;
-  const { Item: claim } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: ssoDomainClaimKey(domain) }),
-  );
+  const claim = await getItem(table, ssoDomainClaimKey(domain), false);
   if (!claim) return undefined;
   const settings = await getSsoSettings(table, claim.workspaceId as string);
   return settings?.enabled && settings.domains.includes(domain) ? settings : undefined;
@@ -74,9 +71,7 @@ const claimDomain = async (table: Table, domain: string, workspaceId: string): P
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  const { Item: claim } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: ssoDomainClaimKey(domain), ConsistentRead: true }),
-  );
+  const claim = await getItem(table, ssoDomainClaimKey(domain));
   const owner = claim?.workspaceId as string | undefined;
   if (owner && (await getSsoSettings(table, owner))?.domains.includes(domain)) throw new SsoDomainTakenError(domain);
   try {

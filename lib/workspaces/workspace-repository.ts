@@ -3,10 +3,11 @@ import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Role } from '#lib/identity/caller.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { joinWorkspace } from '#lib/accounts/account-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 
 /** The directory of every workspace (gsi3), read only by background jobs such as the correlation sweep. */
 export const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
@@ -52,7 +53,7 @@ export const memberFromItem = (item: Record<string, unknown>): Member => {
 };
 
 export const getWorkspace = async (table: Table, workspaceId: string): Promise<Workspace | undefined> => {
-  const { Item } = await table.doc.send(new GetCommand({ TableName: table.name, Key: workspaceItemKey(workspaceId) }));
+  const Item = await getItem(table, workspaceItemKey(workspaceId), false);
   return Item && workspaceFromItem(Item);
 };
 
@@ -61,9 +62,7 @@ export const putMember = async (table: Table, workspaceId: string, member: Membe
 };
 
 export const getMember = async (table: Table, workspaceId: string, accountId: string): Promise<Member | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: memberItemKey(workspaceId, accountId), ConsistentRead: true }),
-  );
+  const Item = await getItem(table, memberItemKey(workspaceId, accountId));
   return Item && memberFromItem(Item);
 };
 
