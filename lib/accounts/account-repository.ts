@@ -2,11 +2,9 @@ import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
 import { emailKey, type Account } from './account.ts';
 import { accountKey } from '#lib/store/keys.ts';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
-import { getItem } from '#lib/store/items.ts';
+import { deleteIf, putIfAbsent, putItem, putNew, updateIf, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { findItem, getItem } from '#lib/store/items.ts';
 
 /** The account's profile item: everything about the person, found by account id. */
 export const accountProfileKey = (accountId: string) => ({ pk: accountKey(accountId), sk: 'PROFILE' });
@@ -36,8 +34,7 @@ export class OAuthIdentityTakenError extends Error {}
 export class AlreadyInWorkspaceError extends Error {}
 
 export const getAccount = async (table: Table, accountId: string): Promise<Account | undefined> => {
-  const Item = await getItem(table, accountProfileKey(accountId));
-  return Item && accountFromItem(Item);
+  return findItem(table, accountProfileKey(accountId), (item) => accountFromItem(item));
 };
 
 export const findAccountByEmail = async (table: Table, email: string): Promise<Account | undefined> => {
@@ -52,15 +49,9 @@ export const findAccountByOAuth = async (table: Table, provider: string, provide
 
 /** A registration that lost the race for its OAuth identity gives its address back, unless another took it over. */
 const releaseEmailClaim = async (table: Table, claim: ReturnType<typeof emailClaimKey>, accountId: string) => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: claim,
-        ConditionExpression: 'accountId = :account',
-        ExpressionAttributeValues: { ':account': accountId },
-      }),
-    );
+  await deleteIf(table, claim, {
+    ConditionExpression: 'accountId = :account',
+    ExpressionAttributeValues: { ':account': accountId },
   });
 };
 
@@ -70,44 +61,23 @@ const releaseEmailClaim = async (table: Table, claim: ReturnType<typeof emailCla
  */
 export const createAccount = async (table: Table, account: Account): Promise<void> => {
   const claim = emailClaimKey(account.email);
-  try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: { ...claim, type: 'EMAIL_CLAIM', accountId: account.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  const emailClaim = { ...claim, type: 'EMAIL_CLAIM', accountId: account.id };
+  if (!(await putIfAbsent(table, emailClaim))) {
     if (await findAccountByEmail(table, account.email)) throw new EmailTakenError(account.email);
-    await table.doc.send(
-      new PutCommand({ TableName: table.name, Item: { ...claim, type: 'EMAIL_CLAIM', accountId: account.id } }),
-    );
+    await putItem(table, emailClaim);
   }
   if (account.oauth) {
     const { provider, providerUuid } = account.oauth;
     const oauthClaim = { ...oauthClaimKey(provider, providerUuid), type: 'OAUTH_CLAIM', accountId: account.id };
-    try {
-      await table.doc.send(
-        new PutCommand({ TableName: table.name, Item: oauthClaim, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+    if (!(await putIfAbsent(table, oauthClaim))) {
       if (await findAccountByOAuth(table, provider, providerUuid)) {
         await releaseEmailClaim(table, claim, account.id);
         throw new OAuthIdentityTakenError(providerUuid);
       }
-      await table.doc.send(new PutCommand({ TableName: table.name, Item: oauthClaim }));
+      await putItem(table, oauthClaim);
     }
   }
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: accountToItem(account),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew(table, accountToItem(account));
 };
 
 /** Points the account at its workspace; only an account without one may join, so a race has one winner. */
@@ -118,23 +88,14 @@ export const joinWorkspace = async (
   roles: Role[],
   now: string,
 ): Promise<Account> => {
-  try {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: accountProfileKey(accountId),
-        UpdateExpression: 'SET businessId = :workspace, #roles = :roles, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(businessId) OR businessId = :none)',
-        ExpressionAttributeNames: { '#roles': 'roles' },
-        ExpressionAttributeValues: { ':workspace': workspaceId, ':roles': roles, ':now': now, ':none': null },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return accountFromItem(Attributes ?? {});
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AlreadyInWorkspaceError(accountId);
-    throw error;
-  }
+  const joined = await updateIfPresent(table, accountProfileKey(accountId), {
+    UpdateExpression: 'SET businessId = :workspace, #roles = :roles, updatedAt = :now',
+    ConditionExpression: 'attribute_not_exists(businessId) OR businessId = :none',
+    ExpressionAttributeNames: { '#roles': 'roles' },
+    ExpressionAttributeValues: { ':workspace': workspaceId, ':roles': roles, ':now': now, ':none': null },
+  });
+  if (!joined) throw new AlreadyInWorkspaceError(accountId);
+  return accountFromItem(joined);
 };
 
 /** Sets plain profile fields (verification, names); a password changes only through `replaceCredentials`. */
@@ -144,16 +105,9 @@ export const updateAccount = async (
   fields: Partial<Pick<Account, 'isVerified' | 'firstName' | 'lastName'>>,
   now: string,
 ): Promise<Account> => {
-  const { Attributes } = await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: accountProfileKey(accountId),
-      ...setFields({ ...fields, updatedAt: now }),
-      ConditionExpression: 'attribute_exists(pk)',
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return accountFromItem(Attributes ?? {});
+  const updated = await updateIfPresent(table, accountProfileKey(accountId), setFields({ ...fields, updatedAt: now }));
+  if (!updated) throw new Error(`account ${accountId} does not exist`);
+  return accountFromItem(updated);
 };
 
 export interface NewCredentials {
@@ -180,29 +134,20 @@ export const replaceCredentials = async (
 ): Promise<Account> => {
   const set = setFields({ ...credentials, isVerified: true, updatedAt: now });
   const guard = unverifiedFor
-    ? ' AND isVerified = :unverified AND (attribute_not_exists(businessId) OR businessId = :none OR businessId = :workspace)'
-    : '';
-  try {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: accountProfileKey(accountId),
-        UpdateExpression: `${set.UpdateExpression} ADD sessionVersion :one`,
-        ConditionExpression: `attribute_exists(pk)${guard}`,
-        ExpressionAttributeNames: set.ExpressionAttributeNames,
-        ExpressionAttributeValues: {
-          ...set.ExpressionAttributeValues,
-          ':one': 1,
-          ...(unverifiedFor && { ':unverified': false, ':none': null, ':workspace': unverifiedFor }),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return accountFromItem(Attributes ?? {});
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AccountChangedError(accountId);
-    throw error;
-  }
+    ? 'isVerified = :unverified AND (attribute_not_exists(businessId) OR businessId = :none OR businessId = :workspace)'
+    : undefined;
+  const replaced = await updateIfPresent(table, accountProfileKey(accountId), {
+    UpdateExpression: `${set.UpdateExpression} ADD sessionVersion :one`,
+    ...(guard && { ConditionExpression: guard }),
+    ExpressionAttributeNames: set.ExpressionAttributeNames,
+    ExpressionAttributeValues: {
+      ...set.ExpressionAttributeValues,
+      ':one': 1,
+      ...(unverifiedFor && { ':unverified': false, ':none': null, ':workspace': unverifiedFor }),
+    },
+  });
+  if (!replaced) throw new AccountChangedError(accountId);
+  return accountFromItem(replaced);
 };
 
 /**
@@ -216,20 +161,13 @@ export const setWorkspaceRole = async (
   role: Role,
   now: string,
 ): Promise<Account | undefined> => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: accountProfileKey(accountId),
-        UpdateExpression: 'SET #roles = :roles, updatedAt = :now',
-        ConditionExpression: 'businessId = :workspace',
-        ExpressionAttributeNames: { '#roles': 'roles' },
-        ExpressionAttributeValues: { ':roles': [role], ':workspace': workspaceId, ':now': now },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return accountFromItem(Attributes ?? {});
+  const updated = await updateIf(table, accountProfileKey(accountId), {
+    UpdateExpression: 'SET #roles = :roles, updatedAt = :now',
+    ConditionExpression: 'businessId = :workspace',
+    ExpressionAttributeNames: { '#roles': 'roles' },
+    ExpressionAttributeValues: { ':roles': [role], ':workspace': workspaceId, ':now': now },
   });
+  return updated && accountFromItem(updated);
 };
 
 /** Makes the account workspace-less again if it is in `workspaceId`; false when it is not. */
@@ -239,20 +177,11 @@ export const leaveWorkspace = async (
   workspaceId: string,
   now: string,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: accountProfileKey(accountId),
-          UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
-          ConditionExpression: 'businessId = :workspace',
-          ExpressionAttributeNames: { '#roles': 'roles' },
-          ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const left = await updateIf(table, accountProfileKey(accountId), {
+    UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
+    ConditionExpression: 'businessId = :workspace',
+    ExpressionAttributeNames: { '#roles': 'roles' },
+    ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
+  });
+  return left !== undefined;
 };

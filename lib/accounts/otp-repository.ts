@@ -1,8 +1,7 @@
 import type { Table } from '#lib/store/table.ts';
 import { accountKey } from '#lib/store/keys.ts';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { deleteIf, putItem, updateIf } from '#lib/store/conditional-writes.ts';
 import { getItem } from '#lib/store/items.ts';
 
 /** What a one-time code is for; a code of one purpose never redeems the other. */
@@ -58,18 +57,16 @@ const sameHash = (a: string, b: string): boolean => {
 export const issueOtp = async (table: Table, accountId: string, purpose: OtpPurpose, now: Date): Promise<string> => {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const salt = randomBytes(16).toString('base64url');
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: otpToItem({
-        accountId,
-        purpose,
-        salt,
-        codeHash: hashCode(salt, code),
-        attempts: 0,
-        expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
-        createdAt: now.toISOString(),
-      }),
+  await putItem(
+    table,
+    otpToItem({
+      accountId,
+      purpose,
+      salt,
+      codeHash: hashCode(salt, code),
+      attempts: 0,
+      expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+      createdAt: now.toISOString(),
     }),
   );
   return code;
@@ -91,30 +88,17 @@ export const redeemOtp = async (
   if (!Item) return false;
   const otp = otpFromItem(Item);
   if (otp.attempts >= OTP_MAX_ATTEMPTS || otp.expiresAt <= now.toISOString()) return false;
-  return unlessConditionFails(
-    async () => {
-      if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
-        await table.doc.send(
-          new UpdateCommand({
-            TableName: table.name,
-            Key: key,
-            UpdateExpression: 'ADD attempts :one',
-            ConditionExpression: 'codeHash = :seen AND attempts < :max',
-            ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
-          }),
-        );
-        return false;
-      }
-      await table.doc.send(
-        new DeleteCommand({
-          TableName: table.name,
-          Key: key,
-          ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
-          ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
+    await updateIf(table, key, {
+      UpdateExpression: 'ADD attempts :one',
+      ConditionExpression: 'codeHash = :seen AND attempts < :max',
+      ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
+    });
+    return false;
+  }
+  const redeemed = await deleteIf(table, key, {
+    ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
+    ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
+  });
+  return redeemed !== undefined;
 };

@@ -1,9 +1,8 @@
 import type { Table } from '#lib/store/table.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { accountKey } from '#lib/store/keys.ts';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { getItem } from '#lib/store/items.ts';
+import { putNew, updateIf, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { findItem } from '#lib/store/items.ts';
 
 const SORT_PREFIX = 'REFRESH#';
 const GARBAGE_AFTER_SECONDS = 24 * 60 * 60;
@@ -61,13 +60,7 @@ export const refreshTokenMatches = (token: string, storedHash: string): boolean 
 };
 
 export const startFamily = async (table: Table, family: RefreshFamily): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: refreshFamilyToItem(family),
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await putNew(table, refreshFamilyToItem(family));
 };
 
 export const getFamily = async (
@@ -75,8 +68,7 @@ export const getFamily = async (
   accountId: string,
   familyId: string,
 ): Promise<RefreshFamily | undefined> => {
-  const Item = await getItem(table, refreshFamilyKey(accountId, familyId));
-  return Item && refreshFamilyFromItem(Item);
+  return findItem(table, refreshFamilyKey(accountId, familyId), (item) => refreshFamilyFromItem(item));
 };
 
 export interface Advance {
@@ -97,44 +89,28 @@ export const advanceFamily = async (
   familyId: string,
   next: Advance,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: refreshFamilyKey(accountId, familyId),
-          UpdateExpression:
-            'SET generation = :next, tokenHash = :hash, rotation = :rotation, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
-          ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':from': next.fromGeneration,
-            ':next': next.fromGeneration + 1,
-            ':hash': next.tokenHash,
-            ':rotation': next.rotation,
-            ':expiresAt': next.expiresAt,
-            ':ttl': refreshFamilyTtl(next.expiresAt),
-            ':now': next.now,
-          },
-        }),
-      );
-      return true;
+  const advanced = await updateIf(table, refreshFamilyKey(accountId, familyId), {
+    UpdateExpression:
+      'SET generation = :next, tokenHash = :hash, rotation = :rotation, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
+    ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':from': next.fromGeneration,
+      ':next': next.fromGeneration + 1,
+      ':hash': next.tokenHash,
+      ':rotation': next.rotation,
+      ':expiresAt': next.expiresAt,
+      ':ttl': refreshFamilyTtl(next.expiresAt),
+      ':now': next.now,
     },
-    () => false,
-  );
+  });
+  return advanced !== undefined;
 };
 
 /** Keeps the first revocation time when revoked twice. */
 export const revokeFamily = async (table: Table, accountId: string, familyId: string, now: string): Promise<void> => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: refreshFamilyKey(accountId, familyId),
-        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now), updatedAt = :now',
-        ConditionExpression: 'attribute_exists(sk)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
+  await updateIfPresent(table, refreshFamilyKey(accountId, familyId), {
+    UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now), updatedAt = :now',
+    ExpressionAttributeValues: { ':now': now },
   });
 };

@@ -1,11 +1,10 @@
 import type { ApiKey } from './api-key.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { getItem } from '#lib/store/items.ts';
+import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { findItem } from '#lib/store/items.ts';
 
 export const apiKeyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'APIKEY');
 
@@ -44,13 +43,7 @@ const mirrorIs = (usagePlanKeyId: string | undefined) =>
     : { condition: 'usagePlanKeyId = :mirror', values: { ':mirror': usagePlanKeyId } };
 
 export const insertApiKey = async (table: Table, stored: StoredApiKey, secretHash: string): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: { ...apiKeyToItem(stored.key, secretHash), usagePlanKeyId: stored.usagePlanKeyId },
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await putNew(table, { ...apiKeyToItem(stored.key, secretHash), usagePlanKeyId: stored.usagePlanKeyId });
 };
 
 /** Newest first (ids are ULIDs), read consistently so a key just created or changed is listed as it is. */
@@ -69,8 +62,7 @@ export const findApiKey = async (
   workspaceId: string,
   keyId: string,
 ): Promise<StoredApiKey | undefined> => {
-  const Item = await getItem(table, apiKeyItemKey(workspaceId, keyId));
-  return Item && storedFromItem(Item, workspaceId);
+  return findItem(table, apiKeyItemKey(workspaceId, keyId), (item) => storedFromItem(item, workspaceId));
 };
 
 export interface NewSecret {
@@ -92,21 +84,12 @@ export const replaceApiKeySecret = async (
 ): Promise<boolean> => {
   const set = setFields({ secretHash, usagePlanKeyId, rotatedAt: now, updatedAt: now });
   const mirror = mirrorIs(previousMirror);
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: apiKeyItemKey(workspaceId, keyId),
-          ...set,
-          ConditionExpression: `attribute_exists(sk) AND isActive = :true AND ${mirror.condition}`,
-          ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':true': true, ...mirror.values },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const applied = await updateIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
+    ...set,
+    ConditionExpression: `isActive = :true AND ${mirror.condition}`,
+    ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':true': true, ...mirror.values },
+  });
+  return applied !== undefined;
 };
 
 export type ApiKeyChanges = Partial<Pick<ApiKey, 'name' | 'isActive'>>;
@@ -119,18 +102,10 @@ export const writeApiKeyChanges = async (
   changes: ApiKeyChanges,
   now: string,
 ): Promise<StoredApiKey | undefined> => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: apiKeyItemKey(workspaceId, keyId),
-        ...setFields({ ...changes, updatedAt: now }),
-        ConditionExpression: 'attribute_exists(sk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && storedFromItem(Attributes, workspaceId);
+  const item = await updateIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
+    ...setFields({ ...changes, updatedAt: now }),
   });
+  return item && storedFromItem(item, workspaceId);
 };
 
 /** Deletes the key if its mirror is still `expectedMirror`; false if it is gone or was rotated meanwhile. */
@@ -141,18 +116,9 @@ export const removeApiKey = async (
   expectedMirror: string | undefined,
 ): Promise<boolean> => {
   const mirror = mirrorIs(expectedMirror);
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new DeleteCommand({
-          TableName: table.name,
-          Key: apiKeyItemKey(workspaceId, keyId),
-          ConditionExpression: `attribute_exists(sk) AND ${mirror.condition}`,
-          ...(expectedMirror !== undefined && { ExpressionAttributeValues: mirror.values }),
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const applied = await deleteIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
+    ConditionExpression: mirror.condition,
+    ...(expectedMirror !== undefined && { ExpressionAttributeValues: mirror.values }),
+  });
+  return applied !== undefined;
 };

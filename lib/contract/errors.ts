@@ -12,39 +12,19 @@ export abstract class HttpError extends Error {
   }
 }
 
-export class BadRequestError extends HttpError {
-  readonly statusCode = 400;
-}
+/** The base of the errors below: one class per status, so `instanceof` and the name say which. */
+const withStatus = (statusCode: number) =>
+  class extends HttpError {
+    readonly statusCode = statusCode;
+  };
 
-export class UnauthorizedError extends HttpError {
-  readonly statusCode = 401;
-}
-
-export class ForbiddenError extends HttpError {
-  readonly statusCode = 403;
-}
-
-export class NotFoundError extends HttpError {
-  readonly statusCode = 404;
-}
-
-export class ConflictError extends HttpError {
-  readonly statusCode = 409;
-}
-
-export class PayloadTooLargeError extends HttpError {
-  readonly statusCode = 413;
-}
-
-export class TooManyRequestsError extends HttpError {
-  readonly statusCode = 429;
-}
-
-export class NotImplementedError extends HttpError {
-  readonly statusCode = 501;
-}
-
+export class BadRequestError extends withStatus(400) {}
+export class UnauthorizedError extends withStatus(401) {}
+export class ForbiddenError extends withStatus(403) {}
+export class NotFoundError extends withStatus(404) {}
+export class ConflictError extends withStatus(409) {}
+export class PayloadTooLargeError extends withStatus(413) {}
+export class TooManyRequestsError extends withStatus(429) {}
+export class NotImplementedError extends withStatus(501) {}
 /** Something the request depends on outside this service, such as an OAuth provider, did not answer. */
-export class ServiceUnavailableError extends HttpError {
-  readonly statusCode = 503;
-}
+export class ServiceUnavailableError extends withStatus(503) {}

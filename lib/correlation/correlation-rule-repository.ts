@@ -1,10 +1,9 @@
 import type { CorrelationRule } from './correlation-rule.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { deleteIf, putIfAbsent, putItem, updateIf } from '#lib/store/conditional-writes.ts';
 import { getItem } from '#lib/store/items.ts';
 
 /**
@@ -101,7 +100,7 @@ export const insertRule = async (table: Table, workspaceId: string, rule: Correl
 };
 
 export const markRulesWritten = async (table: Table, workspaceId: string, at: string): Promise<void> => {
-  await table.doc.send(new PutCommand({ TableName: table.name, Item: markerToItem(workspaceId, at) }));
+  await putItem(table, markerToItem(workspaceId, at));
 };
 
 /** SETs the given fields of an existing rule and returns the rule after; undefined if there is no such rule. */
@@ -112,37 +111,21 @@ export const updateStoredRule = async (
   changes: Partial<CorrelationRule>,
 ): Promise<CorrelationRule | undefined> => {
   const set = setFields(changes);
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: correlationRuleItemKey(workspaceId, ruleId),
-        UpdateExpression: set.UpdateExpression,
-        ConditionExpression: IS_RULE.expression,
-        ExpressionAttributeNames: { ...set.ExpressionAttributeNames, ...IS_RULE.names },
-        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...IS_RULE.values },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && ruleFromItem(workspaceId, Attributes);
+  const item = await updateIf(table, correlationRuleItemKey(workspaceId, ruleId), {
+    UpdateExpression: set.UpdateExpression,
+    ConditionExpression: IS_RULE.expression,
+    ExpressionAttributeNames: { ...set.ExpressionAttributeNames, ...IS_RULE.names },
+    ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...IS_RULE.values },
   });
+  return item && ruleFromItem(workspaceId, item);
 };
 
 /** False if there was no such rule. */
 export const deleteStoredRule = async (table: Table, workspaceId: string, ruleId: string): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new DeleteCommand({
-          TableName: table.name,
-          Key: correlationRuleItemKey(workspaceId, ruleId),
-          ConditionExpression: IS_RULE.expression,
-          ExpressionAttributeNames: IS_RULE.names,
-          ExpressionAttributeValues: IS_RULE.values,
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const applied = await deleteIf(table, correlationRuleItemKey(workspaceId, ruleId), {
+    ConditionExpression: IS_RULE.expression,
+    ExpressionAttributeNames: IS_RULE.names,
+    ExpressionAttributeValues: IS_RULE.values,
+  });
+  return applied !== undefined;
 };

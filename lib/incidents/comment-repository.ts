@@ -1,7 +1,7 @@
 import type { Table } from '#lib/store/table.ts';
 import { incidentChildPartition } from './incident-item.ts';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
+import { putNew } from '#lib/store/conditional-writes.ts';
 
 /** A comment on an incident (spec: Incident comment); `content` is Markdown. */
 export interface IncidentComment {
@@ -40,13 +40,7 @@ export const commentFromItem = (workspaceId: string, item: Record<string, unknow
 };
 
 export const putComment = async (table: Table, workspaceId: string, comment: IncidentComment): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: commentToItem(workspaceId, comment),
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await putNew(table, commentToItem(workspaceId, comment));
 };
 
 /** Every comment of an incident, oldest first. */

@@ -1,7 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
+import { updateItem } from '#lib/store/conditional-writes.ts';
 
 /** `YYYYMMDD` of the UTC day. */
 const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10).replaceAll('-', '');
@@ -20,17 +20,12 @@ const incidentId = (day: string, number: number): string => `INC-${day}-${String
  */
 export const allocateIncidentId = async (table: Table, workspaceId: string, now: Date): Promise<string> => {
   const day = utcDay(now);
-  const { Attributes } = await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: dayCounterKey(workspaceId, day),
-      UpdateExpression: 'ADD seq :one SET #type = :type, workspaceId = :workspaceId',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'INCIDENT_DAY_COUNTER', ':workspaceId': workspaceId },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return incidentId(day, Attributes?.seq as number);
+  const counter = await updateItem(table, dayCounterKey(workspaceId, day), {
+    UpdateExpression: 'ADD seq :one SET #type = :type, workspaceId = :workspaceId',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':one': 1, ':type': 'INCIDENT_DAY_COUNTER', ':workspaceId': workspaceId },
+  });
+  return incidentId(day, counter.seq as number);
 };
 
 /**

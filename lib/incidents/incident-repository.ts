@@ -1,11 +1,10 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/store/queries.ts';
 import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey } from '#lib/store/keys.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
-import { keyOf, getItem } from '#lib/store/items.ts';
+import { findItem, keyOf } from '#lib/store/items.ts';
 import { isIncidentId, type Incident, type IncidentPriority, type IncidentStatus } from './incident.ts';
 import {
   incidentChildPartition,
@@ -22,13 +21,7 @@ type Item = Record<string, unknown>;
 
 /** Stores a new incident; its id is freshly allocated, so the condition only guards against a bug. */
 export const putIncident = async (table: Table, workspaceId: string, incident: Incident): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: incidentToItem(workspaceId, incident),
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await putNew(table, incidentToItem(workspaceId, incident));
 };
 
 /** By record id or ticket id (the same string). A value that is not an incident id is not looked up. */
@@ -38,8 +31,7 @@ export const getIncident = async (
   incidentId: string,
 ): Promise<Incident | undefined> => {
   if (!isIncidentId(incidentId)) return undefined;
-  const Item = await getItem(table, incidentItemKey(workspaceId, incidentId));
-  return Item && incidentFromItem(workspaceId, Item);
+  return findItem(table, incidentItemKey(workspaceId, incidentId), (item) => incidentFromItem(workspaceId, item));
 };
 
 export interface IncidentFilters {
@@ -168,24 +160,23 @@ export const updateIncidentItem = async (
   condition?: IncidentCondition,
 ): Promise<{ before: Incident; after: Incident } | undefined> => {
   const { expression, names, values } = updateExpression(update);
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: incidentItemKey(workspaceId, incidentId),
-        UpdateExpression: expression,
-        ConditionExpression: `attribute_exists(sk)${condition ? ` AND (${condition.expression})` : ''}`,
-        ExpressionAttributeNames: { ...names, ...condition?.names },
-        ExpressionAttributeValues: { ...values, ...condition?.values },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const old = Attributes as Item;
-    return {
+  const old = await updateIfPresent(
+    table,
+    incidentItemKey(workspaceId, incidentId),
+    {
+      UpdateExpression: expression,
+      ConditionExpression: condition?.expression,
+      ExpressionAttributeNames: { ...names, ...condition?.names },
+      ExpressionAttributeValues: { ...values, ...condition?.values },
+    },
+    'ALL_OLD',
+  );
+  return (
+    old && {
       before: incidentFromItem(workspaceId, old),
       after: incidentFromItem(workspaceId, applyUpdate(old, update)),
-    };
-  });
+    }
+  );
 };
 
 /** Deletes every item of the incident's own partition: comments, messages, signal links, drafts. */
@@ -204,15 +195,6 @@ export const deleteIncidentItem = async (
   workspaceId: string,
   incidentId: string,
 ): Promise<Incident | undefined> => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: incidentItemKey(workspaceId, incidentId),
-        ConditionExpression: 'attribute_exists(sk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return incidentFromItem(workspaceId, Attributes as Item);
-  });
+  const item = await deleteIfPresent(table, incidentItemKey(workspaceId, incidentId));
+  return item && incidentFromItem(workspaceId, item);
 };

@@ -2,8 +2,8 @@ import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import type { Table } from '#lib/store/table.ts';
 import { incidentChildPartition } from './incident-item.ts';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
+import { putNew } from '#lib/store/conditional-writes.ts';
 
 /**
  * What a thread message reports: SYSTEM (created and other lifecycle notes), STATUS_CHANGE, ASSIGNMENT,
@@ -66,17 +66,7 @@ export const recordMessages = async (
   const messages = inputs.map(
     (input): IncidentMessage => ({ id: ids.sortable(), ticketId: incidentId, ...input, createdAt }),
   );
-  await Promise.all(
-    messages.map((message) =>
-      table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: messageToItem(workspaceId, message),
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      ),
-    ),
-  );
+  await Promise.all(messages.map((message) => putNew(table, messageToItem(workspaceId, message))));
   return messages;
 };
 

@@ -1,5 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { putIfAbsent } from '#lib/store/conditional-writes.ts';
+import { deleteItem, putIfAbsent } from '#lib/store/conditional-writes.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { incidentChildPartition } from './incident-item.ts';
@@ -47,9 +46,7 @@ export const deleteSignalLink = async (
   incidentId: string,
   signalId: string,
 ): Promise<void> => {
-  await table.doc.send(
-    new DeleteCommand({ TableName: table.name, Key: signalLinkItemKey(workspaceId, incidentId, signalId) }),
-  );
+  await deleteItem(table, signalLinkItemKey(workspaceId, incidentId, signalId));
 };
 /** The links of an incident, by signal id: the order signals were received in. */
 export const listSignalLinks = async (table: Table, workspaceId: string, incidentId: string): Promise<SignalLink[]> => {

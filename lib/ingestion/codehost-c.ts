@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from './code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
-import type { NormalizedEvent } from './normalized-event.ts';
+import type { NormalizedEvent, Normalizer } from './normalized-event.ts';
 import type { PipelineJobStatus, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, lookupTable, optionalText } from './schema-kit.ts';
@@ -236,11 +236,7 @@ const otherEvent = (envelope: Envelope, receivedAt: string): NormalizedEvent => 
  * Code host C outbound webhooks (`workflow-completed`, `job-completed`). A failed workflow or job is a problem;
  * a successful or cancelled one is a record. Runs are workflows: `codehost_c-<workflow id>`.
  */
-export const normalizeCodehostC = (
-  body: unknown,
-  _headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizeCodehostC: Normalizer = (body, _headers, receivedAt) => {
   const envelope = parsePayload(SENDER, envelopeSchema, body);
   const received = receivedAt.toISOString();
   if (envelope.type === 'workflow-completed') return [workflowCompleted(envelope, body, received)];

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isStorableNumber, storableNumber } from '#lib/store/stored-json.ts';
-import type { NormalizedEvent } from './normalized-event.ts';
+import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';
@@ -58,11 +58,7 @@ const alertValue = (annotations: Record<string, string>): number | undefined => 
  * `firing` while any of its alerts fires); the fingerprint is the alert's `fingerprint`, else its sorted labels,
  * both the same for an alert firing and resolved.
  */
-export const normalizeMetricsAlerts = (
-  body: unknown,
-  _headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizeMetricsAlerts: Normalizer = (body, _headers, receivedAt) => {
   const notification = parsePayload(SENDER, notificationSchema, body);
   return notification.alerts.map((alert) => {
     const annotations = alert.annotations ?? {};

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
-import type { NormalizedEvent } from './normalized-event.ts';
+import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
 import { compact, idSchema, optionalText } from './schema-kit.ts';
@@ -59,11 +59,7 @@ const severityOf = (payload: Payload, transition: string | undefined): SignalSev
  * is the aggregation key (shared by a monitor group's triggers and recoveries), else the monitor id and scope,
  * else the title without its transition.
  */
-export const normalizeMonitoring = (
-  body: unknown,
-  _headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizeMonitoring: Normalizer = (body, _headers, receivedAt) => {
   const payload = parsePayload(SENDER, payloadSchema, body);
   const eventType = payload.type ?? payload.event_type;
   if (!eventType) {

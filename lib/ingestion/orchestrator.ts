@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
-import type { NormalizedEvent } from './normalized-event.ts';
+import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';
@@ -73,11 +73,7 @@ const severityOf = (type: string, reason: string): SignalSeverity => {
  * A Kubernetes Event. `type: Warning` is a problem and `Normal` (or anything else) a record; the fingerprint is the
  * object's kind, namespace and name with the reason, so a recurring warning merges into one signal.
  */
-export const normalizeOrchestrator = (
-  body: unknown,
-  _headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizeOrchestrator: Normalizer = (body, _headers, receivedAt) => {
   const event = parsePayload(SENDER, eventSchema, body);
   const object = event.regarding ?? event.involvedObject;
   const message = event.note ?? event.message;

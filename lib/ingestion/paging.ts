@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedAction, SignalSeverity } from '#lib/signals/signal-event.ts';
-import type { NormalizedEvent } from './normalized-event.ts';
+import type { NormalizedEvent, Normalizer } from './normalized-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
 import { compact, optionalText } from './schema-kit.ts';
 import { severityFromLevel, severityFromPriority } from './severity.ts';
@@ -182,11 +182,7 @@ const v3Event = (body: unknown, receivedAt: string): NormalizedEvent => {
  * Paging-tool webhooks: v2 (`messages[]`, one event each) and v3 (one `event`). The fingerprint is the incident
  * id, so the trigger, its updates and its resolve all meet on one signal.
  */
-export const normalizePaging = (
-  body: unknown,
-  _headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizePaging: Normalizer = (body, _headers, receivedAt) => {
   const received = receivedAt.toISOString();
   const version = parsePayload(SENDER, versionSchema, body);
   if (version.messages !== undefined) return v2Events(body, received);

@@ -1,10 +1,9 @@
 import type { SignedSender } from './webhook-secrets-signature.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { getItem } from '#lib/store/items.ts';
+import { deleteIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
+import { findItem } from '#lib/store/items.ts';
 
 /**
  * WEBHOOK_SECRET items (docs/data-model.md 5.17): `{W}#WEBHOOK` / `SECRET#<sender>`.
@@ -51,8 +50,7 @@ export const findWebhookSecret = async (
   workspaceId: string,
   sender: SignedSender,
 ): Promise<WebhookSecret | undefined> => {
-  const Item = await getItem(table, webhookSecretKey(workspaceId, sender));
-  return Item && webhookSecretFromItem(Item, workspaceId);
+  return findItem(table, webhookSecretKey(workspaceId, sender), (item) => webhookSecretFromItem(item, workspaceId));
 };
 
 /**
@@ -68,26 +66,21 @@ export const putWebhookSecret = async (
   now: string,
   previousValidUntil: string,
 ): Promise<WebhookSecret> => {
-  const { Attributes } = await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: webhookSecretKey(workspaceId, sender),
-      UpdateExpression:
-        'SET #type = :type, workspaceId = :workspaceId, sender = :sender, previousSecret = if_not_exists(secret, :secret), ' +
-        'secret = :secret, previousValidUntil = :until, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':type': 'WEBHOOK_SECRET',
-        ':workspaceId': workspaceId,
-        ':sender': sender,
-        ':secret': secret,
-        ':until': previousValidUntil,
-        ':now': now,
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return webhookSecretFromItem(Attributes ?? {}, workspaceId);
+  const item = await updateItem(table, webhookSecretKey(workspaceId, sender), {
+    UpdateExpression:
+      'SET #type = :type, workspaceId = :workspaceId, sender = :sender, previousSecret = if_not_exists(secret, :secret), ' +
+      'secret = :secret, previousValidUntil = :until, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':type': 'WEBHOOK_SECRET',
+      ':workspaceId': workspaceId,
+      ':sender': sender,
+      ':secret': secret,
+      ':until': previousValidUntil,
+      ':now': now,
+    },
+  });
+  return webhookSecretFromItem(item, workspaceId);
 };
 
 export const listWebhookSecretItems = async (table: Table, workspaceId: string): Promise<WebhookSecret[]> => {
@@ -105,17 +98,6 @@ export const deleteWebhookSecretItem = async (
   workspaceId: string,
   sender: SignedSender,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new DeleteCommand({
-          TableName: table.name,
-          Key: webhookSecretKey(workspaceId, sender),
-          ConditionExpression: 'attribute_exists(sk)',
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const applied = await deleteIfPresent(table, webhookSecretKey(workspaceId, sender));
+  return applied !== undefined;
 };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
-import type { NormalizedEvent } from './normalized-event.ts';
+import type { Normalizer } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
 import { compact, optionalText, senderObject } from './schema-kit.ts';
 import { severityFromLevel } from './severity.ts';
@@ -30,11 +30,7 @@ const fingerprintPartOf = (value: unknown): string | undefined =>
  * The generic payload. `resolved` resolves; `firing` triggers. The fingerprint is its source and title, plus
  * `metadata.fingerprint` when given; the sender's own source and severity are kept in metadata.
  */
-export const normalizeWebhook = (
-  body: unknown,
-  _headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizeWebhook: Normalizer = (body, _headers, receivedAt) => {
   const payload = parsePayload(SENDER, payloadSchema, body);
   const metadata = payload.metadata ?? {};
   const refinement = fingerprintPartOf(metadata.fingerprint);

@@ -1,10 +1,9 @@
 import type { OnCallAssignment } from './on-call.ts';
 import type { Table } from '#lib/store/table.ts';
 import { timeKey, workspaceKey } from '#lib/store/keys.ts';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
-import { putIf } from '#lib/store/conditional-writes.ts';
-import { getItem } from '#lib/store/items.ts';
+import { putIf, putNew } from '#lib/store/conditional-writes.ts';
+import { findItem, getItem } from '#lib/store/items.ts';
 
 /** ONCALL items (docs/data-model.md 5.12): base `{W}#ONCALL` / `<id>`, gsi2 by start instant. */
 export const assignmentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL');
@@ -95,13 +94,7 @@ export const insertAssignment = async (
   workspaceId: string,
   assignment: OnCallAssignment,
 ): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: assignmentToItem(workspaceId, assignment),
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await putNew(table, assignmentToItem(workspaceId, assignment));
 };
 
 export const findAssignment = async (
@@ -109,8 +102,7 @@ export const findAssignment = async (
   workspaceId: string,
   assignmentId: string,
 ): Promise<OnCallAssignment | undefined> => {
-  const Item = await getItem(table, assignmentItemKey(workspaceId, assignmentId));
-  return Item && assignmentFromItem(Item, workspaceId);
+  return findItem(table, assignmentItemKey(workspaceId, assignmentId), (item) => assignmentFromItem(item, workspaceId));
 };
 
 /** Every assignment, latest start first (unpaged, docs/data-model.md 4). */

@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/store/queries.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIfAbsent, putItem, updateIf, updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 import { runPayloadFromItem, runPayloadItemKey, runPayloadToItem } from './pipeline-payload-item.ts';
 import {
   repositoryKeyOf,
@@ -38,35 +38,26 @@ export const applyRunEvent = async (
   now: string,
 ): Promise<boolean> => {
   const set = assignments(runFields(workspaceId, run), (name, value) => `${name} = ${value}`);
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: runItemKey(workspaceId, run.runKey),
-          UpdateExpression: `SET ${[
-            ...set.clauses,
-            '#providerUpdatedAt = :incoming',
-            '#updatedAt = :now',
-            '#createdAt = if_not_exists(#createdAt, :now)',
-            '#jobs = if_not_exists(#jobs, :noJobs)',
-          ].join(', ')}`,
-          ConditionExpression:
-            'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
-          ExpressionAttributeNames: {
-            ...set.names,
-            '#providerUpdatedAt': 'providerUpdatedAt',
-            '#updatedAt': 'updatedAt',
-            '#createdAt': 'createdAt',
-            '#jobs': 'jobs',
-          },
-          ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
-        }),
-      );
-      return true;
+  const applied = await updateIf(table, runItemKey(workspaceId, run.runKey), {
+    UpdateExpression: `SET ${[
+      ...set.clauses,
+      '#providerUpdatedAt = :incoming',
+      '#updatedAt = :now',
+      '#createdAt = if_not_exists(#createdAt, :now)',
+      '#jobs = if_not_exists(#jobs, :noJobs)',
+    ].join(', ')}`,
+    ConditionExpression:
+      'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
+    ExpressionAttributeNames: {
+      ...set.names,
+      '#providerUpdatedAt': 'providerUpdatedAt',
+      '#updatedAt': 'updatedAt',
+      '#createdAt': 'createdAt',
+      '#jobs': 'jobs',
     },
-    () => false,
-  );
+    ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
+  });
+  return applied !== undefined;
 };
 
 /**
@@ -83,15 +74,11 @@ export const ensureRun = async (
     { ...runFields(workspaceId, run), createdAt: now, jobs: {} },
     (name, value) => `${name} = if_not_exists(${name}, ${value})`,
   );
-  await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: runItemKey(workspaceId, run.runKey),
-      UpdateExpression: `SET ${set.clauses.join(', ')}`,
-      ExpressionAttributeNames: set.names,
-      ExpressionAttributeValues: set.values,
-    }),
-  );
+  await updateItem(table, runItemKey(workspaceId, run.runKey), {
+    UpdateExpression: `SET ${set.clauses.join(', ')}`,
+    ExpressionAttributeNames: set.names,
+    ExpressionAttributeValues: set.values,
+  });
 };
 
 /** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
@@ -102,23 +89,16 @@ export const mergeJob = async (
   job: StoredJob,
   now: string,
 ): Promise<void> => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: runItemKey(workspaceId, runId),
-        UpdateExpression: 'SET #jobs.#job = :job, #updatedAt = :now',
-        ConditionExpression:
-          'attribute_exists(sk) AND (attribute_not_exists(#jobs.#job) OR #jobs.#job.#providerUpdatedAt <= :incoming)',
-        ExpressionAttributeNames: {
-          '#jobs': 'jobs',
-          '#job': job.name,
-          '#providerUpdatedAt': 'providerUpdatedAt',
-          '#updatedAt': 'updatedAt',
-        },
-        ExpressionAttributeValues: { ':job': job, ':incoming': job.providerUpdatedAt, ':now': now },
-      }),
-    );
+  await updateIfPresent(table, runItemKey(workspaceId, runId), {
+    UpdateExpression: 'SET #jobs.#job = :job, #updatedAt = :now',
+    ConditionExpression: 'attribute_not_exists(#jobs.#job) OR #jobs.#job.#providerUpdatedAt <= :incoming',
+    ExpressionAttributeNames: {
+      '#jobs': 'jobs',
+      '#job': job.name,
+      '#providerUpdatedAt': 'providerUpdatedAt',
+      '#updatedAt': 'updatedAt',
+    },
+    ExpressionAttributeValues: { ':job': job, ':incoming': job.providerUpdatedAt, ':now': now },
   });
 };
 
@@ -131,27 +111,21 @@ export const putRunPayload = async (
   now: string,
   { onlyIfAbsent }: { onlyIfAbsent: boolean },
 ): Promise<void> => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: runPayloadToItem(workspaceId, runId, payload, now),
-        ...(onlyIfAbsent && { ConditionExpression: 'attribute_not_exists(sk)' }),
-      }),
-    );
-  });
+  const item = runPayloadToItem(workspaceId, runId, payload, now);
+  if (onlyIfAbsent) await putIfAbsent(table, item);
+  else await putItem(table, item);
 };
 
 export const findRun = async (table: Table, workspaceId: string, runId: string): Promise<PipelineRun | undefined> => {
   const [run, payload] = await Promise.all([
-    table.doc.send(new GetCommand({ TableName: table.name, Key: runItemKey(workspaceId, runId) })),
-    table.doc.send(new GetCommand({ TableName: table.name, Key: runPayloadItemKey(workspaceId, runId) })),
+    getItem(table, runItemKey(workspaceId, runId), false),
+    getItem(table, runPayloadItemKey(workspaceId, runId), false),
   ]);
-  if (!run.Item) return undefined;
+  if (!run) return undefined;
   return {
-    ...runSummaryFromItem(run.Item, workspaceId),
-    ...runDetailsFromItem(run.Item),
-    ...runPayloadFromItem(payload.Item),
+    ...runSummaryFromItem(run, workspaceId),
+    ...runDetailsFromItem(run),
+    ...runPayloadFromItem(payload),
   };
 };
 

@@ -9,10 +9,9 @@ import {
 } from './problem.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { getItem } from '#lib/store/items.ts';
+import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { findItem } from '#lib/store/items.ts';
 
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
 export const problemPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PROBLEM');
@@ -80,13 +79,7 @@ export const problemFromItem = (item: Record<string, unknown>, workspaceId: stri
 };
 
 export const insertProblem = async (table: Table, workspaceId: string, problem: Problem): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: problemToItem(workspaceId, problem),
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await putNew(table, problemToItem(workspaceId, problem));
 };
 
 export const findProblem = async (
@@ -94,8 +87,7 @@ export const findProblem = async (
   workspaceId: string,
   problemId: string,
 ): Promise<Problem | undefined> => {
-  const Item = await getItem(table, problemItemKey(workspaceId, problemId));
-  return Item && problemFromItem(Item, workspaceId);
+  return findItem(table, problemItemKey(workspaceId, problemId), (item) => problemFromItem(item, workspaceId));
 };
 
 export interface ProblemFilter {
@@ -174,21 +166,16 @@ export const writeProblemChanges = async (
   changes: ProblemChanges,
   updatedAt: string,
 ): Promise<{ before: Problem; after: Problem } | undefined> => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: problemItemKey(workspaceId, problemId),
-        ...updateExpression(workspaceId, problemId, changes, updatedAt),
-        ConditionExpression: 'attribute_exists(sk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    if (!Attributes) return undefined;
-    const before = problemFromItem(Attributes, workspaceId);
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    return { before, after: { ...before, ...defined, updatedAt } };
-  });
+  const old = await updateIfPresent(
+    table,
+    problemItemKey(workspaceId, problemId),
+    updateExpression(workspaceId, problemId, changes, updatedAt),
+    'ALL_OLD',
+  );
+  if (!old) return undefined;
+  const before = problemFromItem(old, workspaceId);
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return { before, after: { ...before, ...defined, updatedAt } };
 };
 
 /** Deletes a problem and returns it as it was; undefined if there was none. */
@@ -197,15 +184,6 @@ export const removeProblem = async (
   workspaceId: string,
   problemId: string,
 ): Promise<Problem | undefined> => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: problemItemKey(workspaceId, problemId),
-        ConditionExpression: 'attribute_exists(sk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return Attributes && problemFromItem(Attributes, workspaceId);
-  });
+  const item = await deleteIfPresent(table, problemItemKey(workspaceId, problemId));
+  return item && problemFromItem(item, workspaceId);
 };

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { putIf, unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putIf, updateIf, updateItem } from '#lib/store/conditional-writes.ts';
 import { getItem } from '#lib/store/items.ts';
 
 /**
@@ -98,22 +97,13 @@ export const takeOverDelivery = async (
   seen: string,
   now: Date,
 ): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: deliveryKey(workspaceId, delivery),
-          UpdateExpression: 'SET claimedAt = :now',
-          ConditionExpression: '#state = :processing AND claimedAt = :seen',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':now': now.toISOString(), ':seen': seen, ':processing': 'PROCESSING' },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const taken = await updateIf(table, deliveryKey(workspaceId, delivery), {
+    UpdateExpression: 'SET claimedAt = :now',
+    ConditionExpression: '#state = :processing AND claimedAt = :seen',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':seen': seen, ':processing': 'PROCESSING' },
+  });
+  return taken !== undefined;
 };
 
 export const completeDelivery = async (
@@ -122,15 +112,11 @@ export const completeDelivery = async (
   delivery: DeliveryRef,
   outcome: DeliveryOutcome,
 ): Promise<void> => {
-  await table.doc.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: deliveryKey(workspaceId, delivery),
-      UpdateExpression: 'SET #state = :done, signalId = :signalId, deduplicated = :deduplicated, resolved = :resolved',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':done': 'DONE', ...prefixed(outcome) },
-    }),
-  );
+  await updateItem(table, deliveryKey(workspaceId, delivery), {
+    UpdateExpression: 'SET #state = :done, signalId = :signalId, deduplicated = :deduplicated, resolved = :resolved',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':done': 'DONE', ...prefixed(outcome) },
+  });
 };
 
 const prefixed = (values: object): Record<string, unknown> =>

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { deleteIf, putIfAbsent } from '#lib/store/conditional-writes.ts';
 import { sourceKeyOf } from './signal-item.ts';
-import { getItem } from '#lib/store/items.ts';
+import { findItem } from '#lib/store/items.ts';
 
 /**
  * FINGERPRINT_CLAIM (docs/data-model.md 5.7): names the open (OPEN, ACKNOWLEDGED or SUPPRESSED) signal of a
@@ -47,8 +46,10 @@ export const findFingerprintClaim = async (
   workspaceId: string,
   identity: FingerprintIdentity,
 ): Promise<FingerprintClaim | undefined> => {
-  const Item = await getItem(table, fingerprintClaimKey(workspaceId, identity));
-  return Item && { signalId: Item.signalId as string, claimedAt: Item.claimedAt as string };
+  return findItem(table, fingerprintClaimKey(workspaceId, identity), (item) => ({
+    signalId: item.signalId as string,
+    claimedAt: item.claimedAt as string,
+  }));
 };
 
 /** Releases the claim only while it still names `signalId`, so a newer claim is never removed. */
@@ -58,14 +59,8 @@ export const releaseFingerprintClaim = async (
   identity: FingerprintIdentity,
   signalId: string,
 ): Promise<void> => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: fingerprintClaimKey(workspaceId, identity),
-        ConditionExpression: 'signalId = :signalId',
-        ExpressionAttributeValues: { ':signalId': signalId },
-      }),
-    );
+  await deleteIf(table, fingerprintClaimKey(workspaceId, identity), {
+    ConditionExpression: 'signalId = :signalId',
+    ExpressionAttributeValues: { ':signalId': signalId },
   });
 };

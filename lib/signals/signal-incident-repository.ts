@@ -1,10 +1,9 @@
-import { BatchGetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Signal } from './signal.ts';
 import { signalFromItem, signalItemKey } from './signal-item.ts';
 import type { Table } from '#lib/store/table.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
-import { getItem } from '#lib/store/items.ts';
+import { updateIf, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { batchGetItems } from '#lib/store/batch.ts';
+import { findItem } from '#lib/store/items.ts';
 
 /**
  * The writes correlation makes to SIGNAL items (docs/data-model.md 5.7), through the signal module's
@@ -22,11 +21,11 @@ export const readSignalForCorrelation = async (
   workspaceId: string,
   signalId: string,
 ): Promise<SignalForCorrelation | undefined> => {
-  const Item = await getItem(table, signalItemKey(workspaceId, signalId));
-  return Item && { signal: signalFromItem(Item, workspaceId), pending: Item.gsi3pk !== undefined };
+  return findItem(table, signalItemKey(workspaceId, signalId), (item) => ({
+    signal: signalFromItem(item, workspaceId),
+    pending: item.gsi3pk !== undefined,
+  }));
 };
-
-const BATCH_GET_LIMIT = 100;
 
 /** The signals that still exist, consistently read, in no particular order. */
 export const readSignals = async (
@@ -34,20 +33,11 @@ export const readSignals = async (
   workspaceId: string,
   signalIds: readonly string[],
 ): Promise<Signal[]> => {
-  const signals: Signal[] = [];
-  for (let start = 0; start < signalIds.length; start += BATCH_GET_LIMIT) {
-    let keys: Record<string, unknown>[] | undefined = signalIds
-      .slice(start, start + BATCH_GET_LIMIT)
-      .map((signalId) => signalItemKey(workspaceId, signalId));
-    while (keys && keys.length > 0) {
-      const result: BatchGetCommandOutput = await table.doc.send(
-        new BatchGetCommand({ RequestItems: { [table.name]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      signals.push(...(result.Responses?.[table.name] ?? []).map((item) => signalFromItem(item, workspaceId)));
-      keys = result.UnprocessedKeys?.[table.name]?.Keys;
-    }
-  }
-  return signals;
+  const items = await batchGetItems(
+    table,
+    signalIds.map((signalId) => signalItemKey(workspaceId, signalId)),
+  );
+  return items.map((item) => signalFromItem(item, workspaceId));
 };
 
 /**
@@ -61,35 +51,21 @@ export const setSignalIncident = async (
   incidentId: string,
   at: string,
 ): Promise<'linked' | 'already-linked' | 'in-another-incident'> => {
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: signalItemKey(workspaceId, signalId),
-        UpdateExpression: 'SET incidentId = :incidentId, updatedAt = :at',
-        ConditionExpression: 'attribute_exists(sk) AND attribute_not_exists(incidentId)',
-        ExpressionAttributeValues: { ':incidentId': incidentId, ':at': at },
-      }),
-    );
-    return 'linked';
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  const linked = await updateIfPresent(table, signalItemKey(workspaceId, signalId), {
+    UpdateExpression: 'SET incidentId = :incidentId, updatedAt = :at',
+    ConditionExpression: 'attribute_not_exists(incidentId)',
+    ExpressionAttributeValues: { ':incidentId': incidentId, ':at': at },
+  });
+  if (linked) return 'linked';
   const current = await readSignalForCorrelation(table, workspaceId, signalId);
   return current?.signal.incidentId === incidentId ? 'already-linked' : 'in-another-incident';
 };
 
 /** Ends the signal's membership of the pending index: correlation is done with it. Repeating it is harmless. */
 export const markCorrelated = async (table: Table, workspaceId: string, signalId: string): Promise<void> => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: signalItemKey(workspaceId, signalId),
-        UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
-        ConditionExpression: 'attribute_exists(gsi3pk)',
-      }),
-    );
+  await updateIf(table, signalItemKey(workspaceId, signalId), {
+    UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+    ConditionExpression: 'attribute_exists(gsi3pk)',
   });
 };
 
@@ -100,15 +76,9 @@ export const clearSignalIncident = async (
   signalId: string,
   incidentId: string,
 ): Promise<void> => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: signalItemKey(workspaceId, signalId),
-        UpdateExpression: 'REMOVE incidentId',
-        ConditionExpression: 'incidentId = :incidentId',
-        ExpressionAttributeValues: { ':incidentId': incidentId },
-      }),
-    );
+  await updateIf(table, signalItemKey(workspaceId, signalId), {
+    UpdateExpression: 'REMOVE incidentId',
+    ConditionExpression: 'incidentId = :incidentId',
+    ExpressionAttributeValues: { ':incidentId': incidentId },
   });
 };

@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/store/queries.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
@@ -25,9 +24,8 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
-import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
-import { getItem } from '#lib/store/items.ts';
+import { putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
+import { findItem, getItem } from '#lib/store/items.ts';
 
 type Stores = Pick<Ports, 'table' | 'objects'>;
 
@@ -46,8 +44,7 @@ export const insertSignal = async (
 };
 
 export const findSignal = async (table: Table, workspaceId: string, signalId: string): Promise<Signal | undefined> => {
-  const Item = await getItem(table, signalItemKey(workspaceId, signalId));
-  return Item && signalFromItem(Item, workspaceId);
+  return findItem(table, signalItemKey(workspaceId, signalId), (item) => signalFromItem(item, workspaceId));
 };
 
 /** The signal with all of its metadata, from its object when the item holds only a preview. */
@@ -80,20 +77,13 @@ export const mergeOccurrence = async (
   signalId: string,
   seenAt: string,
 ): Promise<Signal | undefined> => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: signalItemKey(workspaceId, signalId),
-        UpdateExpression: 'ADD occurrences :one SET lastSeenAt = :seenAt, updatedAt = :seenAt',
-        ConditionExpression: statusCondition(MERGING_STATUSES),
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':seenAt': seenAt, ...statusValues(MERGING_STATUSES) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && signalFromItem(Attributes, workspaceId);
+  const item = await updateIf(table, signalItemKey(workspaceId, signalId), {
+    UpdateExpression: 'ADD occurrences :one SET lastSeenAt = :seenAt, updatedAt = :seenAt',
+    ConditionExpression: statusCondition(MERGING_STATUSES),
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':one': 1, ':seenAt': seenAt, ...statusValues(MERGING_STATUSES) },
   });
+  return item && signalFromItem(item, workspaceId);
 };
 
 const AT_FIELD: Record<SignalMove, 'acknowledgedAt' | 'resolvedAt' | 'suppressedAt'> = {
@@ -132,42 +122,39 @@ export const writeSignalMove = async (
   if (seen) sets.push('lastSeenAt = :at');
   if (note) sets.push('notes = list_append(if_not_exists(notes, :noNotes), :notes)');
   const { gsi1pk, gsi1sk } = signalStatusKeys(workspaceId, { id: signalId, status: to });
-  try {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: signalItemKey(workspaceId, signalId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: statusCondition(from),
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':to': to,
-          ':gsi1pk': gsi1pk,
-          ':gsi1sk': gsi1sk,
-          ':at': at,
-          ...(note && { ':noNotes': [], ':notes': [note] }),
-          ...statusValues(from),
-        },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    if (!Attributes) return { kind: 'missing' };
-    const before = signalFromItem(Attributes, workspaceId);
-    const after: Signal = {
-      ...before,
-      status: to,
-      [atField]: at,
-      updatedAt: at,
-      ...(seen && { lastSeenAt: at }),
-      notes: note ? [...before.notes, note] : before.notes,
-    };
-    const metadataObject = metadataObjectOf(Attributes);
-    return { kind: 'moved', before, after, ...(metadataObject && { metadataObject }) };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  const old = await updateIf(
+    table,
+    signalItemKey(workspaceId, signalId),
+    {
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: statusCondition(from),
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':gsi1pk': gsi1pk,
+        ':gsi1sk': gsi1sk,
+        ':at': at,
+        ...(note && { ':noNotes': [], ':notes': [note] }),
+        ...statusValues(from),
+      },
+    },
+    'ALL_OLD',
+  );
+  if (!old) {
     const current = await findSignal(table, workspaceId, signalId);
     return current ? { kind: 'conflict', current } : { kind: 'missing' };
   }
+  const before = signalFromItem(old, workspaceId);
+  const after: Signal = {
+    ...before,
+    status: to,
+    [atField]: at,
+    updatedAt: at,
+    ...(seen && { lastSeenAt: at }),
+    notes: note ? [...before.notes, note] : before.notes,
+  };
+  const metadataObject = metadataObjectOf(old);
+  return { kind: 'moved', before, after, ...(metadataObject && { metadataObject }) };
 };
 
 export interface SignalFilter {

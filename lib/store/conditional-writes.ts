@@ -30,67 +30,82 @@ export const unlessConditionFails = async <T, F = undefined>(
 type PutOptions = Omit<PutCommandInput, 'TableName' | 'Item'>;
 type UpdateOptions = Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>;
 type DeleteOptions = Omit<DeleteCommandInput, 'TableName' | 'Key' | 'ReturnValues'>;
+type Conditioned<T> = T & { ConditionExpression: string };
 
-/** Writes `item` unless its key exists: false when it did (the caller's conflict). */
-export const putIfAbsent = async (table: Table, item: Item): Promise<boolean> =>
-  (await unlessConditionFails(() =>
-    table.doc.send(
-      new PutCommand({ TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    ),
-  )) !== undefined;
+const both = (first: string, second: string | undefined) => (second ? `${first} AND (${second})` : first);
+
+/** Writes `item` whether or not its key exists. */
+export const putItem = async (table: Table, item: Item): Promise<void> => {
+  await table.doc.send(new PutCommand({ TableName: table.name, Item: item }));
+};
 
 /** A put whose own condition decides: false when the condition did not hold. */
-export const putIf = async (
-  table: Table,
-  item: Item,
-  options: PutOptions & { ConditionExpression: string },
-): Promise<boolean> =>
+export const putIf = async (table: Table, item: Item, options: Conditioned<PutOptions>): Promise<boolean> =>
   (await unlessConditionFails(() =>
     table.doc.send(new PutCommand({ ...options, TableName: table.name, Item: item })),
   )) !== undefined;
 
+/** Writes `item` unless its key exists: false when it did (the caller's conflict). */
+export const putIfAbsent = (table: Table, item: Item): Promise<boolean> =>
+  putIf(table, item, { ConditionExpression: 'attribute_not_exists(pk)' });
+
+/** Writes an item under a fresh key (a ULID, a random id): one that exists already is a bug, so it throws. */
+export const putNew = async (table: Table, item: Item): Promise<void> => {
+  if (!(await putIfAbsent(table, item))) throw new Error(`an item exists at ${String(item.pk)} ${String(item.sk)}`);
+};
+
+/** An update that always applies (creating the item when absent); answers the item as written. */
+export const updateItem = async (table: Table, key: Key, update: UpdateOptions): Promise<Item> =>
+  (await table.doc.send(new UpdateCommand({ ...update, TableName: table.name, Key: key, ReturnValues: 'ALL_NEW' })))
+    .Attributes ?? {};
+
 /**
- * Updates an item that exists (plus any condition of the caller's) and answers it as written, or
- * `undefined` when it does not exist or the condition failed (the caller's not-found or conflict).
+ * An update whose own condition decides: the item as written (or as it was, with `ALL_OLD`), or
+ * `undefined` when the condition did not hold (the caller's not-found, conflict or "already done").
  */
-export const updateIfPresent = async (
+export const updateIf = async (
   table: Table,
   key: Key,
-  update: UpdateOptions,
+  update: Conditioned<UpdateOptions>,
   returnValues: 'ALL_NEW' | 'ALL_OLD' = 'ALL_NEW',
 ): Promise<Item | undefined> => {
-  const condition = ['attribute_exists(pk)', update.ConditionExpression].filter(Boolean).join(' AND ');
   const result = await unlessConditionFails(() =>
-    table.doc.send(
-      new UpdateCommand({
-        ...update,
-        TableName: table.name,
-        Key: key,
-        ConditionExpression: condition,
-        ReturnValues: returnValues,
-      }),
-    ),
+    table.doc.send(new UpdateCommand({ ...update, TableName: table.name, Key: key, ReturnValues: returnValues })),
   );
   return result?.Attributes;
 };
 
-/** Deletes an item that exists (plus any condition of the caller's) and answers it as it was, or `undefined`. */
-export const deleteIfPresent = async (
+/** Updates an item that exists (plus any condition of the caller's): `updateIf` for "not found". */
+export const updateIfPresent = (
   table: Table,
   key: Key,
-  options: DeleteOptions = {},
+  update: UpdateOptions,
+  returnValues: 'ALL_NEW' | 'ALL_OLD' = 'ALL_NEW',
+): Promise<Item | undefined> =>
+  updateIf(
+    table,
+    key,
+    { ...update, ConditionExpression: both('attribute_exists(pk)', update.ConditionExpression) },
+    returnValues,
+  );
+
+/** Deletes the item at `key`, if any. */
+export const deleteItem = async (table: Table, key: Key): Promise<void> => {
+  await table.doc.send(new DeleteCommand({ TableName: table.name, Key: key }));
+};
+
+/** Deletes an item whose condition holds and answers it as it was, or `undefined`. */
+export const deleteIf = async (
+  table: Table,
+  key: Key,
+  options: Conditioned<DeleteOptions>,
 ): Promise<Item | undefined> => {
-  const condition = ['attribute_exists(pk)', options.ConditionExpression].filter(Boolean).join(' AND ');
   const result = await unlessConditionFails(() =>
-    table.doc.send(
-      new DeleteCommand({
-        ...options,
-        TableName: table.name,
-        Key: key,
-        ConditionExpression: condition,
-        ReturnValues: 'ALL_OLD',
-      }),
-    ),
+    table.doc.send(new DeleteCommand({ ...options, TableName: table.name, Key: key, ReturnValues: 'ALL_OLD' })),
   );
   return result?.Attributes;
 };
+
+/** Deletes an item that exists (plus any condition of the caller's): `deleteIf` for "not found". */
+export const deleteIfPresent = (table: Table, key: Key, options: DeleteOptions = {}): Promise<Item | undefined> =>
+  deleteIf(table, key, { ...options, ConditionExpression: both('attribute_exists(pk)', options.ConditionExpression) });

@@ -1,4 +1,3 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#lib/store/queries.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
@@ -6,6 +5,7 @@ import { workspaceKey } from '#lib/store/keys.ts';
 import { queryPage } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { HistoryEvent, HistoryEventInput } from './history.ts';
+import { putNew } from '#lib/store/conditional-writes.ts';
 
 const historyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'HIST');
 const ticketHistoryPartition = (workspaceId: string, ticketId: string): string =>
@@ -39,17 +39,7 @@ export const recordHistory = async (
 ): Promise<HistoryEvent[]> => {
   const timestamp = clock.now().toISOString();
   const recorded = events.map((input): HistoryEvent => ({ ...input, id: ids.sortable(), timestamp }));
-  await Promise.all(
-    recorded.map((event) =>
-      table.doc.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: toItem(workspaceId, event),
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      ),
-    ),
-  );
+  await Promise.all(recorded.map((event) => putNew(table, toItem(workspaceId, event))));
   return recorded;
 };
 

@@ -1,9 +1,8 @@
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
-import { putIfAbsent, unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { getItem } from '#lib/store/items.ts';
+import { putIfAbsent, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { findItem } from '#lib/store/items.ts';
 
 /** The workspace's incident-management settings (spec: IMS configuration). */
 export interface ImsConfig {
@@ -39,8 +38,7 @@ export const createImsConfig = async (table: Table, workspaceId: string, config:
 };
 
 export const getImsConfig = async (table: Table, workspaceId: string): Promise<ImsConfig | undefined> => {
-  const Item = await getItem(table, imsConfigItemKey(workspaceId));
-  return Item && imsConfigFromItem(Item, workspaceId);
+  return findItem(table, imsConfigItemKey(workspaceId), (item) => imsConfigFromItem(item, workspaceId));
 };
 
 /** SETs the given fields; undefined when the workspace has no configuration yet. */
@@ -49,16 +47,8 @@ export const updateImsConfig = async (
   workspaceId: string,
   fields: Partial<Omit<ImsConfig, 'createdAt'>>,
 ): Promise<ImsConfig | undefined> => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: imsConfigItemKey(workspaceId),
-        ...setFields(fields),
-        ConditionExpression: 'attribute_exists(sk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && imsConfigFromItem(Attributes, workspaceId);
+  const item = await updateIfPresent(table, imsConfigItemKey(workspaceId), {
+    ...setFields(fields),
   });
+  return item && imsConfigFromItem(item, workspaceId);
 };

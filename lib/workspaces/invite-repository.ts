@@ -2,9 +2,8 @@ import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
 import { emailKey } from '#lib/accounts/account.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#lib/store/queries.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { putNew, updateIf, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { hashInviteToken, inviteTokenMatches, type InviteToken } from './invite-token.ts';
 import { getItem } from '#lib/store/items.ts';
 
@@ -69,29 +68,16 @@ export const supersedePendingInvites = async (
     ConsistentRead: true,
   });
   for (const item of pending) {
-    await unlessConditionFails(async () => {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: inviteItemKey(workspaceId, item.sk as string),
-          UpdateExpression: 'SET supersededAt = :now, updatedAt = :now',
-          ConditionExpression:
-            'attribute_exists(sk) AND attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
-          ExpressionAttributeValues: { ':now': now },
-        }),
-      );
+    await updateIfPresent(table, inviteItemKey(workspaceId, item.sk as string), {
+      UpdateExpression: 'SET supersededAt = :now, updatedAt = :now',
+      ConditionExpression: 'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
+      ExpressionAttributeValues: { ':now': now },
     });
   }
 };
 
 export const putInvite = async (table: Table, invite: Invite, token: InviteToken): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: inviteToItem(invite, hashInviteToken(token)),
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await putNew(table, inviteToItem(invite, hashInviteToken(token)));
 };
 
 /** The invitation a token names, or undefined when there is none or the token's secret does not match. */
@@ -106,20 +92,11 @@ export const getInviteByToken = async (table: Table, token: InviteToken): Promis
  * invitation was accepted or superseded since it was read.
  */
 export const markInviteAccepted = async (table: Table, token: InviteToken, now: string): Promise<boolean> => {
-  return unlessConditionFails(
-    async () => {
-      await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: inviteItemKey(token.workspaceId, token.inviteId),
-          UpdateExpression: 'SET acceptedAt = :now, updatedAt = :now',
-          ConditionExpression:
-            'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt) AND tokenHash = :hash',
-          ExpressionAttributeValues: { ':now': now, ':hash': hashInviteToken(token) },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const applied = await updateIf(table, inviteItemKey(token.workspaceId, token.inviteId), {
+    UpdateExpression: 'SET acceptedAt = :now, updatedAt = :now',
+    ConditionExpression:
+      'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt) AND tokenHash = :hash',
+    ExpressionAttributeValues: { ':now': now, ':hash': hashInviteToken(token) },
+  });
+  return applied !== undefined;
 };

@@ -1,8 +1,6 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey, workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { deleteIf, putIf, putItem } from '#lib/store/conditional-writes.ts';
 import { emailDomain, type SsoSettings } from './sso.ts';
 import { getItem } from '#lib/store/items.ts';
 
@@ -47,16 +45,15 @@ const putClaim = async (
   workspaceId: string,
   condition: string,
   values: Record<string, unknown>,
-): Promise<void> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: { ...ssoDomainClaimKey(domain), type: 'SSO_DOMAIN_CLAIM', workspaceId },
+): Promise<boolean> =>
+  putIf(
+    table,
+    { ...ssoDomainClaimKey(domain), type: 'SSO_DOMAIN_CLAIM', workspaceId },
+    {
       ConditionExpression: condition,
       ExpressionAttributeValues: values,
-    }),
+    },
   );
-};
 
 /**
  * Claims a domain for a workspace; claiming one's own domain again is a no-op. A claim whose workspace's
@@ -65,34 +62,20 @@ const putClaim = async (
  */
 const claimDomain = async (table: Table, domain: string, workspaceId: string): Promise<void> => {
   const unclaimedOrOwn = 'attribute_not_exists(pk) OR workspaceId = :workspace';
-  try {
-    await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId });
-    return;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  if (await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId })) return;
   const claim = await getItem(table, ssoDomainClaimKey(domain));
   const owner = claim?.workspaceId as string | undefined;
   if (owner && (await getSsoSettings(table, owner))?.domains.includes(domain)) throw new SsoDomainTakenError(domain);
-  try {
-    if (owner) await putClaim(table, domain, workspaceId, 'workspaceId = :stale', { ':stale': owner });
-    else await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId });
-  } catch (error) {
-    if (isConditionFailure(error)) throw new SsoDomainTakenError(domain);
-    throw error;
-  }
+  const claimed = owner
+    ? await putClaim(table, domain, workspaceId, 'workspaceId = :stale', { ':stale': owner })
+    : await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId });
+  if (!claimed) throw new SsoDomainTakenError(domain);
 };
 
 const releaseDomain = async (table: Table, domain: string, workspaceId: string): Promise<void> => {
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: ssoDomainClaimKey(domain),
-        ConditionExpression: 'workspaceId = :workspace',
-        ExpressionAttributeValues: { ':workspace': workspaceId },
-      }),
-    );
+  await deleteIf(table, ssoDomainClaimKey(domain), {
+    ConditionExpression: 'workspaceId = :workspace',
+    ExpressionAttributeValues: { ':workspace': workspaceId },
   });
 };
 
@@ -106,11 +89,6 @@ export const putSsoSettings = async (table: Table, settings: SsoSettings): Promi
   for (const domain of settings.domains) await claimDomain(table, domain, settings.workspaceId);
   const dropped = (previous?.domains ?? []).filter((domain) => !settings.domains.includes(domain));
   for (const domain of dropped) await releaseDomain(table, domain, settings.workspaceId);
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: { ...ssoSettingsKey(settings.workspaceId), type: 'SSO_SETTINGS', ...settings },
-    }),
-  );
+  await putItem(table, { ...ssoSettingsKey(settings.workspaceId), type: 'SSO_SETTINGS', ...settings });
   return settings;
 };

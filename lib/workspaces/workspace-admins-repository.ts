@@ -1,7 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '#lib/store/table.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
+import { updateIf, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { getItem } from '#lib/store/items.ts';
 import { workspaceItemKey } from './workspace-repository.ts';
 import { listMembers } from './workspace-repository.ts';
 
@@ -13,53 +12,30 @@ import { listMembers } from './workspace-repository.ts';
  * short of an ADMIN (a refusal too many), never holding one who is not.
  */
 
-const readAdminIds = async (table: Table, workspaceId: string): Promise<Set<string> | undefined> => {
-  const { Item } = await table.doc.send(
-    new GetCommand({
-      TableName: table.name,
-      Key: workspaceItemKey(workspaceId),
-      ProjectionExpression: 'adminIds',
-      ConsistentRead: true,
-    }),
-  );
-  return Item?.adminIds as Set<string> | undefined;
-};
+const readAdminIds = async (table: Table, workspaceId: string): Promise<Set<string> | undefined> =>
+  (await getItem(table, workspaceItemKey(workspaceId)))?.adminIds as Set<string> | undefined;
 
 /** Workspaces created before the set existed get it from their member list, once. */
 const backfillAdminIds = async (table: Table, workspaceId: string): Promise<void> => {
   const admins = (await listMembers(table, workspaceId)).filter((member) => member.role === 'ADMIN');
   if (admins.length === 0) return;
-  await unlessConditionFails(async () => {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: workspaceItemKey(workspaceId),
-        UpdateExpression: 'SET adminIds = :ids',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(adminIds)',
-        ExpressionAttributeValues: { ':ids': new Set(admins.map((member) => member.id)) },
-      }),
-    );
+  await updateIfPresent(table, workspaceItemKey(workspaceId), {
+    UpdateExpression: 'SET adminIds = :ids',
+    ConditionExpression: 'attribute_not_exists(adminIds)',
+    ExpressionAttributeValues: { ':ids': new Set(admins.map((member) => member.id)) },
   });
 };
 
 export const addAdmin = async (table: Table, workspaceId: string, accountId: string): Promise<void> => {
   const add = (condition: string) =>
-    table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: workspaceItemKey(workspaceId),
-        UpdateExpression: 'ADD adminIds :id',
-        ConditionExpression: condition,
-        ExpressionAttributeValues: { ':id': new Set([accountId]) },
-      }),
-    );
-  try {
-    await add('attribute_exists(adminIds)');
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    await backfillAdminIds(table, workspaceId);
-    await add('attribute_exists(pk)');
-  }
+    updateIf(table, workspaceItemKey(workspaceId), {
+      UpdateExpression: 'ADD adminIds :id',
+      ConditionExpression: condition,
+      ExpressionAttributeValues: { ':id': new Set([accountId]) },
+    });
+  if (await add('attribute_exists(adminIds)')) return;
+  await backfillAdminIds(table, workspaceId);
+  if (!(await add('attribute_exists(pk)'))) throw new Error(`workspace ${workspaceId} does not exist`);
 };
 
 /** Takes `accountId` out of the ADMINs unless it is the last one; false means it is the last. */
@@ -69,20 +45,12 @@ export const withdrawAdmin = async (
   accountId: string,
   backfilled = false,
 ): Promise<boolean> => {
-  try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: workspaceItemKey(workspaceId),
-        UpdateExpression: 'DELETE adminIds :id',
-        ConditionExpression: 'contains(adminIds, :account) AND size(adminIds) > :one',
-        ExpressionAttributeValues: { ':id': new Set([accountId]), ':account': accountId, ':one': 1 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  const withdrawn = await updateIf(table, workspaceItemKey(workspaceId), {
+    UpdateExpression: 'DELETE adminIds :id',
+    ConditionExpression: 'contains(adminIds, :account) AND size(adminIds) > :one',
+    ExpressionAttributeValues: { ':id': new Set([accountId]), ':account': accountId, ':one': 1 },
+  });
+  if (withdrawn) return true;
   const adminIds = await readAdminIds(table, workspaceId);
   if (!adminIds && !backfilled) {
     await backfillAdminIds(table, workspaceId);

@@ -3,11 +3,10 @@ import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Role } from '#lib/identity/caller.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { joinWorkspace } from '#lib/accounts/account-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { getItem } from '#lib/store/items.ts';
+import { deleteItem, putItem, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { findItem } from '#lib/store/items.ts';
 
 /** The directory of every workspace (gsi3), read only by background jobs such as the correlation sweep. */
 export const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
@@ -53,39 +52,29 @@ export const memberFromItem = (item: Record<string, unknown>): Member => {
 };
 
 export const getWorkspace = async (table: Table, workspaceId: string): Promise<Workspace | undefined> => {
-  const Item = await getItem(table, workspaceItemKey(workspaceId), false);
-  return Item && workspaceFromItem(Item);
+  return findItem(table, workspaceItemKey(workspaceId), (item) => workspaceFromItem(item), false);
 };
 
 export const putMember = async (table: Table, workspaceId: string, member: Member): Promise<void> => {
-  await table.doc.send(new PutCommand({ TableName: table.name, Item: memberToItem(workspaceId, member) }));
+  await putItem(table, memberToItem(workspaceId, member));
 };
 
 export const getMember = async (table: Table, workspaceId: string, accountId: string): Promise<Member | undefined> => {
-  const Item = await getItem(table, memberItemKey(workspaceId, accountId));
-  return Item && memberFromItem(Item);
+  return findItem(table, memberItemKey(workspaceId, accountId), (item) => memberFromItem(item));
 };
 
 /** Sets the role on the member item; undefined when there is no member item to change. */
 export const setMemberRole = async (table: Table, workspaceId: string, accountId: string, role: Role) => {
-  return unlessConditionFails(async () => {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: memberItemKey(workspaceId, accountId),
-        UpdateExpression: 'SET #role = :role',
-        ConditionExpression: 'attribute_exists(sk)',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':role': role },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes && memberFromItem(Attributes);
+  const item = await updateIfPresent(table, memberItemKey(workspaceId, accountId), {
+    UpdateExpression: 'SET #role = :role',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':role': role },
   });
+  return item && memberFromItem(item);
 };
 
 export const deleteMember = async (table: Table, workspaceId: string, accountId: string): Promise<void> => {
-  await table.doc.send(new DeleteCommand({ TableName: table.name, Key: memberItemKey(workspaceId, accountId) }));
+  await deleteItem(table, memberItemKey(workspaceId, accountId));
 };
 
 export const listMembers = async (table: Table, workspaceId: string): Promise<Member[]> => {
@@ -102,13 +91,7 @@ export const listMembers = async (table: Table, workspaceId: string): Promise<Me
  * or a lost race leaves at most an unreachable workspace, never an account in two.
  */
 export const createWorkspace = async (table: Table, workspace: Workspace, owner: Account): Promise<Account> => {
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: { ...workspaceToItem(workspace), adminIds: new Set([owner.id]) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNew(table, { ...workspaceToItem(workspace), adminIds: new Set([owner.id]) });
   await putMember(table, workspace.id, {
     id: owner.id,
     email: owner.email,

@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { limiterKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { isConditionFailure } from '#lib/store/store-errors.ts';
 import type { LimitWindow, LimiterName } from '#lib/ports/rate-limits.ts';
+import { updateIf } from '#lib/store/conditional-writes.ts';
 
 export interface LimitOutcome {
   limiter: LimiterName;
@@ -31,24 +30,19 @@ export const countRequest = async (
   const windowStart = nowSeconds - (nowSeconds % windowSeconds);
   const windowEnd = windowStart + windowSeconds;
   const resetSeconds = windowEnd - nowSeconds;
-  try {
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: { pk: limiterKey(limiter, subject, windowStart), sk: 'WINDOW' },
-        UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + TTL_GRACE_SECONDS },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    const hits = Number(Attributes?.hits ?? limit);
-    return { limiter, allowed: true, limit, remaining: Math.max(0, limit - hits), resetSeconds };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return { limiter, allowed: false, limit, remaining: 0, resetSeconds };
-  }
+  const window = await updateIf(
+    table,
+    { pk: limiterKey(limiter, subject, windowStart), sk: 'WINDOW' },
+    {
+      UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + TTL_GRACE_SECONDS },
+    },
+  );
+  if (!window) return { limiter, allowed: false, limit, remaining: 0, resetSeconds };
+  const hits = Number(window.hits ?? limit);
+  return { limiter, allowed: true, limit, remaining: Math.max(0, limit - hits), resetSeconds };
 };
 
 const expandIpv6 = (ip: string): string[] => {

@@ -1,4 +1,4 @@
-import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { NormalizedEvent, Normalizer } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError, parsePayload } from '#lib/ingestion/payload-error.ts';
 import { lookupTable } from '#lib/ingestion/schema-kit.ts';
 import { checkRun } from './check-run.ts';
@@ -47,11 +47,7 @@ const eventNameOf = (body: unknown, headers: Record<string, string>): string | u
  * Code host A webhooks. Failing workflow runs, workflow jobs, check runs and commit statuses and failed
  * deployments are problems; everything else (pings, pushes, pull requests, successful runs...) is a record.
  */
-export const normalizeCodehostA = (
-  body: unknown,
-  headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizeCodehostA: Normalizer = (body, headers, receivedAt) => {
   const envelope = parsePayload(SENDER, envelopeSchema, body);
   const event = eventNameOf(body, headers) ?? (envelope.action === undefined ? undefined : 'unknown');
   if (event === undefined) {

@@ -1,5 +1,5 @@
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
-import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { NormalizedEvent, Normalizer } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError, parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, lookupTable } from '#lib/ingestion/schema-kit.ts';
 import { SENDER, baseMetadata, envelopeSchema, type Delivery } from './common.ts';
@@ -42,11 +42,7 @@ const HANDLERS = lookupTable<(delivery: Delivery) => NormalizedEvent>({
  * Code host B webhooks, by the body's `object_kind` (`X-Gitlab-Event` is kept in metadata). Failed pipelines,
  * failed jobs not allowed to fail and failed deployments are problems; everything else is a record.
  */
-export const normalizeCodehostB = (
-  body: unknown,
-  headers: Record<string, string>,
-  receivedAt: Date,
-): NormalizedEvent[] => {
+export const normalizeCodehostB: Normalizer = (body, headers, receivedAt) => {
   const envelope = parsePayload(SENDER, envelopeSchema, body);
   if (envelope.object_kind !== 'build' && !envelope.project) {
     throw new PayloadError(SENDER, ['project: Invalid input: expected object, received undefined']);
