@@ -1,5 +1,6 @@
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
 import { log } from '#lib/log/logger.ts';
+import { systemScope } from '#lib/identity/scope.ts';
 import { readQueuedSignalEvent } from '#lib/signals/queued-signal-event.ts';
 import { storeQueuedSignalEvent } from '#lib/signals/store-signal-event.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
@@ -15,7 +16,7 @@ export const handler = createQueueHandler(
   ingestionWorker,
   async (ports, record) => {
     const queued = await readQueuedSignalEvent(ports.objects, record.body);
-    const stored = await storeQueuedSignalEvent(ports, queued);
+    const stored = await storeQueuedSignalEvent(systemScope(queued.workspaceId, ports), queued);
     log.info('queued signal event stored', { workspaceId: queued.workspaceId, ...stored });
   },
   { order: 'parallel' },

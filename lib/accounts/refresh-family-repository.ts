@@ -63,13 +63,8 @@ export const startFamily = async (table: Table, family: RefreshFamily): Promise<
   await putNew(table, refreshFamilyToItem(family));
 };
 
-export const getFamily = async (
-  table: Table,
-  accountId: string,
-  familyId: string,
-): Promise<RefreshFamily | undefined> => {
-  return findItem(table, refreshFamilyKey(accountId, familyId), (item) => refreshFamilyFromItem(item));
-};
+export const getFamily = (table: Table, accountId: string, familyId: string): Promise<RefreshFamily | undefined> =>
+  findItem(table, refreshFamilyKey(accountId, familyId), (item) => refreshFamilyFromItem(item));
 
 export interface Advance {
   fromGeneration: number;

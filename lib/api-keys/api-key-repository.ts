@@ -57,13 +57,8 @@ export const queryApiKeys = async (table: Table, workspaceId: string): Promise<S
   return items.map((item) => storedFromItem(item, workspaceId));
 };
 
-export const findApiKey = async (
-  table: Table,
-  workspaceId: string,
-  keyId: string,
-): Promise<StoredApiKey | undefined> => {
-  return findItem(table, apiKeyItemKey(workspaceId, keyId), (item) => storedFromItem(item, workspaceId));
-};
+export const findApiKey = (table: Table, workspaceId: string, keyId: string): Promise<StoredApiKey | undefined> =>
+  findItem(table, apiKeyItemKey(workspaceId, keyId), (item) => storedFromItem(item, workspaceId));
 
 export interface NewSecret {
   secretHash: string;

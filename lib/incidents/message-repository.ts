@@ -1,8 +1,7 @@
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import type { Table } from '#lib/store/table.ts';
-import { incidentChildPartition } from './incident-item.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { incidentChildToItem, listIncidentChildren, type IncidentChildKind } from './incident-children.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
 
 /**
@@ -23,31 +22,12 @@ export interface IncidentMessage {
   createdAt: string;
 }
 
-export const MESSAGE_SORT_PREFIX = 'MSG#';
-
 /** Messages live in their incident's partition, sorted by ULID: chronological. */
-export const messageItemKey = (workspaceId: string, message: Pick<IncidentMessage, 'id' | 'ticketId'>) => ({
-  pk: incidentChildPartition(workspaceId, message.ticketId),
-  sk: `${MESSAGE_SORT_PREFIX}${message.id}`,
-});
-
-export const messageToItem = (workspaceId: string, message: IncidentMessage): Record<string, unknown> => ({
-  ...messageItemKey(workspaceId, message),
+const MESSAGE: IncidentChildKind<IncidentMessage> = {
   type: 'INCIDENT_MESSAGE',
-  workspaceId,
-  ...message,
-});
-
-export const messageFromItem = (workspaceId: string, item: Record<string, unknown>): IncidentMessage => {
-  if (item.workspaceId !== workspaceId) throw new Error('a message item of another workspace was read');
-  return {
-    id: item.id as string,
-    ticketId: item.ticketId as string,
-    kind: item.kind as MessageKind,
-    text: item.text as string,
-    actor: item.actor as string,
-    createdAt: item.createdAt as string,
-  };
+  sortPrefix: 'MSG#',
+  placeOf: (message) => ({ incidentId: message.ticketId, id: message.id }),
+  fields: ['id', 'ticketId', 'kind', 'text', 'actor', 'createdAt'],
 };
 
 export type MessageInput = Pick<IncidentMessage, 'kind' | 'text' | 'actor'>;
@@ -66,23 +46,10 @@ export const recordMessages = async (
   const messages = inputs.map(
     (input): IncidentMessage => ({ id: ids.sortable(), ticketId: incidentId, ...input, createdAt }),
   );
-  await Promise.all(messages.map((message) => putNew(table, messageToItem(workspaceId, message))));
+  await Promise.all(messages.map((message) => putNew(table, incidentChildToItem(MESSAGE, workspaceId, message))));
   return messages;
 };
 
-/** The thread of an incident, oldest first. */
-export const listMessages = async (
-  table: Table,
-  workspaceId: string,
-  incidentId: string,
-): Promise<IncidentMessage[]> => {
-  const items = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': incidentChildPartition(workspaceId, incidentId),
-      ':prefix': MESSAGE_SORT_PREFIX,
-    },
-    ScanIndexForward: true,
-  });
-  return items.map((item) => messageFromItem(workspaceId, item));
-};
+/** The incident's thread, oldest first. */
+export const listMessages = (table: Table, workspaceId: string, incidentId: string): Promise<IncidentMessage[]> =>
+  listIncidentChildren(MESSAGE, table, workspaceId, incidentId);

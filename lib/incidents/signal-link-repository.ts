@@ -1,7 +1,11 @@
 import { deleteItem, putIfAbsent } from '#lib/store/conditional-writes.ts';
-import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { incidentChildPartition } from './incident-item.ts';
+import {
+  incidentChildKey,
+  incidentChildToItem,
+  listIncidentChildren,
+  type IncidentChildKind,
+} from './incident-children.ts';
 
 /** INCIDENT_SIGNAL_LINK: a signal of an incident, in the incident's own partition (deleted with it). */
 export interface SignalLink {
@@ -12,33 +16,17 @@ export interface SignalLink {
   linkedAt: string;
 }
 
-const SIGNAL_LINK_SORT_PREFIX = 'SIGNAL#';
-
-const signalLinkItemKey = (workspaceId: string, incidentId: string, signalId: string) => ({
-  pk: incidentChildPartition(workspaceId, incidentId),
-  sk: `${SIGNAL_LINK_SORT_PREFIX}${signalId}`,
-});
-
-const signalLinkToItem = (workspaceId: string, link: SignalLink): Record<string, unknown> => ({
-  ...signalLinkItemKey(workspaceId, link.incidentId, link.signalId),
+/** By signal id: the order signals were received in. */
+const SIGNAL_LINK: IncidentChildKind<SignalLink> = {
   type: 'INCIDENT_SIGNAL_LINK',
-  workspaceId,
-  ...link,
-});
-
-const signalLinkFromItem = (workspaceId: string, item: Record<string, unknown>): SignalLink => {
-  if (item.workspaceId !== workspaceId) throw new Error('a signal link of another workspace was read');
-  return {
-    incidentId: item.incidentId as string,
-    signalId: item.signalId as string,
-    ruleId: item.ruleId as string,
-    linkedAt: item.linkedAt as string,
-  };
+  sortPrefix: 'SIGNAL#',
+  placeOf: (link) => ({ incidentId: link.incidentId, id: link.signalId }),
+  fields: ['incidentId', 'signalId', 'ruleId', 'linkedAt'],
 };
 
 /** Stores the link; false when it already exists (a repeated delivery), so its side effects run once. */
 export const insertSignalLink = (table: Table, workspaceId: string, link: SignalLink): Promise<boolean> =>
-  putIfAbsent(table, signalLinkToItem(workspaceId, link));
+  putIfAbsent(table, incidentChildToItem(SIGNAL_LINK, workspaceId, link));
 
 export const deleteSignalLink = async (
   table: Table,
@@ -46,16 +34,8 @@ export const deleteSignalLink = async (
   incidentId: string,
   signalId: string,
 ): Promise<void> => {
-  await deleteItem(table, signalLinkItemKey(workspaceId, incidentId, signalId));
+  await deleteItem(table, incidentChildKey(SIGNAL_LINK, workspaceId, incidentId, signalId));
 };
-/** The links of an incident, by signal id: the order signals were received in. */
-export const listSignalLinks = async (table: Table, workspaceId: string, incidentId: string): Promise<SignalLink[]> => {
-  const items = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': incidentChildPartition(workspaceId, incidentId),
-      ':prefix': SIGNAL_LINK_SORT_PREFIX,
-    },
-  });
-  return items.map((item) => signalLinkFromItem(workspaceId, item));
-};
+/** The links of an incident, by signal id. */
+export const listSignalLinks = (table: Table, workspaceId: string, incidentId: string): Promise<SignalLink[]> =>
+  listIncidentChildren(SIGNAL_LINK, table, workspaceId, incidentId);

@@ -2,6 +2,7 @@ import {
   REPOSITORY_PATH,
   type PipelineJobStatus,
   type PipelineProvider,
+  type PipelineRunInput,
   type PipelineRunStatus,
 } from '#lib/pipelines/pipeline-run-input.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
@@ -19,6 +20,20 @@ export const repositoryFromUrl = (url: string | null | undefined): string | unde
 
 /** `<provider>-<id>`: the key of a provider's run or deployment. */
 export const providerKeyOf = (provider: PipelineProvider, id: string): string => `${provider}-${id}`;
+
+/** The run a code host event reports, keyed `<provider>-<run id>`, with the event's body as its latest payload. */
+export const pipelineRunOf = (
+  provider: PipelineProvider,
+  runId: string | number,
+  rawPayload: unknown,
+  run: Omit<PipelineRunInput, 'runKey' | 'provider' | 'providerRunId' | 'rawPayload'>,
+): PipelineRunInput => ({
+  runKey: providerKeyOf(provider, String(runId)),
+  provider,
+  providerRunId: String(runId),
+  ...run,
+  rawPayload,
+});
 
 /**
  * A failure on the default branch breaks what everyone builds on; elsewhere it is one change's problem. When the

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, repositoryFromUrl, providerKeyOf } from './code-host.ts';
+import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf, repositoryFromUrl } from './code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent, Normalizer } from './normalized-event.ts';
 import type { PipelineJobStatus, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -125,10 +125,7 @@ const runOf = (
 ): PipelineRunInput => {
   const startedAt = toIsoTimestamp(workflow.created_at) ?? toIsoTimestamp(envelope.happened_at) ?? updatedAt;
   const finishedAt = fields.status === 'in_progress' ? null : (toIsoTimestamp(workflow.stopped_at) ?? updatedAt);
-  return {
-    runKey: providerKeyOf(PROVIDER, workflow.id),
-    provider: PROVIDER,
-    providerRunId: workflow.id,
+  return pipelineRunOf(PROVIDER, workflow.id, body, {
     repository: repositoryOf(envelope, pipeline),
     branch: pipeline.vcs?.branch ?? pipeline.vcs?.tag ?? null,
     commitSha: pipeline.vcs?.revision ?? null,
@@ -138,9 +135,8 @@ const runOf = (
     finishedAt,
     durationSeconds: secondsBetween(startedAt, finishedAt),
     updatedAt,
-    rawPayload: body,
     ...fields,
-  };
+  });
 };
 
 const baseMetadata = (envelope: Envelope, pipeline: Pipeline, workflow: Workflow, run: PipelineRunInput) => ({

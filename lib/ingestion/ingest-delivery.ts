@@ -102,11 +102,9 @@ const inPayloadOrderPerFingerprint = async <T>(
  * MAX_EVENTS_STORED_WHILE_WAITING, durably queued, so an accepted webhook is never lost; every write is
  * idempotent, so a redelivery after a failure repairs whatever a crash left half done.
  */
-export const ingestDelivery = async (
-  { ports: runtime, workspaceId, actor }: Scope,
-  delivery: Delivery,
-): Promise<IngestedDelivery> => {
+export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<IngestedDelivery> => {
   const { sender } = delivery;
+  const { ports: runtime, workspaceId, actor } = scope;
   await verifyDeliverySignature(runtime, workspaceId, sender, delivery.headers, delivery.rawBody);
   const events = NORMALIZERS[sender](delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
   if (events.length === 0) throw new PayloadError(sender, ['body: carries no event']);
@@ -118,8 +116,7 @@ export const ingestDelivery = async (
 
   const queuedIndexes = queueableIndexes(events);
   const queuedOutcomes = await queueSignalEvents(
-    runtime,
-    workspaceId,
+    scope,
     queuedIndexes.map((index) => inputOf(events[index] as NormalizedEvent, index)),
   );
   const queued = new Map(
@@ -132,7 +129,7 @@ export const ingestDelivery = async (
       return { signalId: wasQueued.signalId, deduplicated: false, resolved: false, queued: true };
     }
     const [stored, run, change] = await Promise.all([
-      storeSignalEvent(runtime, workspaceId, inputOf(event, index)),
+      storeSignalEvent(scope, inputOf(event, index)),
       event.pipelineRun && upsertPipelineRun(runtime, workspaceId, event.pipelineRun),
       event.change && upsertChange(runtime, workspaceId, event.change, actor),
     ]);

@@ -82,13 +82,8 @@ export const insertProblem = async (table: Table, workspaceId: string, problem: 
   await putNew(table, problemToItem(workspaceId, problem));
 };
 
-export const findProblem = async (
-  table: Table,
-  workspaceId: string,
-  problemId: string,
-): Promise<Problem | undefined> => {
-  return findItem(table, problemItemKey(workspaceId, problemId), (item) => problemFromItem(item, workspaceId));
-};
+export const findProblem = (table: Table, workspaceId: string, problemId: string): Promise<Problem | undefined> =>
+  findItem(table, problemItemKey(workspaceId, problemId), (item) => problemFromItem(item, workspaceId));
 
 export interface ProblemFilter {
   status?: ProblemStatus;

@@ -42,11 +42,8 @@ export interface CreatedSignal {
 }
 
 /** Stores a posted signal like any ingested event; a merge answers with the signal it joined. */
-export const createSignal = async (
-  { ports: runtime, workspaceId }: Scope,
-  input: SignalInput,
-): Promise<CreatedSignal> => {
-  const stored = await storeSignal(runtime, workspaceId, { event: signalEventOf(input, runtime.clock.now()) });
+export const createSignal = async (scope: Scope, input: SignalInput): Promise<CreatedSignal> => {
+  const stored = await storeSignal(scope, { event: signalEventOf(input, scope.ports.clock.now()) });
   return {
     id: stored.signalId,
     status: stored.signal?.status ?? 'OPEN',

@@ -1,7 +1,7 @@
+import type { Scope } from '#lib/identity/scope.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ServiceUnavailableError } from '#lib/contract/errors.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import {
   claimDelivery,
   findDelivery,
@@ -28,11 +28,11 @@ const DELIVERY_WAIT_MS = 2_000;
  * an unstored event.
  */
 export const startDelivery = async (
-  runtime: Ports,
-  workspaceId: string,
+  scope: Scope,
   delivery: DeliveryRef,
   attempt: Attempt,
 ): Promise<DeliveryOutcome | undefined> => {
+  const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
   const claim = async (): Promise<boolean> => {
     const now = runtime.clock.now();

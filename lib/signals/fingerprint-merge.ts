@@ -1,6 +1,6 @@
+import type { Scope } from '#lib/identity/scope.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SignalEvent } from './signal-event.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import {
   findFingerprintClaim,
   putFingerprintClaim,
@@ -52,12 +52,8 @@ const newSignal = (event: SignalEvent, id: string, status: SignalStatus, seenAt:
 };
 
 /** Writes the new signal of a claim; a signal already there under this id is this event's, from an earlier try. */
-const writeNewSignal = async (
-  runtime: Ports,
-  workspaceId: string,
-  event: SignalEvent,
-  attempt: Attempt,
-): Promise<Written> => {
+const writeNewSignal = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
+  const { ports: runtime, workspaceId } = scope;
   const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
   const inserted = await insertSignal(runtime, workspaceId, signal, event.action);
   attempt.committed = true;
@@ -72,20 +68,16 @@ const writeNewSignal = async (
 };
 
 /** Step 2 for 'trigger' and 'record' events: a new signal, or one more occurrence of the open one. */
-export const openOrMerge = async (
-  runtime: Ports,
-  workspaceId: string,
-  event: SignalEvent,
-  attempt: Attempt,
-): Promise<Written> => {
+export const openOrMerge = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
+  const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
   const identity = identityOf(event);
   for (let tries = 0; tries < CLAIM_ATTEMPTS; tries += 1) {
     const claimedAt = runtime.clock.now().toISOString();
     if (await putFingerprintClaim(table, workspaceId, identity, { signalId: attempt.signalId, claimedAt })) {
-      return writeNewSignal(runtime, workspaceId, event, attempt);
+      return writeNewSignal(scope, event, attempt);
     }
-    const merged = await mergeIntoClaimed(runtime, workspaceId, event, attempt);
+    const merged = await mergeIntoClaimed(scope, event, attempt);
     if (merged) return merged;
   }
   throw new Error(`fingerprint claim of ${identity.source}/${identity.type} stayed contended`);
@@ -107,18 +99,14 @@ const isReplayOfResolved = (signal: Signal, event: SignalEvent): boolean =>
  * releasing it, so the caller claims again. A replay of a resolved episode answers its signal. A claim younger than CLAIM_SETTLE_MS whose signal is missing belongs to a concurrent creator
  * between its two writes, so this waits for it rather than starting a second signal.
  */
-const mergeIntoClaimed = async (
-  runtime: Ports,
-  workspaceId: string,
-  event: SignalEvent,
-  attempt: Attempt,
-): Promise<Written | undefined> => {
+const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written | undefined> => {
+  const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
   const identity = identityOf(event);
   for (;;) {
     const claim = await findFingerprintClaim(table, workspaceId, identity);
     if (!claim) return undefined;
-    if (claim.signalId === attempt.signalId) return writeNewSignal(runtime, workspaceId, event, attempt);
+    if (claim.signalId === attempt.signalId) return writeNewSignal(scope, event, attempt);
     const merged = await mergeOccurrence(table, workspaceId, claim.signalId, attempt.receivedAt.toISOString());
     if (merged) {
       attempt.committed = true;
@@ -144,12 +132,8 @@ const mergeIntoClaimed = async (
  * A resolve kept as a signal of its own is claimed per episode (its fingerprint and start), so the same
  * resolve sent again answers that signal instead of keeping another. Undefined: this event keeps it.
  */
-const keptResolve = async (
-  runtime: Ports,
-  workspaceId: string,
-  event: SignalEvent,
-  attempt: Attempt,
-): Promise<Written | undefined> => {
+const keptResolve = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written | undefined> => {
+  const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
   const identity = identityOf(event);
   const episode = { ...identity, fingerprint: `${identity.fingerprint}#resolved#${event.signal.triggeredAt}` };
@@ -168,7 +152,8 @@ const keptResolve = async (
  * A resolve of an episode that started before the open signal's (Alertmanager sends the resolve of an
  * old firing after a new one began) cannot end the newer problem; it is kept as a signal of its own.
  */
-const endsAnEarlierEpisode = async (runtime: Ports, workspaceId: string, signalId: string, event: SignalEvent) => {
+const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: SignalEvent) => {
+  const { ports: runtime, workspaceId } = scope;
   const open = await findSignal(runtime.table, workspaceId, signalId);
   return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
 };
@@ -179,17 +164,13 @@ const endsAnEarlierEpisode = async (runtime: Ports, workspaceId: string, signalI
  * new episode starts a new one. With no open signal the resolve is still kept, as a RESOLVED signal of
  * its own (`resolved: false`), so the sender gets an id and the event is on record.
  */
-export const resolveEvent = async (
-  runtime: Ports,
-  workspaceId: string,
-  event: SignalEvent,
-  attempt: Attempt,
-): Promise<Written> => {
+export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
+  const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
   const identity = identityOf(event);
   const seenAt = attempt.receivedAt.toISOString();
   const claim = await findFingerprintClaim(table, workspaceId, identity);
-  if (claim && !(await endsAnEarlierEpisode(runtime, workspaceId, claim.signalId, event))) {
+  if (claim && !(await endsAnEarlierEpisode(scope, claim.signalId, event))) {
     const moved = await writeSignalMove(table, workspaceId, claim.signalId, {
       move: 'resolve',
       at: seenAt,
@@ -212,7 +193,7 @@ export const resolveEvent = async (
     }
     if (moved.kind === 'conflict') await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
   }
-  const kept = await keptResolve(runtime, workspaceId, event, attempt);
+  const kept = await keptResolve(scope, event, attempt);
   if (kept) return kept;
   const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
   const inserted = await insertSignal(runtime, workspaceId, record, event.action);

@@ -1,4 +1,4 @@
-import type { Ports } from '#lib/ports/ports.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import { toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import type { SignalEventInput, StoredSignalEvent } from './store-signal-event.ts';
 
@@ -11,10 +11,10 @@ import type { SignalEventInput, StoredSignalEvent } from './store-signal-event.t
  * delivers it.
  */
 export const queueSignalEvents = async (
-  runtime: Ports,
-  workspaceId: string,
+  scope: Scope,
   inputs: readonly SignalEventInput[],
 ): Promise<StoredSignalEvent[]> => {
+  const { ports: runtime, workspaceId } = scope;
   if (inputs.length === 0) return [];
   const receivedAt = runtime.clock.now().toISOString();
   const queued: QueuedSignalEvent[] = inputs.map(({ event, delivery }) => ({

@@ -1,6 +1,6 @@
+import type { Scope } from '#lib/identity/scope.ts';
 import type { SignalEvent } from './signal-event.ts';
 import { log } from '#lib/log/logger.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { completeDelivery, type DeliveryOutcome, type DeliveryRef } from './delivery-repository.ts';
 import { startDelivery } from './delivery-claim.ts';
 import { openOrMerge, resolveEvent } from './fingerprint-merge.ts';
@@ -42,23 +42,19 @@ export interface StoredSignal extends StoredSignalEvent {
  * the sender gets its 2xx and the event is not lost. If the queue refuses it too, this throws.
  */
 export const storeSignalEvent = async (
-  runtime: Ports,
-  workspaceId: string,
+  scope: Scope,
   input: { event: SignalEvent; delivery?: { sender: string; id: string } },
 ): Promise<StoredSignalEvent> => {
-  const { signalId, deduplicated, resolved, queued } = await storeSignal(runtime, workspaceId, input);
+  const { signalId, deduplicated, resolved, queued } = await storeSignal(scope, input);
   return { signalId, deduplicated, resolved, queued };
 };
 
 /** `storeSignalEvent` that also gives the signal as written, for routes that answer with it. */
-export const storeSignal = async (
-  runtime: Ports,
-  workspaceId: string,
-  input: SignalEventInput,
-): Promise<StoredSignal> => {
+export const storeSignal = async (scope: Scope, input: SignalEventInput): Promise<StoredSignal> => {
+  const { ports: runtime, workspaceId } = scope;
   const attempt: Attempt = { signalId: runtime.ids.sortable(), receivedAt: runtime.clock.now(), committed: false };
   try {
-    return await storeEvent(runtime, workspaceId, input, attempt);
+    return await storeEvent(scope, input, attempt);
   } catch (error) {
     if (attempt.committed || !isStoreUnavailable(error)) throw error;
     const queued: QueuedSignalEvent = {
@@ -90,11 +86,10 @@ export const storeSignal = async (
  * delivery id is its own delivery (the pre-assigned id), so a redelivered message answers the stored
  * outcome instead of counting again. Throws on any failure, so the message is retried.
  */
-export const storeQueuedSignalEvent = async (runtime: Ports, queued: QueuedSignalEvent): Promise<StoredSignalEvent> => {
+export const storeQueuedSignalEvent = async (scope: Scope, queued: QueuedSignalEvent): Promise<StoredSignalEvent> => {
   const delivery = queued.delivery ?? { sender: QUEUED_EVENT_SENDER, id: queued.signalId };
   const { signalId, deduplicated, resolved } = await storeEvent(
-    runtime,
-    queued.workspaceId,
+    scope,
     { event: queued.event, delivery },
     {
       signalId: queued.signalId,
@@ -107,21 +102,19 @@ export const storeQueuedSignalEvent = async (runtime: Ports, queued: QueuedSigna
 };
 
 const storeEvent = async (
-  runtime: Ports,
-  workspaceId: string,
+  scope: Scope,
   { event, delivery }: SignalEventInput,
   attempt: Attempt,
 ): Promise<StoredSignal> => {
+  const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
   if (delivery) {
-    const known = await startDelivery(runtime, workspaceId, delivery, attempt);
+    const known = await startDelivery(scope, delivery, attempt);
     if (known) return { ...known, queued: false, receivedAt: attempt.receivedAt.toISOString() };
   }
 
   const written =
-    event.action === 'resolve'
-      ? await resolveEvent(runtime, workspaceId, event, attempt)
-      : await openOrMerge(runtime, workspaceId, event, attempt);
+    event.action === 'resolve' ? await resolveEvent(scope, event, attempt) : await openOrMerge(scope, event, attempt);
   const outcome: DeliveryOutcome = {
     signalId: written.signal.id,
     deduplicated: written.deduplicated,

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeSignalEvent } from '#lib/signals/store-signal-event.ts';
+import { systemScope } from '#lib/identity/scope.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { SIGNALS, drainQueue, getSignal, postSignal, triggerEvent } from './support.ts';
@@ -113,7 +114,7 @@ describe('signal deduplication', () => {
       const before = await stats();
       const event = triggerEvent({ name: unique('Concurrent') }, unique('concurrent-fp'));
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => storeSignalEvent(client.stack.ports, workspaceId, { event })),
+        Array.from({ length: 20 }, () => storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event })),
       );
       const ids = new Set(results.map((result) => result.signalId));
       expect(ids.size).toBe(1);
@@ -133,14 +134,14 @@ describe('signal deduplication', () => {
     it('counts a delivery once however often it is retried, also concurrently', async () => {
       const event = triggerEvent({ name: unique('Delivered') }, unique('delivery-fp'));
       const delivery = { sender: 'codehost-a', id: unique('delivery') };
-      const first = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery });
+      const first = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event, delivery });
       expect(first).toEqual({ signalId: expect.any(String), deduplicated: false, resolved: false, queued: false });
-      const retry = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery });
+      const retry = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event, delivery });
       expect(retry).toEqual({ signalId: first.signalId, deduplicated: true, resolved: false, queued: false });
       expect((await getSignal(client, admin.auth, first.signalId)).occurrences).toBe(1);
 
       // Another delivery of the same event is a repeat of the problem, so it merges.
-      const other = await storeSignalEvent(client.stack.ports, workspaceId, {
+      const other = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), {
         event,
         delivery: { ...delivery, id: unique('delivery') },
       });
@@ -151,7 +152,7 @@ describe('signal deduplication', () => {
       const concurrentEvent = triggerEvent({ name: unique('Burst') }, unique('burst-fp'));
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>
-          storeSignalEvent(client.stack.ports, workspaceId, { event: concurrentEvent, delivery: burst }),
+          storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: concurrentEvent, delivery: burst }),
         ),
       );
       expect(new Set(results.map((result) => result.signalId)).size).toBe(1);
@@ -161,9 +162,9 @@ describe('signal deduplication', () => {
     it('resolves the open signal of a resolving event, so the next episode starts a new signal', async () => {
       const fingerprint = unique('resolve-fp');
       const trigger = triggerEvent({ name: unique('Alert') }, fingerprint);
-      const opened = await storeSignalEvent(client.stack.ports, workspaceId, { event: trigger });
+      const opened = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: trigger });
       const resolve = { ...trigger, action: 'resolve' as const };
-      const resolved = await storeSignalEvent(client.stack.ports, workspaceId, { event: resolve });
+      const resolved = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: resolve });
       expect(resolved).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: true, queued: false });
       expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({
         status: 'RESOLVED',
@@ -175,19 +176,21 @@ describe('signal deduplication', () => {
         ...trigger,
         signal: { ...trigger.signal, triggeredAt: new Date(Date.now() + 60_000).toISOString() },
       };
-      const reopened = await storeSignalEvent(client.stack.ports, workspaceId, { event: nextEpisode });
+      const reopened = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: nextEpisode });
       expect(reopened).toMatchObject({ deduplicated: false });
       expect(reopened.signalId).not.toBe(opened.signalId);
     });
 
     it('answers a re-sent trigger and resolve of an ended episode with its signal, counting nothing', async () => {
       const trigger = triggerEvent({ name: unique('Replayed') }, unique('replay-fp'));
-      const opened = await storeSignalEvent(client.stack.ports, workspaceId, { event: trigger });
-      await storeSignalEvent(client.stack.ports, workspaceId, { event: { ...trigger, action: 'resolve' } });
+      const opened = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: trigger });
+      await storeSignalEvent(systemScope(workspaceId, client.stack.ports), {
+        event: { ...trigger, action: 'resolve' },
+      });
       const before = await stats();
 
-      const again = await storeSignalEvent(client.stack.ports, workspaceId, { event: trigger });
-      const resolvedAgain = await storeSignalEvent(client.stack.ports, workspaceId, {
+      const again = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: trigger });
+      const resolvedAgain = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), {
         event: { ...trigger, action: 'resolve' },
       });
       expect(again).toEqual({ signalId: opened.signalId, deduplicated: true, resolved: false, queued: false });
@@ -202,7 +205,7 @@ describe('signal deduplication', () => {
     it('keeps a resolve with no open signal as a RESOLVED signal of its own (resolved false)', async () => {
       const before = await stats();
       const orphan = { ...triggerEvent({ name: unique('Orphan') }, unique('orphan-fp')), action: 'resolve' as const };
-      const stored = await storeSignalEvent(client.stack.ports, workspaceId, { event: orphan });
+      const stored = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: orphan });
       expect(stored).toMatchObject({ deduplicated: false, resolved: false, queued: false });
       expect(await getSignal(client, admin.auth, stored.signalId)).toMatchObject({
         status: 'RESOLVED',
@@ -214,7 +217,7 @@ describe('signal deduplication', () => {
         open: before.open,
       });
 
-      const again = await storeSignalEvent(client.stack.ports, workspaceId, { event: orphan });
+      const again = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: orphan });
       expect(again).toEqual({ signalId: stored.signalId, deduplicated: true, resolved: false, queued: false });
       expect(await stats()).toMatchObject({ total: before.total + 1 });
     });
@@ -225,11 +228,11 @@ describe('signal deduplication', () => {
         ...triggerEvent({ name: unique('Push'), type: 'push', severity: 'HIGH' }, unique('push-fp')),
         action: 'record' as const,
       };
-      const recorded = await storeSignalEvent(client.stack.ports, workspaceId, { event: record });
+      const recorded = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: record });
       expect(await getSignal(client, admin.auth, recorded.signalId)).toMatchObject({ severity: 'LOW', status: 'OPEN' });
       expect((await rawItem(recorded.signalId))?.gsi3pk).toBeUndefined();
 
-      const trigger = await storeSignalEvent(client.stack.ports, workspaceId, {
+      const trigger = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), {
         event: triggerEvent({ name: unique('Page') }, unique('page-fp')),
       });
       expect(await rawItem(trigger.signalId)).toMatchObject({
@@ -238,7 +241,9 @@ describe('signal deduplication', () => {
       });
       // A merge is not queued again: the signal already waits for correlation.
       const { fingerprint } = await getSignal(client, admin.auth, trigger.signalId);
-      const merged = await storeSignalEvent(client.stack.ports, workspaceId, { event: triggerEvent({}, fingerprint) });
+      const merged = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), {
+        event: triggerEvent({}, fingerprint),
+      });
       expect(merged).toMatchObject({ signalId: trigger.signalId, deduplicated: true });
 
       const queued = (await drainQueue(client.stack.queues, 'correlation')).map((body) => JSON.parse(body));

@@ -6,6 +6,7 @@ import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts
 import { startQueuePoller, type QueuePoller } from '#infra/local/queue-poller.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { storeSignalEvent } from '#lib/signals/store-signal-event.ts';
+import { systemScope } from '#lib/identity/scope.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import {
@@ -102,7 +103,7 @@ describe('signal store durability', () => {
     const claimOrSignal = (command: { input: Record<string, any> }) =>
       writesSignalStore(command) && !String((command.input.Item ?? command.input.Key)?.pk).endsWith('#DELIVERY');
     const queued = await withThrottledStore(client.stack.ports, claimOrSignal, (runtime) =>
-      storeSignalEvent(runtime, workspaceId, { event, delivery }),
+      storeSignalEvent(systemScope(workspaceId, runtime), { event, delivery }),
     );
     expect(queued).toEqual({ signalId: expect.any(String), deduplicated: false, resolved: false, queued: true });
 
@@ -110,7 +111,7 @@ describe('signal store durability', () => {
     const stored = await getSignal(client, admin.auth, queued.signalId);
     expect(stored).toMatchObject({ occurrences: 1, source: 'throttle-direct' });
     // The worker marked the delivery DONE: a sender retry is a duplicate, not a second occurrence.
-    const retry = await storeSignalEvent(client.stack.ports, workspaceId, { event, delivery });
+    const retry = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event, delivery });
     expect(retry).toEqual({ signalId: queued.signalId, deduplicated: true, resolved: false, queued: false });
     expect((await getSignal(client, admin.auth, queued.signalId)).occurrences).toBe(1);
   });
@@ -118,10 +119,10 @@ describe('signal store durability', () => {
   it('merges a queued event into the open signal written meanwhile', async () => {
     const event = triggerEvent({ name: unique('Merge later'), source: 'throttle-merge' }, unique('merge-fp'));
     const queued = await withThrottledStore(client.stack.ports, writesSignalStore, (runtime) =>
-      storeSignalEvent(runtime, workspaceId, { event }),
+      storeSignalEvent(systemScope(workspaceId, runtime), { event }),
     );
     expect(queued.queued).toBe(true);
-    const direct = await storeSignalEvent(client.stack.ports, workspaceId, { event });
+    const direct = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event });
     expect(direct.queued).toBe(false);
     await runWorker();
     expect((await getSignal(client, admin.auth, direct.signalId)).occurrences).toBe(2);
@@ -136,7 +137,7 @@ describe('signal store durability', () => {
     const event = triggerEvent({ name: unique('Lost?'), source: 'throttle-both' }, unique('both-fp'));
     await expect(
       withThrottledStore(client.stack.ports, writesSignalStore, (runtime) =>
-        storeSignalEvent(failingQueue(runtime), workspaceId, { event }),
+        storeSignalEvent(systemScope(workspaceId, failingQueue(runtime)), { event }),
       ),
     ).rejects.toThrow('queue unavailable');
     expect(await signalCount('source=throttle-both')).toBe(0);
@@ -153,7 +154,7 @@ describe('signal store durability', () => {
       },
     };
     await drainQueue(client.stack.queues, 'correlation');
-    const stored = await storeSignalEvent(runtime, workspaceId, {
+    const stored = await storeSignalEvent(systemScope(workspaceId, runtime), {
       event: triggerEvent({ name: unique('Uncorrelated') }, unique('pending-fp')),
     });
     expect(stored).toMatchObject({ deduplicated: false, queued: false });
@@ -173,7 +174,7 @@ describe('signal store durability', () => {
     const countersOnly = (command: { input: Record<string, any> }) =>
       String(command.input.Key?.pk ?? '').endsWith('#COUNTER');
     const stored = await withThrottledStore(client.stack.ports, countersOnly, (runtime) =>
-      storeSignalEvent(runtime, workspaceId, { event }),
+      storeSignalEvent(systemScope(workspaceId, runtime), { event }),
     );
     expect(stored).toMatchObject({ deduplicated: false, queued: false });
     expect(await queueDepth(client.stack.queues, 'ingestion')).toBe(0);
@@ -198,7 +199,7 @@ describe('signal store durability', () => {
     };
     const event = triggerEvent({ name: unique('Slow'), source: 'slow-writes' }, unique('slow-fp'));
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => storeSignalEvent(slowSignalWrites, workspaceId, { event })),
+      Array.from({ length: 20 }, () => storeSignalEvent(systemScope(workspaceId, slowSignalWrites), { event })),
     );
     expect(new Set(results.map((result) => result.signalId)).size).toBe(1);
     expect((await getSignal(client, admin.auth, results[0]!.signalId)).occurrences).toBe(20);

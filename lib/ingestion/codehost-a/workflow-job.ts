@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -60,10 +60,7 @@ export const workflowJob = (delivery: Delivery): NormalizedEvent => {
     },
     fingerprint: fingerprintOf(repository.full_name, branch ?? '', job.run_id, job.name),
     action: outcome.action,
-    pipelineRun: {
-      runKey: providerKeyOf(PROVIDER, String(job.run_id)),
-      provider: PROVIDER,
-      providerRunId: String(job.run_id),
+    pipelineRun: pipelineRunOf(PROVIDER, job.run_id, delivery.body, {
       scope: 'job',
       repository: repository.full_name,
       branch,
@@ -79,7 +76,6 @@ export const workflowJob = (delivery: Delivery): NormalizedEvent => {
           ? []
           : [{ name: job.name, status: jobStatus, durationSeconds: secondsBetween(startedAt, finishedAt) }],
       updatedAt,
-      rawPayload: delivery.body,
-    },
+    }),
   };
 };

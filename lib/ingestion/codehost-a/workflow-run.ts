@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -62,10 +62,7 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
     },
     fingerprint: fingerprintOf(repository.full_name, branch ?? '', run.id),
     action: outcome.action,
-    pipelineRun: {
-      runKey: providerKeyOf(PROVIDER, String(run.id)),
-      provider: PROVIDER,
-      providerRunId: String(run.id),
+    pipelineRun: pipelineRunOf(PROVIDER, run.id, delivery.body, {
       scope: 'run',
       repository: repository.full_name,
       branch,
@@ -78,7 +75,6 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
       durationSeconds: secondsBetween(startedAt, finishedAt),
       jobs: [],
       updatedAt,
-      rawPayload: delivery.body,
-    },
+    }),
   };
 };

@@ -4,8 +4,8 @@ import {
   codeHostOutcome,
   describeRun,
   failureSeverity,
+  pipelineRunOf,
   repositoryFromUrl,
-  providerKeyOf,
 } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
@@ -101,10 +101,7 @@ export const job = (delivery: Delivery): NormalizedEvent => {
     },
     fingerprint: fingerprintOf(repository, branch ?? '', payload.pipeline_id, payload.build_name),
     action: outcome.action,
-    pipelineRun: {
-      runKey: providerKeyOf(PROVIDER, String(payload.pipeline_id)),
-      provider: PROVIDER,
-      providerRunId: String(payload.pipeline_id),
+    pipelineRun: pipelineRunOf(PROVIDER, payload.pipeline_id, delivery.body, {
       scope: 'job',
       repository,
       branch,
@@ -125,7 +122,6 @@ export const job = (delivery: Delivery): NormalizedEvent => {
           ]
         : [],
       updatedAt,
-      rawPayload: delivery.body,
-    },
+    }),
   };
 };

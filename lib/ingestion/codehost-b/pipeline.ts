@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import type { PipelineJob, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -91,10 +91,7 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
     },
     fingerprint: fingerprintOf(project.path_with_namespace, branch ?? '', run.id),
     action: outcome.action,
-    pipelineRun: {
-      runKey: providerKeyOf(PROVIDER, String(run.id)),
-      provider: PROVIDER,
-      providerRunId: String(run.id),
+    pipelineRun: pipelineRunOf(PROVIDER, run.id, delivery.body, {
       scope: 'run',
       repository: project.path_with_namespace,
       branch,
@@ -107,7 +104,6 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
       durationSeconds: run.duration ?? secondsBetween(startedAt, finishedAt),
       jobs: builds.flatMap((build) => jobOf(build, status) ?? []),
       updatedAt,
-      rawPayload: delivery.body,
-    },
+    }),
   };
 };
