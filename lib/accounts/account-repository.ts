@@ -33,18 +33,14 @@ export class EmailTakenError extends Error {}
 export class OAuthIdentityTakenError extends Error {}
 export class AlreadyInWorkspaceError extends Error {}
 
-export const getAccount = async (table: Table, accountId: string): Promise<Account | undefined> => {
-  return findItem(table, accountProfileKey(accountId), (item) => accountFromItem(item));
-};
-
 export const findAccountByEmail = async (table: Table, email: string): Promise<Account | undefined> => {
   const Item = await getItem(table, emailClaimKey(email));
-  return Item ? getAccount(table, Item.accountId as string) : undefined;
+  return Item ? accountRepository(table, Item.accountId as string).getAccount() : undefined;
 };
 
 export const findAccountByOAuth = async (table: Table, provider: string, providerUuid: string) => {
   const Item = await getItem(table, oauthClaimKey(provider, providerUuid));
-  return Item ? getAccount(table, Item.accountId as string) : undefined;
+  return Item ? accountRepository(table, Item.accountId as string).getAccount() : undefined;
 };
 
 /** A registration that lost the race for its OAuth identity gives its address back, unless another took it over. */
@@ -80,36 +76,6 @@ export const createAccount = async (table: Table, account: Account): Promise<voi
   await putNew(table, accountToItem(account));
 };
 
-/** Points the account at its workspace; only an account without one may join, so a race has one winner. */
-export const joinWorkspace = async (
-  table: Table,
-  accountId: string,
-  workspaceId: string,
-  roles: Role[],
-  now: string,
-): Promise<Account> => {
-  const joined = await updateIfPresent(table, accountProfileKey(accountId), {
-    UpdateExpression: 'SET businessId = :workspace, #roles = :roles, updatedAt = :now',
-    ConditionExpression: 'attribute_not_exists(businessId) OR businessId = :none',
-    ExpressionAttributeNames: { '#roles': 'roles' },
-    ExpressionAttributeValues: { ':workspace': workspaceId, ':roles': roles, ':now': now, ':none': null },
-  });
-  if (!joined) throw new AlreadyInWorkspaceError(accountId);
-  return accountFromItem(joined);
-};
-
-/** Sets plain profile fields (verification, names); a password changes only through `replaceCredentials`. */
-export const updateAccount = async (
-  table: Table,
-  accountId: string,
-  fields: Partial<Pick<Account, 'isVerified' | 'firstName' | 'lastName'>>,
-  now: string,
-): Promise<Account> => {
-  const updated = await updateIfPresent(table, accountProfileKey(accountId), setFields({ ...fields, updatedAt: now }));
-  if (!updated) throw new Error(`account ${accountId} does not exist`);
-  return accountFromItem(updated);
-};
-
 export interface NewCredentials {
   passwordHash: string;
   firstName?: string | undefined;
@@ -119,69 +85,90 @@ export interface NewCredentials {
 /** Raised when `replaceCredentials` was limited to an unverified account outside other workspaces and it is not that. */
 export class AccountChangedError extends Error {}
 
-/**
- * Sets the password, marks the address verified (whoever changes credentials proved the mailbox) and
- * raises the session version in the same write, so every token issued before dies with the old password.
- * `unverifiedFor` limits it to an unverified account that is in no workspace or in that one: what an
- * invitation may take over.
- */
-export const replaceCredentials = async (
-  table: Table,
-  accountId: string,
-  credentials: NewCredentials,
-  now: string,
-  unverifiedFor?: string,
-): Promise<Account> => {
-  const set = setFields({ ...credentials, isVerified: true, updatedAt: now });
-  const guard = unverifiedFor
-    ? 'isVerified = :unverified AND (attribute_not_exists(businessId) OR businessId = :none OR businessId = :workspace)'
-    : undefined;
-  const replaced = await updateIfPresent(table, accountProfileKey(accountId), {
-    UpdateExpression: `${set.UpdateExpression} ADD sessionVersion :one`,
-    ...(guard && { ConditionExpression: guard }),
-    ExpressionAttributeNames: set.ExpressionAttributeNames,
-    ExpressionAttributeValues: {
-      ...set.ExpressionAttributeValues,
-      ':one': 1,
-      ...(unverifiedFor && { ':unverified': false, ':none': null, ':workspace': unverifiedFor }),
-    },
-  });
-  if (!replaced) throw new AccountChangedError(accountId);
-  return accountFromItem(replaced);
-};
+/** The operations of this module bound to one account. */
+export const accountRepository = (table: Table, accountId: string) => {
+  const getAccount = async (): Promise<Account | undefined> => {
+    return findItem(table, accountProfileKey(accountId), (item) => accountFromItem(item));
+  };
 
-/**
- * Sets the account's role in `workspaceId`; undefined when the account is not in that workspace (any
- * more), so a removal racing a role change never puts the removed account back.
- */
-export const setWorkspaceRole = async (
-  table: Table,
-  accountId: string,
-  workspaceId: string,
-  role: Role,
-  now: string,
-): Promise<Account | undefined> => {
-  const updated = await updateIf(table, accountProfileKey(accountId), {
-    UpdateExpression: 'SET #roles = :roles, updatedAt = :now',
-    ConditionExpression: 'businessId = :workspace',
-    ExpressionAttributeNames: { '#roles': 'roles' },
-    ExpressionAttributeValues: { ':roles': [role], ':workspace': workspaceId, ':now': now },
-  });
-  return updated && accountFromItem(updated);
-};
+  /** Points the account at its workspace; only an account without one may join, so a race has one winner. */
+  const joinWorkspace = async (workspaceId: string, roles: Role[], now: string): Promise<Account> => {
+    const joined = await updateIfPresent(table, accountProfileKey(accountId), {
+      UpdateExpression: 'SET businessId = :workspace, #roles = :roles, updatedAt = :now',
+      ConditionExpression: 'attribute_not_exists(businessId) OR businessId = :none',
+      ExpressionAttributeNames: { '#roles': 'roles' },
+      ExpressionAttributeValues: { ':workspace': workspaceId, ':roles': roles, ':now': now, ':none': null },
+    });
+    if (!joined) throw new AlreadyInWorkspaceError(accountId);
+    return accountFromItem(joined);
+  };
 
-/** Makes the account workspace-less again if it is in `workspaceId`; false when it is not. */
-export const leaveWorkspace = async (
-  table: Table,
-  accountId: string,
-  workspaceId: string,
-  now: string,
-): Promise<boolean> => {
-  const left = await updateIf(table, accountProfileKey(accountId), {
-    UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
-    ConditionExpression: 'businessId = :workspace',
-    ExpressionAttributeNames: { '#roles': 'roles' },
-    ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
-  });
-  return left !== undefined;
+  /** Sets plain profile fields (verification, names); a password changes only through `replaceCredentials`. */
+  const updateAccount = async (
+    fields: Partial<Pick<Account, 'isVerified' | 'firstName' | 'lastName'>>,
+    now: string,
+  ): Promise<Account> => {
+    const updated = await updateIfPresent(
+      table,
+      accountProfileKey(accountId),
+      setFields({ ...fields, updatedAt: now }),
+    );
+    if (!updated) throw new Error(`account ${accountId} does not exist`);
+    return accountFromItem(updated);
+  };
+
+  /**
+   * Sets the password, marks the address verified (whoever changes credentials proved the mailbox) and
+   * raises the session version in the same write, so every token issued before dies with the old password.
+   * `unverifiedFor` limits it to an unverified account that is in no workspace or in that one: what an
+   * invitation may take over.
+   */
+  const replaceCredentials = async (
+    credentials: NewCredentials,
+    now: string,
+    unverifiedFor?: string,
+  ): Promise<Account> => {
+    const set = setFields({ ...credentials, isVerified: true, updatedAt: now });
+    const guard = unverifiedFor
+      ? 'isVerified = :unverified AND (attribute_not_exists(businessId) OR businessId = :none OR businessId = :workspace)'
+      : undefined;
+    const replaced = await updateIfPresent(table, accountProfileKey(accountId), {
+      UpdateExpression: `${set.UpdateExpression} ADD sessionVersion :one`,
+      ...(guard && { ConditionExpression: guard }),
+      ExpressionAttributeNames: set.ExpressionAttributeNames,
+      ExpressionAttributeValues: {
+        ...set.ExpressionAttributeValues,
+        ':one': 1,
+        ...(unverifiedFor && { ':unverified': false, ':none': null, ':workspace': unverifiedFor }),
+      },
+    });
+    if (!replaced) throw new AccountChangedError(accountId);
+    return accountFromItem(replaced);
+  };
+
+  /**
+   * Sets the account's role in `workspaceId`; undefined when the account is not in that workspace (any
+   * more), so a removal racing a role change never puts the removed account back.
+   */
+  const setWorkspaceRole = async (workspaceId: string, role: Role, now: string): Promise<Account | undefined> => {
+    const updated = await updateIf(table, accountProfileKey(accountId), {
+      UpdateExpression: 'SET #roles = :roles, updatedAt = :now',
+      ConditionExpression: 'businessId = :workspace',
+      ExpressionAttributeNames: { '#roles': 'roles' },
+      ExpressionAttributeValues: { ':roles': [role], ':workspace': workspaceId, ':now': now },
+    });
+    return updated && accountFromItem(updated);
+  };
+
+  /** Makes the account workspace-less again if it is in `workspaceId`; false when it is not. */
+  const leaveWorkspace = async (workspaceId: string, now: string): Promise<boolean> => {
+    const left = await updateIf(table, accountProfileKey(accountId), {
+      UpdateExpression: 'SET businessId = :none, #roles = :roles, updatedAt = :now',
+      ConditionExpression: 'businessId = :workspace',
+      ExpressionAttributeNames: { '#roles': 'roles' },
+      ExpressionAttributeValues: { ':none': null, ':roles': [], ':workspace': workspaceId, ':now': now },
+    });
+    return left !== undefined;
+  };
+  return { getAccount, joinWorkspace, updateAccount, replaceCredentials, setWorkspaceRole, leaveWorkspace };
 };

@@ -53,52 +53,50 @@ const sameHash = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-/** Stores a fresh 6-digit code, replacing any earlier one of the purpose, and returns it for the e-mail. */
-export const issueOtp = async (table: Table, accountId: string, purpose: OtpPurpose, now: Date): Promise<string> => {
-  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  const salt = randomBytes(16).toString('base64url');
-  await putItem(
-    table,
-    otpToItem({
-      accountId,
-      purpose,
-      salt,
-      codeHash: hashCode(salt, code),
-      attempts: 0,
-      expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
-      createdAt: now.toISOString(),
-    }),
-  );
-  return code;
-};
+/** The operations of this module bound to one account. */
+export const otpRepository = (table: Table, accountId: string) => {
+  /** Stores a fresh 6-digit code, replacing any earlier one of the purpose, and returns it for the e-mail. */
+  const issueOtp = async (purpose: OtpPurpose, now: Date): Promise<string> => {
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const salt = randomBytes(16).toString('base64url');
+    await putItem(
+      table,
+      otpToItem({
+        accountId,
+        purpose,
+        salt,
+        codeHash: hashCode(salt, code),
+        attempts: 0,
+        expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      }),
+    );
+    return code;
+  };
 
-/**
- * Uses up the code if it is right, unexpired and not burnt; a wrong code counts a try. The delete is
- * conditional on the hash read, so of two concurrent redemptions only one succeeds.
- */
-export const redeemOtp = async (
-  table: Table,
-  accountId: string,
-  purpose: OtpPurpose,
-  code: string,
-  now: Date,
-): Promise<boolean> => {
-  const key = otpItemKey(accountId, purpose);
-  const Item = await getItem(table, key);
-  if (!Item) return false;
-  const otp = otpFromItem(Item);
-  if (otp.attempts >= OTP_MAX_ATTEMPTS || otp.expiresAt <= now.toISOString()) return false;
-  if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
-    await updateIf(table, key, {
-      UpdateExpression: 'ADD attempts :one',
-      ConditionExpression: 'codeHash = :seen AND attempts < :max',
-      ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
+  /**
+   * Uses up the code if it is right, unexpired and not burnt; a wrong code counts a try. The delete is
+   * conditional on the hash read, so of two concurrent redemptions only one succeeds.
+   */
+  const redeemOtp = async (purpose: OtpPurpose, code: string, now: Date): Promise<boolean> => {
+    const key = otpItemKey(accountId, purpose);
+    const Item = await getItem(table, key);
+    if (!Item) return false;
+    const otp = otpFromItem(Item);
+    if (otp.attempts >= OTP_MAX_ATTEMPTS || otp.expiresAt <= now.toISOString()) return false;
+    if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
+      await updateIf(table, key, {
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'codeHash = :seen AND attempts < :max',
+        ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
+      });
+      return false;
+    }
+    const redeemed = await deleteIf(table, key, {
+      ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
+      ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
     });
-    return false;
-  }
-  const redeemed = await deleteIf(table, key, {
-    ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
-    ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
-  });
-  return redeemed !== undefined;
+    return redeemed !== undefined;
+  };
+  return { issueOtp, redeemOtp };
 };

@@ -1,5 +1,5 @@
-import { findAccountByEmail, replaceCredentials } from './account-repository.ts';
-import { issueOtp, redeemOtp } from './otp-repository.ts';
+import { findAccountByEmail, accountRepository } from './account-repository.ts';
+import { otpRepository } from './otp-repository.ts';
 import { hashPassword } from './passwords.ts';
 import type { ResetPasswordInput } from './schemas.ts';
 import { invalidCode } from './verification.ts';
@@ -9,7 +9,7 @@ import type { AccountScope } from '#lib/identity/scope.ts';
 export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
   const account = await findAccountByEmail(runtime.table, email);
   if (!account) return;
-  const otp = await issueOtp(runtime.table, account.id, 'RESET_PASSWORD', runtime.clock.now());
+  const otp = await otpRepository(runtime.table, account.id).issueOtp('RESET_PASSWORD', runtime.clock.now());
   await runtime.mail.send({
     to: account.email,
     subject: 'Your password reset code',
@@ -33,6 +33,6 @@ export const resetPassword = async (
   const account = await findAccountByEmail(table, email);
   if (!account) throw invalidCode();
   const now = clock.now();
-  if (!(await redeemOtp(table, account.id, 'RESET_PASSWORD', otp, now))) throw invalidCode();
-  await replaceCredentials(table, account.id, { passwordHash }, now.toISOString());
+  if (!(await otpRepository(table, account.id).redeemOtp('RESET_PASSWORD', otp, now))) throw invalidCode();
+  await accountRepository(table, account.id).replaceCredentials({ passwordHash }, now.toISOString());
 };

@@ -63,9 +63,6 @@ export const startFamily = async (table: Table, family: RefreshFamily): Promise<
   await putNew(table, refreshFamilyToItem(family));
 };
 
-export const getFamily = (table: Table, accountId: string, familyId: string): Promise<RefreshFamily | undefined> =>
-  findItem(table, refreshFamilyKey(accountId, familyId), (item) => refreshFamilyFromItem(item));
-
 export interface Advance {
   fromGeneration: number;
   tokenHash: string;
@@ -74,38 +71,40 @@ export interface Advance {
   now: string;
 }
 
-/**
- * Moves the family to the next generation if it is still at `fromGeneration` and not revoked. False
- * means another refresh got there first.
- */
-export const advanceFamily = async (
-  table: Table,
-  accountId: string,
-  familyId: string,
-  next: Advance,
-): Promise<boolean> => {
-  const advanced = await updateIf(table, refreshFamilyKey(accountId, familyId), {
-    UpdateExpression:
-      'SET generation = :next, tokenHash = :hash, rotation = :rotation, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
-    ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
-    ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: {
-      ':from': next.fromGeneration,
-      ':next': next.fromGeneration + 1,
-      ':hash': next.tokenHash,
-      ':rotation': next.rotation,
-      ':expiresAt': next.expiresAt,
-      ':ttl': refreshFamilyTtl(next.expiresAt),
-      ':now': next.now,
-    },
-  });
-  return advanced !== undefined;
-};
+/** The operations of this module bound to one account. */
+export const refreshFamilyRepository = (table: Table, accountId: string) => {
+  const getFamily = (familyId: string): Promise<RefreshFamily | undefined> =>
+    findItem(table, refreshFamilyKey(accountId, familyId), (item) => refreshFamilyFromItem(item));
 
-/** Keeps the first revocation time when revoked twice. */
-export const revokeFamily = async (table: Table, accountId: string, familyId: string, now: string): Promise<void> => {
-  await updateIfPresent(table, refreshFamilyKey(accountId, familyId), {
-    UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now), updatedAt = :now',
-    ExpressionAttributeValues: { ':now': now },
-  });
+  /**
+   * Moves the family to the next generation if it is still at `fromGeneration` and not revoked. False
+   * means another refresh got there first.
+   */
+  const advanceFamily = async (familyId: string, next: Advance): Promise<boolean> => {
+    const advanced = await updateIf(table, refreshFamilyKey(accountId, familyId), {
+      UpdateExpression:
+        'SET generation = :next, tokenHash = :hash, rotation = :rotation, expiresAt = :expiresAt, #ttl = :ttl, updatedAt = :now',
+      ConditionExpression: 'generation = :from AND attribute_not_exists(revokedAt)',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':from': next.fromGeneration,
+        ':next': next.fromGeneration + 1,
+        ':hash': next.tokenHash,
+        ':rotation': next.rotation,
+        ':expiresAt': next.expiresAt,
+        ':ttl': refreshFamilyTtl(next.expiresAt),
+        ':now': next.now,
+      },
+    });
+    return advanced !== undefined;
+  };
+
+  /** Keeps the first revocation time when revoked twice. */
+  const revokeFamily = async (familyId: string, now: string): Promise<void> => {
+    await updateIfPresent(table, refreshFamilyKey(accountId, familyId), {
+      UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now), updatedAt = :now',
+      ExpressionAttributeValues: { ':now': now },
+    });
+  };
+  return { getFamily, advanceFamily, revokeFamily };
 };

@@ -2,9 +2,9 @@ import { UnauthorizedError } from '#lib/contract/errors.ts';
 import type { SigningKey } from '#lib/ports/signing-keys/signing-keys.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { sessionVersionOf, type Account } from './account.ts';
-import { getAccount } from './account-repository.ts';
+import { accountRepository } from './account-repository.ts';
 import { hashRefreshToken, refreshTokenMatches, type RefreshFamily } from './refresh-family-repository.ts';
-import { advanceFamily, getFamily, revokeFamily, startFamily } from './refresh-family-repository.ts';
+import { startFamily, refreshFamilyRepository } from './refresh-family-repository.ts';
 import {
   REFRESH_TOKEN_TTL_SECONDS,
   issueAccessToken,
@@ -80,7 +80,7 @@ const rotate = async (
   const key = await signingKeys.current();
   const issuedAt = Math.floor(now.getTime() / 1000);
   const tokens = await signPair(key, account, family.familyId, family.generation + 1, new Date(issuedAt * 1000));
-  const advanced = await advanceFamily(table, account.id, family.familyId, {
+  const advanced = await refreshFamilyRepository(table, account.id).advanceFamily(family.familyId, {
     fromGeneration: family.generation,
     tokenHash: hashRefreshToken(tokens.refreshToken),
     rotation: { retiredTokenHash: hashRefreshToken(presented), issuedAt, kid: key.kid },
@@ -117,7 +117,7 @@ const repeatRotation = async (
     const tokens = await signPair(key, account, family.familyId, family.generation, new Date(rotation.issuedAt * 1000));
     if (refreshTokenMatches(tokens.refreshToken, family.tokenHash)) return tokens;
   }
-  await revokeFamily(table, claims.accountId, claims.familyId, now.toISOString());
+  await refreshFamilyRepository(table, claims.accountId).revokeFamily(claims.familyId, now.toISOString());
   throw reused();
 };
 
@@ -129,9 +129,10 @@ export const refreshSession = async ({ ports: runtime }: AccountScope, presented
   const { table, signingKeys, clock } = runtime;
   const now = clock.now();
   const claims = await verifyRefreshToken(signingKeys, presented, now);
+  const families = refreshFamilyRepository(table, claims.accountId);
   const [family, account] = await Promise.all([
-    getFamily(table, claims.accountId, claims.familyId),
-    getAccount(table, claims.accountId),
+    families.getFamily(claims.familyId),
+    accountRepository(table, claims.accountId).getAccount(),
   ]);
   if (!family || !account) throw new UnauthorizedError('Invalid refresh token');
   if (family.revokedAt) throw new UnauthorizedError('Refresh token revoked, please log in again');
@@ -144,6 +145,6 @@ export const refreshSession = async ({ ports: runtime }: AccountScope, presented
   if (!refreshTokenMatches(presented, family.tokenHash)) throw new UnauthorizedError('Invalid refresh token');
   const tokens = await rotate(runtime, account, family, presented, now);
   if (tokens) return tokens;
-  const rotated = await getFamily(table, claims.accountId, claims.familyId);
+  const rotated = await families.getFamily(claims.familyId);
   return repeatRotation(runtime, account, presented, claims, rotated, now);
 };

@@ -1,8 +1,8 @@
 import { BadRequestError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Account } from './account.ts';
-import { findAccountByEmail, updateAccount } from './account-repository.ts';
-import { issueOtp, redeemOtp } from './otp-repository.ts';
+import { findAccountByEmail, accountRepository } from './account-repository.ts';
+import { otpRepository } from './otp-repository.ts';
 import type { VerifyEmailInput } from './schemas.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 
@@ -14,7 +14,7 @@ export const invalidCode = () =>
   new BadRequestError('Invalid or expired code', ['otp: the code is wrong or has expired; request a new one']);
 
 export const sendVerificationCode = async (runtime: Ports, account: Account): Promise<void> => {
-  const otp = await issueOtp(runtime.table, account.id, 'VERIFY_EMAIL', runtime.clock.now());
+  const otp = await otpRepository(runtime.table, account.id).issueOtp('VERIFY_EMAIL', runtime.clock.now());
   await runtime.mail.send({
     to: account.email,
     subject: 'Your verification code',
@@ -38,8 +38,8 @@ export const verifyEmail = async (
   if (!account) throw invalidCode();
   if (account.isVerified) return { email: account.email, isVerified: true, alreadyVerified: true };
   const now = clock.now();
-  if (!(await redeemOtp(table, account.id, 'VERIFY_EMAIL', otp, now))) throw invalidCode();
-  await updateAccount(table, account.id, { isVerified: true }, now.toISOString());
+  if (!(await otpRepository(table, account.id).redeemOtp('VERIFY_EMAIL', otp, now))) throw invalidCode();
+  await accountRepository(table, account.id).updateAccount({ isVerified: true }, now.toISOString());
   return { email: account.email, isVerified: true, alreadyVerified: false };
 };
 

@@ -46,74 +46,69 @@ export const insertApiKey = async (table: Table, stored: StoredApiKey, secretHas
   await putNew(table, { ...apiKeyToItem(stored.key, secretHash), usagePlanKeyId: stored.usagePlanKeyId });
 };
 
-/** Newest first (ids are ULIDs), read consistently so a key just created or changed is listed as it is. */
-export const queryApiKeys = async (table: Table, workspaceId: string): Promise<StoredApiKey[]> => {
-  const items = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': apiKeyPartition(workspaceId) },
-    ScanIndexForward: false,
-    ConsistentRead: true,
-  });
-  return items.map((item) => storedFromItem(item, workspaceId));
-};
-
-export const findApiKey = (table: Table, workspaceId: string, keyId: string): Promise<StoredApiKey | undefined> =>
-  findItem(table, apiKeyItemKey(workspaceId, keyId), (item) => storedFromItem(item, workspaceId));
-
 export interface NewSecret {
   secretHash: string;
   usagePlanKeyId: string;
   now: string;
 }
 
-/**
- * Replaces the secret (and its mirror) of an active key whose mirror is still `previousMirror`. False if
- * the condition failed: the key is gone, inactive, or another rotation replaced the mirror first.
- */
-export const replaceApiKeySecret = async (
-  table: Table,
-  workspaceId: string,
-  keyId: string,
-  previousMirror: string | undefined,
-  { secretHash, usagePlanKeyId, now }: NewSecret,
-): Promise<boolean> => {
-  const set = setFields({ secretHash, usagePlanKeyId, rotatedAt: now, updatedAt: now });
-  const mirror = mirrorIs(previousMirror);
-  const applied = await updateIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
-    ...set,
-    ConditionExpression: `isActive = :true AND ${mirror.condition}`,
-    ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':true': true, ...mirror.values },
-  });
-  return applied !== undefined;
-};
-
 export type ApiKeyChanges = Partial<Pick<ApiKey, 'name' | 'isActive'>>;
 
-/** The key after the change, or undefined if there is no such key. */
-export const writeApiKeyChanges = async (
-  table: Table,
-  workspaceId: string,
-  keyId: string,
-  changes: ApiKeyChanges,
-  now: string,
-): Promise<StoredApiKey | undefined> => {
-  const item = await updateIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
-    ...setFields({ ...changes, updatedAt: now }),
-  });
-  return item && storedFromItem(item, workspaceId);
-};
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const apiKeyRepository = (table: Table, workspaceId: string) => {
+  /** Newest first (ids are ULIDs), read consistently so a key just created or changed is listed as it is. */
+  const queryApiKeys = async (): Promise<StoredApiKey[]> => {
+    const items = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': apiKeyPartition(workspaceId) },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    });
+    return items.map((item) => storedFromItem(item, workspaceId));
+  };
 
-/** Deletes the key if its mirror is still `expectedMirror`; false if it is gone or was rotated meanwhile. */
-export const removeApiKey = async (
-  table: Table,
-  workspaceId: string,
-  keyId: string,
-  expectedMirror: string | undefined,
-): Promise<boolean> => {
-  const mirror = mirrorIs(expectedMirror);
-  const applied = await deleteIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
-    ConditionExpression: mirror.condition,
-    ...(expectedMirror !== undefined && { ExpressionAttributeValues: mirror.values }),
-  });
-  return applied !== undefined;
+  const findApiKey = (keyId: string): Promise<StoredApiKey | undefined> =>
+    findItem(table, apiKeyItemKey(workspaceId, keyId), (item) => storedFromItem(item, workspaceId));
+
+  /**
+   * Replaces the secret (and its mirror) of an active key whose mirror is still `previousMirror`. False if
+   * the condition failed: the key is gone, inactive, or another rotation replaced the mirror first.
+   */
+  const replaceApiKeySecret = async (
+    keyId: string,
+    previousMirror: string | undefined,
+    { secretHash, usagePlanKeyId, now }: NewSecret,
+  ): Promise<boolean> => {
+    const set = setFields({ secretHash, usagePlanKeyId, rotatedAt: now, updatedAt: now });
+    const mirror = mirrorIs(previousMirror);
+    const applied = await updateIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
+      ...set,
+      ConditionExpression: `isActive = :true AND ${mirror.condition}`,
+      ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':true': true, ...mirror.values },
+    });
+    return applied !== undefined;
+  };
+
+  /** The key after the change, or undefined if there is no such key. */
+  const writeApiKeyChanges = async (
+    keyId: string,
+    changes: ApiKeyChanges,
+    now: string,
+  ): Promise<StoredApiKey | undefined> => {
+    const item = await updateIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
+      ...setFields({ ...changes, updatedAt: now }),
+    });
+    return item && storedFromItem(item, workspaceId);
+  };
+
+  /** Deletes the key if its mirror is still `expectedMirror`; false if it is gone or was rotated meanwhile. */
+  const removeApiKey = async (keyId: string, expectedMirror: string | undefined): Promise<boolean> => {
+    const mirror = mirrorIs(expectedMirror);
+    const applied = await deleteIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
+      ConditionExpression: mirror.condition,
+      ...(expectedMirror !== undefined && { ExpressionAttributeValues: mirror.values }),
+    });
+    return applied !== undefined;
+  };
+  return { queryApiKeys, findApiKey, replaceApiKeySecret, writeApiKeyChanges, removeApiKey };
 };

@@ -3,7 +3,7 @@ import { log } from '#lib/log/logger.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { formatApiKey, hashApiKeySecret, type ApiKey } from './api-key.ts';
 import { toApiKeyResource, type ApiKeyResource } from './api-key-resource.ts';
-import * as repository from './api-key-repository.ts';
+import { apiKeyRepository, insertApiKey, type StoredApiKey } from './api-key-repository.ts';
 import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
@@ -55,7 +55,7 @@ export const createApiKey = async ({ ports: runtime, workspaceId }: Scope, input
   };
   const usagePlanKeyId = await runtime.usagePlan.register({ id, workspaceId, value: secretHash, enabled: true });
   try {
-    await repository.insertApiKey(runtime.table, { key, usagePlanKeyId }, secretHash);
+    await insertApiKey(runtime.table, { key, usagePlanKeyId }, secretHash);
   } catch (error) {
     await discardMirror(runtime, id, usagePlanKeyId);
     throw error;
@@ -64,7 +64,7 @@ export const createApiKey = async ({ ports: runtime, workspaceId }: Scope, input
 };
 
 export const listApiKeys = async ({ ports: runtime, workspaceId }: Scope): Promise<ApiKeyResource[]> =>
-  (await repository.queryApiKeys(runtime.table, workspaceId)).map(({ key }) => toApiKeyResource(key));
+  (await apiKeyRepository(runtime.table, workspaceId).queryApiKeys()).map(({ key }) => toApiKeyResource(key));
 
 /**
  * A new secret with a new mirror. The record is written only if the key is still active and still has
@@ -72,7 +72,8 @@ export const listApiKeys = async ({ ports: runtime, workspaceId }: Scope): Promi
  * the old secret is refused by the very next request (authentication reads the record consistently).
  */
 export const rotateApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId: string) => {
-  const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
+  const apiKeys = apiKeyRepository(runtime.table, workspaceId);
+  const stored = await apiKeys.findApiKey(keyId);
   if (!stored) throw notFound();
   if (!stored.key.isActive) throw revoked();
   const { raw, secretHash } = mintSecret(runtime, workspaceId, keyId);
@@ -80,7 +81,7 @@ export const rotateApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId
   const now = runtime.clock.now().toISOString();
   let replaced: boolean;
   try {
-    replaced = await repository.replaceApiKeySecret(runtime.table, workspaceId, keyId, stored.usagePlanKeyId, {
+    replaced = await apiKeyRepository(runtime.table, workspaceId).replaceApiKeySecret(keyId, stored.usagePlanKeyId, {
       secretHash,
       usagePlanKeyId,
       now,
@@ -91,7 +92,7 @@ export const rotateApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId
   }
   if (!replaced) {
     await discardMirror(runtime, keyId, usagePlanKeyId);
-    const current = await repository.findApiKey(runtime.table, workspaceId, keyId);
+    const current = await apiKeys.findApiKey(keyId);
     if (!current) throw notFound();
     if (!current.key.isActive) throw revoked();
     throw new ConflictError('The API key is being rotated by another request; try again');
@@ -102,7 +103,7 @@ export const rotateApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId
 };
 
 /** The mirror follows the record's resulting state; an error is a 500, and repeating the request repairs it. */
-const mirrorEnabled = async (runtime: Ports, { key, usagePlanKeyId }: repository.StoredApiKey): Promise<void> => {
+const mirrorEnabled = async (runtime: Ports, { key, usagePlanKeyId }: StoredApiKey): Promise<void> => {
   const mirrored = usagePlanKeyId !== undefined && (await runtime.usagePlan.setEnabled(usagePlanKeyId, key.isActive));
   if (!mirrored) log.warn('API key has no usage-plan mirror; its next rotation creates one', { keyId: key.id });
 };
@@ -113,7 +114,7 @@ export const updateApiKey = async (
   { id: keyId, changes }: { id: string; changes: UpdateApiKeyInput },
 ): Promise<ApiKeyResource> => {
   const now = runtime.clock.now().toISOString();
-  const stored = await repository.writeApiKeyChanges(runtime.table, workspaceId, keyId, changes, now);
+  const stored = await apiKeyRepository(runtime.table, workspaceId).writeApiKeyChanges(keyId, changes, now);
   if (!stored) throw notFound();
   if (changes.isActive !== undefined) await mirrorEnabled(runtime, stored);
   return toApiKeyResource(stored.key);
@@ -128,11 +129,12 @@ export const revokeApiKey = async (scope: Scope, keyId: string): Promise<void> =
  * it. The record is deleted only if no rotation replaced the mirror meanwhile, else it is read again.
  */
 export const deleteApiKey = async ({ ports: runtime, workspaceId }: Scope, keyId: string): Promise<void> => {
+  const apiKeys = apiKeyRepository(runtime.table, workspaceId);
   for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt += 1) {
-    const stored = await repository.findApiKey(runtime.table, workspaceId, keyId);
+    const stored = await apiKeys.findApiKey(keyId);
     if (!stored) throw notFound();
     if (stored.usagePlanKeyId) await runtime.usagePlan.remove(stored.usagePlanKeyId);
-    if (await repository.removeApiKey(runtime.table, workspaceId, keyId, stored.usagePlanKeyId)) return;
+    if (await apiKeys.removeApiKey(keyId, stored.usagePlanKeyId)) return;
   }
   throw new ConflictError('The API key changed while it was being deleted; try again');
 };

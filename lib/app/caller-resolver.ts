@@ -1,5 +1,5 @@
 import { sessionVersionOf } from '#lib/accounts/account.ts';
-import { getAccount } from '#lib/accounts/account-repository.ts';
+import { accountRepository } from '#lib/accounts/account-repository.ts';
 import { verifyAccessToken } from '#lib/accounts/tokens.ts';
 import { authenticateApiKey } from '#lib/api-keys/api-key-authentication.ts';
 import { UnauthorizedError } from '#lib/contract/errors.ts';
@@ -13,7 +13,7 @@ export const callerResolver: CallerResolver = {
    */
   user: async (ports, token) => {
     const claims = await verifyAccessToken(ports.signingKeys, token, ports.clock.now());
-    const account = await getAccount(ports.table, claims.accountId);
+    const account = await accountRepository(ports.table, claims.accountId).getAccount();
     if (!account) throw new UnauthorizedError('Invalid token');
     if (claims.sessionVersion !== sessionVersionOf(account)) {
       throw new UnauthorizedError('Signed out: the account credentials changed, please log in again');

@@ -48,47 +48,50 @@ export type ChangeWrite =
   | { outcome: 'updated'; previousStatus: ChangeStatus }
   | { outcome: 'stale' };
 
-/**
- * One conditional UpdateItem (docs/data-model.md 5.6): the event's fields, `createdAt` and the ticket-list keys
- * written once, and nothing at all when the stored change is from a later provider time.
- */
-export const upsertChangeItem = async (
-  table: Table,
-  workspaceId: string,
-  change: ChangeInput,
-  now: string,
-): Promise<ChangeWrite> => {
-  const set = setFields({ ...changeFields(workspaceId, change), providerUpdatedAt: change.updatedAt, updatedAt: now });
-  const ticketKeys = changeTicketKeys(workspaceId, change.changeKey, now);
-  return unlessConditionFails(
-    async () => {
-      const { Attributes } = await table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: changeItemKey(workspaceId, change.changeKey),
-          UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :now), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
-          ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
-          ExpressionAttributeNames: {
-            ...set.ExpressionAttributeNames,
-            '#createdAt': 'createdAt',
-            '#gsi3pk': 'gsi3pk',
-            '#gsi3sk': 'gsi3sk',
-            '#providerUpdatedAt': 'providerUpdatedAt',
-          },
-          ExpressionAttributeValues: {
-            ...set.ExpressionAttributeValues,
-            ':now': now,
-            ':gsi3pk': ticketKeys.gsi3pk,
-            ':gsi3sk': ticketKeys.gsi3sk,
-            ':incoming': change.updatedAt,
-          },
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return Attributes
-        ? { outcome: 'updated', previousStatus: Attributes.status as ChangeStatus }
-        : { outcome: 'created' };
-    },
-    () => ({ outcome: 'stale' }),
-  );
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const changeRepository = (table: Table, workspaceId: string) => {
+  /**
+   * One conditional UpdateItem (docs/data-model.md 5.6): the event's fields, `createdAt` and the ticket-list keys
+   * written once, and nothing at all when the stored change is from a later provider time.
+   */
+  const upsertChangeItem = async (change: ChangeInput, now: string): Promise<ChangeWrite> => {
+    const set = setFields({
+      ...changeFields(workspaceId, change),
+      providerUpdatedAt: change.updatedAt,
+      updatedAt: now,
+    });
+    const ticketKeys = changeTicketKeys(workspaceId, change.changeKey, now);
+    return unlessConditionFails(
+      async () => {
+        const { Attributes } = await table.doc.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: changeItemKey(workspaceId, change.changeKey),
+            UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :now), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
+            ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
+            ExpressionAttributeNames: {
+              ...set.ExpressionAttributeNames,
+              '#createdAt': 'createdAt',
+              '#gsi3pk': 'gsi3pk',
+              '#gsi3sk': 'gsi3sk',
+              '#providerUpdatedAt': 'providerUpdatedAt',
+            },
+            ExpressionAttributeValues: {
+              ...set.ExpressionAttributeValues,
+              ':now': now,
+              ':gsi3pk': ticketKeys.gsi3pk,
+              ':gsi3sk': ticketKeys.gsi3sk,
+              ':incoming': change.updatedAt,
+            },
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return Attributes
+          ? { outcome: 'updated', previousStatus: Attributes.status as ChangeStatus }
+          : { outcome: 'created' };
+      },
+      () => ({ outcome: 'stale' }),
+    );
+  };
+  return { upsertChangeItem };
 };

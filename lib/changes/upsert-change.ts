@@ -2,7 +2,7 @@ import type { ChangeInput } from '#lib/changes/change-input.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { HistoryEventInput } from '#lib/tickets/history.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
-import { upsertChangeItem, type ChangeWrite } from './change-repository.ts';
+import { type ChangeWrite, changeRepository } from './change-repository.ts';
 
 /** The history a write leaves: CREATED for a new change, STATUS_CHANGE when a later event moved it. */
 const historyOf = (change: ChangeInput, write: ChangeWrite, actor: string): HistoryEventInput[] => {
@@ -24,7 +24,10 @@ export const upsertChange = async (
   change: ChangeInput,
   actor: string,
 ): Promise<{ changeId: string; applied: boolean }> => {
-  const write = await upsertChangeItem(runtime.table, workspaceId, change, runtime.clock.now().toISOString());
+  const write = await changeRepository(runtime.table, workspaceId).upsertChangeItem(
+    change,
+    runtime.clock.now().toISOString(),
+  );
   const history = historyOf(change, write, change.deployer ?? actor);
   if (history.length > 0) await recordHistory(runtime, workspaceId, history);
   return { changeId: change.changeKey, applied: write.outcome !== 'stale' };

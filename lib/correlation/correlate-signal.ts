@@ -1,18 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { createIncident } from '#lib/incidents/create-incident.ts';
 import { isDone } from '#lib/incidents/incident.ts';
-import { getIncident } from '#lib/incidents/incident-repository.ts';
+import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { log } from '#lib/log/logger.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
 import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
 import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
-import { readGroup, writeGroup } from './correlation-group-repository.ts';
+import { correlationGroupRepository } from './correlation-group-repository.ts';
 import { incidentFromSignals } from './incident-from-signals.ts';
 import { linkSignal } from './link-signal.ts';
 import { effectiveRules } from './rule-service.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
-import { markCorrelated, readSignalForCorrelation, readSignals } from '#lib/signals/signal-incident-repository.ts';
+import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 
 export type CorrelationOutcome =
   | { kind: 'ignored'; reason: 'missing' | 'not-pending' | 'already-linked' | 'not-open' | 'no-rule' }
@@ -78,9 +78,13 @@ const finishLinking = async (
   group: CorrelationGroup,
   incidentId: string,
 ): Promise<void> => {
-  const signals = await readSignals(runtime.table, workspaceId, group.linking);
+  const signals = await signalIncidentRepository(runtime.table, workspaceId).readSignals(group.linking);
   await Promise.all(signals.map((signal) => linkSignal(runtime, workspaceId, incidentId, signal, rule.id)));
-  await writeGroup(runtime.table, workspaceId, { ...group, linking: [] }, group.rev, runtime.clock.now());
+  await correlationGroupRepository(runtime.table, workspaceId).writeGroup(
+    { ...group, linking: [] },
+    group.rev,
+    runtime.clock.now(),
+  );
 };
 
 /**
@@ -94,7 +98,11 @@ const releaseClaim = async (
   claimedRev: number,
 ): Promise<void> => {
   try {
-    await writeGroup(runtime.table, workspaceId, { ...group, opening: null }, claimedRev, runtime.clock.now());
+    await correlationGroupRepository(runtime.table, workspaceId).writeGroup(
+      { ...group, opening: null },
+      claimedRev,
+      runtime.clock.now(),
+    );
   } catch (error) {
     log.warn('the claim on a correlation group could not be released; it goes stale in a minute', {
       error,
@@ -120,11 +128,12 @@ const openIncident = async (
   signals: readonly Signal[],
 ): Promise<string | undefined> => {
   const { runtime, workspaceId, rule, groupKey } = context;
+  const correlationGroups = correlationGroupRepository(runtime.table, workspaceId);
   const now = runtime.clock.now();
   const [signal] = signals.slice(-1);
   if (!signal) throw new Error('an incident is opened for at least one signal');
   const opening = { signalId: signal.id, attempt: runtime.ids.uuid(), at: now.toISOString() };
-  if (!(await writeGroup(runtime.table, workspaceId, { ...group, members, opening }, group.rev, now))) return undefined;
+  if (!(await correlationGroups.writeGroup({ ...group, members, opening }, group.rev, now))) return undefined;
   const incident = await createIncident(
     systemScope(workspaceId, runtime),
     incidentFromSignals(rule, groupKey, signals),
@@ -141,7 +150,7 @@ const openIncident = async (
     opening: null,
     rev: group.rev + 1,
   };
-  if (!(await writeGroup(runtime.table, workspaceId, opened, opened.rev, runtime.clock.now()))) {
+  if (!(await correlationGroups.writeGroup(opened, opened.rev, runtime.clock.now()))) {
     throw new Error(
       `the claim on correlation group ${groupKey} of rule ${rule.id} was taken over; incident ${incident.id} has no signals`,
     );
@@ -149,17 +158,20 @@ const openIncident = async (
   const others = signals.slice(0, -1);
   await Promise.all(others.map((other) => linkSignal(runtime, workspaceId, incident.id, other, rule.id)));
   await linkSignal(runtime, workspaceId, incident.id, signal, rule.id);
-  await writeGroup(runtime.table, workspaceId, { ...opened, linking: [] }, opened.rev + 1, runtime.clock.now());
+  await correlationGroups.writeGroup({ ...opened, linking: [] }, opened.rev + 1, runtime.clock.now());
   return incident.id;
 };
 
 const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<CorrelationOutcome> => {
   const { runtime, workspaceId, rule, groupKey } = context;
+  const correlationGroups = correlationGroupRepository(runtime.table, workspaceId);
   const at = signalTime(signal);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const now = runtime.clock.now();
-    const group = await readGroup(runtime.table, workspaceId, rule.id, groupKey, now);
-    const incident = group.incidentId ? await getIncident(runtime.table, workspaceId, group.incidentId) : undefined;
+    const group = await correlationGroups.readGroup(rule.id, groupKey, now);
+    const incident = group.incidentId
+      ? await incidentRepository(runtime.table, workspaceId).getIncident(group.incidentId)
+      : undefined;
     if (incident && group.linking.length > 0) {
       await finishLinking(context, group, incident.id);
       continue;
@@ -180,9 +192,7 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
     const window = fullestWindow(all, at, rule.windowMinutes);
     if (window.length >= rule.minSignals) {
       // Counted signals may have been suppressed, resolved or linked since: only those still open count.
-      const others = await readSignals(
-        runtime.table,
-        workspaceId,
+      const others = await signalIncidentRepository(runtime.table, workspaceId).readSignals(
         window.filter((member) => member.signalId !== signal.id).map((member) => member.signalId),
       );
       const live = others.filter((other) => CORRELATING.includes(other.status) && !other.incidentId);
@@ -198,7 +208,7 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
         continue;
       }
     }
-    if (await writeGroup(runtime.table, workspaceId, { ...group, members, opening: null }, group.rev, now)) {
+    if (await correlationGroups.writeGroup({ ...group, members, opening: null }, group.rev, now)) {
       return {
         kind: 'counted',
         ruleId: rule.id,
@@ -224,12 +234,13 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  */
 export const correlateSignal = async (scope: Scope, signalId: string): Promise<CorrelationOutcome> => {
   const { ports: runtime, workspaceId } = scope;
-  const found = await readSignalForCorrelation(runtime.table, workspaceId, signalId);
+  const signalIncidents = signalIncidentRepository(runtime.table, workspaceId);
+  const found = await signalIncidents.readSignalForCorrelation(signalId);
   if (!found) return { kind: 'ignored', reason: 'missing' };
   const { signal, pending } = found;
   if (!pending) return { kind: 'ignored', reason: 'not-pending' };
   const finish = async <O extends CorrelationOutcome>(outcome: O): Promise<O> => {
-    await markCorrelated(runtime.table, workspaceId, signal.id);
+    await signalIncidents.markCorrelated(signal.id);
     return outcome;
   };
   if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });

@@ -89,34 +89,26 @@ export const groupFromItem = (workspaceId: string, item: Record<string, unknown>
 /** A group untouched this long is forgotten: its next signal starts counting afresh and opens a new incident. */
 const GROUP_LIFETIME_MS = 30 * 24 * 60 * 60 * 1_000;
 
-export const readGroup = async (
-  table: Table,
-  workspaceId: string,
-  ruleId: string,
-  groupKey: string,
-  now: Date,
-): Promise<CorrelationGroup> => {
-  const Item = await getItem(table, correlationGroupItemKey(workspaceId, ruleId, groupKey));
-  return Item ? groupFromItem(workspaceId, Item, now) : emptyGroup(ruleId, groupKey);
-};
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const correlationGroupRepository = (table: Table, workspaceId: string) => {
+  const readGroup = async (ruleId: string, groupKey: string, now: Date): Promise<CorrelationGroup> => {
+    const Item = await getItem(table, correlationGroupItemKey(workspaceId, ruleId, groupKey));
+    return Item ? groupFromItem(workspaceId, Item, now) : emptyGroup(ruleId, groupKey);
+  };
 
-/**
- * Writes the group's next state if it is still at the `rev` it was read at; false when another worker
- * wrote it in between (re-read and decide again).
- */
-export const writeGroup = async (
-  table: Table,
-  workspaceId: string,
-  next: Omit<CorrelationGroup, 'rev'>,
-  readRev: number,
-  now: Date,
-): Promise<boolean> => {
-  return putIf(
-    table,
-    groupToItem(workspaceId, { ...next, rev: readRev + 1 }, new Date(now.getTime() + GROUP_LIFETIME_MS)),
-    {
-      ConditionExpression: readRev === 0 ? 'attribute_not_exists(sk)' : 'rev = :rev',
-      ...(readRev !== 0 && { ExpressionAttributeValues: { ':rev': readRev } }),
-    },
-  );
+  /**
+   * Writes the group's next state if it is still at the `rev` it was read at; false when another worker
+   * wrote it in between (re-read and decide again).
+   */
+  const writeGroup = async (next: Omit<CorrelationGroup, 'rev'>, readRev: number, now: Date): Promise<boolean> => {
+    return putIf(
+      table,
+      groupToItem(workspaceId, { ...next, rev: readRev + 1 }, new Date(now.getTime() + GROUP_LIFETIME_MS)),
+      {
+        ConditionExpression: readRev === 0 ? 'attribute_not_exists(sk)' : 'rev = :rev',
+        ...(readRev !== 0 && { ExpressionAttributeValues: { ':rev': readRev } }),
+      },
+    );
+  };
+  return { readGroup, writeGroup };
 };

@@ -72,60 +72,58 @@ export interface StoredRules {
   rules: CorrelationRule[];
 }
 
-/** Every stored rule of the workspace and the marker, in one consistent Query. */
-export const readStoredRules = async (table: Table, workspaceId: string): Promise<StoredRules> => {
-  const items = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': correlationRulePartition(workspaceId) },
-    ConsistentRead: true,
-  });
-  return {
-    written: items.some((item) => item.type === MARKER_TYPE),
-    rules: items.filter((item) => item.type === RULE_TYPE).map((item) => ruleFromItem(workspaceId, item)),
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const correlationRuleRepository = (table: Table, workspaceId: string) => {
+  /** Every stored rule of the workspace and the marker, in one consistent Query. */
+  const readStoredRules = async (): Promise<StoredRules> => {
+    const items = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': correlationRulePartition(workspaceId) },
+      ConsistentRead: true,
+    });
+    return {
+      written: items.some((item) => item.type === MARKER_TYPE),
+      rules: items.filter((item) => item.type === RULE_TYPE).map((item) => ruleFromItem(workspaceId, item)),
+    };
   };
-};
 
-export const getStoredRule = async (
-  table: Table,
-  workspaceId: string,
-  ruleId: string,
-): Promise<CorrelationRule | undefined> => {
-  const Item = await getItem(table, correlationRuleItemKey(workspaceId, ruleId));
-  return Item?.type === RULE_TYPE ? ruleFromItem(workspaceId, Item) : undefined;
-};
+  const getStoredRule = async (ruleId: string): Promise<CorrelationRule | undefined> => {
+    const Item = await getItem(table, correlationRuleItemKey(workspaceId, ruleId));
+    return Item?.type === RULE_TYPE ? ruleFromItem(workspaceId, Item) : undefined;
+  };
 
-/** Stores a new rule; false if one with this id exists (a default written by an earlier request). */
-export const insertRule = async (table: Table, workspaceId: string, rule: CorrelationRule): Promise<boolean> => {
-  return putIfAbsent(table, ruleToItem(workspaceId, rule));
-};
+  /** Stores a new rule; false if one with this id exists (a default written by an earlier request). */
+  const insertRule = async (rule: CorrelationRule): Promise<boolean> => {
+    return putIfAbsent(table, ruleToItem(workspaceId, rule));
+  };
 
-export const markRulesWritten = async (table: Table, workspaceId: string, at: string): Promise<void> => {
-  await putItem(table, markerToItem(workspaceId, at));
-};
+  const markRulesWritten = async (at: string): Promise<void> => {
+    await putItem(table, markerToItem(workspaceId, at));
+  };
 
-/** SETs the given fields of an existing rule and returns the rule after; undefined if there is no such rule. */
-export const updateStoredRule = async (
-  table: Table,
-  workspaceId: string,
-  ruleId: string,
-  changes: Partial<CorrelationRule>,
-): Promise<CorrelationRule | undefined> => {
-  const set = setFields(changes);
-  const item = await updateIf(table, correlationRuleItemKey(workspaceId, ruleId), {
-    UpdateExpression: set.UpdateExpression,
-    ConditionExpression: IS_RULE.expression,
-    ExpressionAttributeNames: { ...set.ExpressionAttributeNames, ...IS_RULE.names },
-    ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...IS_RULE.values },
-  });
-  return item && ruleFromItem(workspaceId, item);
-};
+  /** SETs the given fields of an existing rule and returns the rule after; undefined if there is no such rule. */
+  const updateStoredRule = async (
+    ruleId: string,
+    changes: Partial<CorrelationRule>,
+  ): Promise<CorrelationRule | undefined> => {
+    const set = setFields(changes);
+    const item = await updateIf(table, correlationRuleItemKey(workspaceId, ruleId), {
+      UpdateExpression: set.UpdateExpression,
+      ConditionExpression: IS_RULE.expression,
+      ExpressionAttributeNames: { ...set.ExpressionAttributeNames, ...IS_RULE.names },
+      ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...IS_RULE.values },
+    });
+    return item && ruleFromItem(workspaceId, item);
+  };
 
-/** False if there was no such rule. */
-export const deleteStoredRule = async (table: Table, workspaceId: string, ruleId: string): Promise<boolean> => {
-  const applied = await deleteIf(table, correlationRuleItemKey(workspaceId, ruleId), {
-    ConditionExpression: IS_RULE.expression,
-    ExpressionAttributeNames: IS_RULE.names,
-    ExpressionAttributeValues: IS_RULE.values,
-  });
-  return applied !== undefined;
+  /** False if there was no such rule. */
+  const deleteStoredRule = async (ruleId: string): Promise<boolean> => {
+    const applied = await deleteIf(table, correlationRuleItemKey(workspaceId, ruleId), {
+      ConditionExpression: IS_RULE.expression,
+      ExpressionAttributeNames: IS_RULE.names,
+      ExpressionAttributeValues: IS_RULE.values,
+    });
+    return applied !== undefined;
+  };
+  return { readStoredRules, getStoredRule, insertRule, markRulesWritten, updateStoredRule, deleteStoredRule };
 };

@@ -1,10 +1,10 @@
-import { updateIncidentItem } from '#lib/incidents/incident-repository.ts';
+import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { signalTime } from './correlation-rule.ts';
-import { setSignalIncident } from '#lib/signals/signal-incident-repository.ts';
-import { deleteSignalLink, insertSignalLink } from '#lib/incidents/signal-link-repository.ts';
+import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
+import { signalLinkRepository } from '#lib/incidents/signal-link-repository.ts';
 
 type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 
@@ -17,9 +17,7 @@ const lowerFirstSignalAt = async (
   incidentId: string,
   at: string,
 ): Promise<void> => {
-  await updateIncidentItem(
-    table,
-    workspaceId,
+  await incidentRepository(table, workspaceId).updateIncidentItem(
     incidentId,
     { set: { firstSignalAt: at }, setIfAbsent: {}, remove: [] },
     {
@@ -44,16 +42,20 @@ export const linkSignal = async (
   signal: Pick<Signal, 'id' | 'name' | 'triggeredAt' | 'createdAt'>,
   ruleId: string,
 ): Promise<LinkResult> => {
+  const signalLinks = signalLinkRepository(services.table, workspaceId);
   const at = services.clock.now().toISOString();
-  const created = await insertSignalLink(services.table, workspaceId, {
+  const created = await signalLinks.insertSignalLink({
     incidentId,
     signalId: signal.id,
     ruleId,
     linkedAt: at,
   });
-  const result = await setSignalIncident(services.table, workspaceId, signal.id, incidentId, at);
-  if (result === 'in-another-incident' && created)
-    await deleteSignalLink(services.table, workspaceId, incidentId, signal.id);
+  const result = await signalIncidentRepository(services.table, workspaceId).setSignalIncident(
+    signal.id,
+    incidentId,
+    at,
+  );
+  if (result === 'in-another-incident' && created) await signalLinks.deleteSignalLink(incidentId, signal.id);
   if (result !== 'linked') return result;
   await Promise.all([
     recordHistory(services, workspaceId, [

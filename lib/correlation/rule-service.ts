@@ -1,12 +1,6 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import { byRuleOrder, type CorrelationRule } from './correlation-rule.ts';
-import {
-  deleteStoredRule,
-  insertRule,
-  markRulesWritten,
-  readStoredRules,
-  updateStoredRule,
-} from './correlation-rule-repository.ts';
+import { correlationRuleRepository } from './correlation-rule-repository.ts';
 import { DEFAULT_RULES } from './default-rules.ts';
 import type { CreateRuleInput, UpdateRuleInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
@@ -25,7 +19,7 @@ const notFound = (ruleId: string): NotFoundError =>
  * any, else the built-in defaults.
  */
 export const effectiveRules = async ({ ports: { table }, workspaceId }: Scope): Promise<CorrelationRule[]> => {
-  const { written, rules } = await readStoredRules(table, workspaceId);
+  const { written, rules } = await correlationRuleRepository(table, workspaceId).readStoredRules();
   return (written ? rules : [...DEFAULT_RULES]).sort(byRuleOrder);
 };
 
@@ -42,14 +36,15 @@ export const getRule = async (scope: Scope, ruleId: string): Promise<Correlation
  * defaults still apply) and the next write completes.
  */
 const storeDefaultsOnce = async ({ ports: { table, clock }, workspaceId }: Scope): Promise<CorrelationRule[]> => {
-  const stored = await readStoredRules(table, workspaceId);
+  const correlationRules = correlationRuleRepository(table, workspaceId);
+  const stored = await correlationRules.readStoredRules();
   if (stored.written) return stored.rules;
   const at = clock.now().toISOString();
   const missing = DEFAULT_RULES.filter((rule) => !stored.rules.some(({ id }) => id === rule.id)).map(
     (rule): CorrelationRule => ({ ...rule, createdAt: at, updatedAt: at }),
   );
-  await Promise.all(missing.map((rule) => insertRule(table, workspaceId, rule)));
-  await markRulesWritten(table, workspaceId, at);
+  await Promise.all(missing.map((rule) => correlationRules.insertRule(rule)));
+  await correlationRules.markRulesWritten(at);
   return [...stored.rules, ...missing];
 };
 
@@ -69,7 +64,7 @@ export const createRule = async (scope: Scope, input: CreateRuleInput): Promise<
     createdAt: at,
     updatedAt: at,
   };
-  await insertRule(services.table, workspaceId, rule);
+  await correlationRuleRepository(services.table, workspaceId).insertRule(rule);
   return rule;
 };
 
@@ -81,7 +76,7 @@ export const updateRule = async (
   const { ports: services, workspaceId } = scope;
   if (!isRuleId(ruleId)) throw notFound(ruleId);
   await storeDefaultsOnce(scope);
-  const updated = await updateStoredRule(services.table, workspaceId, ruleId, {
+  const updated = await correlationRuleRepository(services.table, workspaceId).updateStoredRule(ruleId, {
     ...changes,
     updatedAt: services.clock.now().toISOString(),
   });
@@ -97,6 +92,6 @@ export const deleteRule = async (scope: Scope, ruleId: string): Promise<{ id: st
   const { ports: services, workspaceId } = scope;
   if (!isRuleId(ruleId)) throw notFound(ruleId);
   await storeDefaultsOnce(scope);
-  if (!(await deleteStoredRule(services.table, workspaceId, ruleId))) throw notFound(ruleId);
+  if (!(await correlationRuleRepository(services.table, workspaceId).deleteStoredRule(ruleId))) throw notFound(ruleId);
   return { id: ruleId };
 };

@@ -1,6 +1,6 @@
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { IncidentComment } from './comment-repository.ts';
-import { putComment } from './comment-repository.ts';
+import { commentRepository } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { AddCommentInput } from './schemas.ts';
@@ -16,7 +16,7 @@ export const addComment = async (scope: Scope, { ticketId, content }: AddComment
     authorEmail: actor,
     createdAt: runtime.clock.now().toISOString(),
   };
-  await putComment(runtime.table, workspaceId, comment);
+  await commentRepository(runtime.table, workspaceId).putComment(comment);
   await recordHistory(runtime, workspaceId, [
     { ticketId: incident.id, ticketType: 'INCIDENT', event: 'COMMENT_ADDED', actor, message: content },
   ]);

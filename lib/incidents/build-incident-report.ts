@@ -1,12 +1,12 @@
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
-import { listHistory } from '#lib/tickets/history-repository.ts';
-import { getWorkspace } from '#lib/workspaces/workspace-repository.ts';
-import { listComments } from './comment-repository.ts';
+import { historyRepository } from '#lib/tickets/history-repository.ts';
+import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
+import { commentRepository } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
 import type { Incident } from './incident.ts';
-import { latestCompletedAnalysis } from './incident-analysis-repository.ts';
+import { incidentAnalysisRepository } from './incident-analysis-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { listMessages } from './message-repository.ts';
+import { messageRepository } from './message-repository.ts';
 
 /** A report prints at most this many history events, the oldest first. */
 const REPORT_HISTORY_LIMIT = 1_000;
@@ -39,11 +39,14 @@ export const buildIncidentReport = async (scope: Scope, incidentId: string, note
   const { ports: runtime, workspaceId } = scope;
   const incident = await findIncident(scope, incidentId);
   const [workspace, comments, messages, history, analysis] = await Promise.all([
-    getWorkspace(runtime.table, workspaceId),
-    listComments(runtime.table, workspaceId, incident.id),
-    listMessages(runtime.table, workspaceId, incident.id),
-    listHistory(runtime.table, workspaceId, { ticketId: incident.id }, { page: 1, limit: REPORT_HISTORY_LIMIT }),
-    latestCompletedAnalysis(runtime.table, workspaceId, incident.id),
+    workspaceRepository(runtime.table, workspaceId).getWorkspace(),
+    commentRepository(runtime.table, workspaceId).listComments(incident.id),
+    messageRepository(runtime.table, workspaceId).listMessages(incident.id),
+    historyRepository(runtime.table, workspaceId).listHistory(
+      { ticketId: incident.id },
+      { page: 1, limit: REPORT_HISTORY_LIMIT },
+    ),
+    incidentAnalysisRepository(runtime.table, workspaceId).latestCompletedAnalysis(incident.id),
   ]);
   return {
     workspaceName: workspace?.businessName ?? '',

@@ -1,7 +1,7 @@
 import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
-import { allocateIncidentId } from './incident-id-repository.ts';
-import { putIncident } from './incident-repository.ts';
+import { incidentIdRepository } from './incident-id-repository.ts';
+import { incidentRepository } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { CreateIncidentInput } from './schemas.ts';
 
@@ -15,7 +15,7 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
   const { ports: runtime, workspaceId, actor } = scope;
   const now = runtime.clock.now();
   const at = now.toISOString();
-  const id = await allocateIncidentId(runtime.table, workspaceId, now);
+  const id = await incidentIdRepository(runtime.table, workspaceId).allocateIncidentId(now);
   const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   const incident: Incident = {
     ...fields,
@@ -31,7 +31,7 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
     ...(isAcknowledged(input.status) && { acknowledgedAt: at }),
     ...(isDone(input.status) && { resolvedAt: at, resolvedBy: actor }),
   };
-  await putIncident(runtime.table, workspaceId, incident);
+  await incidentRepository(runtime.table, workspaceId).putIncident(incident);
   await recordIncidentChange(scope, undefined, incident, {
     history: [{ event: 'CREATED', to: incident.status }],
     messages: [{ kind: 'SYSTEM', text: `Incident created by ${actor}`, actor }],

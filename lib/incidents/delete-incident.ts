@@ -1,9 +1,9 @@
 import { releaseIncidentSignals } from '#lib/incidents/incident-signals.ts';
 import { NotFoundError } from '#lib/contract/errors.ts';
 import { findIncident } from './get-incident.ts';
-import { deleteIncidentAnalyses } from './incident-analysis-repository.ts';
+import { incidentAnalysisRepository } from './incident-analysis-repository.ts';
 import { recordIncidentChange } from './incident-changes.ts';
-import { deleteIncidentChildren, deleteIncidentItem } from './incident-repository.ts';
+import { incidentRepository } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /**
@@ -13,11 +13,12 @@ import type { Scope } from '#lib/identity/scope.ts';
  */
 export const deleteIncident = async (scope: Scope, incidentId: string): Promise<{ id: string }> => {
   const { ports: runtime, workspaceId } = scope;
+  const incidents = incidentRepository(runtime.table, workspaceId);
   const { id } = await findIncident(scope, incidentId);
   await releaseIncidentSignals(scope, id);
-  await deleteIncidentChildren(runtime.table, workspaceId, id);
-  await deleteIncidentAnalyses(runtime.table, workspaceId, id);
-  const deleted = await deleteIncidentItem(runtime.table, workspaceId, id);
+  await incidents.deleteIncidentChildren(id);
+  await incidentAnalysisRepository(runtime.table, workspaceId).deleteIncidentAnalyses(id);
+  const deleted = await incidents.deleteIncidentItem(id);
   if (!deleted) throw new NotFoundError('Incident not found', [`id: incident ${incidentId} was already deleted`]);
   await recordIncidentChange(scope, deleted, undefined, {
     history: [{ event: 'DELETED', from: deleted.status, to: null, message: `Deleted incident: ${deleted.summary}` }],

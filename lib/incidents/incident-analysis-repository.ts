@@ -18,53 +18,53 @@ const analysisReportPartition = (workspaceId: string, analysisId: string): strin
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
-/** The latest COMPLETE analysis of the incident, as the report shows it; undefined if there is none. */
-export const latestCompletedAnalysis = async (
-  table: Table,
-  workspaceId: string,
-  incidentId: string,
-): Promise<IncidentReport['analysis']> => {
-  const { Items } = await table.doc.send(
-    new QueryCommand({
-      TableName: table.name,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :complete)',
-      ExpressionAttributeValues: {
-        ':pk': incidentAnalysisPartition(workspaceId, incidentId),
-        ':complete': 'COMPLETE#',
-      },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  const item = Items?.[0];
-  if (!item) return undefined;
-  return {
-    hypothesis: String(item.hypothesis ?? ''),
-    rootCause: String(item.rootCause ?? ''),
-    impactAssessment: String(item.impactAssessment ?? ''),
-    contributingFactors: strings(item.contributingFactors),
-    remediationOptions: strings(item.remediationOptions),
-    confidence: Number(item.confidence ?? 0),
-    completedAt: String(item.completedAt ?? ''),
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const incidentAnalysisRepository = (table: Table, workspaceId: string) => {
+  /** The latest COMPLETE analysis of the incident, as the report shows it; undefined if there is none. */
+  const latestCompletedAnalysis = async (incidentId: string): Promise<IncidentReport['analysis']> => {
+    const { Items } = await table.doc.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :complete)',
+        ExpressionAttributeValues: {
+          ':pk': incidentAnalysisPartition(workspaceId, incidentId),
+          ':complete': 'COMPLETE#',
+        },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const item = Items?.[0];
+    if (!item) return undefined;
+    return {
+      hypothesis: String(item.hypothesis ?? ''),
+      rootCause: String(item.rootCause ?? ''),
+      impactAssessment: String(item.impactAssessment ?? ''),
+      contributingFactors: strings(item.contributingFactors),
+      remediationOptions: strings(item.remediationOptions),
+      confidence: Number(item.confidence ?? 0),
+      completedAt: String(item.completedAt ?? ''),
+    };
   };
-};
 
-/** Deletes every analysis of the incident, each one's reports first, so a retry finds what is left. */
-export const deleteIncidentAnalyses = async (table: Table, workspaceId: string, incidentId: string): Promise<void> => {
-  const analyses = await queryAll(table, {
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': incidentAnalysisPartition(workspaceId, incidentId) },
-    ProjectionExpression: 'pk, sk',
-  });
-  for (const analysis of analyses) {
-    const reports = await queryAll(table, {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': analysisReportPartition(workspaceId, String(analysis.sk)) },
+  /** Deletes every analysis of the incident, each one's reports first, so a retry finds what is left. */
+  const deleteIncidentAnalyses = async (incidentId: string): Promise<void> => {
+    const analyses = await queryAll(table, {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': incidentAnalysisPartition(workspaceId, incidentId) },
       ProjectionExpression: 'pk, sk',
     });
-    await batchDeleteItems(table, reports.map(keyOf));
-  }
-  await batchDeleteItems(table, analyses.map(keyOf));
+    for (const analysis of analyses) {
+      const reports = await queryAll(table, {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': analysisReportPartition(workspaceId, String(analysis.sk)) },
+        ProjectionExpression: 'pk, sk',
+      });
+      await batchDeleteItems(table, reports.map(keyOf));
+    }
+    await batchDeleteItems(table, analyses.map(keyOf));
+  };
+  return { latestCompletedAnalysis, deleteIncidentAnalyses };
 };

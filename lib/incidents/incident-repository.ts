@@ -1,4 +1,4 @@
-import type { PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/queries.ts';
 import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey } from '#lib/store/keys.ts';
@@ -18,21 +18,6 @@ import {
 } from './incident-item.ts';
 
 type Item = Record<string, unknown>;
-
-/** Stores a new incident; its id is freshly allocated, so the condition only guards against a bug. */
-export const putIncident = async (table: Table, workspaceId: string, incident: Incident): Promise<void> => {
-  await putNew(table, incidentToItem(workspaceId, incident));
-};
-
-/** By record id or ticket id (the same string). A value that is not an incident id is not looked up. */
-export const getIncident = async (
-  table: Table,
-  workspaceId: string,
-  incidentId: string,
-): Promise<Incident | undefined> => {
-  if (!isIncidentId(incidentId)) return undefined;
-  return findItem(table, incidentItemKey(workspaceId, incidentId), (item) => incidentFromItem(workspaceId, item));
-};
 
 export interface IncidentFilters {
   status?: IncidentStatus;
@@ -96,16 +81,6 @@ const listQuery = (workspaceId: string, { status, priority, environment, from, t
   };
 };
 
-export const queryIncidents = async (
-  table: Table,
-  workspaceId: string,
-  filters: IncidentFilters,
-  page: PageRequest,
-): Promise<{ items: Incident[]; total: number }> => {
-  const { items, total } = await queryPage(table, listQuery(workspaceId, filters), page);
-  return { items: items.map((item) => incidentFromItem(workspaceId, item)), total };
-};
-
 const updateExpression = ({ set, setIfAbsent, remove }: ItemUpdate) => {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -147,54 +122,67 @@ export interface IncidentCondition {
   values: Record<string, unknown>;
 }
 
-/**
- * Updates an existing incident and returns its state before and after the write (`ALL_OLD`, so the
- * diff is the one this write made even when others write concurrently). Undefined when the incident does
- * not exist or `condition` does not hold.
- */
-export const updateIncidentItem = async (
-  table: Table,
-  workspaceId: string,
-  incidentId: string,
-  update: ItemUpdate,
-  condition?: IncidentCondition,
-): Promise<{ before: Incident; after: Incident } | undefined> => {
-  const { expression, names, values } = updateExpression(update);
-  const old = await updateIfPresent(
-    table,
-    incidentItemKey(workspaceId, incidentId),
-    {
-      UpdateExpression: expression,
-      ConditionExpression: condition?.expression,
-      ExpressionAttributeNames: { ...names, ...condition?.names },
-      ExpressionAttributeValues: { ...values, ...condition?.values },
-    },
-    'ALL_OLD',
-  );
-  return (
-    old && {
-      before: incidentFromItem(workspaceId, old),
-      after: incidentFromItem(workspaceId, applyUpdate(old, update)),
-    }
-  );
-};
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const incidentRepository = (table: Table, workspaceId: string) => {
+  /** Stores a new incident; its id is freshly allocated, so the condition only guards against a bug. */
+  const putIncident = async (incident: Incident): Promise<void> => {
+    await putNew(table, incidentToItem(workspaceId, incident));
+  };
 
-/** Deletes every item of the incident's own partition: comments, messages, signal links, drafts. */
-export const deleteIncidentChildren = async (table: Table, workspaceId: string, incidentId: string): Promise<void> => {
-  const children = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': incidentChildPartition(workspaceId, incidentId) },
-    ProjectionExpression: 'pk, sk',
-  });
-  await batchDeleteItems(table, children.map(keyOf));
-};
+  /** By record id or ticket id (the same string). A value that is not an incident id is not looked up. */
+  const getIncident = async (incidentId: string): Promise<Incident | undefined> => {
+    if (!isIncidentId(incidentId)) return undefined;
+    return findItem(table, incidentItemKey(workspaceId, incidentId), (item) => incidentFromItem(workspaceId, item));
+  };
 
-/** Deletes the incident item itself and returns what it held; undefined if it was already gone. */
-export const deleteIncidentItem = async (
-  table: Table,
-  workspaceId: string,
-  incidentId: string,
-): Promise<Incident | undefined> => {
-  const item = await deleteIfPresent(table, incidentItemKey(workspaceId, incidentId));
-  return item && incidentFromItem(workspaceId, item);
+  const queryIncidents = async (filters: IncidentFilters, page: PageRequest): Promise<Page<Incident>> => {
+    return queryPage(table, listQuery(workspaceId, filters), page, (item) => incidentFromItem(workspaceId, item));
+  };
+
+  /**
+   * Updates an existing incident and returns its state before and after the write (`ALL_OLD`, so the
+   * diff is the one this write made even when others write concurrently). Undefined when the incident does
+   * not exist or `condition` does not hold.
+   */
+  const updateIncidentItem = async (
+    incidentId: string,
+    update: ItemUpdate,
+    condition?: IncidentCondition,
+  ): Promise<{ before: Incident; after: Incident } | undefined> => {
+    const { expression, names, values } = updateExpression(update);
+    const old = await updateIfPresent(
+      table,
+      incidentItemKey(workspaceId, incidentId),
+      {
+        UpdateExpression: expression,
+        ConditionExpression: condition?.expression,
+        ExpressionAttributeNames: { ...names, ...condition?.names },
+        ExpressionAttributeValues: { ...values, ...condition?.values },
+      },
+      'ALL_OLD',
+    );
+    return (
+      old && {
+        before: incidentFromItem(workspaceId, old),
+        after: incidentFromItem(workspaceId, applyUpdate(old, update)),
+      }
+    );
+  };
+
+  /** Deletes every item of the incident's own partition: comments, messages, signal links, drafts. */
+  const deleteIncidentChildren = async (incidentId: string): Promise<void> => {
+    const children = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': incidentChildPartition(workspaceId, incidentId) },
+      ProjectionExpression: 'pk, sk',
+    });
+    await batchDeleteItems(table, children.map(keyOf));
+  };
+
+  /** Deletes the incident item itself and returns what it held; undefined if it was already gone. */
+  const deleteIncidentItem = async (incidentId: string): Promise<Incident | undefined> => {
+    const item = await deleteIfPresent(table, incidentItemKey(workspaceId, incidentId));
+    return item && incidentFromItem(workspaceId, item);
+  };
+  return { putIncident, getIncident, queryIncidents, updateIncidentItem, deleteIncidentChildren, deleteIncidentItem };
 };

@@ -1,7 +1,7 @@
 import { findIncident } from './get-incident.ts';
 import type { Signal } from '#lib/signals/signal.ts';
-import { clearSignalIncident, readSignals } from '#lib/signals/signal-incident-repository.ts';
-import { listSignalLinks } from './signal-link-repository.ts';
+import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
+import { signalLinkRepository } from './signal-link-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 export type IncidentSignal = Signal & { linkedAt: string; ruleId: string };
@@ -13,15 +13,11 @@ export type IncidentSignal = Signal & { linkedAt: string; ruleId: string };
 export const listIncidentSignals = async (scope: Scope, incidentId: string): Promise<IncidentSignal[]> => {
   const { ports: runtime, workspaceId } = scope;
   const incident = await findIncident(scope, incidentId);
-  const links = await listSignalLinks(runtime.table, workspaceId, incident.id);
+  const links = await signalLinkRepository(runtime.table, workspaceId).listSignalLinks(incident.id);
   const signals = new Map(
-    (
-      await readSignals(
-        runtime.table,
-        workspaceId,
-        links.map((link) => link.signalId),
-      )
-    ).map((signal) => [signal.id, signal]),
+    (await signalIncidentRepository(runtime.table, workspaceId).readSignals(links.map((link) => link.signalId))).map(
+      (signal) => [signal.id, signal],
+    ),
   );
   return links.flatMap((link) => {
     const signal = signals.get(link.signalId);
@@ -38,6 +34,8 @@ export const releaseIncidentSignals = async (
   { ports: { table }, workspaceId }: Scope,
   incidentId: string,
 ): Promise<void> => {
-  const links = await listSignalLinks(table, workspaceId, incidentId);
-  await Promise.all(links.map((link) => clearSignalIncident(table, workspaceId, link.signalId, incidentId)));
+  const links = await signalLinkRepository(table, workspaceId).listSignalLinks(incidentId);
+  await Promise.all(
+    links.map((link) => signalIncidentRepository(table, workspaceId).clearSignalIncident(link.signalId, incidentId)),
+  );
 };

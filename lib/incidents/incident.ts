@@ -70,28 +70,19 @@ export const isDone = (status: IncidentStatus): boolean => DONE_STATUSES.include
 /** Every status but OPEN means someone has taken the incident on. */
 export const isAcknowledged = (status: IncidentStatus): boolean => status !== 'OPEN';
 
-/**
- * An incident as the API returns it: every field of the spec present, `null` when not set, so clients
- * see one shape whatever was filled in.
- */
-export const incidentView = ({
-  id,
-  ticketId,
-  businessId,
-  summary,
-  priority,
-  status,
-  ...rest
-}: Incident): Record<string, unknown> => ({
-  id,
-  ticketId,
-  businessId,
-  summary,
-  priority,
-  status,
+/** What an incident that never had them shows for its optional fields. */
+const UNSET_FIELDS: Record<string, null> = {
   ...Object.fromEntries(INCIDENT_TEXT_FIELDS.map((field) => [field, null])),
   acknowledgedAt: null,
   resolvedAt: null,
   resolvedBy: null,
-  ...rest,
-});
+};
+
+/**
+ * An incident as the API returns it: every field of the spec present, `null` when not set, so clients
+ * see one shape whatever was filled in.
+ */
+export const incidentView = (incident: Incident): Record<string, unknown> => {
+  const { id, ticketId, businessId, summary, priority, status, ...rest } = incident;
+  return { id, ticketId, businessId, summary, priority, status, ...UNSET_FIELDS, ...rest };
+};

@@ -1,7 +1,8 @@
 import type { Incident } from './incident.ts';
-import { queryIncidents } from './incident-repository.ts';
+import { incidentRepository } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { ListIncidentsInput } from './schemas.ts';
+import type { Page } from '#lib/store/queries.ts';
 
 /**
  * A page of incidents, newest first, with the total of matches. Cost (docs/data-model.md 4): the total
@@ -10,5 +11,4 @@ import type { ListIncidentsInput } from './schemas.ts';
 export const listIncidents = async (
   { ports: runtime, workspaceId }: Scope,
   { page, limit, ...filters }: ListIncidentsInput,
-): Promise<{ items: Incident[]; total: number }> =>
-  queryIncidents(runtime.table, workspaceId, filters, { page, limit });
+): Promise<Page<Incident>> => incidentRepository(runtime.table, workspaceId).queryIncidents(filters, { page, limit });

@@ -11,6 +11,14 @@ import { putNew } from '#lib/store/conditional-writes.ts';
 export const MESSAGE_KINDS = ['SYSTEM', 'STATUS_CHANGE', 'ASSIGNMENT', 'PRIORITY_CHANGE', 'RESOLUTION'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
+/** Messages live in their incident's partition, sorted by ULID: chronological. */
+const MESSAGE: IncidentChildKind<IncidentMessage> = {
+  type: 'INCIDENT_MESSAGE',
+  sortPrefix: 'MSG#',
+  placeOf: (message) => ({ incidentId: message.ticketId, id: message.id }),
+  fields: ['id', 'ticketId', 'kind', 'text', 'actor', 'createdAt'],
+};
+
 /** A message of an incident's thread: written by the service, never by a client. */
 export interface IncidentMessage {
   id: string;
@@ -21,14 +29,6 @@ export interface IncidentMessage {
   actor: string;
   createdAt: string;
 }
-
-/** Messages live in their incident's partition, sorted by ULID: chronological. */
-const MESSAGE: IncidentChildKind<IncidentMessage> = {
-  type: 'INCIDENT_MESSAGE',
-  sortPrefix: 'MSG#',
-  placeOf: (message) => ({ incidentId: message.ticketId, id: message.id }),
-  fields: ['id', 'ticketId', 'kind', 'text', 'actor', 'createdAt'],
-};
 
 export type MessageInput = Pick<IncidentMessage, 'kind' | 'text' | 'actor'>;
 
@@ -50,6 +50,10 @@ export const recordMessages = async (
   return messages;
 };
 
-/** The incident's thread, oldest first. */
-export const listMessages = (table: Table, workspaceId: string, incidentId: string): Promise<IncidentMessage[]> =>
-  listIncidentChildren(MESSAGE, table, workspaceId, incidentId);
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const messageRepository = (table: Table, workspaceId: string) => {
+  /** The incident's thread, oldest first. */
+  const listMessages = (incidentId: string): Promise<IncidentMessage[]> =>
+    listIncidentChildren(MESSAGE, table, workspaceId, incidentId);
+  return { listMessages };
+};

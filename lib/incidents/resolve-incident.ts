@@ -4,7 +4,7 @@ import { findIncident } from './get-incident.ts';
 import type { Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';
-import { updateIncidentItem } from './incident-repository.ts';
+import { incidentRepository } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /** Only an incident whose impact is not over yet can be resolved. */
@@ -24,7 +24,7 @@ export const resolveIncident = async (scope: Scope, incidentId: string): Promise
   const { ports: runtime, workspaceId, actor } = scope;
   const { id } = await findIncident(scope, incidentId);
   const update = incidentUpdate(workspaceId, { status: 'RESOLVED' }, { now: runtime.clock.now().toISOString(), actor });
-  const written = await updateIncidentItem(runtime.table, workspaceId, id, update, NOT_DONE);
+  const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(id, update, NOT_DONE);
   if (!written) {
     const current = await findIncident(scope, id);
     throw new ConflictError(`Incident is already ${current.status}`, [`status: ${id} is ${current.status}`]);

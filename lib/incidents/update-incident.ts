@@ -2,7 +2,7 @@ import { NotFoundError } from '#lib/contract/errors.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentChanges } from './incident.ts';
 import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';
-import { updateIncidentItem } from './incident-repository.ts';
+import { incidentRepository } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { findIncident } from './get-incident.ts';
 import type { UpdateIncidentInput } from './schemas.ts';
@@ -29,9 +29,7 @@ export const updateIncident = async (
   const current = await findIncident(scope, incidentId);
   const changes = differences(current, input);
   if (Object.keys(changes).length === 0) return current;
-  const written = await updateIncidentItem(
-    runtime.table,
-    workspaceId,
+  const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(
     current.id,
     incidentUpdate(workspaceId, changes, { now: runtime.clock.now().toISOString(), actor }),
   );

@@ -44,60 +44,54 @@ export const webhookSecretFromItem = (item: Record<string, unknown>, workspaceId
   };
 };
 
-/** Consistent: a secret set a moment ago must already guard the next delivery. */
-export const findWebhookSecret = async (
-  table: Table,
-  workspaceId: string,
-  sender: SignedSender,
-): Promise<WebhookSecret | undefined> => {
-  return findItem(table, webhookSecretKey(workspaceId, sender), (item) => webhookSecretFromItem(item, workspaceId));
-};
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const webhookSecretsRepository = (table: Table, workspaceId: string) => {
+  /** Consistent: a secret set a moment ago must already guard the next delivery. */
+  const findWebhookSecret = async (sender: SignedSender): Promise<WebhookSecret | undefined> => {
+    return findItem(table, webhookSecretKey(workspaceId, sender), (item) => webhookSecretFromItem(item, workspaceId));
+  };
 
-/**
- * Sets the sender's secret in one UpdateItem. Replacing one keeps the old secret valid until `previousValidUntil`,
- * so deliveries signed before the sender was switched over still pass; `if_not_exists(secret, :secret)` reads the
- * value before this write, and for a first secret it is the new one itself.
- */
-export const putWebhookSecret = async (
-  table: Table,
-  workspaceId: string,
-  sender: SignedSender,
-  secret: string,
-  now: string,
-  previousValidUntil: string,
-): Promise<WebhookSecret> => {
-  const item = await updateItem(table, webhookSecretKey(workspaceId, sender), {
-    UpdateExpression:
-      'SET #type = :type, workspaceId = :workspaceId, sender = :sender, previousSecret = if_not_exists(secret, :secret), ' +
-      'secret = :secret, previousValidUntil = :until, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
-    ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: {
-      ':type': 'WEBHOOK_SECRET',
-      ':workspaceId': workspaceId,
-      ':sender': sender,
-      ':secret': secret,
-      ':until': previousValidUntil,
-      ':now': now,
-    },
-  });
-  return webhookSecretFromItem(item, workspaceId);
-};
+  /**
+   * Sets the sender's secret in one UpdateItem. Replacing one keeps the old secret valid until `previousValidUntil`,
+   * so deliveries signed before the sender was switched over still pass; `if_not_exists(secret, :secret)` reads the
+   * value before this write, and for a first secret it is the new one itself.
+   */
+  const putWebhookSecret = async (
+    sender: SignedSender,
+    secret: string,
+    now: string,
+    previousValidUntil: string,
+  ): Promise<WebhookSecret> => {
+    const item = await updateItem(table, webhookSecretKey(workspaceId, sender), {
+      UpdateExpression:
+        'SET #type = :type, workspaceId = :workspaceId, sender = :sender, previousSecret = if_not_exists(secret, :secret), ' +
+        'secret = :secret, previousValidUntil = :until, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'WEBHOOK_SECRET',
+        ':workspaceId': workspaceId,
+        ':sender': sender,
+        ':secret': secret,
+        ':until': previousValidUntil,
+        ':now': now,
+      },
+    });
+    return webhookSecretFromItem(item, workspaceId);
+  };
 
-export const listWebhookSecretItems = async (table: Table, workspaceId: string): Promise<WebhookSecret[]> => {
-  const items = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': webhookPartition(workspaceId), ':prefix': SECRET_SORT_PREFIX },
-    ConsistentRead: true,
-  });
-  return items.map((item) => webhookSecretFromItem(item, workspaceId));
-};
+  const listWebhookSecretItems = async (): Promise<WebhookSecret[]> => {
+    const items = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': webhookPartition(workspaceId), ':prefix': SECRET_SORT_PREFIX },
+      ConsistentRead: true,
+    });
+    return items.map((item) => webhookSecretFromItem(item, workspaceId));
+  };
 
-/** False when the sender had no secret. */
-export const deleteWebhookSecretItem = async (
-  table: Table,
-  workspaceId: string,
-  sender: SignedSender,
-): Promise<boolean> => {
-  const applied = await deleteIfPresent(table, webhookSecretKey(workspaceId, sender));
-  return applied !== undefined;
+  /** False when the sender had no secret. */
+  const deleteWebhookSecretItem = async (sender: SignedSender): Promise<boolean> => {
+    const applied = await deleteIfPresent(table, webhookSecretKey(workspaceId, sender));
+    return applied !== undefined;
+  };
+  return { findWebhookSecret, putWebhookSecret, listWebhookSecretItems, deleteWebhookSecretItem };
 };

@@ -2,12 +2,7 @@ import { NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { IngestionSender } from './normalized-event.ts';
 import type { WebhookSecret } from './webhook-secrets-repository.ts';
-import {
-  deleteWebhookSecretItem,
-  findWebhookSecret,
-  listWebhookSecretItems,
-  putWebhookSecret,
-} from './webhook-secrets-repository.ts';
+import { webhookSecretsRepository } from './webhook-secrets-repository.ts';
 import {
   isSignedSender,
   SIGNATURE_HEADERS,
@@ -50,9 +45,7 @@ export const setWebhookSecret = async (
   { sender, secret }: { sender: SignedSender; secret: string },
 ): Promise<WebhookSecretStatus> => {
   const now = clock.now();
-  const stored = await putWebhookSecret(
-    table,
-    workspaceId,
+  const stored = await webhookSecretsRepository(table, workspaceId).putWebhookSecret(
     sender,
     secret,
     now.toISOString(),
@@ -66,7 +59,7 @@ export const listWebhookSecrets = async ({
   ports: { table, clock },
   workspaceId,
 }: Scope): Promise<WebhookSecretStatus[]> => {
-  const stored = await listWebhookSecretItems(table, workspaceId);
+  const stored = await webhookSecretsRepository(table, workspaceId).listWebhookSecretItems();
   const now = clock.now();
   return SIGNED_SENDERS.map((sender) =>
     statusOf(
@@ -81,7 +74,7 @@ export const deleteWebhookSecret = async (
   { ports: { table }, workspaceId }: Scope,
   sender: SignedSender,
 ): Promise<void> => {
-  if (!(await deleteWebhookSecretItem(table, workspaceId, sender))) {
+  if (!(await webhookSecretsRepository(table, workspaceId).deleteWebhookSecretItem(sender))) {
     throw new NotFoundError('No webhook secret is set for this sender', [`sender: ${sender} has no secret`]);
   }
 };
@@ -98,7 +91,7 @@ export const verifyDeliverySignature = async (
   rawBody: string,
 ): Promise<void> => {
   if (!isSignedSender(sender)) return;
-  const stored = await findWebhookSecret(table, workspaceId, sender);
+  const stored = await webhookSecretsRepository(table, workspaceId).findWebhookSecret(sender);
   if (!stored) return;
   const headerName = SIGNATURE_HEADERS[sender];
   const header = headers[headerName];

@@ -89,77 +89,61 @@ export const shiftDayFromItem = (item: Record<string, unknown> | undefined): Shi
   rev: (item?.rev as number | undefined) ?? 0,
 });
 
-export const insertAssignment = async (
-  table: Table,
-  workspaceId: string,
-  assignment: OnCallAssignment,
-): Promise<void> => {
-  await putNew(table, assignmentToItem(workspaceId, assignment));
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const onCallRepository = (table: Table, workspaceId: string) => {
+  const insertAssignment = async (assignment: OnCallAssignment): Promise<void> => {
+    await putNew(table, assignmentToItem(workspaceId, assignment));
+  };
+
+  const findAssignment = async (assignmentId: string): Promise<OnCallAssignment | undefined> => {
+    return findItem(table, assignmentItemKey(workspaceId, assignmentId), (item) =>
+      assignmentFromItem(item, workspaceId),
+    );
+  };
+
+  /** Every assignment, latest start first (unpaged, docs/data-model.md 4). */
+  const queryAssignments = async (): Promise<OnCallAssignment[]> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': assignmentsByStartPartition(workspaceId) },
+      ScanIndexForward: false,
+    });
+    return items.map((item) => assignmentFromItem(item, workspaceId));
+  };
+
+  /**
+   * The assignments with `startsAt` in `[earliestStart, instant]` and `endsAt` after `instant`, earliest
+   * start first. `~` sorts after the `#<id>` that follows a start equal to `instant`.
+   */
+  const assignmentsCovering = async (instant: string, earliestStart: string): Promise<OnCallAssignment[]> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      FilterExpression: 'endsAt > :instant',
+      ExpressionAttributeValues: {
+        ':pk': assignmentsByStartPartition(workspaceId),
+        ':from': earliestStart,
+        ':to': `${instant}~`,
+        ':instant': instant,
+      },
+    });
+    return items.map((item) => assignmentFromItem(item, workspaceId));
+  };
+
+  const readShiftDay = async (userId: string, date: string): Promise<ShiftDay> => {
+    const Item = await getItem(table, shiftDayItemKey(workspaceId, userId, date));
+    return shiftDayFromItem(Item);
+  };
+
+  /** Replaces a member's day if nobody changed it since it was read at `day.rev`; false if somebody did. */
+  const writeShiftDay = async (userId: string, date: string, day: ShiftDay): Promise<boolean> => {
+    return putIf(table, shiftDayToItem(workspaceId, userId, date, { ...day, rev: day.rev + 1 }), {
+      ConditionExpression: day.rev === 0 ? 'attribute_not_exists(sk)' : 'rev = :read',
+      ...(day.rev !== 0 && { ExpressionAttributeValues: { ':read': day.rev } }),
+    });
+  };
+  return { insertAssignment, findAssignment, queryAssignments, assignmentsCovering, readShiftDay, writeShiftDay };
 };
 
-export const findAssignment = async (
-  table: Table,
-  workspaceId: string,
-  assignmentId: string,
-): Promise<OnCallAssignment | undefined> => {
-  return findItem(table, assignmentItemKey(workspaceId, assignmentId), (item) => assignmentFromItem(item, workspaceId));
-};
-
-/** Every assignment, latest start first (unpaged, docs/data-model.md 4). */
-export const queryAssignments = async (table: Table, workspaceId: string): Promise<OnCallAssignment[]> => {
-  const items = await queryAll(table, {
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': assignmentsByStartPartition(workspaceId) },
-    ScanIndexForward: false,
-  });
-  return items.map((item) => assignmentFromItem(item, workspaceId));
-};
-
-/**
- * The assignments with `startsAt` in `[earliestStart, instant]` and `endsAt` after `instant`, earliest
- * start first. `~` sorts after the `#<id>` that follows a start equal to `instant`.
- */
-export const assignmentsCovering = async (
-  table: Table,
-  workspaceId: string,
-  instant: string,
-  earliestStart: string,
-): Promise<OnCallAssignment[]> => {
-  const items = await queryAll(table, {
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-    FilterExpression: 'endsAt > :instant',
-    ExpressionAttributeValues: {
-      ':pk': assignmentsByStartPartition(workspaceId),
-      ':from': earliestStart,
-      ':to': `${instant}~`,
-      ':instant': instant,
-    },
-  });
-  return items.map((item) => assignmentFromItem(item, workspaceId));
-};
-
-export const readShiftDay = async (
-  table: Table,
-  workspaceId: string,
-  userId: string,
-  date: string,
-): Promise<ShiftDay> => {
-  const Item = await getItem(table, shiftDayItemKey(workspaceId, userId, date));
-  return shiftDayFromItem(Item);
-};
-
-/** Replaces a member's day if nobody changed it since it was read at `day.rev`; false if somebody did. */
-export const writeShiftDay = async (
-  table: Table,
-  workspaceId: string,
-  userId: string,
-  date: string,
-  day: ShiftDay,
-): Promise<boolean> => {
-  return putIf(table, shiftDayToItem(workspaceId, userId, date, { ...day, rev: day.rev + 1 }), {
-    ConditionExpression: day.rev === 0 ? 'attribute_not_exists(sk)' : 'rev = :read',
-    ...(day.rev !== 0 && { ExpressionAttributeValues: { ':read': day.rev } }),
-  });
-};
+export type OnCallRepository = ReturnType<typeof onCallRepository>;

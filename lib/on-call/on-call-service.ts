@@ -1,10 +1,10 @@
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Table } from '#lib/store/table.ts';
-import { getImsConfig } from '#lib/workspaces/ims-config-repository.ts';
-import { getMember, getWorkspace } from '#lib/workspaces/workspace-repository.ts';
+import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
+import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { MAX_SHIFT_MS, isAssignmentId, overlaps, type OnCallAssignment } from './on-call.ts';
 import type { ReservedShift } from './on-call-repository.ts';
-import * as repository from './on-call-repository.ts';
+import { onCallRepository, type OnCallRepository } from './on-call-repository.ts';
 import type { AssignMemberInput } from './schemas.ts';
 import { zonedTimeToUtc } from './zoned-time.ts';
 import type { Scope } from '#lib/identity/scope.ts';
@@ -20,18 +20,20 @@ const notFound = (): NotFoundError => new NotFoundError('On-call assignment not 
  * registered (spec: "UTC unless the account has a default timezone"), else UTC.
  */
 const workspaceTimezone = async (table: Table, workspaceId: string): Promise<string> => {
-  const [config, workspace] = await Promise.all([getImsConfig(table, workspaceId), getWorkspace(table, workspaceId)]);
+  const [config, workspace] = await Promise.all([
+    imsConfigRepository(table, workspaceId).getImsConfig(),
+    workspaceRepository(table, workspaceId).getWorkspace(),
+  ]);
   return config?.timezone ?? workspace?.timezone ?? 'UTC';
 };
 
 /** Why an overlapping reservation blocks the new shift, or undefined if it is a crash leftover to drop. */
 const blockingReason = async (
-  table: Table,
-  workspaceId: string,
+  onCall: OnCallRepository,
   shift: ReservedShift,
   now: Date,
 ): Promise<string | undefined> => {
-  const existing = await repository.findAssignment(table, workspaceId, shift.id);
+  const existing = await onCall.findAssignment(shift.id);
   if (existing)
     return `overlaps assignment ${existing.id} on ${existing.date}, ${existing.startTime} to ${existing.endTime}`;
   if (now.getTime() - Date.parse(shift.reservedAt) >= LEFTOVER_AFTER_MS) return undefined;
@@ -42,21 +44,16 @@ const blockingReason = async (
  * Reserves the shift in the member's day unless it overlaps another shift of theirs (409). The day is
  * one item written with a `rev` condition, so of two overlapping requests at once only one wins.
  */
-const reserveShift = async (
-  table: Table,
-  workspaceId: string,
-  assignment: OnCallAssignment,
-  now: Date,
-): Promise<void> => {
+const reserveShift = async (onCall: OnCallRepository, assignment: OnCallAssignment, now: Date): Promise<void> => {
   for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
-    const day = await repository.readShiftDay(table, workspaceId, assignment.userId, assignment.date);
+    const day = await onCall.readShiftDay(assignment.userId, assignment.date);
     const kept: ReservedShift[] = [];
     for (const shift of day.shifts) {
       if (!overlaps(shift, assignment)) {
         kept.push(shift);
         continue;
       }
-      const reason = await blockingReason(table, workspaceId, shift, now);
+      const reason = await blockingReason(onCall, shift, now);
       if (reason)
         throw new ConflictError('This member already has an overlapping on-call shift', [`startTime: ${reason}`]);
     }
@@ -67,7 +64,7 @@ const reserveShift = async (
       reservedAt: now.toISOString(),
     };
     if (
-      await repository.writeShiftDay(table, workspaceId, assignment.userId, assignment.date, {
+      await onCall.writeShiftDay(assignment.userId, assignment.date, {
         shifts: [...kept, reserved],
         rev: day.rev,
       })
@@ -87,7 +84,7 @@ export const assignMember = async (
   { ports: { table, clock, ids }, workspaceId }: Scope,
   input: AssignMemberInput,
 ): Promise<OnCallAssignment> => {
-  const member = await getMember(table, workspaceId, input.userId);
+  const member = await workspaceRepository(table, workspaceId).getMember(input.userId);
   if (!member) throw new BadRequestError('Unknown member', [`userId: no member ${input.userId} in this workspace`]);
   const timezone = await workspaceTimezone(table, workspaceId);
   const startsAt = zonedTimeToUtc(input.date, input.startTime, timezone).toISOString();
@@ -110,8 +107,9 @@ export const assignMember = async (
     endsAt,
     createdAt: now.toISOString(),
   };
-  await reserveShift(table, workspaceId, assignment, now);
-  await repository.insertAssignment(table, workspaceId, assignment);
+  const onCall = onCallRepository(table, workspaceId);
+  await reserveShift(onCall, assignment, now);
+  await onCall.insertAssignment(assignment);
   return assignment;
 };
 
@@ -120,7 +118,7 @@ export const getAssignment = async (
   assignmentId: string,
 ): Promise<OnCallAssignment> => {
   const assignment = isAssignmentId(assignmentId)
-    ? await repository.findAssignment(table, workspaceId, assignmentId)
+    ? await onCallRepository(table, workspaceId).findAssignment(assignmentId)
     : undefined;
   if (!assignment) throw notFound();
   return assignment;
@@ -131,7 +129,7 @@ export const getAssignment = async (
  * descending.
  */
 export const listAssignments = async ({ ports: { table }, workspaceId }: Scope): Promise<OnCallAssignment[]> =>
-  repository.queryAssignments(table, workspaceId);
+  onCallRepository(table, workspaceId).queryAssignments();
 
 /**
  * The assignments covering an instant (start inclusive, end exclusive), earliest start first: whom
@@ -141,9 +139,7 @@ export const whoIsOnCall = async (
   { ports: { table }, workspaceId }: Scope,
   instant: Date,
 ): Promise<OnCallAssignment[]> =>
-  repository.assignmentsCovering(
-    table,
-    workspaceId,
+  onCallRepository(table, workspaceId).assignmentsCovering(
     instant.toISOString(),
     new Date(instant.getTime() - MAX_SHIFT_MS).toISOString(),
   );

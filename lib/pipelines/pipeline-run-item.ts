@@ -2,6 +2,7 @@ import { filterKey } from '#lib/store/keys.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { PipelineRunSummary, StoredJob } from './pipeline-run.ts';
+import { numberOrNull, textOrNull } from '#lib/store/items.ts';
 
 /**
  * PIPELINE_RUN items (docs/data-model.md 5.8): base `{W}#RUN` / `<runId>`; every index sorts by
@@ -62,33 +63,30 @@ export const runFields = (workspaceId: string, run: PipelineRunInput): Record<st
   durationSeconds: run.durationSeconds,
 });
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-
 export const runSummaryFromItem = (item: Record<string, unknown>, workspaceId: string): PipelineRunSummary => {
   if (item.workspaceId !== workspaceId) throw new Error(`pipeline run ${String(item.id)} read outside its workspace`);
   return {
     id: item.id as string,
     provider: item.provider as PipelineProvider,
     repository: item.repository as string,
-    branch: text(item.branch),
-    commitSha: text(item.commitSha),
+    branch: textOrNull(item.branch),
+    commitSha: textOrNull(item.commitSha),
     status: item.status as PipelineRunStatus,
     startedAt: item.startedAt as string,
-    finishedAt: text(item.finishedAt),
-    durationSeconds: number(item.durationSeconds),
+    finishedAt: textOrNull(item.finishedAt),
+    durationSeconds: numberOrNull(item.durationSeconds),
   };
 };
 
 /** The jobs map as a list ordered by name; the stored result time stays inside the item. */
 const jobsFromItem = (item: Record<string, unknown>) =>
   Object.values((item.jobs as Record<string, StoredJob> | undefined) ?? {})
-    .map(({ name, status, durationSeconds }) => ({ name, status, durationSeconds: number(durationSeconds) }))
+    .map(({ name, status, durationSeconds }) => ({ name, status, durationSeconds: numberOrNull(durationSeconds) }))
     .sort((a, b) => a.name.localeCompare(b.name));
 
 export const runDetailsFromItem = (item: Record<string, unknown>) => ({
-  commitMessage: text(item.commitMessage),
-  triggeredBy: text(item.triggeredBy),
+  commitMessage: textOrNull(item.commitMessage),
+  triggeredBy: textOrNull(item.triggeredBy),
   jobs: jobsFromItem(item),
   createdAt: item.createdAt as string,
   updatedAt: item.updatedAt as string,

@@ -1,4 +1,4 @@
-import type { PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -24,108 +24,6 @@ const assignments = (fields: Record<string, unknown>, assign: (name: string, val
     clauses: entries.map((_entry, index) => assign(`#f${index}`, `:v${index}`)),
     names: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
     values: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
-  };
-};
-
-/**
- * Writes what an event about the whole run says, in one conditional UpdateItem: an event older than the stored
- * state is dropped (false). A run first created by a job event has no `providerUpdatedAt`, so any run event wins.
- */
-export const applyRunEvent = async (
-  table: Table,
-  workspaceId: string,
-  run: PipelineRunInput,
-  now: string,
-): Promise<boolean> => {
-  const set = assignments(runFields(workspaceId, run), (name, value) => `${name} = ${value}`);
-  const applied = await updateIf(table, runItemKey(workspaceId, run.runKey), {
-    UpdateExpression: `SET ${[
-      ...set.clauses,
-      '#providerUpdatedAt = :incoming',
-      '#updatedAt = :now',
-      '#createdAt = if_not_exists(#createdAt, :now)',
-      '#jobs = if_not_exists(#jobs, :noJobs)',
-    ].join(', ')}`,
-    ConditionExpression:
-      'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
-    ExpressionAttributeNames: {
-      ...set.names,
-      '#providerUpdatedAt': 'providerUpdatedAt',
-      '#updatedAt': 'updatedAt',
-      '#createdAt': 'createdAt',
-      '#jobs': 'jobs',
-    },
-    ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
-  });
-  return applied !== undefined;
-};
-
-/**
- * A job event's run: created from what the job event knows when the run is still unknown, otherwise left as it
- * is (every field `if_not_exists`), since only the job is news.
- */
-export const ensureRun = async (
-  table: Table,
-  workspaceId: string,
-  run: PipelineRunInput,
-  now: string,
-): Promise<void> => {
-  const set = assignments(
-    { ...runFields(workspaceId, run), createdAt: now, jobs: {} },
-    (name, value) => `${name} = if_not_exists(${name}, ${value})`,
-  );
-  await updateItem(table, runItemKey(workspaceId, run.runKey), {
-    UpdateExpression: `SET ${set.clauses.join(', ')}`,
-    ExpressionAttributeNames: set.names,
-    ExpressionAttributeValues: set.values,
-  });
-};
-
-/** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
-export const mergeJob = async (
-  table: Table,
-  workspaceId: string,
-  runId: string,
-  job: StoredJob,
-  now: string,
-): Promise<void> => {
-  await updateIfPresent(table, runItemKey(workspaceId, runId), {
-    UpdateExpression: 'SET #jobs.#job = :job, #updatedAt = :now',
-    ConditionExpression: 'attribute_not_exists(#jobs.#job) OR #jobs.#job.#providerUpdatedAt <= :incoming',
-    ExpressionAttributeNames: {
-      '#jobs': 'jobs',
-      '#job': job.name,
-      '#providerUpdatedAt': 'providerUpdatedAt',
-      '#updatedAt': 'updatedAt',
-    },
-    ExpressionAttributeValues: { ':job': job, ':incoming': job.providerUpdatedAt, ':now': now },
-  });
-};
-
-/** The run's latest webhook body; `onlyIfAbsent` keeps a run event's body from being replaced by a job event's. */
-export const putRunPayload = async (
-  table: Table,
-  workspaceId: string,
-  runId: string,
-  payload: unknown,
-  now: string,
-  { onlyIfAbsent }: { onlyIfAbsent: boolean },
-): Promise<void> => {
-  const item = runPayloadToItem(workspaceId, runId, payload, now);
-  if (onlyIfAbsent) await putIfAbsent(table, item);
-  else await putItem(table, item);
-};
-
-export const findRun = async (table: Table, workspaceId: string, runId: string): Promise<PipelineRun | undefined> => {
-  const [run, payload] = await Promise.all([
-    getItem(table, runItemKey(workspaceId, runId), false),
-    getItem(table, runPayloadItemKey(workspaceId, runId), false),
-  ]);
-  if (!run) return undefined;
-  return {
-    ...runSummaryFromItem(run, workspaceId),
-    ...runDetailsFromItem(run),
-    ...runPayloadFromItem(payload),
   };
 };
 
@@ -163,13 +61,95 @@ const listQuery = (workspaceId: string, { status, provider, repository, branch }
   };
 };
 
-/** Newest start first: every index of the list sorts by `<startedAt>#<runId>`. */
-export const listRuns = async (
-  table: Table,
-  workspaceId: string,
-  filter: RunFilter,
-  page: PageRequest,
-): Promise<{ items: PipelineRunSummary[]; total: number }> => {
-  const { items, total } = await queryPage(table, listQuery(workspaceId, filter), page);
-  return { items: items.map((item) => runSummaryFromItem(item, workspaceId)), total };
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const pipelineRunRepository = (table: Table, workspaceId: string) => {
+  /**
+   * Writes what an event about the whole run says, in one conditional UpdateItem: an event older than the stored
+   * state is dropped (false). A run first created by a job event has no `providerUpdatedAt`, so any run event wins.
+   */
+  const applyRunEvent = async (run: PipelineRunInput, now: string): Promise<boolean> => {
+    const set = assignments(runFields(workspaceId, run), (name, value) => `${name} = ${value}`);
+    const applied = await updateIf(table, runItemKey(workspaceId, run.runKey), {
+      UpdateExpression: `SET ${[
+        ...set.clauses,
+        '#providerUpdatedAt = :incoming',
+        '#updatedAt = :now',
+        '#createdAt = if_not_exists(#createdAt, :now)',
+        '#jobs = if_not_exists(#jobs, :noJobs)',
+      ].join(', ')}`,
+      ConditionExpression:
+        'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
+      ExpressionAttributeNames: {
+        ...set.names,
+        '#providerUpdatedAt': 'providerUpdatedAt',
+        '#updatedAt': 'updatedAt',
+        '#createdAt': 'createdAt',
+        '#jobs': 'jobs',
+      },
+      ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
+    });
+    return applied !== undefined;
+  };
+
+  /**
+   * A job event's run: created from what the job event knows when the run is still unknown, otherwise left as it
+   * is (every field `if_not_exists`), since only the job is news.
+   */
+  const ensureRun = async (run: PipelineRunInput, now: string): Promise<void> => {
+    const set = assignments(
+      { ...runFields(workspaceId, run), createdAt: now, jobs: {} },
+      (name, value) => `${name} = if_not_exists(${name}, ${value})`,
+    );
+    await updateItem(table, runItemKey(workspaceId, run.runKey), {
+      UpdateExpression: `SET ${set.clauses.join(', ')}`,
+      ExpressionAttributeNames: set.names,
+      ExpressionAttributeValues: set.values,
+    });
+  };
+
+  /** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
+  const mergeJob = async (runId: string, job: StoredJob, now: string): Promise<void> => {
+    await updateIfPresent(table, runItemKey(workspaceId, runId), {
+      UpdateExpression: 'SET #jobs.#job = :job, #updatedAt = :now',
+      ConditionExpression: 'attribute_not_exists(#jobs.#job) OR #jobs.#job.#providerUpdatedAt <= :incoming',
+      ExpressionAttributeNames: {
+        '#jobs': 'jobs',
+        '#job': job.name,
+        '#providerUpdatedAt': 'providerUpdatedAt',
+        '#updatedAt': 'updatedAt',
+      },
+      ExpressionAttributeValues: { ':job': job, ':incoming': job.providerUpdatedAt, ':now': now },
+    });
+  };
+
+  /** The run's latest webhook body; `onlyIfAbsent` keeps a run event's body from being replaced by a job event's. */
+  const putRunPayload = async (
+    runId: string,
+    payload: unknown,
+    now: string,
+    { onlyIfAbsent }: { onlyIfAbsent: boolean },
+  ): Promise<void> => {
+    const item = runPayloadToItem(workspaceId, runId, payload, now);
+    if (onlyIfAbsent) await putIfAbsent(table, item);
+    else await putItem(table, item);
+  };
+
+  const findRun = async (runId: string): Promise<PipelineRun | undefined> => {
+    const [run, payload] = await Promise.all([
+      getItem(table, runItemKey(workspaceId, runId), false),
+      getItem(table, runPayloadItemKey(workspaceId, runId), false),
+    ]);
+    if (!run) return undefined;
+    return {
+      ...runSummaryFromItem(run, workspaceId),
+      ...runDetailsFromItem(run),
+      ...runPayloadFromItem(payload),
+    };
+  };
+
+  /** Newest start first: every index of the list sorts by `<startedAt>#<runId>`. */
+  const listRuns = async (filter: RunFilter, page: PageRequest): Promise<Page<PipelineRunSummary>> => {
+    return queryPage(table, listQuery(workspaceId, filter), page, (item) => runSummaryFromItem(item, workspaceId));
+  };
+  return { applyRunEvent, ensureRun, mergeJob, putRunPayload, findRun, listRuns };
 };

@@ -1,6 +1,6 @@
 import type { PipelineRunInput } from '#lib/pipelines/pipeline-run-input.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { applyRunEvent, ensureRun, mergeJob, putRunPayload } from './pipeline-run-repository.ts';
+import { pipelineRunRepository } from './pipeline-run-repository.ts';
 
 /**
  * Records what one webhook says about a pipeline run (docs/data-model.md 5.8), idempotently, so a redelivery
@@ -15,16 +15,21 @@ export const upsertPipelineRun = async (
   workspaceId: string,
   run: PipelineRunInput,
 ): Promise<{ runId: string; applied: boolean }> => {
+  const pipelineRuns = pipelineRunRepository(table, workspaceId);
   const now = clock.now().toISOString();
   let applied = false;
-  if (run.scope === 'run') applied = await applyRunEvent(table, workspaceId, run, now);
-  else await ensureRun(table, workspaceId, run, now);
+  if (run.scope === 'run') applied = await pipelineRuns.applyRunEvent(run, now);
+  else await pipelineRuns.ensureRun(run, now);
   // A job map key must be a non-empty name; a nameless job has nothing to merge by.
   const jobs = run.jobs.filter((job) => job.name.length > 0);
   await Promise.all([
-    ...jobs.map((job) => mergeJob(table, workspaceId, run.runKey, { ...job, providerUpdatedAt: run.updatedAt }, now)),
+    ...jobs.map((job) => pipelineRuns.mergeJob(run.runKey, { ...job, providerUpdatedAt: run.updatedAt }, now)),
     ...(applied || run.scope === 'job'
-      ? [putRunPayload(table, workspaceId, run.runKey, run.rawPayload, now, { onlyIfAbsent: run.scope === 'job' })]
+      ? [
+          pipelineRuns.putRunPayload(run.runKey, run.rawPayload, now, {
+            onlyIfAbsent: run.scope === 'job',
+          }),
+        ]
       : []),
   ]);
   return { runId: run.runKey, applied };

@@ -1,4 +1,4 @@
-import { queryPage, type PageRequest, type QueryInput } from '#lib/store/queries.ts';
+import { type Page, type PageRequest, type QueryInput, queryPage } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
   OPTIONAL_PROBLEM_FIELDS,
@@ -11,7 +11,7 @@ import { workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
-import { findItem } from '#lib/store/items.ts';
+import { findItem, textOrNull } from '#lib/store/items.ts';
 
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
 export const problemPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PROBLEM');
@@ -58,32 +58,23 @@ export const problemToItem = (workspaceId: string, problem: Problem): Record<str
   return item;
 };
 
-const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 export const problemFromItem = (item: Record<string, unknown>, workspaceId: string): Problem => {
   if (item.workspaceId !== workspaceId) throw new Error(`problem ${String(item.id)} read outside its workspace`);
   return {
     id: item.id as string,
     title: item.title as string,
     description: item.description as string,
-    rootCause: optionalText(item.rootCause),
-    workaround: optionalText(item.workaround),
-    serviceArea: optionalText(item.serviceArea),
+    rootCause: textOrNull(item.rootCause),
+    workaround: textOrNull(item.workaround),
+    serviceArea: textOrNull(item.serviceArea),
     priority: item.priority as ProblemPriority,
     status: item.status as ProblemStatus,
     relatedIncidentIds: (item.relatedIncidentIds as string[] | undefined) ?? [],
-    assignedToEmail: optionalText(item.assignedToEmail),
+    assignedToEmail: textOrNull(item.assignedToEmail),
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
 };
-
-export const insertProblem = async (table: Table, workspaceId: string, problem: Problem): Promise<void> => {
-  await putNew(table, problemToItem(workspaceId, problem));
-};
-
-export const findProblem = (table: Table, workspaceId: string, problemId: string): Promise<Problem | undefined> =>
-  findItem(table, problemItemKey(workspaceId, problemId), (item) => problemFromItem(item, workspaceId));
 
 export interface ProblemFilter {
   status?: ProblemStatus;
@@ -116,17 +107,6 @@ const listQuery = (workspaceId: string, { status, priority }: ProblemFilter): Qu
   return { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': problemPartition(workspaceId) } };
 };
 
-/** Newest first: problem ids are ULIDs, and every index of the list sorts by id. */
-export const queryProblems = async (
-  table: Table,
-  workspaceId: string,
-  filter: ProblemFilter,
-  page: PageRequest,
-): Promise<{ items: Problem[]; total: number }> => {
-  const { items, total } = await queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page);
-  return { items: items.map((item) => problemFromItem(item, workspaceId)), total };
-};
-
 /** `SET` the given values and the index keys they move, `REMOVE` the optional fields set to null. */
 const updateExpression = (workspaceId: string, problemId: string, changes: ProblemChanges, updatedAt: string) => {
   const values = Object.entries(changes).filter(([, value]) => value !== null);
@@ -150,35 +130,47 @@ const updateExpression = (workspaceId: string, problemId: string, changes: Probl
   };
 };
 
-/**
- * Applies the changes to an existing problem and returns it before and after, so the caller can record
- * what changed; undefined if there is no such problem.
- */
-export const writeProblemChanges = async (
-  table: Table,
-  workspaceId: string,
-  problemId: string,
-  changes: ProblemChanges,
-  updatedAt: string,
-): Promise<{ before: Problem; after: Problem } | undefined> => {
-  const old = await updateIfPresent(
-    table,
-    problemItemKey(workspaceId, problemId),
-    updateExpression(workspaceId, problemId, changes, updatedAt),
-    'ALL_OLD',
-  );
-  if (!old) return undefined;
-  const before = problemFromItem(old, workspaceId);
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return { before, after: { ...before, ...defined, updatedAt } };
-};
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const problemRepository = (table: Table, workspaceId: string) => {
+  const insertProblem = async (problem: Problem): Promise<void> => {
+    await putNew(table, problemToItem(workspaceId, problem));
+  };
 
-/** Deletes a problem and returns it as it was; undefined if there was none. */
-export const removeProblem = async (
-  table: Table,
-  workspaceId: string,
-  problemId: string,
-): Promise<Problem | undefined> => {
-  const item = await deleteIfPresent(table, problemItemKey(workspaceId, problemId));
-  return item && problemFromItem(item, workspaceId);
+  const findProblem = (problemId: string): Promise<Problem | undefined> =>
+    findItem(table, problemItemKey(workspaceId, problemId), (item) => problemFromItem(item, workspaceId));
+
+  /** Newest first: problem ids are ULIDs, and every index of the list sorts by id. */
+  const queryProblems = async (filter: ProblemFilter, page: PageRequest): Promise<Page<Problem>> => {
+    return queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page, (item) =>
+      problemFromItem(item, workspaceId),
+    );
+  };
+
+  /**
+   * Applies the changes to an existing problem and returns it before and after, so the caller can record
+   * what changed; undefined if there is no such problem.
+   */
+  const writeProblemChanges = async (
+    problemId: string,
+    changes: ProblemChanges,
+    updatedAt: string,
+  ): Promise<{ before: Problem; after: Problem } | undefined> => {
+    const old = await updateIfPresent(
+      table,
+      problemItemKey(workspaceId, problemId),
+      updateExpression(workspaceId, problemId, changes, updatedAt),
+      'ALL_OLD',
+    );
+    if (!old) return undefined;
+    const before = problemFromItem(old, workspaceId);
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    return { before, after: { ...before, ...defined, updatedAt } };
+  };
+
+  /** Deletes a problem and returns it as it was; undefined if there was none. */
+  const removeProblem = async (problemId: string): Promise<Problem | undefined> => {
+    const item = await deleteIfPresent(table, problemItemKey(workspaceId, problemId));
+    return item && problemFromItem(item, workspaceId);
+  };
+  return { insertProblem, findProblem, queryProblems, writeProblemChanges, removeProblem };
 };

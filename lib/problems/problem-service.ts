@@ -2,10 +2,11 @@ import { NotFoundError } from '#lib/contract/errors.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { isProblemId, type Problem, type ProblemChanges } from './problem.ts';
 import { changeEvents, createdEvents, deletedEvent } from './problem-history.ts';
-import * as repository from './problem-repository.ts';
+import { problemRepository } from './problem-repository.ts';
 import { checkRelatedIncidents } from './related-incidents.ts';
 import type { CreateProblemInput, ListProblemsInput, UpdateProblemInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
+import type { Page } from '#lib/store/queries.ts';
 
 const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 
@@ -30,13 +31,15 @@ export const createProblem = async (
     createdAt: now,
     updatedAt: now,
   };
-  await repository.insertProblem(runtime.table, workspaceId, problem);
+  await problemRepository(runtime.table, workspaceId).insertProblem(problem);
   await recordHistory(runtime, workspaceId, createdEvents(problem, actor));
   return problem;
 };
 
 export const getProblem = async ({ ports: { table }, workspaceId }: Scope, problemId: string): Promise<Problem> => {
-  const problem = isProblemId(problemId) ? await repository.findProblem(table, workspaceId, problemId) : undefined;
+  const problem = isProblemId(problemId)
+    ? await problemRepository(table, workspaceId).findProblem(problemId)
+    : undefined;
   if (!problem) throw notFound();
   return problem;
 };
@@ -44,8 +47,7 @@ export const getProblem = async ({ ports: { table }, workspaceId }: Scope, probl
 export const listProblems = async (
   { ports: { table }, workspaceId }: Scope,
   { page, limit, status, priority }: ListProblemsInput,
-): Promise<{ items: Problem[]; total: number }> =>
-  repository.queryProblems(table, workspaceId, { status, priority }, { page, limit });
+): Promise<Page<Problem>> => problemRepository(table, workspaceId).queryProblems({ status, priority }, { page, limit });
 
 /**
  * Changes the given fields (null clears an optional one), then records one history event per field
@@ -64,7 +66,7 @@ export const updateProblem = async (
     }),
   };
   const now = runtime.clock.now().toISOString();
-  const updated = await repository.writeProblemChanges(runtime.table, workspaceId, problemId, changes, now);
+  const updated = await problemRepository(runtime.table, workspaceId).writeProblemChanges(problemId, changes, now);
   if (!updated) throw notFound();
   const events = changeEvents(updated.before, updated.after, actor);
   if (events.length > 0) await recordHistory(runtime, workspaceId, events);
@@ -77,7 +79,7 @@ export const deleteProblem = async (
   problemId: string,
 ): Promise<void> => {
   const deleted = isProblemId(problemId)
-    ? await repository.removeProblem(runtime.table, workspaceId, problemId)
+    ? await problemRepository(runtime.table, workspaceId).removeProblem(problemId)
     : undefined;
   if (!deleted) throw notFound();
   await recordHistory(runtime, workspaceId, [deletedEvent(deleted, actor)]);

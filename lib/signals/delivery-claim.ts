@@ -2,13 +2,7 @@ import type { Scope } from '#lib/identity/scope.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ServiceUnavailableError } from '#lib/contract/errors.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
-import {
-  claimDelivery,
-  findDelivery,
-  takeOverDelivery,
-  type DeliveryOutcome,
-  type DeliveryRef,
-} from './delivery-repository.ts';
+import { type DeliveryOutcome, type DeliveryRef, deliveryRepository } from './delivery-repository.ts';
 import { POLL_MS, ageMs, type Attempt } from './store-attempt.ts';
 
 /**
@@ -34,15 +28,16 @@ export const startDelivery = async (
 ): Promise<DeliveryOutcome | undefined> => {
   const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
+  const deliveries = deliveryRepository(table, workspaceId);
   const claim = async (): Promise<boolean> => {
     const now = runtime.clock.now();
-    if (!(await claimDelivery(table, workspaceId, delivery, attempt.signalId, now))) return false;
+    if (!(await deliveries.claimDelivery(delivery, attempt.signalId, now))) return false;
     attempt.deliveryClaimedAt = now.toISOString();
     return true;
   };
   const takeOver = async (seen: string, signalId: string | undefined): Promise<boolean> => {
     const now = runtime.clock.now();
-    if (!(await takeOverDelivery(table, workspaceId, delivery, seen, now))) return false;
+    if (!(await deliveries.takeOverDelivery(delivery, seen, now))) return false;
     attempt.deliveryClaimedAt = now.toISOString();
     // The signal the earlier attempt may have written is this event's: writing it again finds it.
     if (signalId) attempt.signalId = signalId;
@@ -52,7 +47,7 @@ export const startDelivery = async (
   if (await claim()) return undefined;
   let leaseEndsIn = DELIVERY_LEASE_MS;
   for (let waited = 0; waited <= DELIVERY_WAIT_MS; waited += POLL_MS) {
-    const record = await findDelivery(table, workspaceId, delivery);
+    const record = await deliveries.findDelivery(delivery);
     if (!record) {
       if (await claim()) return undefined;
       continue;

@@ -43,81 +43,68 @@ export const deliveryKey = (workspaceId: string, delivery: DeliveryRef) => ({
 
 const epochSeconds = (instant: Date): number => Math.floor(instant.getTime() / 1000);
 
-/** Starts a delivery whose new signal would be `signalId`; false when it is already known (and not expired). */
-export const claimDelivery = async (
-  table: Table,
-  workspaceId: string,
-  delivery: DeliveryRef,
-  signalId: string,
-  now: Date,
-): Promise<boolean> => {
-  return putIf(
-    table,
-    {
-      ...deliveryKey(workspaceId, delivery),
-      type: 'DELIVERY',
-      workspaceId,
-      state: 'PROCESSING',
-      claimedAt: now.toISOString(),
-      signalId,
-      ttl: epochSeconds(now) + KEPT_SECONDS,
-    },
-    {
-      ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':now': epochSeconds(now) },
-    },
-  );
-};
-
-export const findDelivery = async (
-  table: Table,
-  workspaceId: string,
-  delivery: DeliveryRef,
-): Promise<DeliveryRecord | undefined> => {
-  const Item = await getItem(table, deliveryKey(workspaceId, delivery));
-  if (!Item) return undefined;
-  if (Item.state !== 'DONE') {
-    return { state: 'PROCESSING', claimedAt: Item.claimedAt as string, signalId: Item.signalId as string | undefined };
-  }
-  return {
-    state: 'DONE',
-    claimedAt: Item.claimedAt as string,
-    signalId: Item.signalId as string,
-    deduplicated: Item.deduplicated === true,
-    resolved: Item.resolved === true,
-  };
-};
-
-/** Takes over a PROCESSING delivery whose claim is `seen`; false when someone else moved it first. */
-export const takeOverDelivery = async (
-  table: Table,
-  workspaceId: string,
-  delivery: DeliveryRef,
-  seen: string,
-  now: Date,
-): Promise<boolean> => {
-  const taken = await updateIf(table, deliveryKey(workspaceId, delivery), {
-    UpdateExpression: 'SET claimedAt = :now',
-    ConditionExpression: '#state = :processing AND claimedAt = :seen',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':now': now.toISOString(), ':seen': seen, ':processing': 'PROCESSING' },
-  });
-  return taken !== undefined;
-};
-
-export const completeDelivery = async (
-  table: Table,
-  workspaceId: string,
-  delivery: DeliveryRef,
-  outcome: DeliveryOutcome,
-): Promise<void> => {
-  await updateItem(table, deliveryKey(workspaceId, delivery), {
-    UpdateExpression: 'SET #state = :done, signalId = :signalId, deduplicated = :deduplicated, resolved = :resolved',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':done': 'DONE', ...prefixed(outcome) },
-  });
-};
-
 const prefixed = (values: object): Record<string, unknown> =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [`:${name}`, value]));
+
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const deliveryRepository = (table: Table, workspaceId: string) => {
+  /** Starts a delivery whose new signal would be `signalId`; false when it is already known (and not expired). */
+  const claimDelivery = async (delivery: DeliveryRef, signalId: string, now: Date): Promise<boolean> => {
+    return putIf(
+      table,
+      {
+        ...deliveryKey(workspaceId, delivery),
+        type: 'DELIVERY',
+        workspaceId,
+        state: 'PROCESSING',
+        claimedAt: now.toISOString(),
+        signalId,
+        ttl: epochSeconds(now) + KEPT_SECONDS,
+      },
+      {
+        ConditionExpression: 'attribute_not_exists(sk) OR #ttl < :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': epochSeconds(now) },
+      },
+    );
+  };
+
+  const findDelivery = async (delivery: DeliveryRef): Promise<DeliveryRecord | undefined> => {
+    const Item = await getItem(table, deliveryKey(workspaceId, delivery));
+    if (!Item) return undefined;
+    if (Item.state !== 'DONE') {
+      return {
+        state: 'PROCESSING',
+        claimedAt: Item.claimedAt as string,
+        signalId: Item.signalId as string | undefined,
+      };
+    }
+    return {
+      state: 'DONE',
+      claimedAt: Item.claimedAt as string,
+      signalId: Item.signalId as string,
+      deduplicated: Item.deduplicated === true,
+      resolved: Item.resolved === true,
+    };
+  };
+
+  /** Takes over a PROCESSING delivery whose claim is `seen`; false when someone else moved it first. */
+  const takeOverDelivery = async (delivery: DeliveryRef, seen: string, now: Date): Promise<boolean> => {
+    const taken = await updateIf(table, deliveryKey(workspaceId, delivery), {
+      UpdateExpression: 'SET claimedAt = :now',
+      ConditionExpression: '#state = :processing AND claimedAt = :seen',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':seen': seen, ':processing': 'PROCESSING' },
+    });
+    return taken !== undefined;
+  };
+
+  const completeDelivery = async (delivery: DeliveryRef, outcome: DeliveryOutcome): Promise<void> => {
+    await updateItem(table, deliveryKey(workspaceId, delivery), {
+      UpdateExpression: 'SET #state = :done, signalId = :signalId, deduplicated = :deduplicated, resolved = :resolved',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':done': 'DONE', ...prefixed(outcome) },
+    });
+  };
+  return { claimDelivery, findDelivery, takeOverDelivery, completeDelivery };
+};

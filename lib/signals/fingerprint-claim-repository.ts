@@ -26,41 +26,31 @@ export const fingerprintClaimKey = (workspaceId: string, { source, type, fingerp
   sk: [sourceKeyOf(source), sourceKeyOf(type), createHash('sha256').update(fingerprint).digest('hex')].join('#'),
 });
 
-/** Claims the fingerprint for a new signal; false when another signal holds it. */
-export const putFingerprintClaim = async (
-  table: Table,
-  workspaceId: string,
-  identity: FingerprintIdentity,
-  claim: FingerprintClaim,
-): Promise<boolean> => {
-  return putIfAbsent(table, {
-    ...fingerprintClaimKey(workspaceId, identity),
-    type: 'FINGERPRINT_CLAIM',
-    workspaceId,
-    ...claim,
-  });
-};
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const fingerprintClaimRepository = (table: Table, workspaceId: string) => {
+  /** Claims the fingerprint for a new signal; false when another signal holds it. */
+  const putFingerprintClaim = async (identity: FingerprintIdentity, claim: FingerprintClaim): Promise<boolean> => {
+    return putIfAbsent(table, {
+      ...fingerprintClaimKey(workspaceId, identity),
+      type: 'FINGERPRINT_CLAIM',
+      workspaceId,
+      ...claim,
+    });
+  };
 
-export const findFingerprintClaim = async (
-  table: Table,
-  workspaceId: string,
-  identity: FingerprintIdentity,
-): Promise<FingerprintClaim | undefined> => {
-  return findItem(table, fingerprintClaimKey(workspaceId, identity), (item) => ({
-    signalId: item.signalId as string,
-    claimedAt: item.claimedAt as string,
-  }));
-};
+  const findFingerprintClaim = async (identity: FingerprintIdentity): Promise<FingerprintClaim | undefined> => {
+    return findItem(table, fingerprintClaimKey(workspaceId, identity), (item) => ({
+      signalId: item.signalId as string,
+      claimedAt: item.claimedAt as string,
+    }));
+  };
 
-/** Releases the claim only while it still names `signalId`, so a newer claim is never removed. */
-export const releaseFingerprintClaim = async (
-  table: Table,
-  workspaceId: string,
-  identity: FingerprintIdentity,
-  signalId: string,
-): Promise<void> => {
-  await deleteIf(table, fingerprintClaimKey(workspaceId, identity), {
-    ConditionExpression: 'signalId = :signalId',
-    ExpressionAttributeValues: { ':signalId': signalId },
-  });
+  /** Releases the claim only while it still names `signalId`, so a newer claim is never removed. */
+  const releaseFingerprintClaim = async (identity: FingerprintIdentity, signalId: string): Promise<void> => {
+    await deleteIf(table, fingerprintClaimKey(workspaceId, identity), {
+      ConditionExpression: 'signalId = :signalId',
+      ExpressionAttributeValues: { ':signalId': signalId },
+    });
+  };
+  return { putFingerprintClaim, findFingerprintClaim, releaseFingerprintClaim };
 };

@@ -1,16 +1,11 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SignalEvent } from './signal-event.ts';
-import {
-  findFingerprintClaim,
-  putFingerprintClaim,
-  releaseFingerprintClaim,
-  type FingerprintIdentity,
-} from './fingerprint-claim-repository.ts';
+import { type FingerprintIdentity, fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
 import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
 import { moveDelta, newSignalDelta } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
-import { findSignal, insertSignal, mergeOccurrence, writeSignalMove } from './signal-repository.ts';
+import { insertSignal, signalRepository } from './signal-repository.ts';
 import { POLL_MS, ageMs, type Attempt, type Written } from './store-attempt.ts';
 
 /** A claim whose signal is not written yet is a concurrent creator for this long; after, a crash leftover. */
@@ -57,7 +52,9 @@ const writeNewSignal = async (scope: Scope, event: SignalEvent, attempt: Attempt
   const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
   const inserted = await insertSignal(runtime, workspaceId, signal, event.action);
   attempt.committed = true;
-  const stored = inserted ? signal : ((await findSignal(runtime.table, workspaceId, signal.id)) ?? signal);
+  const stored = inserted
+    ? signal
+    : ((await signalRepository(runtime.table, workspaceId).findSignal(signal.id)) ?? signal);
   return {
     signal: stored,
     deduplicated: false,
@@ -74,7 +71,12 @@ export const openOrMerge = async (scope: Scope, event: SignalEvent, attempt: Att
   const identity = identityOf(event);
   for (let tries = 0; tries < CLAIM_ATTEMPTS; tries += 1) {
     const claimedAt = runtime.clock.now().toISOString();
-    if (await putFingerprintClaim(table, workspaceId, identity, { signalId: attempt.signalId, claimedAt })) {
+    if (
+      await fingerprintClaimRepository(table, workspaceId).putFingerprintClaim(identity, {
+        signalId: attempt.signalId,
+        claimedAt,
+      })
+    ) {
       return writeNewSignal(scope, event, attempt);
     }
     const merged = await mergeIntoClaimed(scope, event, attempt);
@@ -102,17 +104,19 @@ const isReplayOfResolved = (signal: Signal, event: SignalEvent): boolean =>
 const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written | undefined> => {
   const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
+  const fingerprintClaims = fingerprintClaimRepository(table, workspaceId);
+  const signals = signalRepository(table, workspaceId);
   const identity = identityOf(event);
   for (;;) {
-    const claim = await findFingerprintClaim(table, workspaceId, identity);
+    const claim = await fingerprintClaims.findFingerprintClaim(identity);
     if (!claim) return undefined;
     if (claim.signalId === attempt.signalId) return writeNewSignal(scope, event, attempt);
-    const merged = await mergeOccurrence(table, workspaceId, claim.signalId, attempt.receivedAt.toISOString());
+    const merged = await signals.mergeOccurrence(claim.signalId, attempt.receivedAt.toISOString());
     if (merged) {
       attempt.committed = true;
       return { signal: merged, deduplicated: true, resolved: false, counted: {}, correlate: false };
     }
-    const current = await findSignal(table, workspaceId, claim.signalId);
+    const current = await signals.findSignal(claim.signalId);
     if (current && isReplayOfResolved(current, event)) {
       attempt.committed = true;
       return { signal: current, deduplicated: true, resolved: false, counted: {}, correlate: false };
@@ -121,7 +125,7 @@ const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attem
     const stillMerging =
       current !== undefined && (MERGING_STATUSES as readonly SignalStatus[]).includes(current.status);
     if (!settling && !stillMerging) {
-      await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
+      await fingerprintClaims.releaseFingerprintClaim(identity, claim.signalId);
       return undefined;
     }
     await delay(POLL_MS + Math.random() * POLL_MS);
@@ -135,14 +139,20 @@ const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attem
 const keptResolve = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written | undefined> => {
   const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
+  const fingerprintClaims = fingerprintClaimRepository(table, workspaceId);
   const identity = identityOf(event);
   const episode = { ...identity, fingerprint: `${identity.fingerprint}#resolved#${event.signal.triggeredAt}` };
   const claimedAt = runtime.clock.now().toISOString();
-  if (await putFingerprintClaim(table, workspaceId, episode, { signalId: attempt.signalId, claimedAt }))
+  if (
+    await fingerprintClaims.putFingerprintClaim(episode, {
+      signalId: attempt.signalId,
+      claimedAt,
+    })
+  )
     return undefined;
-  const claim = await findFingerprintClaim(table, workspaceId, episode);
+  const claim = await fingerprintClaims.findFingerprintClaim(episode);
   if (!claim || claim.signalId === attempt.signalId) return undefined;
-  const signal = await findSignal(table, workspaceId, claim.signalId);
+  const signal = await signalRepository(table, workspaceId).findSignal(claim.signalId);
   if (!signal) return undefined;
   attempt.committed = true;
   return { signal, deduplicated: true, resolved: false, counted: {}, correlate: false };
@@ -154,7 +164,7 @@ const keptResolve = async (scope: Scope, event: SignalEvent, attempt: Attempt): 
  */
 const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: SignalEvent) => {
   const { ports: runtime, workspaceId } = scope;
-  const open = await findSignal(runtime.table, workspaceId, signalId);
+  const open = await signalRepository(runtime.table, workspaceId).findSignal(signalId);
   return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
 };
 
@@ -167,11 +177,13 @@ const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: Signa
 export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
   const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
+  const fingerprintClaims = fingerprintClaimRepository(table, workspaceId);
+  const signals = signalRepository(table, workspaceId);
   const identity = identityOf(event);
   const seenAt = attempt.receivedAt.toISOString();
-  const claim = await findFingerprintClaim(table, workspaceId, identity);
+  const claim = await fingerprintClaims.findFingerprintClaim(identity);
   if (claim && !(await endsAnEarlierEpisode(scope, claim.signalId, event))) {
-    const moved = await writeSignalMove(table, workspaceId, claim.signalId, {
+    const moved = await signals.writeSignalMove(claim.signalId, {
       move: 'resolve',
       at: seenAt,
       seen: true,
@@ -191,7 +203,7 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
       attempt.committed = true;
       return { signal: moved.current, deduplicated: true, resolved: false, counted: {}, correlate: false };
     }
-    if (moved.kind === 'conflict') await releaseFingerprintClaim(table, workspaceId, identity, claim.signalId);
+    if (moved.kind === 'conflict') await fingerprintClaims.releaseFingerprintClaim(identity, claim.signalId);
   }
   const kept = await keptResolve(scope, event, attempt);
   if (kept) return kept;
@@ -199,7 +211,7 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
   const inserted = await insertSignal(runtime, workspaceId, record, event.action);
   attempt.committed = true;
   return {
-    signal: inserted ? record : ((await findSignal(table, workspaceId, record.id)) ?? record),
+    signal: inserted ? record : ((await signals.findSignal(record.id)) ?? record),
     deduplicated: false,
     resolved: false,
     counted: inserted ? newSignalDelta('RESOLVED', sourceKeyOf(record.source)) : {},

@@ -2,6 +2,7 @@ import { filterKey } from '#lib/store/keys.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Signal, SignalNote, SignalOrigin, SignalStatus } from './signal.ts';
 import { itemMetadata } from './signal-metadata.ts';
+import { textOrNull } from '#lib/store/items.ts';
 
 /** SIGNAL items (docs/data-model.md 5.7): base `{W}#SIG` by id (a ULID at receipt), so newest first is key order. */
 export const signalPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG');
@@ -79,8 +80,6 @@ export const signalToItem = (
   };
 };
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 /**
  * The signal an item holds. Its metadata is the item's: whole, or only the preview when the whole is an
  * object (`metadataObjectOf`), which is enough for correlation; routes that answer one signal load the rest.
@@ -94,7 +93,7 @@ export const signalFromItem = (item: Record<string, unknown>, workspaceId: strin
     type: item.signalType as string,
     severity: item.severity as Signal['severity'],
     status: item.status as SignalStatus,
-    serviceId: text(item.serviceId),
+    serviceId: textOrNull(item.serviceId),
     value: typeof item.value === 'number' ? item.value : null,
     metadata: itemMetadata(item),
     triggeredAt: item.triggeredAt as string,
@@ -102,11 +101,11 @@ export const signalFromItem = (item: Record<string, unknown>, workspaceId: strin
     occurrences: item.occurrences as number,
     firstSeenAt: item.firstSeenAt as string,
     lastSeenAt: item.lastSeenAt as string,
-    incidentId: text(item.incidentId),
+    incidentId: textOrNull(item.incidentId),
     notes: (item.notes as SignalNote[] | undefined) ?? [],
-    acknowledgedAt: text(item.acknowledgedAt),
-    resolvedAt: text(item.resolvedAt),
-    suppressedAt: text(item.suppressedAt),
+    acknowledgedAt: textOrNull(item.acknowledgedAt),
+    resolvedAt: textOrNull(item.resolvedAt),
+    suppressedAt: textOrNull(item.suppressedAt),
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };

@@ -1,4 +1,4 @@
-import type { PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -43,10 +43,6 @@ export const insertSignal = async (
   return putIfAbsent(table, signalToItem(workspaceId, signal, origin, metadataAttributes));
 };
 
-export const findSignal = async (table: Table, workspaceId: string, signalId: string): Promise<Signal | undefined> => {
-  return findItem(table, signalItemKey(workspaceId, signalId), (item) => signalFromItem(item, workspaceId));
-};
-
 /** The signal with all of its metadata, from its object when the item holds only a preview. */
 export const findWholeSignal = async (
   { table, objects }: Stores,
@@ -67,25 +63,6 @@ const statusValues = (statuses: readonly SignalStatus[]): Record<string, SignalS
 const statusCondition = (statuses: readonly SignalStatus[]): string =>
   `attribute_exists(sk) AND #status IN (${Object.keys(statusValues(statuses)).join(', ')})`;
 
-/**
- * Counts one more event in a signal that still merges (OPEN, ACKNOWLEDGED or SUPPRESSED); undefined
- * when there is no such signal or it is RESOLVED.
- */
-export const mergeOccurrence = async (
-  table: Table,
-  workspaceId: string,
-  signalId: string,
-  seenAt: string,
-): Promise<Signal | undefined> => {
-  const item = await updateIf(table, signalItemKey(workspaceId, signalId), {
-    UpdateExpression: 'ADD occurrences :one SET lastSeenAt = :seenAt, updatedAt = :seenAt',
-    ConditionExpression: statusCondition(MERGING_STATUSES),
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':one': 1, ':seenAt': seenAt, ...statusValues(MERGING_STATUSES) },
-  });
-  return item && signalFromItem(item, workspaceId);
-};
-
 const AT_FIELD: Record<SignalMove, 'acknowledgedAt' | 'resolvedAt' | 'suppressedAt'> = {
   acknowledge: 'acknowledgedAt',
   resolve: 'resolvedAt',
@@ -105,57 +82,6 @@ export type MoveOutcome =
   | { kind: 'moved'; before: Signal; after: Signal; metadataObject?: string }
   | { kind: 'missing' }
   | { kind: 'conflict'; current: Signal };
-
-/**
- * Moves a signal to the move's status if it is in one of the states the move starts from. On a refusal
- * nothing is written, and the current signal tells "no such signal" from "not from this state".
- */
-export const writeSignalMove = async (
-  table: Table,
-  workspaceId: string,
-  signalId: string,
-  { move, at, note, seen = false }: MoveRequest,
-): Promise<MoveOutcome> => {
-  const { to, from } = MOVES[move];
-  const atField = AT_FIELD[move];
-  const sets = ['#status = :to', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk', `${atField} = :at`, 'updatedAt = :at'];
-  if (seen) sets.push('lastSeenAt = :at');
-  if (note) sets.push('notes = list_append(if_not_exists(notes, :noNotes), :notes)');
-  const { gsi1pk, gsi1sk } = signalStatusKeys(workspaceId, { id: signalId, status: to });
-  const old = await updateIf(
-    table,
-    signalItemKey(workspaceId, signalId),
-    {
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: statusCondition(from),
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':to': to,
-        ':gsi1pk': gsi1pk,
-        ':gsi1sk': gsi1sk,
-        ':at': at,
-        ...(note && { ':noNotes': [], ':notes': [note] }),
-        ...statusValues(from),
-      },
-    },
-    'ALL_OLD',
-  );
-  if (!old) {
-    const current = await findSignal(table, workspaceId, signalId);
-    return current ? { kind: 'conflict', current } : { kind: 'missing' };
-  }
-  const before = signalFromItem(old, workspaceId);
-  const after: Signal = {
-    ...before,
-    status: to,
-    [atField]: at,
-    updatedAt: at,
-    ...(seen && { lastSeenAt: at }),
-    notes: note ? [...before.notes, note] : before.notes,
-  };
-  const metadataObject = metadataObjectOf(old);
-  return { kind: 'moved', before, after, ...(metadataObject && { metadataObject }) };
-};
 
 export interface SignalFilter {
   status?: SignalStatus;
@@ -198,13 +124,80 @@ const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalF
   };
 };
 
-/** Newest received first, with the total of the same query; summaries, without metadata. */
-export const querySignals = async (
-  table: Table,
-  workspaceId: string,
-  filter: SignalFilter,
-  page: PageRequest,
-): Promise<{ items: SignalSummary[]; total: number }> => {
-  const { items, total } = await queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page);
-  return { items: items.map((item) => signalSummary(signalFromItem(item, workspaceId))), total };
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const signalRepository = (table: Table, workspaceId: string) => {
+  const findSignal = async (signalId: string): Promise<Signal | undefined> => {
+    return findItem(table, signalItemKey(workspaceId, signalId), (item) => signalFromItem(item, workspaceId));
+  };
+
+  /**
+   * Counts one more event in a signal that still merges (OPEN, ACKNOWLEDGED or SUPPRESSED); undefined
+   * when there is no such signal or it is RESOLVED.
+   */
+  const mergeOccurrence = async (signalId: string, seenAt: string): Promise<Signal | undefined> => {
+    const item = await updateIf(table, signalItemKey(workspaceId, signalId), {
+      UpdateExpression: 'ADD occurrences :one SET lastSeenAt = :seenAt, updatedAt = :seenAt',
+      ConditionExpression: statusCondition(MERGING_STATUSES),
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':one': 1, ':seenAt': seenAt, ...statusValues(MERGING_STATUSES) },
+    });
+    return item && signalFromItem(item, workspaceId);
+  };
+
+  /**
+   * Moves a signal to the move's status if it is in one of the states the move starts from. On a refusal
+   * nothing is written, and the current signal tells "no such signal" from "not from this state".
+   */
+  const writeSignalMove = async (
+    signalId: string,
+    { move, at, note, seen = false }: MoveRequest,
+  ): Promise<MoveOutcome> => {
+    const { to, from } = MOVES[move];
+    const atField = AT_FIELD[move];
+    const sets = ['#status = :to', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk', `${atField} = :at`, 'updatedAt = :at'];
+    if (seen) sets.push('lastSeenAt = :at');
+    if (note) sets.push('notes = list_append(if_not_exists(notes, :noNotes), :notes)');
+    const { gsi1pk, gsi1sk } = signalStatusKeys(workspaceId, { id: signalId, status: to });
+    const old = await updateIf(
+      table,
+      signalItemKey(workspaceId, signalId),
+      {
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: statusCondition(from),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':gsi1pk': gsi1pk,
+          ':gsi1sk': gsi1sk,
+          ':at': at,
+          ...(note && { ':noNotes': [], ':notes': [note] }),
+          ...statusValues(from),
+        },
+      },
+      'ALL_OLD',
+    );
+    if (!old) {
+      const current = await findSignal(signalId);
+      return current ? { kind: 'conflict', current } : { kind: 'missing' };
+    }
+    const before = signalFromItem(old, workspaceId);
+    const after: Signal = {
+      ...before,
+      status: to,
+      [atField]: at,
+      updatedAt: at,
+      ...(seen && { lastSeenAt: at }),
+      notes: note ? [...before.notes, note] : before.notes,
+    };
+    const metadataObject = metadataObjectOf(old);
+    return { kind: 'moved', before, after, ...(metadataObject && { metadataObject }) };
+  };
+
+  /** Newest received first, with the total of the same query; summaries, without metadata. */
+  const querySignals = async (filter: SignalFilter, page: PageRequest): Promise<Page<SignalSummary>> => {
+    return queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page, (item) =>
+      signalSummary(signalFromItem(item, workspaceId)),
+    );
+  };
+  return { findSignal, mergeOccurrence, writeSignalMove, querySignals };
 };

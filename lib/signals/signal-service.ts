@@ -1,18 +1,19 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
-import { releaseFingerprintClaim } from './fingerprint-claim-repository.ts';
+import { fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
 import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
 import { loadMetadata } from './signal-metadata.ts';
-import * as repository from './signal-repository.ts';
+import { findWholeSignal, signalRepository } from './signal-repository.ts';
 import type { ListSignalsInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
+import type { Page } from '#lib/store/queries.ts';
 
 const notFound = (): NotFoundError => new NotFoundError('Signal not found');
 
 /** The whole signal, metadata included however large. */
 export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId: string): Promise<Signal> => {
-  const signal = isSignalId(signalId) ? await repository.findWholeSignal(runtime, workspaceId, signalId) : undefined;
+  const signal = isSignalId(signalId) ? await findWholeSignal(runtime, workspaceId, signalId) : undefined;
   if (!signal) throw notFound();
   return signal;
 };
@@ -20,10 +21,8 @@ export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId
 export const listSignals = async (
   { ports: { table }, workspaceId }: Scope,
   { page, limit, status, severity, source }: ListSignalsInput,
-): Promise<{ items: SignalSummary[]; total: number }> =>
-  repository.querySignals(
-    table,
-    workspaceId,
+): Promise<Page<SignalSummary>> =>
+  signalRepository(table, workspaceId).querySignals(
     { status, severity, sourceKey: source && sourceKeyOf(source) },
     { page, limit },
   );
@@ -69,7 +68,7 @@ export const moveSignal = async (
 ): Promise<Signal> => {
   if (!isSignalId(signalId)) throw notFound();
   const at = runtime.clock.now().toISOString();
-  const outcome = await repository.writeSignalMove(runtime.table, workspaceId, signalId, {
+  const outcome = await signalRepository(runtime.table, workspaceId).writeSignalMove(signalId, {
     move,
     at,
     ...(note && { note: { move, text: note, by: actor, at } }),
@@ -83,7 +82,7 @@ export const moveSignal = async (
   const { before, after, metadataObject } = outcome;
   await addToSignalCounter(runtime.table, workspaceId, moveDelta(before.status, after.status));
   if (move === 'resolve') {
-    await releaseFingerprintClaim(runtime.table, workspaceId, after, after.id);
+    await fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id);
   }
   // Answered like GET one signal: whole.
   return metadataObject ? { ...after, metadata: await loadMetadata(runtime.objects, metadataObject) } : after;

@@ -1,7 +1,7 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import type { SignalEvent } from './signal-event.ts';
 import { log } from '#lib/log/logger.ts';
-import { completeDelivery, type DeliveryOutcome, type DeliveryRef } from './delivery-repository.ts';
+import { type DeliveryOutcome, type DeliveryRef, deliveryRepository } from './delivery-repository.ts';
 import { startDelivery } from './delivery-claim.ts';
 import { openOrMerge, resolveEvent } from './fingerprint-merge.ts';
 import { countIngestedSignal } from './ingested-rollup.ts';
@@ -135,7 +135,7 @@ const storeEvent = async (
   }
   if (delivery) {
     await bestEffort('delivery completion', workspaceId, outcome.signalId, () =>
-      completeDelivery(table, workspaceId, delivery, outcome),
+      deliveryRepository(table, workspaceId).completeDelivery(delivery, outcome),
     );
   }
   return { ...outcome, queued: false, signal: written.signal, receivedAt: attempt.receivedAt.toISOString() };

@@ -1,6 +1,12 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Table } from './table.ts';
 
+/** One page of a list, and how many items the whole list has. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
 /** A page of a list, counted from 1. */
 export interface PageRequest {
   page: number;
@@ -60,11 +66,12 @@ const readPage = async (table: Table, input: QueryInput, { page, limit }: PageRe
  * Offset pagination over a key condition (docs/data-model.md section 4): a COUNT query for `total` and
  * a read of the requested page, in parallel.
  */
-export const queryPage = async (
+export const queryPage = async <T>(
   table: Table,
   input: QueryInput,
   request: PageRequest,
-): Promise<{ items: Item[]; total: number }> => {
+  read: (item: Item) => T,
+): Promise<Page<T>> => {
   const [items, total] = await Promise.all([readPage(table, input, request), countAll(table, input)]);
-  return { items, total };
+  return { items: items.map(read), total };
 };

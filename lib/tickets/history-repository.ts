@@ -1,4 +1,4 @@
-import type { PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
@@ -50,32 +50,31 @@ export interface HistoryQuery {
   to?: string;
 }
 
-/** History in chronological order: of one ticket (gsi2) or of the whole workspace (base table). */
-export const listHistory = async (
-  table: Table,
-  workspaceId: string,
-  { ticketId, from, to }: HistoryQuery,
-  page: PageRequest,
-): Promise<{ items: HistoryEvent[]; total: number }> => {
-  const partition = ticketId ? ticketHistoryPartition(workspaceId, ticketId) : historyPartition(workspaceId);
-  const [pkName, skName] = ticketId ? ['gsi2pk', 'gsi2sk'] : ['pk', 'sk'];
-  const range =
-    from && to ? ' AND #sk BETWEEN :from AND :to' : from ? ' AND #sk >= :from' : to ? ' AND #sk <= :to' : '';
-  const result = await queryPage(
-    table,
-    {
-      ...(ticketId && { IndexName: 'gsi2' }),
-      KeyConditionExpression: `#pk = :pk${range}`,
-      ExpressionAttributeNames: { '#pk': pkName as string, ...(range && { '#sk': skName as string }) },
-      ExpressionAttributeValues: {
-        ':pk': partition,
-        ...(from && { ':from': from }),
-        // `~` sorts after every character of `<timestamp>#<id>`, so events at the `to` instant are included.
-        ...(to && { ':to': `${to}~` }),
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const historyRepository = (table: Table, workspaceId: string) => {
+  /** History in chronological order: of one ticket (gsi2) or of the whole workspace (base table). */
+  const listHistory = async ({ ticketId, from, to }: HistoryQuery, page: PageRequest): Promise<Page<HistoryEvent>> => {
+    const partition = ticketId ? ticketHistoryPartition(workspaceId, ticketId) : historyPartition(workspaceId);
+    const [pkName, skName] = ticketId ? ['gsi2pk', 'gsi2sk'] : ['pk', 'sk'];
+    const range =
+      from && to ? ' AND #sk BETWEEN :from AND :to' : from ? ' AND #sk >= :from' : to ? ' AND #sk <= :to' : '';
+    return queryPage(
+      table,
+      {
+        ...(ticketId && { IndexName: 'gsi2' }),
+        KeyConditionExpression: `#pk = :pk${range}`,
+        ExpressionAttributeNames: { '#pk': pkName as string, ...(range && { '#sk': skName as string }) },
+        ExpressionAttributeValues: {
+          ':pk': partition,
+          ...(from && { ':from': from }),
+          // `~` sorts after every character of `<timestamp>#<id>`, so events at the `to` instant are included.
+          ...(to && { ':to': `${to}~` }),
+        },
+        ScanIndexForward: true,
       },
-      ScanIndexForward: true,
-    },
-    page,
-  );
-  return { items: result.items.map(fromItem), total: result.total };
+      page,
+      fromItem,
+    );
+  };
+  return { listHistory };
 };

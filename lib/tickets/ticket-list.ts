@@ -1,7 +1,7 @@
-import type { PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/queries.ts';
 import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';
-import { listHistory, type HistoryQuery } from './history-repository.ts';
+import { type HistoryQuery, historyRepository } from './history-repository.ts';
 import { ticketFromItem, ticketListPartition, type Ticket } from './ticket-index.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
@@ -17,9 +17,9 @@ export interface TicketFilter {
 export const listTickets = async (
   { ports: { table }, workspaceId }: Scope,
   { page, limit, type, status }: TicketFilter & PageRequest,
-): Promise<{ items: Ticket[]; total: number }> => {
+): Promise<Page<Ticket>> => {
   const conditions = [...(type ? ['#type = :type'] : []), ...(status ? ['#status = :status'] : [])];
-  const { items, total } = await queryPage(
+  return queryPage(
     table,
     {
       IndexName: 'gsi3',
@@ -36,8 +36,8 @@ export const listTickets = async (
       ScanIndexForward: false,
     },
     { page, limit },
+    ticketFromItem,
   );
-  return { items: items.map(ticketFromItem), total };
 };
 
 /** A history event as the API shows it: `from` and `to` always present (null on events without a change). */
@@ -82,7 +82,7 @@ const historyView = ({
 export const listTicketHistory = async (
   { ports: { table }, workspaceId }: Scope,
   { page, limit, ...query }: HistoryQuery & PageRequest,
-): Promise<{ items: HistoryEventView[]; total: number }> => {
-  const { items, total } = await listHistory(table, workspaceId, query, { page, limit });
+): Promise<Page<HistoryEventView>> => {
+  const { items, total } = await historyRepository(table, workspaceId).listHistory(query, { page, limit });
   return { items: items.map(historyView), total };
 };

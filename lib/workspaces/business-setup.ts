@@ -1,5 +1,5 @@
 import { toUser, type Account } from '#lib/accounts/account.ts';
-import { AlreadyInWorkspaceError, getAccount } from '#lib/accounts/account-repository.ts';
+import { AlreadyInWorkspaceError, accountRepository } from '#lib/accounts/account-repository.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
 import { updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { setFields } from '#lib/store/set-fields.ts';
@@ -41,7 +41,7 @@ export const setupBusiness = async (
   input: SetupBusinessInput,
 ): Promise<SetupResult> => {
   const accountId = userOf(caller).userId;
-  const account = await getAccount(table, accountId);
+  const account = await accountRepository(table, accountId).getAccount();
   if (!account) throw new UnauthorizedError('Invalid token');
   const now = clock.now().toISOString();
   if (account.businessId) {

@@ -32,23 +32,23 @@ export const imsConfigFromItem = (item: Record<string, unknown>, workspaceId: st
   return { ...config, slackChannel: config.slackChannel ?? null } as ImsConfig;
 };
 
-/** Writes the first configuration; false when the workspace has one already (setup is called once). */
-export const createImsConfig = async (table: Table, workspaceId: string, config: ImsConfig): Promise<boolean> => {
-  return putIfAbsent(table, imsConfigToItem(workspaceId, config));
-};
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const imsConfigRepository = (table: Table, workspaceId: string) => {
+  /** Writes the first configuration; false when the workspace has one already (setup is called once). */
+  const createImsConfig = async (config: ImsConfig): Promise<boolean> => {
+    return putIfAbsent(table, imsConfigToItem(workspaceId, config));
+  };
 
-export const getImsConfig = async (table: Table, workspaceId: string): Promise<ImsConfig | undefined> => {
-  return findItem(table, imsConfigItemKey(workspaceId), (item) => imsConfigFromItem(item, workspaceId));
-};
+  const getImsConfig = async (): Promise<ImsConfig | undefined> => {
+    return findItem(table, imsConfigItemKey(workspaceId), (item) => imsConfigFromItem(item, workspaceId));
+  };
 
-/** SETs the given fields; undefined when the workspace has no configuration yet. */
-export const updateImsConfig = async (
-  table: Table,
-  workspaceId: string,
-  fields: Partial<Omit<ImsConfig, 'createdAt'>>,
-): Promise<ImsConfig | undefined> => {
-  const item = await updateIfPresent(table, imsConfigItemKey(workspaceId), {
-    ...setFields(fields),
-  });
-  return item && imsConfigFromItem(item, workspaceId);
+  /** SETs the given fields; undefined when the workspace has no configuration yet. */
+  const updateImsConfig = async (fields: Partial<Omit<ImsConfig, 'createdAt'>>): Promise<ImsConfig | undefined> => {
+    const item = await updateIfPresent(table, imsConfigItemKey(workspaceId), {
+      ...setFields(fields),
+    });
+    return item && imsConfigFromItem(item, workspaceId);
+  };
+  return { createImsConfig, getImsConfig, updateImsConfig };
 };

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { ImsConfig } from './ims-config-repository.ts';
-import { createImsConfig, getImsConfig, updateImsConfig } from './ims-config-repository.ts';
+import { imsConfigRepository } from './ims-config-repository.ts';
 import type { ImsSetupInput, ImsUpdateInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
@@ -12,14 +12,14 @@ export const setupIms = async (
 ): Promise<ImsConfig> => {
   const now = clock.now().toISOString();
   const config: ImsConfig = { ...input, slackChannel: input.slackChannel ?? null, createdAt: now, updatedAt: now };
-  if (!(await createImsConfig(table, workspaceId, config))) {
+  if (!(await imsConfigRepository(table, workspaceId).createImsConfig(config))) {
     throw new ConflictError('IMS is configured already: change it with PUT /api/v1/ims/config');
   }
   return config;
 };
 
 export const readImsConfig = async ({ ports: { table }, workspaceId }: Scope): Promise<ImsConfig> => {
-  const config = await getImsConfig(table, workspaceId);
+  const config = await imsConfigRepository(table, workspaceId).getImsConfig();
   if (!config) throw notSetUp();
   return config;
 };
@@ -28,7 +28,10 @@ export const changeImsConfig = async (
   { ports: { table, clock }, workspaceId }: Scope,
   input: ImsUpdateInput,
 ): Promise<ImsConfig> => {
-  const config = await updateImsConfig(table, workspaceId, { ...input, updatedAt: clock.now().toISOString() });
+  const config = await imsConfigRepository(table, workspaceId).updateImsConfig({
+    ...input,
+    updatedAt: clock.now().toISOString(),
+  });
   if (!config) throw notSetUp();
   return config;
 };

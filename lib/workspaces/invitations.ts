@@ -3,11 +3,11 @@ import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
 import type { Invite } from './invite-repository.ts';
-import { getInviteByToken, putInvite, supersedePendingInvites } from './invite-repository.ts';
+import { getInviteByToken, putInvite, inviteRepository } from './invite-repository.ts';
 import { formatInviteToken, parseInviteToken, type InviteToken } from './invite-token.ts';
 import type { SendInviteInput } from './schemas.ts';
 import type { Workspace } from './workspace.ts';
-import { getMember, getWorkspace } from './workspace-repository.ts';
+import { workspaceRepository } from './workspace-repository.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import { userOf } from '#lib/identity/caller.ts';
 
@@ -29,11 +29,12 @@ export const sendInvite = async (
   { ports: { table, clock, ids, mail }, workspaceId, caller }: Scope,
   input: SendInviteInput,
 ) => {
+  const workspaces = workspaceRepository(table, workspaceId);
   const inviterId = userOf(caller).userId;
-  const workspace = await getWorkspace(table, workspaceId);
+  const workspace = await workspaces.getWorkspace();
   if (!workspace) throw new NotFoundError('Workspace not found');
   const account = await findAccountByEmail(table, input.email);
-  if (account && (await getMember(table, workspaceId, account.id))) {
+  if (account && (await workspaces.getMember(account.id))) {
     throw new ConflictError('This address belongs to a member of the workspace already', [
       `email: ${input.email} is already a member`,
     ]);
@@ -53,7 +54,7 @@ export const sendInvite = async (
     updatedAt: createdAt,
   };
   const token: InviteToken = { workspaceId, inviteId: invite.id, secret: ids.secret() };
-  await supersedePendingInvites(table, workspaceId, invite.email, createdAt);
+  await inviteRepository(table, workspaceId).supersedePendingInvites(invite.email, createdAt);
   await putInvite(table, invite, token);
   await mail.send(invitationMail(workspace, invite, formatInviteToken(token)));
   return { inviteId: invite.id, email: invite.email, expiresAt: invite.expiresAt };
@@ -89,7 +90,7 @@ export const openInvite = async (
 
 export const decodeInvite = async ({ ports: runtime }: AccountScope, raw: string) => {
   const { invite } = await openInvite(runtime, raw);
-  const workspace = await getWorkspace(runtime.table, invite.workspaceId);
+  const workspace = await workspaceRepository(runtime.table, invite.workspaceId).getWorkspace();
   if (!workspace) throw new NotFoundError('Invitation not found', ['token: the workspace no longer exists']);
   return { email: invite.email, role: invite.role, businessName: workspace.businessName, expiresAt: invite.expiresAt };
 };

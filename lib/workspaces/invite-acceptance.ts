@@ -5,8 +5,7 @@ import {
   EmailTakenError,
   createAccount,
   findAccountByEmail,
-  joinWorkspace,
-  replaceCredentials,
+  accountRepository,
 } from '#lib/accounts/account-repository.ts';
 import { hashPassword, verifyPassword } from '#lib/accounts/passwords.ts';
 import { BadRequestError, ConflictError, UnauthorizedError } from '#lib/contract/errors.ts';
@@ -16,8 +15,8 @@ import type { Invite } from './invite-repository.ts';
 import { markInviteAccepted } from './invite-repository.ts';
 import { openInvite } from './invitations.ts';
 import type { AcceptInviteInput } from './schemas.ts';
-import { addAdmin } from './workspace-admins-repository.ts';
-import { getMember, putMember } from './workspace-repository.ts';
+import { workspaceAdminsRepository } from './workspace-admins-repository.ts';
+import { workspaceRepository } from './workspace-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;
@@ -80,7 +79,7 @@ const takeOver = async ({ table }: Ports, account: Account, invite: Invite, inpu
     lastName: input.lastName,
   };
   try {
-    return await replaceCredentials(table, account.id, credentials, now, invite.workspaceId);
+    return await accountRepository(table, account.id).replaceCredentials(credentials, now, invite.workspaceId);
   } catch (error) {
     if (error instanceof AccountChangedError) throw new ConflictError('The account changed while accepting; try again');
     throw error;
@@ -114,7 +113,7 @@ const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInp
   // Already pointing here: the leftover of an accept that stopped before marking the invitation.
   if (owned.businessId === invite.workspaceId) return owned;
   try {
-    return await joinWorkspace(runtime.table, owned.id, invite.workspaceId, [invite.role], now);
+    return await accountRepository(runtime.table, owned.id).joinWorkspace(invite.workspaceId, [invite.role], now);
   } catch (error) {
     if (error instanceof AlreadyInWorkspaceError) throw alreadyInWorkspace(invite.email);
     throw error;
@@ -128,10 +127,11 @@ const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInp
  */
 export const acceptInvite = async ({ ports: runtime, caller }: AccountScope, input: AcceptInviteInput) => {
   const { token, invite } = await openInvite(runtime, input.token);
+  const workspaces = workspaceRepository(runtime.table, invite.workspaceId);
   const now = runtime.clock.now().toISOString();
   const account = await accountFor(runtime, invite, input, caller, now);
-  if (!(await getMember(runtime.table, invite.workspaceId, account.id))) {
-    await putMember(runtime.table, invite.workspaceId, {
+  if (!(await workspaces.getMember(account.id))) {
+    await workspaces.putMember({
       id: account.id,
       email: account.email,
       firstName: account.firstName,
@@ -143,7 +143,7 @@ export const acceptInvite = async ({ ports: runtime, caller }: AccountScope, inp
       joinedAt: now,
     });
   }
-  if (invite.role === 'ADMIN') await addAdmin(runtime.table, invite.workspaceId, account.id);
+  if (invite.role === 'ADMIN') await workspaceAdminsRepository(runtime.table, invite.workspaceId).addAdmin(account.id);
   if (!(await markInviteAccepted(runtime.table, token, now))) {
     throw new ConflictError('This invitation has already been used');
   }

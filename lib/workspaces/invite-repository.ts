@@ -51,31 +51,6 @@ export const inviteFromItem = (item: Record<string, unknown>, workspaceId: strin
   return invite as unknown as Invite;
 };
 
-/**
- * Marks every pending invitation to `email` as superseded, so only the newest token works. An
- * invitation accepted meanwhile keeps its acceptance (the condition fails and it is left alone).
- */
-export const supersedePendingInvites = async (
-  table: Table,
-  workspaceId: string,
-  email: string,
-  now: string,
-): Promise<void> => {
-  const pending = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    FilterExpression: 'emailKey = :email AND attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
-    ExpressionAttributeValues: { ':pk': invitePartition(workspaceId), ':email': emailKey(email) },
-    ConsistentRead: true,
-  });
-  for (const item of pending) {
-    await updateIfPresent(table, inviteItemKey(workspaceId, item.sk as string), {
-      UpdateExpression: 'SET supersededAt = :now, updatedAt = :now',
-      ConditionExpression: 'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
-      ExpressionAttributeValues: { ':now': now },
-    });
-  }
-};
-
 export const putInvite = async (table: Table, invite: Invite, token: InviteToken): Promise<void> => {
   await putNew(table, inviteToItem(invite, hashInviteToken(token)));
 };
@@ -99,4 +74,28 @@ export const markInviteAccepted = async (table: Table, token: InviteToken, now: 
     ExpressionAttributeValues: { ':now': now, ':hash': hashInviteToken(token) },
   });
   return applied !== undefined;
+};
+
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const inviteRepository = (table: Table, workspaceId: string) => {
+  /**
+   * Marks every pending invitation to `email` as superseded, so only the newest token works. An
+   * invitation accepted meanwhile keeps its acceptance (the condition fails and it is left alone).
+   */
+  const supersedePendingInvites = async (email: string, now: string): Promise<void> => {
+    const pending = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'emailKey = :email AND attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
+      ExpressionAttributeValues: { ':pk': invitePartition(workspaceId), ':email': emailKey(email) },
+      ConsistentRead: true,
+    });
+    for (const item of pending) {
+      await updateIfPresent(table, inviteItemKey(workspaceId, item.sk as string), {
+        UpdateExpression: 'SET supersededAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt)',
+        ExpressionAttributeValues: { ':now': now },
+      });
+    }
+  };
+  return { supersedePendingInvites };
 };

@@ -1,5 +1,5 @@
 import type { Member } from './workspace.ts';
-import { listMembers } from './workspace-repository.ts';
+import { workspaceRepository } from './workspace-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /** A member as `GET /business/get_members` shows it (spec: Business member). */
@@ -16,6 +16,6 @@ export const memberView = (member: Member) => ({
 
 /** The workspace's members in the order they joined. */
 export const listWorkspaceMembers = async ({ ports: { table }, workspaceId }: Scope) => {
-  const members = await listMembers(table, workspaceId);
+  const members = await workspaceRepository(table, workspaceId).listMembers();
   return members.sort((a, b) => (a.joinedAt ?? '').localeCompare(b.joinedAt ?? '')).map(memberView);
 };

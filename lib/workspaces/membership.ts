@@ -1,11 +1,11 @@
 import type { Account } from '#lib/accounts/account.ts';
-import { getAccount, leaveWorkspace, setWorkspaceRole } from '#lib/accounts/account-repository.ts';
+import { accountRepository } from '#lib/accounts/account-repository.ts';
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Role } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
 import { memberView } from './members.ts';
-import { addAdmin, withdrawAdmin } from './workspace-admins-repository.ts';
-import { deleteMember, getMember, putMember, setMemberRole } from './workspace-repository.ts';
+import { workspaceAdminsRepository } from './workspace-admins-repository.ts';
+import { workspaceRepository } from './workspace-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 const notAMember = () => new NotFoundError('Member not found', ['userId: no member of this workspace has this id']);
@@ -17,9 +17,10 @@ const lastAdmin = () =>
 
 /** The account, if it is a member of the workspace; a member item alone is a leftover of an interrupted removal. */
 const memberAccount = async (table: Table, workspaceId: string, accountId: string): Promise<Account> => {
-  const account = await getAccount(table, accountId);
+  const workspaces = workspaceRepository(table, workspaceId);
+  const account = await accountRepository(table, accountId).getAccount();
   if (account?.businessId === workspaceId) return account;
-  if (await getMember(table, workspaceId, accountId)) await deleteMember(table, workspaceId, accountId);
+  if (await workspaces.getMember(accountId)) await workspaces.deleteMember(accountId);
   throw notAMember();
 };
 
@@ -27,13 +28,15 @@ const isAdmin = (account: Account): boolean => account.roles.includes('ADMIN');
 
 /** An ADMIN leaving that role first leaves the workspace's ADMINs, unless the workspace would have none. */
 const stepDownAsAdmin = async (table: Table, workspaceId: string, account: Account): Promise<void> => {
-  if (isAdmin(account) && !(await withdrawAdmin(table, workspaceId, account.id))) throw lastAdmin();
+  if (isAdmin(account) && !(await workspaceAdminsRepository(table, workspaceId).withdrawAdmin(account.id)))
+    throw lastAdmin();
 };
 
 /** Puts an ADMIN back into the set after a change that did not happen (the account changed meanwhile). */
 const restoreAdmin = async (table: Table, workspaceId: string, account: Account): Promise<void> => {
-  const current = await getAccount(table, account.id);
-  if (current?.businessId === workspaceId && isAdmin(current)) await addAdmin(table, workspaceId, account.id);
+  const current = await accountRepository(table, account.id).getAccount();
+  if (current?.businessId === workspaceId && isAdmin(current))
+    await workspaceAdminsRepository(table, workspaceId).addAdmin(account.id);
 };
 
 /** A member item lost to an interrupted accept is written again from the account. */
@@ -48,7 +51,7 @@ const restoreMemberItem = async (table: Table, workspaceId: string, account: Acc
     status: 'ACTIVE' as const,
     joinedAt: now,
   };
-  await putMember(table, workspaceId, member);
+  await workspaceRepository(table, workspaceId).putMember(member);
   return member;
 };
 
@@ -63,14 +66,14 @@ export const changeMemberRole = async (
   const account = await memberAccount(table, workspaceId, accountId);
   const now = clock.now().toISOString();
   if (role !== 'ADMIN') await stepDownAsAdmin(table, workspaceId, account);
-  const updated = await setWorkspaceRole(table, accountId, workspaceId, role, now);
+  const updated = await accountRepository(table, accountId).setWorkspaceRole(workspaceId, role, now);
   if (!updated) {
     await restoreAdmin(table, workspaceId, account);
     throw notAMember();
   }
-  if (role === 'ADMIN') await addAdmin(table, workspaceId, accountId);
+  if (role === 'ADMIN') await workspaceAdminsRepository(table, workspaceId).addAdmin(accountId);
   const member =
-    (await setMemberRole(table, workspaceId, accountId, role)) ??
+    (await workspaceRepository(table, workspaceId).setMemberRole(accountId, role)) ??
     (await restoreMemberItem(table, workspaceId, updated, role, now));
   return memberView(member);
 };
@@ -82,10 +85,10 @@ export const changeMemberRole = async (
 export const removeMember = async ({ ports: { table, clock }, workspaceId }: Scope, accountId: string) => {
   const account = await memberAccount(table, workspaceId, accountId);
   await stepDownAsAdmin(table, workspaceId, account);
-  if (!(await leaveWorkspace(table, accountId, workspaceId, clock.now().toISOString()))) {
+  if (!(await accountRepository(table, accountId).leaveWorkspace(workspaceId, clock.now().toISOString()))) {
     await restoreAdmin(table, workspaceId, account);
     throw notAMember();
   }
-  await deleteMember(table, workspaceId, accountId);
+  await workspaceRepository(table, workspaceId).deleteMember(accountId);
   return { id: accountId };
 };

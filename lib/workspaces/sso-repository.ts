@@ -15,20 +15,13 @@ export const ssoDomainClaimKey = (domain: string) => ({
   sk: 'SSO',
 });
 
-export const getSsoSettings = async (table: Table, workspaceId: string): Promise<SsoSettings | undefined> => {
-  const Item = await getItem(table, ssoSettingsKey(workspaceId));
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _type, ...settings } = Item;
-  return settings as unknown as SsoSettings;
-};
-
 /** The enabled SSO settings that cover this address's domain, if any workspace configured them. */
 export const findSsoForEmail = async (table: Table, email: string): Promise<SsoSettings | undefined> => {
   const domain = emailDomain(email);
   if (!domain) return undefined;
   const claim = await getItem(table, ssoDomainClaimKey(domain), false);
   if (!claim) return undefined;
-  const settings = await getSsoSettings(table, claim.workspaceId as string);
+  const settings = await ssoRepository(table, claim.workspaceId as string).getSsoSettings();
   return settings?.enabled && settings.domains.includes(domain) ? settings : undefined;
 };
 
@@ -65,7 +58,8 @@ const claimDomain = async (table: Table, domain: string, workspaceId: string): P
   if (await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId })) return;
   const claim = await getItem(table, ssoDomainClaimKey(domain));
   const owner = claim?.workspaceId as string | undefined;
-  if (owner && (await getSsoSettings(table, owner))?.domains.includes(domain)) throw new SsoDomainTakenError(domain);
+  if (owner && (await ssoRepository(table, owner).getSsoSettings())?.domains.includes(domain))
+    throw new SsoDomainTakenError(domain);
   const claimed = owner
     ? await putClaim(table, domain, workspaceId, 'workspaceId = :stale', { ':stale': owner })
     : await putClaim(table, domain, workspaceId, unclaimedOrOwn, { ':workspace': workspaceId });
@@ -85,10 +79,21 @@ const releaseDomain = async (table: Table, domain: string, workspaceId: string):
  * listing the domain, so a crash part-way never sends anyone to the wrong identity provider.
  */
 export const putSsoSettings = async (table: Table, settings: SsoSettings): Promise<SsoSettings> => {
-  const previous = await getSsoSettings(table, settings.workspaceId);
+  const previous = await ssoRepository(table, settings.workspaceId).getSsoSettings();
   for (const domain of settings.domains) await claimDomain(table, domain, settings.workspaceId);
   const dropped = (previous?.domains ?? []).filter((domain) => !settings.domains.includes(domain));
   for (const domain of dropped) await releaseDomain(table, domain, settings.workspaceId);
   await putItem(table, { ...ssoSettingsKey(settings.workspaceId), type: 'SSO_SETTINGS', ...settings });
   return settings;
+};
+
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const ssoRepository = (table: Table, workspaceId: string) => {
+  const getSsoSettings = async (): Promise<SsoSettings | undefined> => {
+    const Item = await getItem(table, ssoSettingsKey(workspaceId));
+    if (!Item) return undefined;
+    const { pk: _pk, sk: _sk, type: _type, ...settings } = Item;
+    return settings as unknown as SsoSettings;
+  };
+  return { getSsoSettings };
 };

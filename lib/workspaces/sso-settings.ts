@@ -1,7 +1,7 @@
 import { ConflictError } from '#lib/contract/errors.ts';
 import type { SsoSettingsInput } from './schemas.ts';
 import type { SsoSettings } from './sso.ts';
-import { SsoDomainTakenError, findSsoForEmail, getSsoSettings, putSsoSettings } from './sso-repository.ts';
+import { SsoDomainTakenError, findSsoForEmail, putSsoSettings, ssoRepository } from './sso-repository.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 
 /** A workspace that never configured SSO has it disabled, so GET answers 200 with an empty setting, not 404. */
@@ -14,7 +14,7 @@ const ssoView = (settings: SsoSettings | undefined) => ({
 });
 
 export const readSsoSettings = async ({ ports: { table }, workspaceId }: Scope) =>
-  ssoView(await getSsoSettings(table, workspaceId));
+  ssoView(await ssoRepository(table, workspaceId).getSsoSettings());
 
 export const replaceSsoSettings = async ({ ports: { table, clock }, workspaceId }: Scope, input: SsoSettingsInput) => {
   try {

@@ -3,7 +3,7 @@ import type { Account } from '#lib/accounts/account.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Role } from '#lib/identity/caller.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { joinWorkspace } from '#lib/accounts/account-repository.ts';
+import { accountRepository } from '#lib/accounts/account-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { deleteItem, putItem, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
@@ -51,40 +51,6 @@ export const memberFromItem = (item: Record<string, unknown>): Member => {
   return member as unknown as Member;
 };
 
-export const getWorkspace = async (table: Table, workspaceId: string): Promise<Workspace | undefined> => {
-  return findItem(table, workspaceItemKey(workspaceId), (item) => workspaceFromItem(item), false);
-};
-
-export const putMember = async (table: Table, workspaceId: string, member: Member): Promise<void> => {
-  await putItem(table, memberToItem(workspaceId, member));
-};
-
-export const getMember = async (table: Table, workspaceId: string, accountId: string): Promise<Member | undefined> => {
-  return findItem(table, memberItemKey(workspaceId, accountId), (item) => memberFromItem(item));
-};
-
-/** Sets the role on the member item; undefined when there is no member item to change. */
-export const setMemberRole = async (table: Table, workspaceId: string, accountId: string, role: Role) => {
-  const item = await updateIfPresent(table, memberItemKey(workspaceId, accountId), {
-    UpdateExpression: 'SET #role = :role',
-    ExpressionAttributeNames: { '#role': 'role' },
-    ExpressionAttributeValues: { ':role': role },
-  });
-  return item && memberFromItem(item);
-};
-
-export const deleteMember = async (table: Table, workspaceId: string, accountId: string): Promise<void> => {
-  await deleteItem(table, memberItemKey(workspaceId, accountId));
-};
-
-export const listMembers = async (table: Table, workspaceId: string): Promise<Member[]> => {
-  const items = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': memberPartition(workspaceId) },
-  });
-  return items.map(memberFromItem);
-};
-
 /**
  * Creates a workspace owned by `owner`: the workspace (with the owner as its one ADMIN, see
  * workspace-admins-repository.ts), its first member as ADMIN, then the account's pointer to it. The pointer is written last and only if the account has no workspace yet, so a crash
@@ -92,7 +58,7 @@ export const listMembers = async (table: Table, workspaceId: string): Promise<Me
  */
 export const createWorkspace = async (table: Table, workspace: Workspace, owner: Account): Promise<Account> => {
   await putNew(table, { ...workspaceToItem(workspace), adminIds: new Set([owner.id]) });
-  await putMember(table, workspace.id, {
+  await workspaceRepository(table, workspace.id).putMember({
     id: owner.id,
     email: owner.email,
     firstName: owner.firstName,
@@ -102,5 +68,43 @@ export const createWorkspace = async (table: Table, workspace: Workspace, owner:
     status: 'ACTIVE',
     joinedAt: workspace.createdAt,
   });
-  return joinWorkspace(table, owner.id, workspace.id, ['ADMIN'], workspace.createdAt);
+  return accountRepository(table, owner.id).joinWorkspace(workspace.id, ['ADMIN'], workspace.createdAt);
+};
+
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const workspaceRepository = (table: Table, workspaceId: string) => {
+  const getWorkspace = async (): Promise<Workspace | undefined> => {
+    return findItem(table, workspaceItemKey(workspaceId), (item) => workspaceFromItem(item), false);
+  };
+
+  const putMember = async (member: Member): Promise<void> => {
+    await putItem(table, memberToItem(workspaceId, member));
+  };
+
+  const getMember = async (accountId: string): Promise<Member | undefined> => {
+    return findItem(table, memberItemKey(workspaceId, accountId), (item) => memberFromItem(item));
+  };
+
+  /** Sets the role on the member item; undefined when there is no member item to change. */
+  const setMemberRole = async (accountId: string, role: Role) => {
+    const item = await updateIfPresent(table, memberItemKey(workspaceId, accountId), {
+      UpdateExpression: 'SET #role = :role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': role },
+    });
+    return item && memberFromItem(item);
+  };
+
+  const deleteMember = async (accountId: string): Promise<void> => {
+    await deleteItem(table, memberItemKey(workspaceId, accountId));
+  };
+
+  const listMembers = async (): Promise<Member[]> => {
+    const items = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': memberPartition(workspaceId) },
+    });
+    return items.map(memberFromItem);
+  };
+  return { getWorkspace, putMember, getMember, setMemberRole, deleteMember, listMembers };
 };

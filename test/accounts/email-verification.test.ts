@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
-import { issueOtp, redeemOtp } from '#lib/accounts/otp-repository.ts';
+import { otpRepository } from '#lib/accounts/otp-repository.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { startTestStack } from '../support/local-stack.ts';
@@ -100,9 +100,7 @@ describe('POST /auth/verify_email', () => {
   it('refuses a code stored with an expiry in the past', async () => {
     const email = await register();
     const account = await findAccountByEmail(client.stack.ports.table, email);
-    const stale = await issueOtp(
-      client.stack.ports.table,
-      account!.id,
+    const stale = await otpRepository(client.stack.ports.table, account!.id).issueOtp(
       'VERIFY_EMAIL',
       new Date(Date.now() - TEN_MINUTES - 1),
     );
@@ -128,13 +126,13 @@ describe('POST /auth/verify_email', () => {
     const { table } = client.stack.ports;
     const account = await findAccountByEmail(table, await register());
     const now = new Date();
-    const otp = await issueOtp(table, account!.id, 'RESET_PASSWORD', now);
+    const otp = await otpRepository(table, account!.id).issueOtp('RESET_PASSWORD', now);
     const raced = await Promise.all([
-      redeemOtp(table, account!.id, 'RESET_PASSWORD', otp, now),
-      redeemOtp(table, account!.id, 'RESET_PASSWORD', otp, now),
+      otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now),
+      otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now),
     ]);
     expect(raced.filter(Boolean)).toHaveLength(1);
-    expect(await redeemOtp(table, account!.id, 'RESET_PASSWORD', otp, now)).toBe(false);
+    expect(await otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now)).toBe(false);
   });
 
   it('does not take a password reset code', async () => {

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { OAuthIdentityTakenError, createAccount } from '#lib/accounts/account-repository.ts';
 import { oauthClaimKey } from '#lib/accounts/account-repository.ts';
-import { getWorkspace } from '#lib/workspaces/workspace-repository.ts';
+import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import {
   businessFields,
@@ -128,7 +128,9 @@ describe('registration with a proof that holds', () => {
     expect(account).toMatchObject({ email: user.email, accountType: 'BUSINESS', isVerified: true, roles: ['ADMIN'] });
     expect(accessToken).toEqual(expect.any(String));
     expect(refreshToken).toEqual(expect.any(String));
-    expect(await getWorkspace(client.stack.ports.table, account.businessId)).toMatchObject({ timezone: 'UTC' });
+    expect(await workspaceRepository(client.stack.ports.table, account.businessId).getWorkspace()).toMatchObject({
+      timezone: 'UTC',
+    });
     const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(user.email)}`);
     expect(mail.body.data).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { getMember, getWorkspace } from '#lib/workspaces/workspace-repository.ts';
+import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { startTestStack } from '../support/local-stack.ts';
 import { latestOtp, login, signUpBusiness, uniqueEmail } from '../support/accounts.ts';
 
@@ -51,13 +51,16 @@ describe('POST /auth/business/register', () => {
     expect(JSON.stringify(reply.body)).not.toMatch(/passwordHash|scrypt/);
 
     const table = client.stack.ports.table;
-    expect(await getWorkspace(table, user.businessId)).toMatchObject({
+    expect(await workspaceRepository(table, user.businessId).getWorkspace()).toMatchObject({
       businessName: 'Acme Ops',
       industry: 'Fintech',
       size: '11-50',
       timezone: 'Europe/Berlin',
     });
-    expect(await getMember(table, user.businessId, user.id)).toMatchObject({ role: 'ADMIN', email: body.email });
+    expect(await workspaceRepository(table, user.businessId).getMember(user.id)).toMatchObject({
+      role: 'ADMIN',
+      email: body.email,
+    });
     expect(await latestOtp(client, body.email)).toMatch(/^\d{6}$/);
   });
 

@@ -1,7 +1,7 @@
 import { systemScope } from '#lib/identity/scope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
-import { writeShiftDay } from '#lib/on-call/on-call-repository.ts';
+import { onCallRepository } from '#lib/on-call/on-call-repository.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { joinAs } from '../support/accounts.ts';
@@ -142,7 +142,10 @@ describe('on-call', () => {
       const leftover = { id: UNKNOWN_ID, startsAt: '2030-06-01T10:00:00.000Z', endsAt: '2030-06-01T11:00:00.000Z' };
       const fresh = { ...leftover, reservedAt: new Date().toISOString() };
       expect(
-        await writeShiftDay(table, workspaceOf(admin), viewer.user.id, '2030-06-01', { shifts: [fresh], rev: 0 }),
+        await onCallRepository(table, workspaceOf(admin)).writeShiftDay(viewer.user.id, '2030-06-01', {
+          shifts: [fresh],
+          rev: 0,
+        }),
       ).toBe(true);
       const blocked = await assign(shift);
       expect(blocked.status).toBe(409);
@@ -152,7 +155,10 @@ describe('on-call', () => {
 
       const stale = { ...leftover, reservedAt: new Date(Date.now() - 120_000).toISOString() };
       expect(
-        await writeShiftDay(table, workspaceOf(admin), viewer.user.id, '2030-06-01', { shifts: [stale], rev: 1 }),
+        await onCallRepository(table, workspaceOf(admin)).writeShiftDay(viewer.user.id, '2030-06-01', {
+          shifts: [stale],
+          rev: 1,
+        }),
       ).toBe(true);
       await assigned(shift);
     });
