@@ -1,5 +1,5 @@
 import { ArnFormat, Aws, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -19,8 +19,10 @@ import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
+import { MailIdentity } from './constructs/mail-identity.ts';
 import { PayloadBucket } from './constructs/payload-bucket.ts';
 import { ServiceApi } from './constructs/rest-api.ts';
+import { ServiceAlarms } from './constructs/service-alarms.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { ServiceTable } from './constructs/service-table.ts';
 import { WorkQueue } from './constructs/work-queue.ts';
@@ -48,6 +50,7 @@ export class IncidentServiceStack extends Stack {
   readonly workflow: AnalysisWorkflow;
   readonly api: ServiceApi;
   readonly usagePlan: ApiUsagePlan;
+  readonly alarms: ServiceAlarms;
   /** The Lambda of each route group, by group name. */
   readonly groupFunctions: ReadonlyMap<string, ServiceFunction>;
   readonly analysisWorker: ServiceFunction;
@@ -110,6 +113,8 @@ export class IncidentServiceStack extends Stack {
         'verifiers accept, so it can be done by hand with put-secret-value until a rotation Lambda exists.',
     });
 
+    const mail = new MailIdentity(this, 'Mail', { mailFrom: settings.mailFrom, identity: settings.mailIdentity });
+
     const groups = ROUTE_GROUPS.map((group) => ({
       group,
       fn: new ServiceFunction(this, `${group.name}-function`, {
@@ -128,6 +133,9 @@ export class IncidentServiceStack extends Stack {
         switch (binding.kind) {
           case 'table':
             break;
+          case 'apiKeyUsage':
+            if (access !== 'readWrite') this.table.grantApiKeyUsage(fn.lambda);
+            break;
           case 'queues':
             for (const name of binding.queues) {
               this.queues[name].queue.grantSendMessages(fn.lambda);
@@ -139,7 +147,8 @@ export class IncidentServiceStack extends Stack {
             fn.lambda.addEnvironment(ENV.analysisStateMachineArn, this.workflow.stateMachine.stateMachineArn);
             break;
           case 'mail':
-            this.grantMail(fn, settings.mailFrom);
+            mail.grantSend(fn.lambda);
+            fn.lambda.addEnvironment(ENV.mailFrom, settings.mailFrom);
             break;
           case 'signingKeys':
             jwtSecret.grantRead(fn.lambda);
@@ -153,6 +162,11 @@ export class IncidentServiceStack extends Stack {
             break;
           case 'rateLimits':
             fn.lambda.addEnvironment(ENV.rateLimits, settings.rateLimits);
+            break;
+          case 'cors':
+            if (settings.allowedOrigins.length > 0) {
+              fn.lambda.addEnvironment(ENV.allowedOrigins, settings.allowedOrigins.join(','));
+            }
             break;
           case 'oauthProviders':
             fn.lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
@@ -172,6 +186,8 @@ export class IncidentServiceStack extends Stack {
       stageName: settings.stage,
       throttle: profile.throttle,
       binaryMediaTypes: BINARY_MEDIA_TYPES,
+      logging: settings.apiLogging,
+      allowedOrigins: settings.allowedOrigins,
       ...retained,
     });
     this.usagePlan = new ApiUsagePlan(this, 'UsagePlan', { api: this.api.api });
@@ -183,6 +199,27 @@ export class IncidentServiceStack extends Stack {
       this.usagePlan.grantKeyManagement(fn.lambda);
       fn.lambda.addEnvironment(ENV.usagePlanId, this.usagePlan.plan.usagePlanId);
     }
+
+    // The stage URL from the API's id alone: the stage itself depends on every function through its methods.
+    const appUrl =
+      settings.appUrl ??
+      `https://${this.api.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.stage}`;
+    for (const { group, fn } of groups) {
+      if (declares(group, 'mail')) fn.lambda.addEnvironment(ENV.appUrl, appUrl);
+    }
+
+    this.alarms = new ServiceAlarms(this, 'Alarms', {
+      functions: [
+        ...groups.map(({ fn }) => fn.lambda),
+        ...[this.ingestionWorker, this.correlationWorker, this.correlationSweep, this.analysisWorker].map(
+          (fn) => fn.lambda,
+        ),
+      ],
+      api: this.api.api,
+      stateMachine: this.workflow.stateMachine,
+      queues: Object.entries(this.queues).map(([name, queue]) => ({ name, queue })),
+      alarmEmail: settings.alarmEmail,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });
   }
@@ -206,27 +243,6 @@ export class IncidentServiceStack extends Stack {
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       }),
       skipPermissions: true,
-    });
-  }
-
-  /**
-   * SES checks the sending identity, and in the sandbox the recipients' identities too, so the grant
-   * names identities by wildcard and pins the sender with `ses:FromAddress` instead.
-   */
-  private grantMail(fn: ServiceFunction, mailFrom: string): void {
-    fn.lambda.addEnvironment(ENV.mailFrom, mailFrom);
-    fn.lambda.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`],
-        conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
-      }),
-    );
-    Validations.of(fn.lambda.role ?? fn.lambda).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
-      reason:
-        'SES authorizes the recipient identities as well while the account is in the sandbox; the ' +
-        'ses:FromAddress condition limits the function to the configured sender.',
     });
   }
 }

@@ -6,15 +6,28 @@ import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-provider
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
 
-const DEFAULT_MAIL_FROM = 'no-reply@example.com';
-
 /** What a deployment may change through CDK context (`cdk synth -c stage=prod -c mailFrom=...`). */
 export interface ServiceSettings {
   stage: StageName;
   /** Passed to the API functions as `RATE_LIMITS`. */
   rateLimits: string;
-  /** Sender of OTP, reset and invitation e-mails; an address verified in SES. */
+  /** Sender of OTP, reset and invitation e-mails. Required: a deploy without it could never send mail. */
   mailFrom: string;
+  /** The SES identity the stack creates for `mailFrom`: the address itself, or its domain (with DKIM). */
+  mailIdentity: string;
+  /** Where the API's users work (invitation links); the API's own URL when not given. */
+  appUrl: string | undefined;
+  /** Receives the alarms (an SNS e-mail subscription); none when not given. */
+  alarmEmail: string | undefined;
+  /** Browser origins allowed to call the API (CORS); none when not given. */
+  allowedOrigins: readonly string[];
+  /**
+   * API Gateway's access and execution logs need the account-wide logging role, which belongs to the
+   * account, not to this stack: `off` (the default) leaves it alone and logs nothing at the gateway,
+   * `existingRole` logs through the role the account already has, `createRole` sets it
+   * (`AWS::ApiGateway::Account`, replacing any role another stack set).
+   */
+  apiLogging: ApiLogging;
   /** Passed to the auth function as `OAUTH_PROVIDERS`: the providers OAuth sign-in trusts, as JSON. */
   oauthProviders: string;
 }
@@ -60,6 +73,53 @@ const oauthProviders = (read: ContextReader): string => {
   }
 };
 
+const MAIL_FROM_REQUIRED =
+  'context mailFrom is required: the address one-time codes, password resets and invitations are sent from. ' +
+  'Deploy with `npx cdk deploy -c mailFrom=incidents@your-domain.com`; the stack creates its SES identity ' +
+  '(add `-c mailIdentity=your-domain.com` to verify the whole domain with DKIM). See README, "Deploying to AWS".';
+
+/** The address itself, or a domain the address belongs to (`ops@mail.acme.com` -> `mail.acme.com` or `acme.com`). */
+const mailIdentityOf = (read: ContextReader, mailFrom: string): string => {
+  const identity = text(read, 'mailIdentity', mailFrom).toLowerCase();
+  const domain = mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase();
+  if (identity === mailFrom.toLowerCase() || identity === domain || domain.endsWith(`.${identity}`)) return identity;
+  throw new Error(`context mailIdentity must be mailFrom or a domain it belongs to, got "${identity}"`);
+};
+
+const appUrlOf = (read: ContextReader): string | undefined => {
+  const value = text(read, 'appUrl', '');
+  if (!value) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new Error(`context appUrl must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+};
+
+/** A comma-separated list of origins (`https://app.acme.com`), each scheme and host without a path. */
+const allowedOriginsOf = (read: ContextReader): string[] => {
+  const origins = text(read, 'allowedOrigins', '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      throw new Error(`context allowedOrigins: "${origin}" is not an origin such as https://app.example.com`);
+    }
+  }
+  return origins;
+};
+
+export const API_LOGGING = ['off', 'existingRole', 'createRole'] as const;
+export type ApiLogging = (typeof API_LOGGING)[number];
+
+const apiLoggingOf = (read: ContextReader): ApiLogging => {
+  const value = text(read, 'apiLogging', 'off');
+  if (!(API_LOGGING as readonly string[]).includes(value)) {
+    throw new Error(`context apiLogging must be one of ${API_LOGGING.join(', ')}, got "${value}"`);
+  }
+  return value as ApiLogging;
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -72,7 +132,22 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
   } catch (error) {
     throw new Error(`context rateLimits: ${(error as Error).message}`);
   }
-  const mailFrom = text(read, 'mailFrom', DEFAULT_MAIL_FROM);
+  const mailFrom = text(read, 'mailFrom', '');
+  if (!mailFrom) throw new Error(MAIL_FROM_REQUIRED);
   if (!EMAIL_ADDRESS.test(mailFrom)) throw new Error(`context mailFrom must be an e-mail address, got "${mailFrom}"`);
-  return { stage: stage as StageName, rateLimits, mailFrom, oauthProviders: oauthProviders(read) };
+  const alarmEmail = text(read, 'alarmEmail', '') || undefined;
+  if (alarmEmail && !EMAIL_ADDRESS.test(alarmEmail)) {
+    throw new Error(`context alarmEmail must be an e-mail address, got "${alarmEmail}"`);
+  }
+  return {
+    stage: stage as StageName,
+    rateLimits,
+    mailFrom,
+    mailIdentity: mailIdentityOf(read, mailFrom),
+    appUrl: appUrlOf(read),
+    alarmEmail,
+    allowedOrigins: allowedOriginsOf(read),
+    apiLogging: apiLoggingOf(read),
+    oauthProviders: oauthProviders(read),
+  };
 };

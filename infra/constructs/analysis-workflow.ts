@@ -61,7 +61,9 @@ export class AnalysisWorkflow extends Construct {
     if (!first) throw new Error('the analysis workflow needs at least one stage');
     const definition = rest.reduce((chain, task) => chain.next(task), Chain.start(first));
 
+    // Under /aws/vendedlogs/ the state machine's log delivery needs no resource policy of its own.
     const logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-analysis`,
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });

@@ -1,4 +1,5 @@
-import { NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import {
   AccessLogFormat,
   AuthorizationType,
@@ -10,9 +11,12 @@ import {
   Resource,
   ResponseType,
   RestApi,
+  type StageOptions,
+  type GatewayResponseOptions,
   type IResource,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ApiLogging } from '../settings.ts';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { toGatewayPath } from '#lib/http/route.ts';
@@ -27,6 +31,9 @@ export interface ServiceApiProps {
   binaryMediaTypes: readonly string[];
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  logging: ApiLogging;
+  /** Browser origins answered: an OPTIONS method on every resource, and CORS headers on gateway responses. */
+  allowedOrigins: readonly string[];
 }
 
 const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
@@ -54,34 +61,17 @@ export class ServiceApi extends Construct {
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: props.logRetention,
-      removalPolicy: props.removalPolicy,
-    });
+    const logging = props.logging !== 'off';
 
     this.api = new RestApi(this, 'Api', {
       description: 'Incident management API',
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: [...props.binaryMediaTypes],
-      // Execution logging needs the account-level role; API Gateway has one role per account and region.
-      cloudWatchRole: true,
+      // API Gateway has one logging role per account and region: set only when asked (settings.ts, apiLogging).
+      cloudWatchRole: props.logging === 'createRole',
       deployOptions: {
         stageName: props.stageName,
-        accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
-          caller: false,
-          httpMethod: true,
-          ip: true,
-          protocol: true,
-          requestTime: true,
-          resourcePath: true,
-          responseLength: true,
-          status: true,
-          user: false,
-        }),
-        loggingLevel: MethodLoggingLevel.INFO,
-        // Request and response bodies carry credentials and incident content.
-        dataTraceEnabled: false,
+        ...(logging && this.stageLogging(props)),
         metricsEnabled: true,
         tracingEnabled: true,
         throttlingRateLimit: props.throttle.rateLimit,
@@ -89,20 +79,43 @@ export class ServiceApi extends Construct {
       },
     });
 
-    // API Gateway creates its execution log group on first use with no expiry; creating it first sets both.
-    new LogGroup(this, 'ExecutionLogs', {
-      logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${props.stageName}`,
-      retention: props.logRetention,
-      removalPolicy: props.removalPolicy,
-    });
+    if (logging) {
+      // API Gateway creates its execution log group on first use with no expiry; creating it first sets both.
+      new LogGroup(this, 'ExecutionLogs', {
+        logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${props.stageName}`,
+        retention: props.logRetention,
+        removalPolicy: props.removalPolicy,
+      });
+    }
 
     this.routes = new NestedStack(this, 'Routes', { description: 'Resources and methods of the incident API' });
     this.addRoutes(this.routes, props);
-    this.addGatewayResponses();
-    this.acknowledgeFindings();
+    this.addGatewayResponses(props.allowedOrigins);
+    this.acknowledgeFindings(props.logging);
   }
 
-  private addRoutes(scope: Construct, { routes, groupFunctions }: ServiceApiProps): void {
+  /** Access logs in a group of the stack, and execution logs without bodies: they carry credentials. */
+  private stageLogging({ logRetention, removalPolicy }: ServiceApiProps): StageOptions {
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: logRetention, removalPolicy });
+    return {
+      accessLogDestination: new LogGroupLogDestination(accessLogs),
+      accessLogFormat: AccessLogFormat.jsonWithStandardFields({
+        caller: false,
+        httpMethod: true,
+        ip: true,
+        protocol: true,
+        requestTime: true,
+        resourcePath: true,
+        responseLength: true,
+        status: true,
+        user: false,
+      }),
+      loggingLevel: MethodLoggingLevel.INFO,
+      dataTraceEnabled: false,
+    };
+  }
+
+  private addRoutes(scope: Construct, { routes, groupFunctions, allowedOrigins }: ServiceApiProps): void {
     const validator = this.api.addRequestValidator('Validator', {
       validateRequestBody: true,
       validateRequestParameters: true,
@@ -121,10 +134,12 @@ export class ServiceApi extends Construct {
       return integration;
     };
 
+    const methodsOf = new Map<Construct & IResource, string[]>();
     for (const { group, route } of routes) {
       const path = toGatewayPath(route.path);
       const pathParameters = [...path.matchAll(PATH_PARAMETER)].map(([, name]) => `method.request.path.${name}`);
       const resource = this.resourceFor(scope, path);
+      methodsOf.set(resource, [...(methodsOf.get(resource) ?? []), route.method]);
       new Method(resource, route.method, {
         resource,
         httpMethod: route.method,
@@ -137,6 +152,16 @@ export class ServiceApi extends Construct {
           requestValidator: validator,
           requestParameters: Object.fromEntries(pathParameters.map((parameter) => [parameter, true])),
         },
+      });
+    }
+    if (allowedOrigins.length === 0) return;
+    // The preflight is the gateway's own answer (a mock integration): no function runs for it.
+    for (const [resource, methods] of methodsOf) {
+      resource.addCorsPreflight({
+        allowOrigins: [...allowedOrigins],
+        allowMethods: methods,
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
       });
     }
   }
@@ -156,14 +181,30 @@ export class ServiceApi extends Construct {
     return resource;
   }
 
-  private addGatewayResponses(): void {
+  /**
+   * The gateway's own refusals, in the service's envelope, with the CORS headers a browser needs to read
+   * them. A gateway response cannot choose among origins, so with several it names the caller's origin:
+   * these answers carry no data, only why the gateway refused.
+   */
+  private addGatewayResponses(allowedOrigins: readonly string[]): void {
+    const cors: Record<string, string> =
+      allowedOrigins.length === 0
+        ? {}
+        : {
+            'Access-Control-Allow-Origin':
+              allowedOrigins.length === 1 ? `'${allowedOrigins[0]}'` : 'method.request.header.origin',
+            'Access-Control-Expose-Headers': `'${CORS_EXPOSE_HEADERS.join(', ')}'`,
+            Vary: "'Origin'",
+          };
+    const addGatewayResponse = (id: string, options: Omit<GatewayResponseOptions, 'responseHeaders'>) =>
+      this.api.addGatewayResponse(id, { ...options, responseHeaders: cors });
     // A path or method outside the route table arrives as "missing authentication token".
-    this.api.addGatewayResponse('RouteNotFound', {
+    addGatewayResponse('RouteNotFound', {
       type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
       statusCode: '404',
       templates: envelope(literal('Route not found')),
     });
-    this.api.addGatewayResponse('RequestTooLarge', {
+    addGatewayResponse('RequestTooLarge', {
       type: ResponseType.REQUEST_TOO_LARGE,
       statusCode: '413',
       templates: envelope(literal('Request body too large')),
@@ -172,32 +213,41 @@ export class ServiceApi extends Construct {
       ['Throttled', ResponseType.THROTTLED],
       ['QuotaExceeded', ResponseType.QUOTA_EXCEEDED],
     ] as const) {
-      this.api.addGatewayResponse(id, { type, statusCode: '429', templates: envelope(TOO_MANY_REQUESTS) });
+      addGatewayResponse(id, { type, statusCode: '429', templates: envelope(TOO_MANY_REQUESTS) });
     }
     // The validator's detail is a list of parameter names; without request models it holds no quotes.
     const validationErrors = '["$context.error.validationErrorString"]';
-    this.api.addGatewayResponse('BadRequestParameters', {
+    addGatewayResponse('BadRequestParameters', {
       type: ResponseType.BAD_REQUEST_PARAMETERS,
       statusCode: '400',
       templates: envelope(GATEWAY_MESSAGE, validationErrors),
     });
-    this.api.addGatewayResponse('BadRequestBody', {
+    addGatewayResponse('BadRequestBody', {
       type: ResponseType.BAD_REQUEST_BODY,
       statusCode: '400',
       templates: envelope(GATEWAY_MESSAGE, validationErrors),
     });
     // The defaults keep API Gateway's status (403, 415, 502, 504, ...) and only reshape the body.
-    this.api.addGatewayResponse('Default4xx', {
+    addGatewayResponse('Default4xx', {
       type: ResponseType.DEFAULT_4XX,
       templates: envelope(GATEWAY_MESSAGE),
     });
-    this.api.addGatewayResponse('Default5xx', {
+    addGatewayResponse('Default5xx', {
       type: ResponseType.DEFAULT_5XX,
       templates: envelope(literal('Internal server error')),
     });
   }
 
-  private acknowledgeFindings(): void {
+  private acknowledgeFindings(logging: ApiLogging): void {
+    if (logging === 'off') {
+      const off =
+        'API Gateway logging needs the account-wide logging role, which this stack leaves alone unless asked: ' +
+        'deploy with -c apiLogging=existingRole (or createRole) to log; the functions log every request meanwhile.';
+      Validations.of(this).acknowledge(
+        { id: 'AwsSolutions-APIG1', reason: off },
+        { id: 'AwsSolutions-APIG6', reason: off },
+      );
+    }
     const authenticatedInFunction =
       'Every route authenticates in its function: the auth middleware verifies the Bearer token (JWT) or the ' +
       'API key the route table allows, and a few routes (health, login, register, invitations) are public by ' +
@@ -211,12 +261,14 @@ export class ServiceApi extends Construct {
           'No WAF web ACL in this stack: the stage throttles all traffic and the functions rate-limit per ' +
           'client address, per login and per API key; a WAF web ACL can be associated with the stage per deployment.',
       },
-      {
+    );
+    if (logging === 'createRole') {
+      Validations.of(this).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
         reason:
           'The account-level API Gateway logging role needs the AWS-managed policy made for it: API Gateway ' +
           'creates and names the execution log groups itself, so no narrower resource list exists.',
-      },
-    );
+      });
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -39,6 +39,7 @@ export class ServiceFunction extends Construct {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${Stack.of(this).stackName}-${props.name}`,
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });

@@ -4,6 +4,7 @@ import { Grant, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { limiterKey } from '#lib/store/keys.ts';
+import { apiKeyPartition } from '#lib/api-keys/api-key-repository.ts';
 import type { TableAccess } from '#lib/ports/need.ts';
 
 /**
@@ -62,6 +63,20 @@ export class ServiceTable extends Construct {
         actions: ['dynamodb:UpdateItem'],
         resources: [this.table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${limiterKey('')}*`] } },
+      }),
+    );
+  }
+
+  /**
+   * Authenticating an API key refreshes its `lastUsedAt`, so a function that takes API keys but may not
+   * write data may still update API key items: `dynamodb:LeadingKeys` pins their partitions.
+   */
+  grantApiKeyUsage(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [this.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [apiKeyPartition('*')] } },
       }),
     );
   }

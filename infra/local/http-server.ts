@@ -8,7 +8,8 @@ import { log } from '#lib/log/logger.ts';
 import { buildGatewayEvent } from './gateway-event.ts';
 import { lambdaContext } from './lambda-context.ts';
 import type { Mailbox } from './mailbox.ts';
-import type { createRouteMatcher } from './route-matcher.ts';
+import type { RouteMatcher } from './route-matcher.ts';
+import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
 
 /** Lambda's limit on a synchronous invocation's payload; API Gateway answers 413 above it. */
 const INVOCATION_PAYLOAD_LIMIT = 6 * 1024 * 1024;
@@ -16,9 +17,11 @@ const INVOCATION_PAYLOAD_LIMIT = 6 * 1024 * 1024;
 const INTEGRATION_TIMEOUT_MS = 29_000;
 
 export interface LocalHttpOptions {
-  matchRoute: ReturnType<typeof createRouteMatcher>;
+  routes: RouteMatcher;
   handlers: ReadonlyMap<string, GatewayHandler>;
   mailbox: Mailbox;
+  /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
+  allowedOrigins: readonly string[];
 }
 
 /** The body, or undefined when it exceeds the invocation limit; read to the end either way so the connection stays usable. */
@@ -62,22 +65,31 @@ export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
 };
 
 const serveWith =
-  ({ matchRoute, handlers, mailbox }: LocalHttpOptions) =>
+  ({ routes, handlers, mailbox, allowedOrigins }: LocalHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const origin = request.headers.origin;
+    // The gateway's own answers carry the CORS headers, as its gateway responses do in AWS.
+    const gatewayAnswer = (result: APIGatewayProxyResult): void =>
+      send(response, { ...result, headers: { ...result.headers, ...corsHeaders(allowedOrigins, origin) } });
     const body = await readBody(request);
     if (!body) {
-      send(response, errorResponse(413, 'Request body too large', [], randomUUID()));
+      gatewayAnswer(errorResponse(413, 'Request body too large', [], randomUUID()));
       return;
     }
     if (request.method === 'GET' && url.pathname === '/_local/mailbox') {
       send(response, mailboxResponse(url, mailbox, randomUUID()));
       return;
     }
-    const match = matchRoute(request.method ?? 'GET', url.pathname);
+    const methods = routes.methodsAt(url.pathname);
+    if (request.method === 'OPTIONS' && allowedOrigins.length > 0 && methods.length > 0) {
+      send(response, { statusCode: 204, headers: preflightHeaders(allowedOrigins, origin, methods), body: '' });
+      return;
+    }
+    const match = routes.match(request.method ?? 'GET', url.pathname);
     const handler = match && handlers.get(match.group);
     if (!match || !handler) {
-      send(response, errorResponse(404, 'Route not found', [], randomUUID()));
+      gatewayAnswer(errorResponse(404, 'Route not found', [], randomUUID()));
       return;
     }
     const event = buildGatewayEvent(request, url, body, match);

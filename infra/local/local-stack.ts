@@ -20,6 +20,7 @@ import { createLocalHttpServer } from './http-server.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from './route-matcher.ts';
+import { parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
@@ -39,6 +40,10 @@ export interface LocalStackOptions {
   rateLimits?: string;
   /** OAuth providers in the OAUTH_PROVIDERS syntax (JSON); none by default. */
   oauthProviders?: string;
+  /** Where links in e-mails point (APP_URL); the local server's own URL by default. */
+  appUrl?: string;
+  /** Browser origins allowed to call the API (ALLOWED_ORIGINS, comma-separated); none by default. */
+  allowedOrigins?: string;
   /**
    * Whether the queue workers and the sweep run (default true). Tests that drive a queue consumer
    * themselves, to inject faults, turn them off.
@@ -107,6 +112,8 @@ export const startLocalStack = async ({
   dataDir,
   rateLimits,
   oauthProviders,
+  appUrl,
+  allowedOrigins,
   workers: runWorkers = true,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
@@ -117,7 +124,10 @@ export const startLocalStack = async ({
   await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
   const sqs = await startSqsServer({});
   await restoreQueues(sqs, savedQueuesFile(dataDir));
-  const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
+  let url = '';
+  const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined, () =>
+    (appUrl ?? url).replace(/\/+$/, ''),
+  );
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
 
   const ports: Ports = {
@@ -131,19 +141,22 @@ export const startLocalStack = async ({
     rateLimits: parseRateLimits(rateLimits),
     identityProvider: createHttpIdentityProviderClient(),
     oauthProviders: providers,
+    allowedOrigins: parseAllowedOrigins(allowedOrigins),
     clock: systemClock,
     ids: createIds(systemClock),
   };
   installPorts(ports);
 
   const server = createLocalHttpServer({
-    matchRoute: createRouteMatcher(allRoutes()),
+    routes: createRouteMatcher(allRoutes()),
+    allowedOrigins: ports.allowedOrigins,
     handlers: await loadGroupHandlers(),
     mailbox,
   });
   server.listen(port, host);
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
+  url = `http://${host}:${boundPort}`;
   const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
 
   const stop = async (): Promise<StopReport> => {
@@ -157,5 +170,5 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url: `http://${host}:${boundPort}`, ports, mailbox, queues: sqs, workers, stop };
+  return { url, ports, mailbox, queues: sqs, workers, stop };
 };

@@ -15,9 +15,12 @@ export interface Mailbox extends Mailer {
  * The local mail port: instead of sending, it keeps every message, appending it to `file` (JSON lines)
  * when there is one so the mailbox survives a restart like the rest of the data.
  */
-export const openMailbox = async (clock: Clock, file: string | undefined): Promise<Mailbox> => {
+export const openMailbox = async (clock: Clock, file: string | undefined, appUrl: () => string): Promise<Mailbox> => {
   const messages: SentMail[] = file ? await readSaved(file) : [];
   return {
+    get appUrl() {
+      return appUrl();
+    },
     async send(message) {
       const sent: SentMail = { ...message, sentAt: clock.now().toISOString() };
       if (file) await appendFile(file, `${JSON.stringify(sent)}\n`);

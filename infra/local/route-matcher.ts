@@ -39,12 +39,20 @@ export const createRouteMatcher = (routes: readonly { group: string; route: Rout
   const specificity = (route: CompiledRoute): string =>
     route.segments.map((segment) => (isParameter(segment) ? '0' : '1')).join('');
 
-  /** Resolves the resource from the path alone, then the method on it, as API Gateway does. */
-  return (method: string, path: string): RouteMatch | undefined => {
-    const segments = splitPath(path);
+  /** The routes of the resource a path resolves to, from the path alone, as API Gateway resolves it. */
+  const routesAt = (segments: string[]): CompiledRoute[] => {
     const byPath = compiled.filter((route) => matches(route, segments));
     const resource = byPath.sort((a, b) => specificity(b).localeCompare(specificity(a)))[0]?.resource;
-    const best = byPath.find((route) => route.resource === resource && route.spec.method === method.toUpperCase());
+    return byPath.filter((route) => route.resource === resource);
+  };
+
+  /** The methods of the resource a path resolves to: what a preflight for it may ask for. */
+  const methodsAt = (path: string): string[] => routesAt(splitPath(path)).map((route) => route.spec.method);
+
+  /** Resolves the resource from the path alone, then the method on it, as API Gateway does. */
+  const match = (method: string, path: string): RouteMatch | undefined => {
+    const segments = splitPath(path);
+    const best = routesAt(segments).find((route) => route.spec.method === method.toUpperCase());
     if (!best) return undefined;
     const pathParameters: Record<string, string> = {};
     for (const [index, segment] of best.segments.entries()) {
@@ -52,7 +60,10 @@ export const createRouteMatcher = (routes: readonly { group: string; route: Rout
     }
     return { group: best.group, spec: best.spec, resource: best.resource, pathParameters };
   };
+  return { match, methodsAt };
 };
+
+export type RouteMatcher = ReturnType<typeof createRouteMatcher>;
 
 const safeDecode = (segment: string): string => {
   try {

@@ -81,7 +81,11 @@ const renderAnalysis = async (): Promise<RenderedMachine> => {
     import('aws-local-stepfunctions'),
     import('../service-app.ts'),
   ]);
-  const { stack } = createServiceApp({ context: { 'aws:cdk:bundling-stacks': [] }, checks: false });
+  // Only the state machine is read: the sender address no mail is sent from here stands in for a deploy's.
+  const { stack } = createServiceApp({
+    context: { 'aws:cdk:bundling-stacks': [], mailFrom: 'no-reply@localhost.test' },
+    checks: false,
+  });
   const definition = JSON.parse(
     evaluate(stack.resolve(stack.workflow.cfnStateMachine.definitionString)),
   ) as StateMachineDefinition;

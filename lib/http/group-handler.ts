@@ -8,6 +8,7 @@ import { resultResponse } from './response.ts';
 import { ForbiddenError, NotImplementedError } from '#lib/contract/errors.ts';
 import type { HttpContext, ResolvedRoute } from './middlewares/http-context.ts';
 import { requestLog } from './middlewares/request-log.ts';
+import { cors } from './middlewares/cors.ts';
 import { errorEnvelope } from './middlewares/error-envelope.ts';
 import { normalizeHeaders } from './middlewares/normalize-headers.ts';
 import { routeIndexKey, routeResolution, type RouteIndex } from './middlewares/route-resolution.ts';
@@ -75,6 +76,7 @@ export const createHttpHandler = <G extends RouteGroup>(
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>()
     .use(requestLog())
     .use(rateLimitHeaders())
+    .use(cors())
     .use(errorEnvelope())
     .use(normalizeHeaders())
     .use(routeResolution(indexGroup(group, handlers)))

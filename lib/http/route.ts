@@ -4,7 +4,8 @@ import { ROLES, type KeyScope, type Role } from '#lib/identity/caller.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import type { FunctionDeclaration, PortNeed } from '#lib/ports/need.ts';
 import { rateLimitSettings } from '#lib/ports/rate-limits-need.ts';
-import { limiterCounters } from '#lib/ports/table/table-needs.ts';
+import { apiKeyUsage, limiterCounters } from '#lib/ports/table/table-needs.ts';
+import { corsSettings } from '#lib/ports/cors-need.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -68,14 +69,16 @@ export interface RouteGroup<R extends Record<string, RouteSpec> = Record<string,
   routes: R;
 }
 
-/** Every route is rate limited, which counts in the table's limiter windows. */
-const ROUTE_NEEDS: readonly PortNeed[] = [rateLimitSettings, limiterCounters];
+/** Every route is rate limited, which counts in the table's limiter windows, and answers allowed origins. */
+const ROUTE_NEEDS: readonly PortNeed[] = [rateLimitSettings, corsSettings, limiterCounters];
 
-/** A group as declared, plus what every route group needs. */
-export const defineGroup = <const R extends Record<string, RouteSpec>>(group: RouteGroup<R>): RouteGroup<R> => ({
-  ...group,
-  needs: [...(group.needs ?? []), ...ROUTE_NEEDS],
-});
+const API_KEY_MODES: readonly AuthMode[] = ['bearerOrApiKey', 'apiKey'];
+
+/** A group as declared, plus what every route group needs, and what a group taking API keys needs. */
+export const defineGroup = <const R extends Record<string, RouteSpec>>(group: RouteGroup<R>): RouteGroup<R> => {
+  const takesApiKeys = Object.values(group.routes).some((route) => API_KEY_MODES.includes(route.auth));
+  return { ...group, needs: [...(group.needs ?? []), ...ROUTE_NEEDS, ...(takesApiKeys ? [apiKeyUsage] : [])] };
+};
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -8,6 +8,8 @@ export const ENV = {
   correlationQueueUrl: 'CORRELATION_QUEUE_URL',
   analysisStateMachineArn: 'ANALYSIS_STATE_MACHINE_ARN',
   mailFrom: 'MAIL_FROM',
+  appUrl: 'APP_URL',
+  allowedOrigins: 'ALLOWED_ORIGINS',
   jwtSecretArn: 'JWT_SECRET_ARN',
   rateLimits: 'RATE_LIMITS',
   usagePlanId: 'USAGE_PLAN_ID',

@@ -9,6 +9,7 @@ export type ObjectAccess = 'read' | 'write' | 'readWrite';
 /** What the stack gives a function for one need: an IAM grant and the environment that goes with it. */
 export type Binding =
   | { kind: 'table'; access: TableAccess }
+  | { kind: 'apiKeyUsage' }
   | { kind: 'queues'; queues: readonly QueueName[] }
   | { kind: 'workflow' }
   | { kind: 'mail' }
@@ -16,6 +17,7 @@ export type Binding =
   | { kind: 'usagePlan' }
   | { kind: 'objects'; access: ObjectAccess }
   | { kind: 'rateLimits' }
+  | { kind: 'cors' }
   | { kind: 'oauthProviders' };
 
 /**

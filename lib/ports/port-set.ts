@@ -69,6 +69,7 @@ const PORT_NAMES: Record<PortName, true> = {
   rateLimits: true,
   identityProvider: true,
   oauthProviders: true,
+  allowedOrigins: true,
   clock: true,
   ids: true,
 };

@@ -28,6 +28,8 @@ export interface Ports {
   rateLimits: RateLimits;
   identityProvider: IdentityProviderClient;
   oauthProviders: OAuthProviders;
+  /** Browser origins allowed to call the API (CORS). */
+  allowedOrigins: readonly string[];
   clock: Clock;
   ids: Ids;
 }

@@ -14,12 +14,12 @@ import { userOf } from '#lib/identity/caller.ts';
 /** Invitations expire after 7 days (spec, Limits). */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const invitationMail = (workspace: Workspace, invite: Invite, token: string): MailMessage => ({
+const invitationMail = (appUrl: string, workspace: Workspace, invite: Invite, token: string): MailMessage => ({
   to: invite.email,
   subject: `You are invited to join ${workspace.businessName}`,
   text: [
     `You have been invited to join ${workspace.businessName} as ${invite.role}.`,
-    `Accept the invitation: {APP_URL}/accept-invite?token=${encodeURIComponent(token)}`,
+    `Accept the invitation: ${appUrl}/accept-invite?token=${encodeURIComponent(token)}`,
     `The invitation expires at ${invite.expiresAt}. If you did not expect it, ignore this e-mail.`,
   ].join('\n\n'),
   token,
@@ -56,7 +56,7 @@ export const sendInvite = async (
   const token: InviteToken = { workspaceId, inviteId: invite.id, secret: ids.secret() };
   await inviteRepository(table, workspaceId).supersedePendingInvites(invite.email, createdAt);
   await putInvite(table, invite, token);
-  await mail.send(invitationMail(workspace, invite, formatInviteToken(token)));
+  await mail.send(invitationMail(mail.appUrl, workspace, invite, formatInviteToken(token)));
   return { inviteId: invite.id, email: invite.email, expiresAt: invite.expiresAt };
 };
 

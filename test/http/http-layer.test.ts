@@ -76,9 +76,10 @@ let baseUrl = '';
 /** The layer counts requests in the table, so the handlers run on a local stack's runtime. */
 const stack = await startLocalStack({ port: 0, dataDir: ':memory:', rateLimits: 'global=10000/1m' });
 const server = createLocalHttpServer({
-  matchRoute: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
+  allowedOrigins: [],
+  routes: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
   handlers: new Map([['things', handler]]),
-  mailbox: await openMailbox(systemClock, undefined),
+  mailbox: await openMailbox(systemClock, undefined, () => 'http://localhost'),
 });
 
 beforeAll(async () => {

@@ -13,6 +13,22 @@ describe('cdk-nag AwsSolutions', () => {
     expect(() => app.synth()).not.toThrow();
   });
 
+  it('finds nothing unacknowledged in a production deploy with every setting given', () => {
+    const { app } = buildApp(
+      {
+        stage: 'prod',
+        mailFrom: 'ops@acme.test',
+        mailIdentity: 'acme.test',
+        alarmEmail: 'ops@acme.test',
+        allowedOrigins: 'https://app.acme.test',
+        appUrl: 'https://app.acme.test',
+        apiLogging: 'createRole',
+      },
+      true,
+    );
+    expect(() => app.synth()).not.toThrow();
+  });
+
   it('acknowledges only findings that exist, each with a reason', () => {
     const acknowledged: Acknowledgment[] = [];
     vi.spyOn(Validations.prototype, 'acknowledge').mockImplementation((...rules) => {

@@ -63,11 +63,9 @@ describe('functions', () => {
         .filter((statement) => actionsOf(statement).some((a) => a.startsWith('logs:')));
       expect(logStatements).toEqual([expect.objectContaining({ Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } })]);
     }
-    view.template.resourcePropertiesCountIs(
-      'AWS::IAM::Role',
-      { ManagedPolicyArns: Match.anyValue() },
-      1, // the account-level API Gateway logging role only
-    );
+    // No role with a managed policy: the account-level API Gateway logging role is left alone by default.
+    view.template.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: Match.anyValue() }, 0);
+    view.template.resourceCountIs('AWS::ApiGateway::Account', 0);
   });
 
   it('passes the rate limits to every API function', () => {
@@ -136,7 +134,11 @@ describe('queues', () => {
         Threshold: 0,
       });
     }
-    view.template.resourceCountIs('AWS::CloudWatch::Alarm', 2);
+    view.template.resourcePropertiesCountIs(
+      'AWS::CloudWatch::Alarm',
+      { MetricName: 'ApproximateNumberOfMessagesVisible' },
+      2,
+    );
     const denyInsecure = {
       PolicyDocument: {
         Statement: Match.arrayWith([
@@ -284,11 +286,19 @@ describe('REST API', () => {
     routes.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 
-  it('returns PDFs as binary and logs, traces and throttles the stage', () => {
+  it('returns PDFs as binary, traces and throttles the stage, and logs it only when asked', () => {
     view.template.hasResourceProperties('AWS::ApiGateway::RestApi', {
       BinaryMediaTypes: Match.arrayWith(['application/pdf']),
     });
     view.template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'dev',
+      TracingEnabled: true,
+      AccessLogSetting: Match.absent(),
+      MethodSettings: [Match.objectLike({ LoggingLevel: Match.absent(), MetricsEnabled: true })],
+    });
+    const logged = inspect(buildApp({ apiLogging: 'existingRole' }));
+    logged.template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    logged.template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'dev',
       TracingEnabled: true,
       AccessLogSetting: { Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
@@ -374,8 +384,9 @@ describe('least privilege', () => {
         const writes = actionsOf(statement).filter((action) => DYNAMO_WRITES.includes(action));
         if (writes.length === 0) continue;
         expect(writes, name).toEqual(['dynamodb:UpdateItem']);
+        // The limiter's windows, and the lastUsedAt of the API keys the group's routes accept.
         expect(statement.Condition, name).toEqual({
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] },
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [expect.stringMatching(/^(LIMIT#\*|WS#\*#APIKEY)$/)] },
         });
       }
     }

@@ -3,9 +3,12 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { createServiceApp, type ServiceApp } from '#infra/service-app.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 
+/** The context a deploy must give, with test values. */
+export const REQUIRED_CONTEXT = { mailFrom: 'no-reply@example.com' };
+
 /** The app as `cdk synth` builds it, minus bundling (functions get placeholder code) and, unless asked, checks. */
 export const buildApp = (context: Record<string, unknown> = {}, checks = false): ServiceApp =>
-  createServiceApp({ context: { 'aws:cdk:bundling-stacks': [], ...context }, checks });
+  createServiceApp({ context: { 'aws:cdk:bundling-stacks': [], ...REQUIRED_CONTEXT, ...context }, checks });
 
 export interface Statement {
   Effect: string;

@@ -26,7 +26,11 @@ export const GENEROUS_RATE_LIMITS = 'global=100000/1m,login=10000/1m,email=10000
 export const startTestStack = async (
   dataDir = ':memory:',
   rateLimits = GENEROUS_RATE_LIMITS,
-  { workers = false, oauthProviders }: { workers?: boolean; oauthProviders?: string } = {},
+  {
+    workers = false,
+    oauthProviders,
+    allowedOrigins,
+  }: { workers?: boolean; oauthProviders?: string; allowedOrigins?: string } = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({
     port: 0,
@@ -34,6 +38,7 @@ export const startTestStack = async (
     rateLimits,
     workers,
     ...(oauthProviders && { oauthProviders }),
+    ...(allowedOrigins && { allowedOrigins }),
   });
   return { stack, request: requester(stack.url) };
 };

@@ -8,5 +8,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Where links in messages point: the app's base URL, without a trailing slash. */
+  readonly appUrl: string;
   send(message: MailMessage): Promise<void>;
 }

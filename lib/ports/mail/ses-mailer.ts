@@ -1,7 +1,10 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer } from './mail.ts';
 
-export const createSesMailer = (client: SESv2Client, fromAddress: () => string): Mailer => ({
+export const createSesMailer = (client: SESv2Client, fromAddress: () => string, appUrl: () => string): Mailer => ({
+  get appUrl() {
+    return appUrl();
+  },
   async send(message) {
     await client.send(
       new SendEmailCommand({

@@ -1,0 +1,122 @@
+import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { WorkQueue } from './work-queue.ts';
+
+export interface ServiceAlarmsProps {
+  functions: readonly IFunction[];
+  api: RestApi;
+  stateMachine: StateMachine;
+  queues: readonly { name: string; queue: WorkQueue }[];
+  /** Subscribed to the alarm topic when given. */
+  alarmEmail: string | undefined;
+}
+
+/** A metric math alarm takes at most 10 metrics, so functions are summed in groups of this size. */
+const METRICS_PER_ALARM = 10;
+/** A queued message older than this means its worker is failing or falling behind. */
+const QUEUE_AGE_LIMIT = Duration.minutes(15);
+/** Slower than this at p99 for 15 minutes is worth a look (a PDF export takes a few seconds). */
+const API_P99_LIMIT = Duration.seconds(10);
+
+const period = Duration.minutes(5);
+
+/**
+ * Every alarm of the service, on one SNS topic: dead-letter queues, function errors and throttles, API
+ * 5xx and latency, failed analyses and old queued messages. Alarms cost per month whether they fire or
+ * not, so functions share alarms (a sum over up to ten functions each): 13 alarms in all.
+ */
+export class ServiceAlarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: ServiceAlarmsProps) {
+    super(scope, id);
+    // Unencrypted at rest: notifications name an alarm and a metric, no incident data; CloudWatch cannot
+    // publish to a topic under the AWS-managed SNS key, and a customer-managed key costs a monthly fee.
+    this.topic = new Topic(this, 'Topic', { displayName: 'Incident service alarms', enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+
+    for (const { name, queue } of props.queues) {
+      this.add(queue.deadLetterAlarm);
+      this.alarm(`${name}QueueAge`, {
+        description: `The oldest message of the ${name} queue has waited over ${QUEUE_AGE_LIMIT.toMinutes()} minutes`,
+        metric: queue.queue.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum' }),
+        threshold: QUEUE_AGE_LIMIT.toSeconds(),
+      });
+    }
+    const groups = chunk(props.functions, METRICS_PER_ALARM);
+    groups.forEach((functions, index) => {
+      this.alarm(`FunctionErrors${index + 1}`, {
+        description: `A function failed: ${functions.map((fn) => fn.node.scope?.node.id ?? fn.node.id).join(', ')}`,
+        metric: sum(functions.map((fn) => fn.metricErrors({ period, statistic: 'Sum' }))),
+        threshold: 0,
+      });
+      this.alarm(`FunctionThrottles${index + 1}`, {
+        description: `A function was throttled: ${functions.map((fn) => fn.node.scope?.node.id ?? fn.node.id).join(', ')}`,
+        metric: sum(functions.map((fn) => fn.metricThrottles({ period, statistic: 'Sum' }))),
+        threshold: 0,
+      });
+    });
+    this.alarm('Api5xx', {
+      description: 'The API answered 5xx',
+      metric: props.api.metricServerError({ period, statistic: 'Sum' }),
+      threshold: 0,
+    });
+    this.alarm('ApiLatency', {
+      description: `API p99 latency over ${API_P99_LIMIT.toSeconds()} s for 15 minutes`,
+      metric: props.api.metricLatency({ period, statistic: 'p99' }),
+      threshold: API_P99_LIMIT.toMilliseconds(),
+      evaluationPeriods: 3,
+    });
+    this.alarm('AnalysisFailed', {
+      description: 'An incident analysis execution failed, timed out or was aborted',
+      metric: sum([
+        props.stateMachine.metricFailed({ period, statistic: 'Sum' }),
+        props.stateMachine.metricTimedOut({ period, statistic: 'Sum' }),
+        props.stateMachine.metricAborted({ period, statistic: 'Sum' }),
+      ]),
+      threshold: 0,
+    });
+  }
+
+  private alarm(
+    id: string,
+    options: { description: string; metric: IMetric; threshold: number; evaluationPeriods?: number },
+  ): void {
+    this.add(
+      new Alarm(this, id, {
+        alarmDescription: options.description,
+        metric: options.metric,
+        threshold: options.threshold,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: options.evaluationPeriods ?? 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  private add(alarm: Alarm): void {
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    this.alarms.push(alarm);
+  }
+}
+
+const chunk = <T>(values: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(values.length / size) }, (_value, index) =>
+    values.slice(index * size, (index + 1) * size),
+  );
+
+/** The sum of the metrics, a missing datapoint counting as zero. */
+const sum = (metrics: readonly IMetric[]): IMetric =>
+  new MathExpression({
+    expression: metrics.map((_metric, index) => `FILL(m${index}, 0)`).join(' + '),
+    usingMetrics: Object.fromEntries(metrics.map((metric, index) => [`m${index}`, metric])),
+    period,
+  });
