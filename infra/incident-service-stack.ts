@@ -17,6 +17,8 @@ import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
+import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
+import { parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
 import { MailIdentity } from './constructs/mail-identity.ts';
@@ -57,6 +59,7 @@ export class IncidentServiceStack extends Stack {
   readonly ingestionWorker: ServiceFunction;
   readonly correlationWorker: ServiceFunction;
   readonly correlationSweep: ServiceFunction;
+  readonly apiKeyAuthorizer: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: IncidentServiceStackProps) {
     super(scope, id, props);
@@ -81,6 +84,7 @@ export class IncidentServiceStack extends Stack {
     this.correlationWorker = worker('CorrelationWorker', correlationWorker, consumerTimeout('correlation'));
     this.correlationSweep = worker('CorrelationSweep', correlationSweep);
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
+    this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
       correlation: new WorkQueue(this, 'CorrelationQueue', {
@@ -155,7 +159,8 @@ export class IncidentServiceStack extends Stack {
             fn.lambda.addEnvironment(ENV.jwtSecretArn, jwtSecret.secretArn);
             break;
           case 'usagePlan':
-            // Bound below, once the API and its usage plan exist.
+          case 'unkeyedUsage':
+            // Bound below, once the API and its usage plans exist.
             break;
           case 'objects':
             this.payloads.bind(fn.lambda, binding.access);
@@ -179,6 +184,7 @@ export class IncidentServiceStack extends Stack {
     bindNeeds(this.correlationWorker, correlationWorker);
     bindNeeds(this.correlationSweep, correlationSweep);
     bindNeeds(this.analysisWorker, analysisWorker);
+    bindNeeds(this.apiKeyAuthorizer, apiKeyAuthorizer);
 
     this.api = new ServiceApi(this, 'Http', {
       routes: allRoutes(),
@@ -188,9 +194,14 @@ export class IncidentServiceStack extends Stack {
       binaryMediaTypes: BINARY_MEDIA_TYPES,
       logging: settings.apiLogging,
       allowedOrigins: settings.allowedOrigins,
+      apiKeyAuthorizer: this.apiKeyAuthorizer.lambda,
       ...retained,
     });
-    this.usagePlan = new ApiUsagePlan(this, 'UsagePlan', { api: this.api.api });
+    this.usagePlan = new ApiUsagePlan(this, 'UsagePlan', {
+      api: this.api.api,
+      perKey: parseRateLimits(settings.rateLimits).apikey,
+    });
+    this.apiKeyAuthorizer.lambda.addEnvironment(ENV.unkeyedUsageKey, this.usagePlan.unkeyedKeyValue);
     for (const { fn } of groups.filter(({ group }) => declares(group, 'usagePlan'))) {
       fn.lambda.addPermission('ApiInvoke', {
         principal: new ServicePrincipal('apigateway.amazonaws.com'),
@@ -211,9 +222,13 @@ export class IncidentServiceStack extends Stack {
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       functions: [
         ...groups.map(({ fn }) => fn.lambda),
-        ...[this.ingestionWorker, this.correlationWorker, this.correlationSweep, this.analysisWorker].map(
-          (fn) => fn.lambda,
-        ),
+        ...[
+          this.ingestionWorker,
+          this.correlationWorker,
+          this.correlationSweep,
+          this.analysisWorker,
+          this.apiKeyAuthorizer,
+        ].map((fn) => fn.lambda),
       ],
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,

@@ -1,30 +1,51 @@
 import { Aws, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import { UsagePlan, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { ApiKey, UsagePlan, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import type { LimitWindow } from '#lib/ports/rate-limits.ts';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 
 export interface ApiUsagePlanProps {
   api: RestApi;
-  /** Requests a minute per API key; default 100, the spec's API-key limit. */
-  requestsPerMinute?: number;
+  /** The per-key limit: the `apikey` limiter's setting (the spec's 100 a minute by default). */
+  perKey: LimitWindow;
 }
 
-/** The usage plan the service's API keys are mirrored into, bound to the API's stage. */
+/**
+ * The usage plans of the API's stage. Every method that takes API keys requires a usage-plan key, which
+ * the authorizer names: a service API key's own mirror in `plan`, throttled per key, or for any other
+ * caller (Bearer tokens, bad keys the function will refuse) the one shared key of `unkeyedPlan`, which
+ * has no per-key throttle, so only the stage's throttle applies to it.
+ */
 export class ApiUsagePlan extends Construct {
   readonly plan: UsagePlan;
+  readonly unkeyedPlan: UsagePlan;
+  /** The shared key's value, which the authorizer returns; it identifies a bucket and grants nothing. */
+  readonly unkeyedKeyValue: string;
 
   constructor(scope: Construct, id: string, props: ApiUsagePlanProps) {
     super(scope, id);
-    const perMinute = props.requestsPerMinute ?? 100;
+    const { limit, windowSeconds } = props.perKey;
     this.plan = new UsagePlan(this, 'Plan', {
       description: 'Per-key throttle of the incident API; keys are added by the api-keys function',
-      // API Gateway throttles with a token bucket in requests per second: 100 a minute is ~1.67/s. A
-      // bucket of 20 lets a sender flush a short backlog (a retried batch) at once, while a full
-      // minute still stays near the limit (at most 100 + 20), rather than the 100-request burst a
-      // bucket the size of the whole minute would allow.
-      throttle: { rateLimit: Math.round((perMinute / 60) * 100) / 100, burstLimit: 20 },
+      // API Gateway throttles with a token bucket in requests per second: 100 a minute is ~1.67/s, and a
+      // bucket of the whole limit refuses the 101st request of a burst, as the spec's limit does. After
+      // an idle minute a key can send 100 at once and then 100 more over the next minute; sustained,
+      // it gets 100 a minute.
+      throttle: { rateLimit: Math.round((limit / windowSeconds) * 100) / 100, burstLimit: limit },
       apiStages: [{ api: props.api, stage: props.api.deploymentStage }],
     });
+    this.unkeyedPlan = new UsagePlan(this, 'UnkeyedPlan', {
+      description: 'Requests without an API key the authorizer vouched for: the stage throttle applies',
+      apiStages: [{ api: props.api, stage: props.api.deploymentStage }],
+    });
+    // Gateway key values are unique per account and region, so the stack's name is part of it.
+    this.unkeyedKeyValue = `${Stack.of(this).stackName}-unkeyed-callers`;
+    this.unkeyedPlan.addApiKey(
+      new ApiKey(this, 'UnkeyedKey', {
+        description: 'Shared usage-plan key of callers without a service API key',
+        value: this.unkeyedKeyValue,
+      }),
+    );
   }
 
   /**

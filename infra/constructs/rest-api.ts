@@ -2,6 +2,8 @@ import { Duration, NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import {
   AccessLogFormat,
+  ApiKeySourceType,
+  RequestAuthorizer,
   AuthorizationType,
   EndpointType,
   LambdaIntegration,
@@ -18,8 +20,9 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ApiLogging } from '../settings.ts';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { INVALID_API_KEY } from '#lib/http/gateway-answers.ts';
 import { Construct } from 'constructs';
-import { toGatewayPath } from '#lib/http/route.ts';
+import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
 import type { RouteEntry } from '#lib/routes/index.ts';
 
 export interface ServiceApiProps {
@@ -34,6 +37,8 @@ export interface ServiceApiProps {
   logging: ApiLogging;
   /** Browser origins answered: an OPTIONS method on every resource, and CORS headers on gateway responses. */
   allowedOrigins: readonly string[];
+  /** Names the usage-plan key of every request to a method that takes API keys (lib/api-keys/api-key-gate.ts). */
+  apiKeyAuthorizer: IFunction;
 }
 
 const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
@@ -49,8 +54,10 @@ const TOO_MANY_REQUESTS = literal('Too many requests, please try again later');
 
 /**
  * The REST API: a resource per path segment and a method per route of the route table, each proxied to
- * its group's Lambda. Authentication is not API Gateway's: the functions' auth middleware checks the
- * Bearer token or API key each route accepts (lib/http/route.ts, AuthMode).
+ * its group's Lambda. Authentication is the functions': their auth middleware checks the Bearer token or
+ * API key each route accepts (lib/http/route.ts, AuthMode). A method that takes API keys requires a
+ * usage-plan key, which a REQUEST authorizer names from whichever form the key comes in, so the usage
+ * plan throttles each key at the gateway.
  *
  * The ~300 resources and methods live in a nested stack: beside the functions, roles and log groups
  * they would take the service stack to ~440 of CloudFormation's 500 resources.
@@ -67,6 +74,9 @@ export class ServiceApi extends Construct {
       description: 'Incident management API',
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: [...props.binaryMediaTypes],
+      // The key forms the service accepts (`X-API-Key`, `?apiKey=`, `Authorization: ApiKey`) are more than
+      // the gateway reads itself: the authorizer hands it the usage-plan key instead.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // API Gateway has one logging role per account and region: set only when asked (settings.ts, apiLogging).
       cloudWatchRole: props.logging === 'createRole',
       deployOptions: {
@@ -115,7 +125,17 @@ export class ServiceApi extends Construct {
     };
   }
 
-  private addRoutes(scope: Construct, { routes, groupFunctions, allowedOrigins }: ServiceApiProps): void {
+  private addRoutes(
+    scope: Construct,
+    { routes, groupFunctions, allowedOrigins, apiKeyAuthorizer }: ServiceApiProps,
+  ): void {
+    // The keys come in three places, and identity sources must all be present, so there are none and
+    // nothing is cached by the gateway: the authorizer keeps its own short cache of checked keys.
+    const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
+      handler: apiKeyAuthorizer,
+      identitySources: [],
+      resultsCacheTtl: Duration.seconds(0),
+    });
     const validator = this.api.addRequestValidator('Validator', {
       validateRequestBody: true,
       validateRequestParameters: true,
@@ -145,10 +165,9 @@ export class ServiceApi extends Construct {
         httpMethod: route.method,
         integration: integrationFor(group),
         options: {
-          authorizationType: AuthorizationType.NONE,
-          // API keys are accepted as `X-API-Key`, `?apiKey=` and `Authorization: ApiKey` (DECISIONS.md),
-          // and API Gateway only knows the header, so the function checks every key.
-          apiKeyRequired: false,
+          ...(takesApiKeys(route)
+            ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true }
+            : { authorizationType: AuthorizationType.NONE }),
           requestValidator: validator,
           requestParameters: Object.fromEntries(pathParameters.map((parameter) => [parameter, true])),
         },
@@ -209,12 +228,19 @@ export class ServiceApi extends Construct {
       statusCode: '413',
       templates: envelope(literal('Request body too large')),
     });
-    for (const [id, type] of [
-      ['Throttled', ResponseType.THROTTLED],
-      ['QuotaExceeded', ResponseType.QUOTA_EXCEEDED],
-    ] as const) {
-      addGatewayResponse(id, { type, statusCode: '429', templates: envelope(TOO_MANY_REQUESTS) });
-    }
+    // The throttle is a token bucket refilled at least once a second, so a second's wait always finds room.
+    this.api.addGatewayResponse('Throttled', {
+      type: ResponseType.THROTTLED,
+      statusCode: '429',
+      templates: envelope(TOO_MANY_REQUESTS),
+      responseHeaders: { ...cors, 'Retry-After': "'1'" },
+    });
+    // A revoked, deactivated, rotated or deleted key's mirror is disabled or gone: refused before any function.
+    addGatewayResponse('InvalidApiKey', {
+      type: ResponseType.INVALID_API_KEY,
+      statusCode: '401',
+      templates: envelope(literal(INVALID_API_KEY)),
+    });
     // The validator's detail is a list of parameter names; without request models it holds no quotes.
     const validationErrors = '["$context.error.validationErrorString"]';
     addGatewayResponse('BadRequestParameters', {

@@ -8,6 +8,9 @@ import { log } from '#lib/log/logger.ts';
 import { buildGatewayEvent } from './gateway-event.ts';
 import { lambdaContext } from './lambda-context.ts';
 import type { Mailbox } from './mailbox.ts';
+import { authorizeAtGateway } from './gateway-authorizer.ts';
+import type { LocalUsagePlan } from './local-usage-plan.ts';
+import { takesApiKeys } from '#lib/http/route.ts';
 import type { RouteMatcher } from './route-matcher.ts';
 import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
 
@@ -20,6 +23,9 @@ export interface LocalHttpOptions {
   routes: RouteMatcher;
   handlers: ReadonlyMap<string, GatewayHandler>;
   mailbox: Mailbox;
+  /** The usage plan the gateway enforces on methods that require an API key. */
+  usagePlan: LocalUsagePlan;
+  now: () => Date;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
   allowedOrigins: readonly string[];
 }
@@ -65,7 +71,7 @@ export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
 };
 
 const serveWith =
-  ({ routes, handlers, mailbox, allowedOrigins }: LocalHttpOptions) =>
+  ({ routes, handlers, mailbox, allowedOrigins, usagePlan, now }: LocalHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
@@ -93,6 +99,11 @@ const serveWith =
       return;
     }
     const event = buildGatewayEvent(request, url, body, match);
+    const refusal = takesApiKeys(match.spec) ? await authorizeAtGateway(event, usagePlan, now) : undefined;
+    if (refusal) {
+      gatewayAnswer(refusal);
+      return;
+    }
     const context = lambdaContext(match.group, event.requestContext.requestId, INTEGRATION_TIMEOUT_MS);
     send(response, await handler(event, context));
   };

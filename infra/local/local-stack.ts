@@ -25,9 +25,11 @@ import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
 import { startLocalWorkers, type LocalWorkers } from './local-workers.ts';
-import { createLocalUsagePlan } from './local-usage-plan.ts';
+import { openLocalUsagePlan } from './local-usage-plan.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
+/** The local stand-in for the stack's shared unkeyed usage-plan key. */
+const LOCAL_UNKEYED_USAGE_KEY = 'local-unkeyed-callers';
 export const IN_MEMORY = ':memory:';
 
 export interface LocalStackOptions {
@@ -130,6 +132,12 @@ export const startLocalStack = async ({
   );
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
 
+  const limits = parseRateLimits(rateLimits);
+  const usagePlan = await openLocalUsagePlan({
+    file: persistent ? join(dataDir, 'usage-plan.json') : undefined,
+    perKey: () => limits.apikey,
+    unkeyedUsageKey: LOCAL_UNKEYED_USAGE_KEY,
+  });
   const ports: Ports = {
     table: createTable({ name: LOCAL_TABLE_NAME, client: dynamo.client }),
     queue: createSqsQueue(sqs.client, sqs.queueUrl),
@@ -137,8 +145,9 @@ export const startLocalStack = async ({
     mail: mailbox,
     objects: openLocalObjectStore(persistent ? join(dataDir, 'objects') : undefined),
     signingKeys: await openLocalSigningKeys(persistent ? join(dataDir, 'signing-keys.json') : undefined),
-    usagePlan: createLocalUsagePlan(),
-    rateLimits: parseRateLimits(rateLimits),
+    usagePlan,
+    unkeyedUsageKey: LOCAL_UNKEYED_USAGE_KEY,
+    rateLimits: limits,
     identityProvider: createHttpIdentityProviderClient(),
     oauthProviders: providers,
     allowedOrigins: parseAllowedOrigins(allowedOrigins),
@@ -150,6 +159,8 @@ export const startLocalStack = async ({
   const server = createLocalHttpServer({
     routes: createRouteMatcher(allRoutes()),
     allowedOrigins: ports.allowedOrigins,
+    usagePlan,
+    now: () => systemClock.now(),
     handlers: await loadGroupHandlers(),
     mailbox,
   });

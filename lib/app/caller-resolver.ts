@@ -2,6 +2,7 @@ import { sessionVersionOf } from '#lib/accounts/account.ts';
 import { accountRepository } from '#lib/accounts/account-repository.ts';
 import { verifyAccessToken } from '#lib/accounts/tokens.ts';
 import { authenticateApiKey } from '#lib/api-keys/api-key-authentication.ts';
+import { vouchedKeyOf } from '#lib/api-keys/api-key-gate.ts';
 import { UnauthorizedError } from '#lib/contract/errors.ts';
 import type { CallerResolver } from '#lib/http/middlewares/authentication.ts';
 
@@ -26,7 +27,13 @@ export const callerResolver: CallerResolver = {
       roles: account.roles,
     };
   },
-  apiKey: async (ports, raw) => {
+  /** A key the gateway's authorizer vouched for moments ago is not read again (lib/api-keys/api-key-gate.ts). */
+  apiKey: async (ports, raw, vouched) => {
+    const trusted = vouchedKeyOf(vouched, raw);
+    if (trusted) {
+      const { keyId, name, workspaceId, scopes } = trusted;
+      return { kind: 'apiKey', keyId, name, workspaceId, scopes };
+    }
     const key = await authenticateApiKey(ports.table, raw, ports.clock.now());
     return { kind: 'apiKey', keyId: key.id, name: key.name, workspaceId: key.workspaceId, scopes: key.scopes };
   },

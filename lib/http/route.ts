@@ -74,10 +74,13 @@ const ROUTE_NEEDS: readonly PortNeed[] = [rateLimitSettings, corsSettings, limit
 
 const API_KEY_MODES: readonly AuthMode[] = ['bearerOrApiKey', 'apiKey'];
 
+/** A route that takes API keys: its method requires a usage-plan key, which the gateway's authorizer names. */
+export const takesApiKeys = (route: Pick<RouteSpec, 'auth'>): boolean => API_KEY_MODES.includes(route.auth);
+
 /** A group as declared, plus what every route group needs, and what a group taking API keys needs. */
 export const defineGroup = <const R extends Record<string, RouteSpec>>(group: RouteGroup<R>): RouteGroup<R> => {
-  const takesApiKeys = Object.values(group.routes).some((route) => API_KEY_MODES.includes(route.auth));
-  return { ...group, needs: [...(group.needs ?? []), ...ROUTE_NEEDS, ...(takesApiKeys ? [apiKeyUsage] : [])] };
+  const keyed = Object.values(group.routes).some(takesApiKeys);
+  return { ...group, needs: [...(group.needs ?? []), ...ROUTE_NEEDS, ...(keyed ? [apiKeyUsage] : [])] };
 };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;

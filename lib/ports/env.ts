@@ -13,6 +13,7 @@ export const ENV = {
   jwtSecretArn: 'JWT_SECRET_ARN',
   rateLimits: 'RATE_LIMITS',
   usagePlanId: 'USAGE_PLAN_ID',
+  unkeyedUsageKey: 'UNKEYED_USAGE_KEY',
   payloadBucket: 'PAYLOAD_BUCKET_NAME',
   oauthProviders: 'OAUTH_PROVIDERS',
 } as const;

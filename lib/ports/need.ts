@@ -15,6 +15,7 @@ export type Binding =
   | { kind: 'mail' }
   | { kind: 'signingKeys' }
   | { kind: 'usagePlan' }
+  | { kind: 'unkeyedUsage' }
   | { kind: 'objects'; access: ObjectAccess }
   | { kind: 'rateLimits' }
   | { kind: 'cors' }

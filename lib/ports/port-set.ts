@@ -66,6 +66,7 @@ const PORT_NAMES: Record<PortName, true> = {
   objects: true,
   signingKeys: true,
   usagePlan: true,
+  unkeyedUsageKey: true,
   rateLimits: true,
   identityProvider: true,
   oauthProviders: true,

@@ -25,6 +25,11 @@ export interface Ports {
   objects: ObjectStore;
   signingKeys: SigningKeys;
   usagePlan: UsagePlan;
+  /**
+   * The usage-plan key of every request the gateway's authorizer vouches for no API key (Bearer callers,
+   * bad keys): one shared key of a plan without a per-key throttle, so the stage throttle alone applies.
+   */
+  unkeyedUsageKey: string;
   rateLimits: RateLimits;
   identityProvider: IdentityProviderClient;
   oauthProviders: OAuthProviders;

@@ -1,3 +1,4 @@
+import type { LocalUsagePlan } from '#infra/local/local-usage-plan.ts';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import * as z from 'zod';
@@ -80,6 +81,8 @@ const server = createLocalHttpServer({
   routes: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
   handlers: new Map([['things', handler]]),
   mailbox: await openMailbox(systemClock, undefined, () => 'http://localhost'),
+  usagePlan: stack.ports.usagePlan as LocalUsagePlan,
+  now: () => systemClock.now(),
 });
 
 beforeAll(async () => {

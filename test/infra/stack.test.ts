@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
-import { toGatewayPath } from '#lib/http/route.ts';
+import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#functions/analysis-worker/index.ts';
@@ -28,6 +28,7 @@ const allFunctions = (): [string, ServiceFunction][] => [
   ['ingestion-worker', view.stack.ingestionWorker],
   ['correlation-worker', view.stack.correlationWorker],
   ['correlation-sweep', view.stack.correlationSweep],
+  ['api-key-authorizer', view.stack.apiKeyAuthorizer],
 ];
 const envOf = (fn: ServiceFunction): Record<string, unknown> =>
   view.functionResource(fn).Properties.Environment?.Variables ?? {};
@@ -40,8 +41,8 @@ const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per route group plus the analysis, queue and sweep workers', () => {
-    view.template.resourceCountIs('AWS::Lambda::Function', ROUTE_GROUPS.length + 4);
+  it('has one Node 22 arm64 function per route group plus the workers, the sweep and the authorizer', () => {
+    view.template.resourceCountIs('AWS::Lambda::Function', ROUTE_GROUPS.length + 5);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
     for (const [, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);
@@ -249,17 +250,19 @@ describe('REST API', () => {
     );
   };
 
-  it('has a method for every route, proxied to its group function', () => {
+  it('has a method for every route, proxied to its group function; those taking API keys require a usage-plan key', () => {
     routes.resourceCountIs('AWS::ApiGateway::Method', allRoutes().length);
     const methods = methodKeys();
     for (const { group, route } of allRoutes()) {
       const method = methods.get(`${route.method} ${toGatewayPath(route.path)}`);
       expect(method, `${route.method} ${route.path}`).toBeDefined();
-      expect(method).toMatchObject({
-        AuthorizationType: 'NONE',
-        ApiKeyRequired: false,
-        Integration: { Type: 'AWS_PROXY' },
-      });
+      expect(method).toMatchObject(
+        takesApiKeys(route)
+          ? { AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: expect.any(String) }, ApiKeyRequired: true }
+          : { AuthorizationType: 'NONE' },
+      );
+      if (!takesApiKeys(route)) expect(method?.ApiKeyRequired ?? false).toBe(false);
+      expect(method).toMatchObject({ Integration: { Type: 'AWS_PROXY' } });
       const target = JSON.stringify(method!.Integration.Uri);
       const byReference = target.includes(`${group.replace(/-/g, '')}functionFunction`);
       const functionName = view.functionResource(groupFunction(group)).Properties.FunctionName as string | undefined;
@@ -281,8 +284,8 @@ describe('REST API', () => {
   });
 
   it('invokes each function through one permission for the whole API', () => {
-    // One per route group, and the sweep's schedule.
-    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 1);
+    // One per route group, the sweep's schedule and the authorizer's.
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 2);
     routes.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 
@@ -335,12 +338,14 @@ describe('REST API', () => {
       body: { success: false, message: 'Route not found', errors: [] },
     });
     expect(gatewayBody('REQUEST_TOO_LARGE')).toMatchObject({ status: '413', body: { success: false, errors: [] } });
-    for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
-      expect(gatewayBody(type)).toEqual({
-        status: '429',
-        body: { success: false, message: 'Too many requests, please try again later', errors: [] },
-      });
-    }
+    expect(gatewayBody('THROTTLED')).toEqual({
+      status: '429',
+      body: { success: false, message: 'Too many requests, please try again later', errors: [] },
+    });
+    expect(gatewayBody('INVALID_API_KEY')).toEqual({
+      status: '401',
+      body: { success: false, message: 'Invalid API key', errors: [] },
+    });
     for (const type of ['BAD_REQUEST_PARAMETERS', 'BAD_REQUEST_BODY']) {
       expect(gatewayBody(type)).toEqual({
         status: '400',
@@ -355,10 +360,26 @@ describe('REST API', () => {
     expect(gatewayBody('DEFAULT_5XX').body).toEqual({ success: false, message: 'Internal server error', errors: [] });
   });
 
-  it('throttles API keys at 100 requests a minute on the stage', () => {
+  it('throttles API keys at 100 requests a minute on the stage, and counts other callers under one shared key', () => {
     view.template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
-      Throttle: { RateLimit: 1.67, BurstLimit: 20 },
+      Throttle: { RateLimit: 1.67, BurstLimit: 100 },
       ApiStages: [Match.objectLike({ ApiId: Match.anyValue(), Stage: Match.anyValue() })],
+    });
+    view.template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      Throttle: Match.absent(),
+      ApiStages: [Match.objectLike({ ApiId: Match.anyValue(), Stage: Match.anyValue() })],
+    });
+    const unkeyed = view.stack.usagePlan.unkeyedKeyValue;
+    view.template.hasResourceProperties('AWS::ApiGateway::ApiKey', { Value: unkeyed, Enabled: true });
+    expect(envOf(view.stack.apiKeyAuthorizer).UNKEYED_USAGE_KEY).toBe(unkeyed);
+    view.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
+    view.template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      AuthorizerResultTtlInSeconds: 0,
+    });
+    // The plan follows the apikey limiter's setting, as the local gateway does.
+    inspect(buildApp({ rateLimits: 'apikey=30/1m' })).template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      Throttle: { RateLimit: 0.5, BurstLimit: 30 },
     });
     expect(envOf(groupFunction('api-keys')).USAGE_PLAN_ID).toEqual({
       Ref: view.logicalId(view.stack.usagePlan.plan.node.defaultChild as never),

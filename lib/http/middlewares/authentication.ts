@@ -3,29 +3,9 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Ports } from '#lib/ports/ports.ts';
 import { UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Caller } from '#lib/identity/caller.ts';
+import { credentialsOf, type Credentials } from '#lib/identity/credentials.ts';
 import type { AuthMode } from '../route.ts';
 import type { HttpContext } from './http-context.ts';
-
-interface Credentials {
-  bearer?: string;
-  /** An API key in the `X-API-Key` header, the form every key-accepting route takes. */
-  headerKey?: string;
-  /** The other two forms, which only ingestion routes take: `?apiKey=` and `Authorization: ApiKey`. */
-  senderKey?: string;
-}
-
-const credentialsOf = (event: APIGatewayProxyEvent): Credentials => {
-  const authorization = event.headers.authorization?.trim() ?? '';
-  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-  const authorizationKey = /^ApiKey\s+(\S+)$/i.exec(authorization)?.[1];
-  const headerKey = event.headers['x-api-key']?.trim() || undefined;
-  const senderKey = authorizationKey ?? (event.queryStringParameters?.apiKey?.trim() || undefined);
-  return {
-    ...(bearer && { bearer }),
-    ...(headerKey && { headerKey }),
-    ...(senderKey && { senderKey }),
-  };
-};
 
 /**
  * How credentials become a caller. The HTTP layer only finds the credentials; the accounts and API-key
@@ -33,7 +13,8 @@ const credentialsOf = (event: APIGatewayProxyEvent): Credentials => {
  */
 export interface CallerResolver {
   user(ports: Ports, accessToken: string): Promise<Caller>;
-  apiKey(ports: Ports, rawKey: string): Promise<Caller>;
+  /** `vouched`: what the gateway's authorizer put in the request context, if it vouched for a key. */
+  apiKey(ports: Ports, rawKey: string, vouched: unknown): Promise<Caller>;
 }
 
 const authenticate = async (
@@ -41,6 +22,7 @@ const authenticate = async (
   credentials: Credentials,
   resolve: CallerResolver,
   ports: Ports,
+  vouched: unknown,
 ): Promise<Caller> => {
   switch (mode) {
     case 'public':
@@ -53,12 +35,12 @@ const authenticate = async (
       throw new UnauthorizedError('Authentication required: send Authorization: Bearer <access token>');
     case 'bearerOrApiKey':
       if (credentials.bearer) return resolve.user(ports, credentials.bearer);
-      if (credentials.headerKey) return resolve.apiKey(ports, credentials.headerKey);
+      if (credentials.headerKey) return resolve.apiKey(ports, credentials.headerKey, vouched);
       throw new UnauthorizedError('Authentication required: send a Bearer token or an X-API-Key header');
     case 'apiKey': {
       if (credentials.bearer) throw new UnauthorizedError('This route takes an API key, not a Bearer token');
       const key = credentials.headerKey ?? credentials.senderKey;
-      if (key) return resolve.apiKey(ports, key);
+      if (key) return resolve.apiKey(ports, key, vouched);
       throw new UnauthorizedError('API key required: send X-API-Key, ?apiKey= or Authorization: ApiKey <key>');
     }
   }
@@ -70,6 +52,7 @@ export const authentication = (
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async ({ event, context }) => {
     if (!context.route) return;
-    context.caller = await authenticate(context.route.spec.auth, credentialsOf(event), resolve, context.ports);
+    const vouched = event.requestContext.authorizer;
+    context.caller = await authenticate(context.route.spec.auth, credentialsOf(event), resolve, context.ports, vouched);
   },
 });

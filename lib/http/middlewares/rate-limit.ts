@@ -56,11 +56,3 @@ export const clientRateLimit = (): Middleware => ({
     if (limiter) await count(context, limiter, client);
   },
 });
-
-/** The per-key limiter, for requests an API key authenticated; Bearer requests fall under the global limit only. */
-export const apiKeyRateLimit = (): Middleware => ({
-  before: async ({ context }) => {
-    const caller = context.caller;
-    if (caller?.kind === 'apiKey') await count(context, 'apikey', `${caller.workspaceId}.${caller.keyId}`);
-  },
-});

@@ -10,3 +10,9 @@ export const usagePlan: PortNeed = {
     usagePlan: (env) => createApiGatewayUsagePlan(new APIGatewayClient({}), () => requiredEnv(env, ENV.usagePlanId)),
   },
 };
+
+/** The value of the usage-plan key that requests without a vouched API key are counted under. */
+export const unkeyedUsage: PortNeed = {
+  binding: { kind: 'unkeyedUsage' },
+  build: { unkeyedUsageKey: (env) => requiredEnv(env, ENV.unkeyedUsageKey) },
+};
