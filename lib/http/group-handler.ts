@@ -15,7 +15,7 @@ import { routeIndexKey, routeResolution, type RouteIndex } from './middlewares/r
 import { bodyLimit } from './middlewares/body-limit.ts';
 import { jsonBody } from './middlewares/json-body.ts';
 import { requestValidation } from './middlewares/request-validation.ts';
-import { clientRateLimit, rateLimitHeaders } from './middlewares/rate-limit.ts';
+import { callerRateLimit, clientRateLimit, rateLimitHeaders } from './middlewares/rate-limit.ts';
 import { authentication, type CallerResolver } from './middlewares/authentication.ts';
 import { authorization } from './middlewares/authorization.ts';
 
@@ -84,6 +84,7 @@ export const createHttpHandler = <G extends RouteGroup>(
     .use(bodyLimit())
     .use(jsonBody())
     .use(authentication(callers))
+    .use(callerRateLimit())
     .use(authorization())
     .use(requestValidation())
     .handler(dispatch);

@@ -1,8 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { clientSubject, countRequest, type LimitOutcome } from '#lib/http/rate-limit/limit-window-repository.ts';
+import { clientSubject, type LimitOutcome } from '#lib/http/rate-limit/limit-window-repository.ts';
+import { countRequest } from '#lib/http/rate-limit/count-request.ts';
 import type { LimiterName } from '#lib/ports/rate-limits.ts';
 import { TooManyRequestsError } from '#lib/contract/errors.ts';
+import { credentialsOf } from '#lib/identity/credentials.ts';
 import type { HttpContext } from './http-context.ts';
 
 type Middleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>;
@@ -47,12 +49,33 @@ export const rateLimitHeaders = (): Middleware => {
   return { after: addHeaders, onError: addHeaders };
 };
 
-/** The per-client limiters: the global one on every route, and the route's own (login, e-mail) if it has one. */
+const hasCredentials = (event: APIGatewayProxyEvent): boolean => Object.keys(credentialsOf(event)).length > 0;
+
+/**
+ * Before anything else of the request runs: a route's own limiter (login, e-mail) per client address,
+ * and the global one for a caller with no credentials at all, by address.
+ */
 export const clientRateLimit = (): Middleware => ({
   before: async ({ event, context }) => {
-    const client = clientSubject(event.requestContext.identity.sourceIp);
-    await count(context, 'global', client);
+    const address = clientSubject(event.requestContext.identity.sourceIp);
     const limiter = context.route?.spec.limiter;
-    if (limiter) await count(context, limiter, client);
+    if (limiter) await count(context, limiter, address);
+    if (!hasCredentials(event)) await count(context, 'global', address);
+  },
+});
+
+/**
+ * The global limiter, per client as a person means it: a signed-in user by their id, once the token is
+ * verified (a team behind one NAT address does not share one budget, and no one can spend another's),
+ * and a caller whose credentials the route ignores by address. API-key callers are the usage plan's
+ * (docs/security.md, "API keys at the gateway"); a credential that fails is a 401 before any count.
+ */
+export const callerRateLimit = (): Middleware => ({
+  before: async ({ event, context }) => {
+    const caller = context.caller;
+    if (caller?.kind === 'user') await count(context, 'global', `user:${caller.userId}`);
+    else if (caller?.kind === 'anonymous' && hasCredentials(event)) {
+      await count(context, 'global', clientSubject(event.requestContext.identity.sourceIp));
+    }
   },
 });

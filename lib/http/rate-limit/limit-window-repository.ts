@@ -16,33 +16,30 @@ export interface LimitOutcome {
 const TTL_GRACE_SECONDS = 60;
 
 /**
- * Counts one request in the current fixed window with a single conditional ADD, so the count holds
- * across any number of Lambda instances; a request over the limit is refused without being counted.
+ * Reserves `hits` in the current fixed window with a single conditional ADD, so the count holds across
+ * any number of Lambda instances; a reservation that would pass the limit is refused whole. Answers the
+ * window's count after the reservation, or undefined when refused.
  */
-export const countRequest = async (
+export const reserveHits = async (
   table: Table,
   limiter: LimiterName,
   subject: string,
-  { limit, windowSeconds }: LimitWindow,
-  now: Date,
-): Promise<LimitOutcome> => {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const windowStart = nowSeconds - (nowSeconds % windowSeconds);
-  const windowEnd = windowStart + windowSeconds;
-  const resetSeconds = windowEnd - nowSeconds;
+  { limit }: LimitWindow,
+  windowStart: number,
+  windowEnd: number,
+  hits: number,
+): Promise<number | undefined> => {
   const window = await updateIf(
     table,
     { pk: limiterKey(limiter, subject, windowStart), sk: 'WINDOW' },
     {
-      UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
-      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      UpdateExpression: 'ADD hits :hits SET #ttl = if_not_exists(#ttl, :ttl)',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits <= :room',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + TTL_GRACE_SECONDS },
+      ExpressionAttributeValues: { ':hits': hits, ':room': limit - hits, ':ttl': windowEnd + TTL_GRACE_SECONDS },
     },
   );
-  if (!window) return { limiter, allowed: false, limit, remaining: 0, resetSeconds };
-  const hits = Number(window.hits ?? limit);
-  return { limiter, allowed: true, limit, remaining: Math.max(0, limit - hits), resetSeconds };
+  return window ? Number(window.hits ?? limit) : undefined;
 };
 
 const expandIpv6 = (ip: string): string[] => {
