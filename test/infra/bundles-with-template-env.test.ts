@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamo, type LocalDynamo } from '#infra/local/dynamo-server.ts';
 import { LOCAL_REGION } from '#infra/local/local-aws.ts';
 import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
-import type { RouteGroup } from '#lib/http/route.ts';
+import type { RouteGroup, RouteSpec } from '#lib/http/route.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
@@ -41,7 +42,26 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'business.setupIms': { timezone: 'UTC' },
   'business.updateImsConfig': { timezone: 'UTC' },
   'business.updateSsoSettings': { domains: ['example.com'] },
+  'ingestion.ingestWebhook': { source: 'probe', title: 'Probe alert', severity: 'high', status: 'firing' },
+  // Past the size a signal item keeps inline: the metadata goes to the payload bucket, and reads come back from it.
+  'signals.createSignal': { metadata: { log: 'x'.repeat(20 * 1024) } },
 };
+
+/** The ingestion routes' payloads are the senders' own; one real payload per route, from test/fixtures. */
+const FIXTURE_BODIES: Record<string, string> = {
+  'ingestion.ingestCodehostA': 'codehost-a/workflow_run.completed.0.json',
+  'ingestion.ingestCodehostB': 'codehost-b/pipeline.json',
+  'ingestion.ingestCodehostC': 'codehost-c/docs-01-workflow-completed-github-oauth-bitbucket-cloud.json',
+  'ingestion.ingestOrchestrator': 'orchestrator/event-02-Normal-Scheduled-Pod.json',
+  'ingestion.ingestPaging': 'paging/v2-01-incident_trigger.json',
+  'ingestion.ingestMetricsAlerts': 'metrics-alerts/captured-firing-2alerts.json',
+};
+
+const fixtureBody = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/ingestion/${file}`, import.meta.url), 'utf8'));
+
+/** The names by which a group's routes refer to the entity it created last, in paths and in bodies. */
+const ENTITY_ID_NAMES = ['id', 'ticketId', 'incidentId'];
 
 let aws: FakeAws;
 let dynamo: LocalDynamo;
@@ -99,11 +119,7 @@ afterAll(async () => {
 });
 
 /** Which auth a route's request carries: a Bearer token, or for ingestion-only routes an API key. */
-const credentialsFor = (
-  auth: string,
-  caller: BundleCaller,
-  apiKey: Record<string, string>,
-): Record<string, string> => {
+const credentialsFor = (auth: string, caller: BundleCaller, apiKey: Record<string, string>): Record<string, string> => {
   if (auth === 'public') return {};
   return auth === 'apiKey' ? apiKey : caller.bearer;
 };
@@ -114,26 +130,44 @@ interface Served {
   message: unknown;
 }
 
+const isCreate = (route: RouteSpec): boolean => route.method === 'POST' && !route.path.includes(':');
+
+/** Creates first and deletes last, so the routes between them find the entity the group created. */
+const probeOrder = (routes: Record<string, RouteSpec>): [string, RouteSpec][] => {
+  const entries = Object.entries(routes);
+  const deletes = entries.filter(([, route]) => route.method === 'DELETE');
+  const creates = entries.filter(([, route]) => isCreate(route));
+  return [...creates, ...entries.filter((entry) => !creates.includes(entry) && !deletes.includes(entry)), ...deletes];
+};
+
+const bodyFor = (group: string, key: string, route: RouteSpec, known: Record<string, string>): unknown => {
+  if (route.method === 'GET' || route.method === 'DELETE') return undefined;
+  const fixture = FIXTURE_BODIES[`${group}.${key}`];
+  if (fixture) return fixtureBody(fixture);
+  const sample = { ...(samplePart(route.request?.body) as object) } as Record<string, unknown>;
+  for (const name of Object.keys(sample)) if (known[name]) sample[name] = known[name];
+  return { ...sample, ...BODY_OVERRIDES[`${group}.${key}`] };
+};
+
 /**
- * One request per route of the group, in the table's order, by a caller of its own workspace. A path
- * parameter takes the id the group's last create answered (so a get, update or delete finds something),
- * `userId` the caller's own.
+ * One request per route of the group by a caller of its own workspace. A route naming an entity by id,
+ * in its path or body, gets the one the group's last create answered (so a get, update, export or delete
+ * finds something); `userId` is the caller's own.
  */
 const serveGroup = async (group: RouteGroup, apiKeys: RunningBundle): Promise<Served[]> => {
   const caller = await signUpThroughBundle(bundle('auth'), aws, group.name);
   const apiKey = await apiKeyThroughBundle(apiKeys, caller);
   const known: Record<string, string> = { userId: caller.userId };
   const served: Served[] = [];
-  for (const [key, route] of Object.entries(group.routes)) {
-    const sample = samplePart(route.request?.body);
-    const body =
-      route.method === 'GET' || route.method === 'DELETE'
-        ? undefined
-        : { ...(sample as object), ...BODY_OVERRIDES[`${group.name}.${key}`] };
+  for (const [key, route] of probeOrder(group.routes)) {
+    const body = bodyFor(group.name, key, route, known);
     const path = `${samplePath(route, known)}${sampleQuery(route)}`;
     const reply = await send(bundle(group.name), route.method, path, body, credentialsFor(route.auth, caller, apiKey));
-    const id = reply.body?.data?.id;
-    if (route.method === 'POST' && reply.status < 300 && typeof id === 'string') known.id = id;
+    // Routes name an incident by its ticket id (INC-...), every other entity by its id.
+    const id = reply.body?.data?.ticketId ?? reply.body?.data?.id;
+    if (isCreate(route) && reply.status < 300 && typeof id === 'string') {
+      for (const name of ENTITY_ID_NAMES) known[name] = id;
+    }
     served.push({ route: `${route.method} ${route.path}`, status: reply.status, message: reply.body?.message });
   }
   return served;
@@ -198,13 +232,22 @@ describe('every built bundle with exactly the environment the template gives it'
 
     // The worker queued the stored signal for correlation: the message it sent, as Lambda would deliver it.
     const { Messages = [] } = await sqs.client.send(
-      new ReceiveMessageCommand({ QueueUrl: sqs.queueUrl('correlation'), MaxNumberOfMessages: 10, AttributeNames: ['All'] }),
+      new ReceiveMessageCommand({
+        QueueUrl: sqs.queueUrl('correlation'),
+        MaxNumberOfMessages: 10,
+        AttributeNames: ['All'],
+      }),
     );
     const records = Messages.map((message) => sqsRecord(message, sqs.queueArn('correlation')));
     expect(records.map((record) => JSON.parse(record.body).signalId)).toContain(signalId);
     expect(await bundle('correlation-worker').invoke({ Records: records })).toEqual({ batchItemFailures: [] });
 
-    const scheduled = { 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} };
+    const scheduled = {
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      time: new Date().toISOString(),
+      detail: {},
+    };
     await expect(bundle('correlation-sweep').invoke(scheduled)).resolves.toBeUndefined();
 
     const stage = await bundle('analysis-worker').invoke({ stage: 'context-gathering', input: { workspaceId } });
@@ -219,7 +262,8 @@ describe('every built bundle with exactly the environment the template gives it'
     });
     expect(denied).toEqual([]);
     const operations = new Set(aws.calls.map((call) => call.operation));
-    for (const operation of ['GetSecretValue', 'SendEmail', 'CreateApiKey', 'CreateUsagePlanKey', 'GetObject']) {
+    const expected = ['GetSecretValue', 'SendEmail', 'CreateApiKey', 'CreateUsagePlanKey', 'PutObject', 'GetObject'];
+    for (const operation of expected) {
       expect(operations, `some function called ${operation}`).toContain(operation);
     }
   });

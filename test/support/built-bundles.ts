@@ -11,7 +11,8 @@ import type { ChildMessage, Invocation } from './bundle-child.ts';
 const CHILD_ENTRY = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
 
 /** Every function under functions/, by folder name. */
-export const functionNames = (): string[] => readdirSync(FUNCTIONS_DIR).filter((name) => existsSync(functionEntry(name)));
+export const functionNames = (): string[] =>
+  readdirSync(FUNCTIONS_DIR).filter((name) => existsSync(functionEntry(name)));
 
 export interface BuiltBundles {
   /** The built `index.mjs` of a function. */

@@ -64,7 +64,8 @@ export const send = async (
 };
 
 const expectStatus = (reply: BundleReply, status: number, step: string): void => {
-  if (reply.status !== status) throw new Error(`${step}: expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
+  if (reply.status !== status)
+    throw new Error(`${step}: expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
 };
 
 export interface BundleCaller {

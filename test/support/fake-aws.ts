@@ -132,7 +132,10 @@ const apiGateway = (request: Request, apiKeys: Map<string, object>): Outcome | u
   }
   if (request.method === 'DELETE') {
     if (known) apiKeys.delete(id);
-    return { call: { actions: action, operation: 'DeleteApiKey', detail: { apiKey: id } }, reply: known ? { status: 202 } : notFound };
+    return {
+      call: { actions: action, operation: 'DeleteApiKey', detail: { apiKey: id } },
+      reply: known ? { status: 202 } : notFound,
+    };
   }
   return undefined;
 };
@@ -193,7 +196,10 @@ export const startFakeAws = async (): Promise<FakeAws> => {
     const full = { ...request, body: await readBody(incoming) };
     const outcome = awsJson(full) ?? sesV2(full) ?? apiGateway(full, apiKeys) ?? s3(full, objects);
     const caller = callerOf(incoming.headers);
-    calls.push({ caller, ...(outcome?.call ?? { actions: [], operation: `${request.method} ${request.path}`, detail: {} }) });
+    calls.push({
+      caller,
+      ...(outcome?.call ?? { actions: [], operation: `${request.method} ${request.path}`, detail: {} }),
+    });
     const reply = outcome?.reply ?? json(400, { message: `the fake does not know ${request.method} ${request.path}` });
     response.writeHead(reply.status, reply.headers).end(reply.body);
   };

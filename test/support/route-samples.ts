@@ -83,6 +83,8 @@ export const samplePath = (route: RouteSpec, values: Readonly<Record<string, str
 /** The query string of the route's required query fields, `?`-prefixed, or empty. */
 export const sampleQuery = (route: RouteSpec): string => {
   const query = (samplePart(route.request?.query) ?? {}) as Record<string, unknown>;
-  const search = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]));
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+  );
   return search.size === 0 ? '' : `?${search}`;
 };

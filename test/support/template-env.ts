@@ -26,7 +26,7 @@ export interface TemplateFunction {
   actions: ReadonlySet<string>;
 }
 
-type Intrinsic = string | { Ref?: string; 'Fn::Join'?: [string, Intrinsic[]] } & Record<string, unknown>;
+type Intrinsic = string | ({ Ref?: string; 'Fn::Join'?: [string, Intrinsic[]] } & Record<string, unknown>);
 
 /**
  * Every function of the stack, by its `functions/` folder name: its `Environment.Variables` from the synthesized template (bundling skipped), each value
