@@ -1,0 +1,113 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { esbuildOptions, FUNCTIONS_DIR, functionEntry, OUTPUT_FILE } from '#infra/bundling.ts';
+import type { ChildMessage, Invocation } from './bundle-child.ts';
+
+const CHILD_ENTRY = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
+
+/** Every function under functions/, by folder name. */
+export const functionNames = (): string[] =>
+  readdirSync(FUNCTIONS_DIR).filter((name) => existsSync(functionEntry(name)));
+
+export interface BuiltBundles {
+  /** The built `index.mjs` of a function. */
+  path(name: string): string;
+  runner: string;
+  remove(): Promise<void>;
+}
+
+let building: Promise<BuiltBundles> | undefined;
+
+/**
+ * Every function bundled exactly as `npm run build` and CDK bundle it, plus the child runner, into one
+ * temporary directory; built once per test run, all at once (esbuild spreads the work over the cores).
+ */
+export const buildBundles = (): Promise<BuiltBundles> => {
+  building ??= (async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'bundles-env-'));
+    const path = (name: string): string => join(outDir, name, OUTPUT_FILE);
+    const runner = join(outDir, 'runner', OUTPUT_FILE);
+    await Promise.all([
+      ...functionNames().map((name) => build(esbuildOptions(functionEntry(name), path(name)))),
+      build(esbuildOptions(CHILD_ENTRY, runner)),
+    ]);
+    return { path, runner, remove: () => rm(outDir, { recursive: true, force: true }) };
+  })();
+  return building;
+};
+
+export interface RunningBundle {
+  name: string;
+  /** Calls the handler with one event; rejects when the handler throws. */
+  invoke(event: unknown): Promise<unknown>;
+  /** What the function wrote to stdout and stderr (its log lines), for a failure's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const OUTPUT_KEPT = 20_000;
+
+/**
+ * One function's bundle imported in a child process whose environment is exactly `env`, nothing inherited,
+ * as Lambda gives a function only what its configuration sets. Resolves once the import succeeded.
+ */
+export const startBundle = async (
+  bundles: BuiltBundles,
+  name: string,
+  env: Record<string, string>,
+): Promise<RunningBundle> => {
+  const child: ChildProcess = fork(bundles.runner, [bundles.path(name), name], {
+    env,
+    execArgv: [],
+    cwd: join(bundles.path(name), '..'),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_KEPT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  let nextId = 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (message: ChildMessage) => {
+      if (message.kind === 'ready') resolve();
+      else if (message.kind === 'importFailed') reject(new Error(`${name}: import failed: ${message.error}`));
+      else {
+        const waiter = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.kind === 'result') waiter?.resolve(message.result);
+        else waiter?.reject(new Error(`${name}: handler threw: ${message.error}`));
+      }
+    });
+    child.once('exit', (code) => {
+      const error = new Error(`${name}: the process exited (${code}): ${output}`);
+      reject(error);
+      for (const waiter of pending.values()) waiter.reject(error);
+    });
+  });
+
+  return {
+    name,
+    invoke: (event) =>
+      new Promise((resolve, reject) => {
+        const id = (nextId += 1);
+        pending.set(id, { resolve, reject });
+        child.send({ id, event } satisfies Invocation);
+      }),
+    output: () => output,
+    stop: async () => {
+      child.kill();
+      await exited;
+    },
+  };
+};

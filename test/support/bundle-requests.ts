@@ -1,0 +1,143 @@
+import type { IncomingMessage } from 'node:http';
+import type { Message } from '@aws-sdk/client-sqs';
+import type { APIGatewayProxyResult, SQSRecord } from 'aws-lambda';
+import { buildGatewayEvent } from '#infra/local/gateway-event.ts';
+import { createRouteMatcher } from '#infra/local/route-matcher.ts';
+import { KEY_SCOPES } from '#lib/identity/caller.ts';
+import { allRoutes } from '#lib/routes/index.ts';
+import type { FakeAws } from './fake-aws.ts';
+import type { RunningBundle } from './built-bundles.ts';
+
+const routes = createRouteMatcher(allRoutes());
+
+export interface BundleReply {
+  status: number;
+  body: any;
+}
+
+let clients = 0;
+
+/**
+ * Each request comes from its own client address, as many users would: the template's limiter settings
+ * (a few e-mails a minute per client) then count each request alone, and apply unchanged.
+ */
+const nextClientAddress = (): string => {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+};
+
+/**
+ * The proxy event API Gateway would send for this request, built by the local server's own builder, so
+ * a bundle meets exactly the event `npm start` gives its handler.
+ */
+export const gatewayEvent = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const url = new URL(path, 'http://127.0.0.1');
+  const match = routes.match(method, url.pathname);
+  if (!match) throw new Error(`no route for ${method} ${url.pathname}`);
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const allHeaders = { host: '127.0.0.1', ...(text && { 'content-type': 'application/json' }), ...headers };
+  const request = {
+    rawHeaders: Object.entries(allHeaders).flat(),
+    headers: allHeaders,
+    httpVersion: '1.1',
+    socket: { remoteAddress: nextClientAddress() },
+  } as unknown as IncomingMessage;
+  return buildGatewayEvent(request, url, Buffer.from(text), match);
+};
+
+/** One request to a route group's bundle, answered with the parsed envelope. */
+export const send = async (
+  bundle: RunningBundle,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<BundleReply> => {
+  const result = (await bundle.invoke(gatewayEvent(method, path, body, headers))) as APIGatewayProxyResult;
+  let parsed: unknown;
+  try {
+    parsed = result.isBase64Encoded ? undefined : JSON.parse(result.body);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: result.statusCode, body: parsed };
+};
+
+const expectStatus = (reply: BundleReply, status: number, step: string): void => {
+  if (reply.status !== status)
+    throw new Error(`${step}: expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
+};
+
+export interface BundleCaller {
+  userId: string;
+  workspaceId: string;
+  bearer: Record<string, string>;
+}
+
+/** The code SES was asked to mail to `email` last: the verification e-mail's text carries it. */
+const mailedCode = (aws: FakeAws, email: string): string => {
+  const mail = aws.calls
+    .filter((call) => call.operation === 'SendEmail')
+    .map((call) => call.detail as { Destination: { ToAddresses: string[] }; Content: any })
+    .findLast((detail) => detail.Destination.ToAddresses.includes(email));
+  const code = /code is (\d{6})/.exec(String(mail?.Content?.Simple?.Body?.Text?.Data ?? ''))?.[1];
+  if (!code) throw new Error(`no code was mailed to ${email}`);
+  return code;
+};
+
+/**
+ * A business ADMIN signed up through the auth bundle itself: register, the code from the e-mail SES was
+ * asked to send, verify, log in.
+ */
+export const signUpThroughBundle = async (auth: RunningBundle, aws: FakeAws, label: string): Promise<BundleCaller> => {
+  const email = `${label}-${Date.now().toString(36)}@example.com`;
+  const password = 'correct horse battery staple';
+  const registered = await send(auth, 'POST', '/api/v1/auth/business/register', {
+    businessName: `${label} Ops`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    password,
+  });
+  expectStatus(registered, 201, `${label}: register`);
+  const verified = await send(auth, 'POST', '/api/v1/auth/verify_email', { email, otp: mailedCode(aws, email) });
+  expectStatus(verified, 200, `${label}: verify_email`);
+  const loggedIn = await send(auth, 'POST', '/api/v1/auth/login', { email, password });
+  expectStatus(loggedIn, 200, `${label}: login`);
+  const { accessToken, user } = loggedIn.body.data;
+  return { userId: user.id, workspaceId: user.businessId, bearer: { authorization: `Bearer ${accessToken}` } };
+};
+
+/** An API key with every scope, created through the api-keys bundle (which mirrors it into the usage plan). */
+export const apiKeyThroughBundle = async (
+  apiKeys: RunningBundle,
+  caller: BundleCaller,
+): Promise<Record<string, string>> => {
+  const reply = await send(
+    apiKeys,
+    'POST',
+    '/api/v1/apikey/createapikey',
+    { name: 'bundle probe', environment: 'PRODUCTION', scopes: [...KEY_SCOPES] },
+    caller.bearer,
+  );
+  expectStatus(reply, 201, 'createapikey');
+  return { 'x-api-key': reply.body.data.key as string };
+};
+
+/** A received message as Lambda's SQS event source hands it to the consumer. */
+export const sqsRecord = (message: Message, queueArn: string): SQSRecord => ({
+  messageId: message.MessageId ?? '',
+  receiptHandle: message.ReceiptHandle ?? '',
+  body: message.Body ?? '',
+  attributes: {
+    ApproximateReceiveCount: message.Attributes?.ApproximateReceiveCount ?? '1',
+    SentTimestamp: message.Attributes?.SentTimestamp ?? String(Date.now()),
+    SenderId: message.Attributes?.SenderId ?? 'local',
+    ApproximateFirstReceiveTimestamp: message.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+  },
+  messageAttributes: {},
+  md5OfBody: message.MD5OfBody ?? '',
+  eventSource: 'aws:sqs',
+  eventSourceARN: queueArn,
+  awsRegion: 'us-east-1',
+});

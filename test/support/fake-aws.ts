@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StoredSigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
+
+/** The AWS resources the fake answers for: the values the template's references resolve to. */
+export const FAKE_RESOURCES = {
+  secretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:JwtSigningKey-fake',
+  stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:AnalysisWorkflow-fake',
+  bucketName: 'payloads-fake',
+  usagePlanId: 'usage-plan-fake',
+  restApiId: 'rest-api-fake',
+} as const;
+
+/** The secret in the shape lib/ports/signing-keys reads, as the stack's generated secret holds it. */
+const SIGNING_KEYS: StoredSigningKeys = { kid: 'key-1', secret: 'f'.repeat(64) };
+
+/** One call as IAM sees it: who made it (the access key id), the actions it needs, and what it named. */
+export interface FakeAwsCall {
+  caller: string;
+  actions: string[];
+  operation: string;
+  detail: Record<string, unknown>;
+}
+
+export interface FakeAws {
+  endpoint: string;
+  calls: FakeAwsCall[];
+  /** An object as if a function had written it: what a message of the ingestion queue may point at. */
+  putObject(key: string, body: string): void;
+  stop(): Promise<void>;
+}
+
+interface Request {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** What a handler gives back: the reply and, when the call was understood, what to record. */
+interface Outcome {
+  reply: Reply;
+  call?: Omit<FakeAwsCall, 'caller'>;
+}
+
+const json = (status: number, body: object, contentType = 'application/json'): Reply => ({
+  status,
+  headers: { 'content-type': contentType },
+  body: JSON.stringify(body),
+});
+
+const awsJsonError = (version: '1.0' | '1.1', type: string, message: string): Reply =>
+  json(400, { __type: type, message }, `application/x-amz-json-${version}`);
+
+/** Secrets Manager and Step Functions speak awsJson: the operation in `x-amz-target`, parameters in the body. */
+const awsJson = (request: Request): Outcome | undefined => {
+  const target = String(request.headers['x-amz-target'] ?? '');
+  const input = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+  if (target === 'secretsmanager.GetSecretValue') {
+    const call = { actions: ['secretsmanager:GetSecretValue'], operation: 'GetSecretValue', detail: input };
+    if (input.SecretId !== FAKE_RESOURCES.secretArn) {
+      return { call, reply: awsJsonError('1.1', 'ResourceNotFoundException', `no secret ${input.SecretId}`) };
+    }
+    const secret = {
+      ARN: FAKE_RESOURCES.secretArn,
+      Name: 'JwtSigningKey-fake',
+      VersionId: 'v1',
+      SecretString: JSON.stringify(SIGNING_KEYS),
+    };
+    return { call, reply: json(200, secret, 'application/x-amz-json-1.1') };
+  }
+  if (target === 'AWSStepFunctions.StartExecution') {
+    const call = { actions: ['states:StartExecution'], operation: 'StartExecution', detail: input };
+    if (input.stateMachineArn !== FAKE_RESOURCES.stateMachineArn) {
+      return { call, reply: awsJsonError('1.0', 'StateMachineDoesNotExist', `no ${input.stateMachineArn}`) };
+    }
+    const executionArn = `${FAKE_RESOURCES.stateMachineArn.replace(':stateMachine:', ':execution:')}:${input.name ?? randomUUID()}`;
+    return { call, reply: json(200, { executionArn, startDate: Date.now() / 1000 }, 'application/x-amz-json-1.0') };
+  }
+  return undefined;
+};
+
+/** SES v2 is REST-JSON: one path per operation. */
+const sesV2 = (request: Request): Outcome | undefined => {
+  if (request.method !== 'POST' || request.path !== '/v2/email/outbound-emails') return undefined;
+  return {
+    call: { actions: ['ses:SendEmail'], operation: 'SendEmail', detail: JSON.parse(request.body) },
+    reply: json(200, { MessageId: randomUUID() }),
+  };
+};
+
+const usagePlanKeyPath = /^\/usageplans\/([^/]+)\/keys(?:\/([^/]+))?$/;
+const apiKeyPath = /^\/apikeys(?:\/([^/]+))?$/;
+
+/** API Gateway is REST-JSON; IAM grants its management calls by HTTP method (`apigateway:POST`, ...). */
+const apiGateway = (request: Request, apiKeys: Map<string, object>): Outcome | undefined => {
+  const planKey = usagePlanKeyPath.exec(request.path);
+  const apiKey = apiKeyPath.exec(request.path);
+  if (!planKey && !apiKey) return undefined;
+  const input = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+  const action = [`apigateway:${request.method}`];
+  const notFound = json(404, { message: 'Invalid API Key identifier specified' });
+  if (planKey) {
+    const [, planId, keyId] = planKey;
+    const detail = { usagePlanId: planId, keyId: keyId ?? input.keyId };
+    const known = planId === FAKE_RESOURCES.usagePlanId && apiKeys.has(String(detail.keyId));
+    if (request.method === 'POST') {
+      const call = { actions: action, operation: 'CreateUsagePlanKey', detail };
+      return { call, reply: known ? json(201, { id: detail.keyId, type: 'API_KEY' }) : notFound };
+    }
+    const call = { actions: action, operation: 'DeleteUsagePlanKey', detail };
+    return { call, reply: known ? { status: 202 } : notFound };
+  }
+  const id = apiKey?.[1];
+  if (request.method === 'POST' && !id) {
+    const created = { id: randomUUID().slice(0, 10), name: input.name, enabled: input.enabled };
+    apiKeys.set(created.id, created);
+    return { call: { actions: action, operation: 'CreateApiKey', detail: input }, reply: json(201, created) };
+  }
+  const known = id !== undefined && apiKeys.has(id);
+  if (request.method === 'PATCH') {
+    const call = { actions: action, operation: 'UpdateApiKey', detail: { apiKey: id, ...input } };
+    return { call, reply: known ? json(200, { id, ...apiKeys.get(id) }) : notFound };
+  }
+  if (request.method === 'DELETE') {
+    if (known) apiKeys.delete(id);
+    return {
+      call: { actions: action, operation: 'DeleteApiKey', detail: { apiKey: id } },
+      reply: known ? { status: 202 } : notFound,
+    };
+  }
+  return undefined;
+};
+
+const s3Error = (status: number, code: string): Reply => ({
+  status,
+  headers: { 'content-type': 'application/xml' },
+  body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`,
+});
+
+/** S3 over path-style REST, which the SDK uses for an endpoint that is an IP address. */
+const s3 = (request: Request, objects: Map<string, string>): Outcome | undefined => {
+  const [, bucket, ...rest] = request.path.split('/');
+  const key = decodeURIComponent(rest.join('/'));
+  if (!bucket || !key || (request.method !== 'PUT' && request.method !== 'GET')) return undefined;
+  const detail = { bucket, key };
+  if (request.method === 'PUT') {
+    const tagged = request.headers['x-amz-tagging'] !== undefined;
+    const call = {
+      actions: ['s3:PutObject', ...(tagged ? ['s3:PutObjectTagging'] : [])],
+      operation: 'PutObject',
+      detail: { ...detail, tagging: request.headers['x-amz-tagging'] },
+    };
+    if (bucket !== FAKE_RESOURCES.bucketName) return { call, reply: s3Error(404, 'NoSuchBucket') };
+    objects.set(key, request.body);
+    return { call, reply: { status: 200, headers: { etag: `"${randomUUID()}"` } } };
+  }
+  const call = { actions: ['s3:GetObject'], operation: 'GetObject', detail };
+  const body = bucket === FAKE_RESOURCES.bucketName ? objects.get(key) : undefined;
+  if (body === undefined) return { call, reply: s3Error(404, 'NoSuchKey') };
+  return { call, reply: { status: 200, headers: { 'content-type': 'application/json' }, body } };
+};
+
+/** The access key id of a SigV4 request: each function signs with its own name, so a call names its function. */
+const callerOf = (headers: IncomingMessage['headers']): string =>
+  /Credential=([^/]+)\//.exec(String(headers.authorization ?? ''))?.[1] ?? 'unsigned';
+
+const readBody = async (request: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/**
+ * One fake endpoint for the AWS services that have no embedded server here (Secrets Manager, SES v2, S3,
+ * API Gateway, Step Functions): it answers the operations our adapters call, in each service's protocol,
+ * only for the resources of FAKE_RESOURCES, and records every call. Anything else is a 400 the SDK
+ * throws, so an unexpected call fails its request instead of passing unnoticed.
+ */
+export const startFakeAws = async (): Promise<FakeAws> => {
+  const calls: FakeAwsCall[] = [];
+  const objects = new Map<string, string>();
+  const apiKeys = new Map<string, object>();
+
+  const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(incoming.url ?? '/', 'http://fake');
+    const request = { method: incoming.method ?? 'GET', path: url.pathname, headers: incoming.headers };
+    const full = { ...request, body: await readBody(incoming) };
+    const outcome = awsJson(full) ?? sesV2(full) ?? apiGateway(full, apiKeys) ?? s3(full, objects);
+    const caller = callerOf(incoming.headers);
+    calls.push({
+      caller,
+      ...(outcome?.call ?? { actions: [], operation: `${request.method} ${request.path}`, detail: {} }),
+    });
+    const reply = outcome?.reply ?? json(400, { message: `the fake does not know ${request.method} ${request.path}` });
+    response.writeHead(reply.status, reply.headers).end(reply.body);
+  };
+
+  const server = createServer((incoming, response) => {
+    handle(incoming, response).catch((error: unknown) => {
+      response.writeHead(500).end(String(error));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    putObject: (key, body) => objects.set(key, body),
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};

@@ -1,0 +1,90 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import type { QueueName } from '#lib/ports/queue/queue.ts';
+import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
+import { analysisWorker } from '#lib/workers/analysis-worker.ts';
+import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
+import { correlationWorker } from '#lib/workers/correlation-worker.ts';
+import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
+import type { ServiceFunction } from '#infra/constructs/service-function.ts';
+import { buildApp, inspect } from '../infra/template.ts';
+
+/** What the template's references become on this machine: one value per kind of resource a function names. */
+export interface LocalResources {
+  tableName: string;
+  queueUrl(name: QueueName): string;
+  secretArn: string;
+  stateMachineArn: string;
+  bucketName: string;
+  usagePlanId: string;
+  restApiId: string;
+  region: string;
+}
+
+/** A function as the template deploys it: its environment, resolved, and the IAM actions its role allows. */
+export interface TemplateFunction {
+  env: Record<string, string>;
+  actions: ReadonlySet<string>;
+}
+
+type Intrinsic = string | ({ Ref?: string; 'Fn::Join'?: [string, Intrinsic[]] } & Record<string, unknown>);
+
+/**
+ * Every function of the stack, by its `functions/` folder name: its `Environment.Variables` from the synthesized template (bundling skipped), each value
+ * resolved as CloudFormation would, but to the local resource standing in for the one it names. A
+ * reference this does not know fails loudly: a new kind of resource needs its local stand-in named here.
+ */
+export const templateFunctions = (local: LocalResources): ReadonlyMap<string, TemplateFunction> => {
+  const app = buildApp();
+  const { stack } = app;
+  const { resources, logicalId, functionResource, actionsOfFunction } = inspect(app);
+  const queueByLogicalId = new Map(
+    QUEUE_NAMES.map((name) => [logicalId(stack.queues[name].queue.node.defaultChild as CfnElement), name] as const),
+  );
+  const pseudo: Record<string, string> = {
+    'AWS::Region': local.region,
+    'AWS::URLSuffix': 'amazonaws.com',
+    'AWS::Partition': 'aws',
+    'AWS::AccountId': '000000000000',
+  };
+  const byType: Record<string, (id: string) => string | undefined> = {
+    'AWS::DynamoDB::Table': () => local.tableName,
+    'AWS::SQS::Queue': (id) => {
+      const name = queueByLogicalId.get(id);
+      return name && local.queueUrl(name);
+    },
+    'AWS::SecretsManager::Secret': () => local.secretArn,
+    'AWS::StepFunctions::StateMachine': () => local.stateMachineArn,
+    'AWS::S3::Bucket': () => local.bucketName,
+    'AWS::ApiGateway::UsagePlan': () => local.usagePlanId,
+    'AWS::ApiGateway::RestApi': () => local.restApiId,
+  };
+
+  const resolve = (value: Intrinsic, where: string): string => {
+    if (typeof value === 'string') return value;
+    if (value.Ref !== undefined) {
+      const resolved = pseudo[value.Ref] ?? byType[resources[value.Ref]?.Type ?? '']?.(value.Ref);
+      if (resolved === undefined) throw new Error(`${where}: no local stand-in for Ref ${value.Ref}`);
+      return resolved;
+    }
+    if (value['Fn::Join']) {
+      const [separator, parts] = value['Fn::Join'];
+      return parts.map((part) => resolve(part, where)).join(separator);
+    }
+    throw new Error(`${where}: cannot resolve ${JSON.stringify(value)}`);
+  };
+
+  const functions: [string, ServiceFunction][] = [
+    ...stack.groupFunctions,
+    [ingestionWorker.name, stack.ingestionWorker],
+    [correlationWorker.name, stack.correlationWorker],
+    [correlationSweep.name, stack.correlationSweep],
+    [analysisWorker.name, stack.analysisWorker],
+  ];
+  return new Map(
+    functions.map(([name, fn]) => {
+      const variables = (functionResource(fn).Properties.Environment?.Variables ?? {}) as Record<string, Intrinsic>;
+      const env = Object.entries(variables).map(([key, value]) => [key, resolve(value, `${name} ${key}`)]);
+      return [name, { env: Object.fromEntries(env), actions: new Set(actionsOfFunction(fn)) }];
+    }),
+  );
+};
