@@ -7,6 +7,7 @@ import type { GatewayHandler } from '#lib/http/group-handler.ts';
 import { log } from '#lib/log/logger.ts';
 import { buildGatewayEvent } from './gateway-event.ts';
 import { lambdaContext } from './lambda-context.ts';
+import type { LocalMetrics } from './local-metrics.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { RouteMatcher } from './route-matcher.ts';
 import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
@@ -20,6 +21,7 @@ export interface LocalHttpOptions {
   routes: RouteMatcher;
   handlers: ReadonlyMap<string, GatewayHandler>;
   mailbox: Mailbox;
+  metrics: LocalMetrics;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
   allowedOrigins: readonly string[];
 }
@@ -65,7 +67,7 @@ export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
 };
 
 const serveWith =
-  ({ routes, handlers, mailbox, allowedOrigins }: LocalHttpOptions) =>
+  ({ routes, handlers, mailbox, metrics, allowedOrigins }: LocalHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
@@ -79,6 +81,10 @@ const serveWith =
     }
     if (request.method === 'GET' && url.pathname === '/_local/mailbox') {
       send(response, mailboxResponse(url, mailbox, randomUUID()));
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/_local/metrics') {
+      send(response, resultResponse(ok(metrics.snapshot()), randomUUID()));
       return;
     }
     const methods = routes.methodsAt(url.pathname);

@@ -15,6 +15,8 @@ export const ENV = {
   usagePlanId: 'USAGE_PLAN_ID',
   payloadBucket: 'PAYLOAD_BUCKET_NAME',
   oauthProviders: 'OAUTH_PROVIDERS',
+  metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+  serviceName: 'POWERTOOLS_SERVICE_NAME',
 } as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;

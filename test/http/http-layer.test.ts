@@ -80,6 +80,7 @@ const server = createLocalHttpServer({
   routes: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
   handlers: new Map([['things', handler]]),
   mailbox: await openMailbox(systemClock, undefined, () => 'http://localhost'),
+  metrics: stack.metrics,
 });
 
 beforeAll(async () => {
