@@ -1,9 +1,12 @@
+import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts';
 import type { QueuePoller } from '#infra/local/queue-poller.ts';
 import type { MetricsSnapshot } from '#infra/local/local-metrics.ts';
 import { loadFixture } from '../ingestion/support.ts';
 import { createTenant, expectAccepted, postRaw, type Tenant } from '../ingestion-routes/support.ts';
 import { INCIDENTS, getSignal, postSignal, startCorrelationWorker, unique } from '../correlation/support.ts';
+import { drainQueue, withThrottledStore, writesSignalStore } from '../signals/support.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 describe('business metrics, read from GET /_local/metrics', () => {
@@ -63,6 +66,30 @@ describe('business metrics, read from GET /_local/metrics', () => {
       expect(retried).toMatchObject({ signalId: first.signalId, deduplicated: true });
     });
     expect(counts).toMatchObject({ SignalsIngested: 1, SignalsDeduplicated: 1 });
+  });
+
+  it('counts a queued event when the ingestion worker stores it, and not again when SQS delivers it twice', async () => {
+    const { auth } = tenant.admin;
+    const queued = await gained(async () => {
+      const reply = await withThrottledStore(client.stack.ports, writesSignalStore, () =>
+        client.request(
+          'POST',
+          '/api/v1/signals',
+          { source: 'metrics-alerts', name: unique('Queue depth'), severity: 'LOW' },
+          auth,
+        ),
+      );
+      expect(reply.status, reply.text).toBe(202);
+    });
+    expect(queued).toMatchObject({ SignalsIngested: 0, SignalsDeduplicated: 0 });
+
+    const [body] = await drainQueue(client.stack.queues, 'ingestion');
+    const delivery = { Records: [{ messageId: 'm-1', body }] } as SQSEvent;
+    const stored = await gained(async () => {
+      expect(await ingestionWorker(delivery)).toEqual({ batchItemFailures: [] });
+      expect(await ingestionWorker(delivery)).toEqual({ batchItemFailures: [] });
+    });
+    expect(stored).toMatchObject({ SignalsIngested: 1, SignalsDeduplicated: 0 });
   });
 
   it('counts an incident opened once, and resolved each time it ends, not on a 409 or on closing it when resolved', async () => {
