@@ -13,6 +13,7 @@ import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { ENV } from '#lib/ports/env.ts';
+import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
 import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
@@ -25,6 +26,7 @@ import { MailIdentity } from './constructs/mail-identity.ts';
 import { PayloadBucket } from './constructs/payload-bucket.ts';
 import { ServiceApi } from './constructs/rest-api.ts';
 import { ServiceAlarms } from './constructs/service-alarms.ts';
+import { ServiceDashboard } from './constructs/service-dashboard.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { ServiceTable } from './constructs/service-table.ts';
 import { WorkQueue } from './constructs/work-queue.ts';
@@ -53,8 +55,11 @@ export class IncidentServiceStack extends Stack {
   readonly api: ServiceApi;
   readonly usagePlan: ApiUsagePlan;
   readonly alarms: ServiceAlarms;
+  readonly dashboard: ServiceDashboard;
   /** The Lambda of each route group, by group name. */
   readonly groupFunctions: ReadonlyMap<string, ServiceFunction>;
+  /** Every function of the stack, route groups and the rest, by its `functions/` folder name. */
+  readonly functions: ReadonlyMap<string, ServiceFunction>;
   readonly analysisWorker: ServiceFunction;
   readonly ingestionWorker: ServiceFunction;
   readonly correlationWorker: ServiceFunction;
@@ -176,6 +181,11 @@ export class IncidentServiceStack extends Stack {
           case 'oauthProviders':
             fn.lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
             break;
+          case 'metrics':
+            // No grant: EMF documents reach CloudWatch through the function's log stream.
+            fn.lambda.addEnvironment(ENV.metricsNamespace, METRICS_NAMESPACE);
+            fn.lambda.addEnvironment(ENV.serviceName, this.stackName);
+            break;
         }
       }
     };
@@ -219,21 +229,33 @@ export class IncidentServiceStack extends Stack {
       if (declares(group, 'mail')) fn.lambda.addEnvironment(ENV.appUrl, appUrl);
     }
 
+    this.functions = new Map([
+      ...this.groupFunctions,
+      ...(
+        [
+          [ingestionWorker, this.ingestionWorker],
+          [correlationWorker, this.correlationWorker],
+          [correlationSweep, this.correlationSweep],
+          [analysisWorker, this.analysisWorker],
+          [apiKeyAuthorizer, this.apiKeyAuthorizer],
+        ] as const
+      ).map(([declaration, fn]) => [declaration.name, fn] as const),
+    ]);
+    const functions = [...this.functions].map(([name, fn]) => ({ name, fn: fn.lambda }));
+    const queues = Object.entries(this.queues).map(([name, queue]) => ({ name, queue }));
     this.alarms = new ServiceAlarms(this, 'Alarms', {
-      functions: [
-        ...groups.map(({ fn }) => fn.lambda),
-        ...[
-          this.ingestionWorker,
-          this.correlationWorker,
-          this.correlationSweep,
-          this.analysisWorker,
-          this.apiKeyAuthorizer,
-        ].map((fn) => fn.lambda),
-      ],
+      functions: functions.map(({ fn }) => fn),
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,
-      queues: Object.entries(this.queues).map(([name, queue]) => ({ name, queue })),
+      queues,
       alarmEmail: settings.alarmEmail,
+    });
+    this.dashboard = new ServiceDashboard(this, 'Dashboard', {
+      serviceName: this.stackName,
+      functions,
+      api: this.api.api,
+      queues,
+      stateMachine: this.workflow.stateMachine,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });

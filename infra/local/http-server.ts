@@ -7,6 +7,7 @@ import type { GatewayHandler } from '#lib/http/group-handler.ts';
 import { log } from '#lib/log/logger.ts';
 import { buildGatewayEvent } from './gateway-event.ts';
 import { lambdaContext } from './lambda-context.ts';
+import type { LocalMetrics } from './local-metrics.ts';
 import type { Mailbox } from './mailbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
 import type { LocalUsagePlan } from './local-usage-plan.ts';
@@ -26,6 +27,7 @@ export interface LocalHttpOptions {
   /** The usage plan the gateway enforces on methods that require an API key. */
   usagePlan: LocalUsagePlan;
   now: () => Date;
+  metrics: LocalMetrics;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
   allowedOrigins: readonly string[];
 }
@@ -71,7 +73,7 @@ export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
 };
 
 const serveWith =
-  ({ routes, handlers, mailbox, allowedOrigins, usagePlan, now }: LocalHttpOptions) =>
+  ({ routes, handlers, mailbox, metrics, allowedOrigins, usagePlan, now }: LocalHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
@@ -85,6 +87,10 @@ const serveWith =
     }
     if (request.method === 'GET' && url.pathname === '/_local/mailbox') {
       send(response, mailboxResponse(url, mailbox, randomUUID()));
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/_local/metrics') {
+      send(response, resultResponse(ok(metrics.snapshot()), randomUUID()));
       return;
     }
     const methods = routes.methodsAt(url.pathname);

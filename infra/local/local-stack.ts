@@ -18,6 +18,7 @@ import { log } from '#lib/log/logger.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
+import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from './route-matcher.ts';
 import { parseAllowedOrigins } from '#lib/ports/cors-need.ts';
@@ -57,6 +58,8 @@ export interface LocalStack {
   url: string;
   ports: Ports;
   mailbox: Mailbox;
+  /** What the services counted since the start (`GET /_local/metrics`). */
+  metrics: LocalMetrics;
   queues: LocalSqs;
   /** The running workers, when `workers` is on. */
   workers: LocalWorkers | undefined;
@@ -131,6 +134,7 @@ export const startLocalStack = async ({
     (appUrl ?? url).replace(/\/+$/, ''),
   );
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
+  const metrics = createLocalMetrics();
 
   const limits = parseRateLimits(rateLimits);
   const usagePlan = await openLocalUsagePlan({
@@ -151,6 +155,7 @@ export const startLocalStack = async ({
     identityProvider: createHttpIdentityProviderClient(),
     oauthProviders: providers,
     allowedOrigins: parseAllowedOrigins(allowedOrigins),
+    metrics,
     clock: systemClock,
     ids: createIds(systemClock),
   };
@@ -163,6 +168,7 @@ export const startLocalStack = async ({
     now: () => systemClock.now(),
     handlers: await loadGroupHandlers(),
     mailbox,
+    metrics,
   });
   server.listen(port, host);
   await once(server, 'listening');
@@ -181,5 +187,5 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url, ports, mailbox, queues: sqs, workers, stop };
+  return { url, ports, mailbox, metrics, queues: sqs, workers, stop };
 };

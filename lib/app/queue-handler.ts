@@ -1,6 +1,7 @@
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withLogScope } from '#lib/log/logger.ts';
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
+import { publishMetrics } from '#lib/ports/metrics/publish-metrics.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 
@@ -17,7 +18,8 @@ export interface QueueHandlerOptions {
 /**
  * The Lambda entry of a queue consumer: each record in its own log scope; a record that throws is logged
  * and reported alone in `batchItemFailures`, so SQS retries only it (and, after the queue's receive limit,
- * moves it to the dead-letter queue). The event source mapping must report batch item failures.
+ * moves it to the dead-letter queue). The event source mapping must report batch item failures. The
+ * batch's metrics are published once, after its last record.
  */
 export const createQueueHandler = (
   worker: FunctionDeclaration,
@@ -45,9 +47,13 @@ export const createQueueHandler = (
   return async ({ Records }, context) => {
     const ports = portsOf(worker);
     const outcomes: (SQSBatchItemFailure | undefined)[] = [];
-    if (order === 'parallel')
-      outcomes.push(...(await Promise.all(Records.map((record) => attempt(ports, record, context)))));
-    else for (const record of Records) outcomes.push(await attempt(ports, record, context));
+    try {
+      if (order === 'parallel')
+        outcomes.push(...(await Promise.all(Records.map((record) => attempt(ports, record, context)))));
+      else for (const record of Records) outcomes.push(await attempt(ports, record, context));
+    } finally {
+      publishMetrics(worker, ports);
+    }
     return { batchItemFailures: outcomes.filter((failure) => failure !== undefined) };
   };
 };

@@ -224,7 +224,8 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  * Correlates one stored signal (docs/correlation.md): the first active rule that matches it puts it in
  * a group; it joins the group's incident while that is neither RESOLVED nor CLOSED, else it is counted,
  * and the signal that brings the group to the rule's threshold within its window opens an incident for
- * the counted signals. At the end the signal leaves the pending index.
+ * the counted signals. At the end the signal leaves the pending index, and the time since it was
+ * received (its `createdAt`) is the correlation lag.
  *
  * Delivery is at least once, and the sweep re-sends signals, so this is idempotent: a signal that is no
  * longer pending or already has an incident is left alone, and every write is conditional.
@@ -240,7 +241,11 @@ export const correlateSignal = async (scope: Scope, signalId: string): Promise<C
   const { signal, pending } = found;
   if (!pending) return { kind: 'ignored', reason: 'not-pending' };
   const finish = async <O extends CorrelationOutcome>(outcome: O): Promise<O> => {
-    await signalIncidents.markCorrelated(signal.id);
+    // Only the delivery that takes the signal off the pending index measures it, so a redelivery or
+    // the sweep's re-send does not count the signal twice.
+    if (await signalIncidents.markCorrelated(signal.id)) {
+      runtime.metrics.duration('CorrelationLag', runtime.clock.now().getTime() - Date.parse(signal.createdAt));
+    }
     return outcome;
   };
   if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { withLogScope } from '#lib/log/logger.ts';
 import { accountScope, type Scope } from '#lib/identity/scope.ts';
+import { publishMetrics } from '#lib/ports/metrics/publish-metrics.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
 import { toGatewayPath, type RouteGroup, type RouteHandler, type RouteHandlers, type RouteRequest } from './route.ts';
 import { resultResponse } from './response.ts';
@@ -66,7 +67,8 @@ const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Prom
 /**
  * The Lambda entry of one endpoint group: the HTTP middlewares composed once, in the order a request
  * meets them, around a dispatch to the route's handler. A route whose group is not built yet answers
- * 501 naming its group, so the route table is complete and what is left to build is visible.
+ * 501 naming its group, so the route table is complete and what is left to build is visible. The
+ * metrics its services counted are published when the response is ready, whatever it is.
  */
 export const createHttpHandler = <G extends RouteGroup>(
   group: G,
@@ -88,10 +90,16 @@ export const createHttpHandler = <G extends RouteGroup>(
     .use(authorization())
     .use(requestValidation())
     .handler(dispatch);
-  return (event, context) =>
-    withLogScope(
-      event.requestContext.requestId,
-      () => pipeline(event, Object.assign(context, { ports: portsOf(group) }) as HttpContext),
-      context,
-    );
+  return async (event, context) => {
+    const ports = portsOf(group);
+    try {
+      return await withLogScope(
+        event.requestContext.requestId,
+        () => pipeline(event, Object.assign(context, { ports }) as HttpContext),
+        context,
+      );
+    } finally {
+      publishMetrics(group, ports);
+    }
+  };
 };

@@ -3,6 +3,7 @@ import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.t
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
 import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
 import type { Scope } from '#lib/identity/scope.ts';
+import type { Ports } from '#lib/ports/ports.ts';
 import { recordMessages, type MessageInput } from './message-repository.ts';
 
 export type IncidentHistoryInput = Omit<HistoryEventInput, 'ticketId' | 'ticketType' | 'actor'>;
@@ -50,9 +51,21 @@ export const messagesOfUpdate = (before: Incident, after: Incident, actor: strin
   });
 
 /**
- * Everything that follows an incident write: its history events, its thread messages and the analytics
- * counter. They are issued together after the incident itself was written; a crash in between can lose
- * an event or make the counter drift, never the change itself (docs/data-model.md 7).
+ * The business metrics of a write: an incident opened (by a person or by correlation), an incident
+ * resolved (it gained `resolvedAt`: RESOLVED or CLOSED from an open status, or created so). Both states
+ * come from the write itself, so a 409 or a no-op update counts nothing.
+ */
+const countChange = ({ metrics }: Ports, before: Incident | undefined, after: Incident | undefined): void => {
+  if (!after) return;
+  if (!before) metrics.count('IncidentsOpened');
+  if (after.resolvedAt && !before?.resolvedAt) metrics.count('IncidentsResolved');
+};
+
+/**
+ * Everything that follows an incident write: its history events, its thread messages, the analytics
+ * counter and the business metrics. They are issued together after the incident itself was written; a
+ * crash in between can lose an event or make the counter drift, never the change itself
+ * (docs/data-model.md 7).
  */
 export const recordIncidentChange = async (
   { ports: runtime, workspaceId, actor }: Scope,
@@ -62,6 +75,7 @@ export const recordIncidentChange = async (
 ): Promise<void> => {
   const ticketId = (after ?? before)?.id;
   if (!ticketId) throw new Error('an incident change needs a state before or after it');
+  countChange(runtime, before, after);
   await Promise.all([
     history.length > 0 &&
       recordHistory(

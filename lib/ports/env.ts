@@ -16,6 +16,8 @@ export const ENV = {
   unkeyedUsageKey: 'UNKEYED_USAGE_KEY',
   payloadBucket: 'PAYLOAD_BUCKET_NAME',
   oauthProviders: 'OAUTH_PROVIDERS',
+  metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+  serviceName: 'POWERTOOLS_SERVICE_NAME',
 } as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -19,7 +19,8 @@ export type Binding =
   | { kind: 'objects'; access: ObjectAccess }
   | { kind: 'rateLimits' }
   | { kind: 'cors' }
-  | { kind: 'oauthProviders' };
+  | { kind: 'oauthProviders' }
+  | { kind: 'metrics' };
 
 /**
  * One thing a function needs from outside the domain: how the stack binds it, and how the Lambda builds

@@ -13,6 +13,10 @@ const undeclared = (owner: string, port: PortName): Error =>
 const declaredPorts = ({ needs }: FunctionDeclaration): Set<PortName> =>
   new Set([...ALWAYS, ...needs.flatMap((need) => Object.keys(need.build) as PortName[])]);
 
+/** Whether the function declares the port, and so may use it. */
+export const declaresPort = (declaration: FunctionDeclaration, port: PortName): boolean =>
+  declaredPorts(declaration).has(port);
+
 /**
  * The ports of a function in Lambda, each client built from the environment on first use, so a function
  * pays at cold start only for what a request touches, and its bundle holds only the clients its needs
@@ -71,6 +75,7 @@ const PORT_NAMES: Record<PortName, true> = {
   identityProvider: true,
   oauthProviders: true,
   allowedOrigins: true,
+  metrics: true,
   clock: true,
   ids: true,
 };

@@ -4,6 +4,7 @@ import type { Ids } from './ids.ts';
 import type { IdentityProviderClient } from './identity-provider/identity-provider.ts';
 import type { OAuthProviders } from './identity-provider/oauth-providers.ts';
 import type { Mailer } from './mail/mail.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 import type { Queue } from './queue/queue.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -35,6 +36,7 @@ export interface Ports {
   oauthProviders: OAuthProviders;
   /** Browser origins allowed to call the API (CORS). */
   allowedOrigins: readonly string[];
+  metrics: Metrics;
   clock: Clock;
   ids: Ids;
 }

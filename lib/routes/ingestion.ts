@@ -5,6 +5,7 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
+import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 
 // Real senders post large batches (alert groups, paging-tool message lists); DECISIONS.md allows 5 MiB.
 const INGESTION_MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -13,7 +14,7 @@ export const ingestion = defineGroup({
   name: 'ingestion',
   description:
     'Source-specific ingestion of external events as signals (API key with ingestion:write only), and the webhook signing secrets (Bearer, ADMIN).',
-  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('write')],
+  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('write'), metrics],
   routes: {
     ingestCodehostA: {
       method: 'POST',

@@ -11,11 +11,12 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
+import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 
 export const signals = defineGroup({
   name: 'signals',
   description: 'Signals (raw alert events): direct ingestion, acknowledgement, resolution and suppression.',
-  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('readWrite')],
+  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('readWrite'), metrics],
   routes: {
     listSignals: {
       method: 'GET',

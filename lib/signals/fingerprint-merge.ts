@@ -57,6 +57,7 @@ const writeNewSignal = async (scope: Scope, event: SignalEvent, attempt: Attempt
     : ((await signalRepository(runtime.table, workspaceId).findSignal(signal.id)) ?? signal);
   return {
     signal: stored,
+    inserted,
     deduplicated: false,
     resolved: false,
     counted: inserted ? newSignalDelta('OPEN', sourceKeyOf(signal.source)) : {},
@@ -114,12 +115,12 @@ const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attem
     const merged = await signals.mergeOccurrence(claim.signalId, attempt.receivedAt.toISOString());
     if (merged) {
       attempt.committed = true;
-      return { signal: merged, deduplicated: true, resolved: false, counted: {}, correlate: false };
+      return { signal: merged, inserted: false, deduplicated: true, resolved: false, counted: {}, correlate: false };
     }
     const current = await signals.findSignal(claim.signalId);
     if (current && isReplayOfResolved(current, event)) {
       attempt.committed = true;
-      return { signal: current, deduplicated: true, resolved: false, counted: {}, correlate: false };
+      return { signal: current, inserted: false, deduplicated: true, resolved: false, counted: {}, correlate: false };
     }
     const settling = !current && ageMs(runtime, claim.claimedAt) < CLAIM_SETTLE_MS;
     const stillMerging =
@@ -155,7 +156,7 @@ const keptResolve = async (scope: Scope, event: SignalEvent, attempt: Attempt): 
   const signal = await signalRepository(table, workspaceId).findSignal(claim.signalId);
   if (!signal) return undefined;
   attempt.committed = true;
-  return { signal, deduplicated: true, resolved: false, counted: {}, correlate: false };
+  return { signal, inserted: false, deduplicated: true, resolved: false, counted: {}, correlate: false };
 };
 
 /**
@@ -192,6 +193,7 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
       attempt.committed = true;
       return {
         signal: moved.after,
+        inserted: false,
         deduplicated: true,
         resolved: true,
         counted: moveDelta(moved.before.status, 'RESOLVED'),
@@ -201,7 +203,14 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
     if (moved.kind === 'conflict' && moved.current.status === 'RESOLVED') {
       // The same resolve again (a re-sent stream): nothing more to record.
       attempt.committed = true;
-      return { signal: moved.current, deduplicated: true, resolved: false, counted: {}, correlate: false };
+      return {
+        signal: moved.current,
+        inserted: false,
+        deduplicated: true,
+        resolved: false,
+        counted: {},
+        correlate: false,
+      };
     }
     if (moved.kind === 'conflict') await fingerprintClaims.releaseFingerprintClaim(identity, claim.signalId);
   }
@@ -212,6 +221,7 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
   attempt.committed = true;
   return {
     signal: inserted ? record : ((await signals.findSignal(record.id)) ?? record),
+    inserted,
     deduplicated: false,
     resolved: false,
     counted: inserted ? newSignalDelta('RESOLVED', sourceKeyOf(record.source)) : {},

@@ -53,12 +53,16 @@ export const signalIncidentRepository = (table: Table, workspaceId: string) => {
     return current?.signal.incidentId === incidentId ? 'already-linked' : 'in-another-incident';
   };
 
-  /** Ends the signal's membership of the pending index: correlation is done with it. Repeating it is harmless. */
-  const markCorrelated = async (signalId: string): Promise<void> => {
-    await updateIf(table, signalItemKey(workspaceId, signalId), {
+  /**
+   * Ends the signal's membership of the pending index: correlation is done with it. Repeating it is
+   * harmless; true only for the call that ended it.
+   */
+  const markCorrelated = async (signalId: string): Promise<boolean> => {
+    const ended = await updateIf(table, signalItemKey(workspaceId, signalId), {
       UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
       ConditionExpression: 'attribute_exists(gsi3pk)',
     });
+    return ended !== undefined;
   };
 
   /** Takes the incident off the signal, if the signal still names it (the incident is being deleted). */

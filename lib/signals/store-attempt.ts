@@ -18,6 +18,8 @@ export interface Attempt {
 /** What writing the event did to its signal. */
 export interface Written {
   signal: Signal;
+  /** This attempt wrote a new signal (false for one an earlier try of the same event had written). */
+  inserted: boolean;
   deduplicated: boolean;
   resolved: boolean;
   /** What the signal counter gains. */

@@ -9,7 +9,7 @@ import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './q
 import type { Signal } from './signal.ts';
 import { addToSignalCounter } from './signal-counter.ts';
 import { isStoreUnavailable } from '#lib/store/store-errors.ts';
-import type { Attempt } from './store-attempt.ts';
+import type { Attempt, Written } from './store-attempt.ts';
 
 export interface StoredSignalEvent {
   signalId: string;
@@ -54,7 +54,7 @@ export const storeSignal = async (scope: Scope, input: SignalEventInput): Promis
   const { ports: runtime, workspaceId } = scope;
   const attempt: Attempt = { signalId: runtime.ids.sortable(), receivedAt: runtime.clock.now(), committed: false };
   try {
-    return await storeEvent(scope, input, attempt);
+    return await storeEvent(scope, input, attempt, 'sender');
   } catch (error) {
     if (attempt.committed || !isStoreUnavailable(error)) throw error;
     const queued: QueuedSignalEvent = {
@@ -97,24 +97,48 @@ export const storeQueuedSignalEvent = async (scope: Scope, queued: QueuedSignalE
       ...(queued.deliveryClaimedAt && { ownDeliveryClaim: queued.deliveryClaimedAt }),
       committed: false,
     },
+    'queue',
   );
   return { signalId, deduplicated, resolved, queued: false };
+};
+
+/**
+ * Who handed the event over: its sender, or the ingestion queue, whose message SQS may deliver again
+ * after the event was stored.
+ */
+type Receipt = 'sender' | 'queue';
+
+/**
+ * Counts what the event did, once per event: a new signal is ingested; an event folded into an existing
+ * signal, or a delivery the sender sent again, is deduplicated. A try that finds the signal an earlier
+ * try of the same event wrote counts nothing, nor does a queued message found already stored: the
+ * receive that stored it counted it.
+ */
+const countEvent = (scope: Scope, written: Pick<Written, 'inserted' | 'deduplicated'>): void => {
+  const { metrics } = scope.ports;
+  if (written.deduplicated) metrics.count('SignalsDeduplicated');
+  else if (written.inserted) metrics.count('SignalsIngested');
 };
 
 const storeEvent = async (
   scope: Scope,
   { event, delivery }: SignalEventInput,
   attempt: Attempt,
+  receipt: Receipt,
 ): Promise<StoredSignal> => {
   const { ports: runtime, workspaceId } = scope;
   const { table } = runtime;
   if (delivery) {
     const known = await startDelivery(scope, delivery, attempt);
-    if (known) return { ...known, queued: false, receivedAt: attempt.receivedAt.toISOString() };
+    if (known) {
+      if (receipt === 'sender') countEvent(scope, { inserted: false, deduplicated: true });
+      return { ...known, queued: false, receivedAt: attempt.receivedAt.toISOString() };
+    }
   }
 
   const written =
     event.action === 'resolve' ? await resolveEvent(scope, event, attempt) : await openOrMerge(scope, event, attempt);
+  countEvent(scope, written);
   const outcome: DeliveryOutcome = {
     signalId: written.signal.id,
     deduplicated: written.deduplicated,

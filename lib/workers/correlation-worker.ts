@@ -1,8 +1,9 @@
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 
 export const correlationWorker: FunctionDeclaration = {
   name: 'correlation-worker',
   description: 'Correlates stored signals into incidents',
-  needs: [tableReadWrite],
+  needs: [tableReadWrite, metrics],
 };

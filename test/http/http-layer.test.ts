@@ -83,6 +83,7 @@ const server = createLocalHttpServer({
   mailbox: await openMailbox(systemClock, undefined, () => 'http://localhost'),
   usagePlan: stack.ports.usagePlan as LocalUsagePlan,
   now: () => systemClock.now(),
+  metrics: stack.metrics,
 });
 
 beforeAll(async () => {

@@ -252,6 +252,21 @@ describe('every built bundle with exactly the environment the template gives it'
 
     const stage = await bundle('analysis-worker').invoke({ stage: 'context-gathering', input: { workspaceId } });
     expect(stage).toMatchObject({ stagesRun: ['context-gathering'] });
+
+    // The gateway's authorizer names a key's usage-plan mirror, and anyone else's the shared unkeyed key.
+    const key = (await apiKeyThroughBundle(bundle('api-keys'), caller))['x-api-key'] as string;
+    const authorize = (query: Record<string, string>) =>
+      bundle('api-key-authorizer').invoke({
+        type: 'REQUEST',
+        methodArn: 'arn:aws:execute-api:eu-west-1:000000000000:api/dev/POST/api/v1/ingestion/webhook',
+        headers: {},
+        queryStringParameters: query,
+      }) as Promise<{ usageIdentifierKey: string; context?: Record<string, string> }>;
+    const vouched = await authorize({ apiKey: key });
+    expect(vouched.usageIdentifierKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(vouched.context).toMatchObject({ workspaceId });
+    const unkeyed = await authorize({});
+    expect(unkeyed.usageIdentifierKey).toBe(functions.get('api-key-authorizer')?.env.UNKEYED_USAGE_KEY);
   });
 
   it('made only AWS calls its function is granted', () => {

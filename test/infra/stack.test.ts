@@ -22,14 +22,7 @@ const groupFunction = (name: string): ServiceFunction => {
   if (!fn) throw new Error(`no function for group ${name}`);
   return fn;
 };
-const allFunctions = (): [string, ServiceFunction][] => [
-  ...view.stack.groupFunctions,
-  ['analysis-worker', view.stack.analysisWorker],
-  ['ingestion-worker', view.stack.ingestionWorker],
-  ['correlation-worker', view.stack.correlationWorker],
-  ['correlation-sweep', view.stack.correlationSweep],
-  ['api-key-authorizer', view.stack.apiKeyAuthorizer],
-];
+const allFunctions = (): [string, ServiceFunction][] => [...view.stack.functions];
 const envOf = (fn: ServiceFunction): Record<string, unknown> =>
   view.functionResource(fn).Properties.Environment?.Variables ?? {};
 const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>

@@ -1,11 +1,6 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
-import { analysisWorker } from '#lib/workers/analysis-worker.ts';
-import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
-import { correlationWorker } from '#lib/workers/correlation-worker.ts';
-import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
-import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { buildApp, inspect } from '../infra/template.ts';
 
 /** What the template's references become on this machine: one value per kind of resource a function names. */
@@ -73,15 +68,8 @@ export const templateFunctions = (local: LocalResources): ReadonlyMap<string, Te
     throw new Error(`${where}: cannot resolve ${JSON.stringify(value)}`);
   };
 
-  const functions: [string, ServiceFunction][] = [
-    ...stack.groupFunctions,
-    [ingestionWorker.name, stack.ingestionWorker],
-    [correlationWorker.name, stack.correlationWorker],
-    [correlationSweep.name, stack.correlationSweep],
-    [analysisWorker.name, stack.analysisWorker],
-  ];
   return new Map(
-    functions.map(([name, fn]) => {
+    [...stack.functions].map(([name, fn]) => {
       const variables = (functionResource(fn).Properties.Environment?.Variables ?? {}) as Record<string, Intrinsic>;
       const env = Object.entries(variables).map(([key, value]) => [key, resolve(value, `${name} ${key}`)]);
       return [name, { env: Object.fromEntries(env), actions: new Set(actionsOfFunction(fn)) }];

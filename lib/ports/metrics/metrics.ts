@@ -1,0 +1,26 @@
+/** The CloudWatch namespace of the service's business metrics (`POWERTOOLS_METRICS_NAMESPACE`). */
+export const METRICS_NAMESPACE = 'IncidentService';
+
+/** Facts counted once each, by the code that makes them happen. */
+export const COUNT_METRICS = [
+  'SignalsIngested',
+  'SignalsDeduplicated',
+  'IncidentsOpened',
+  'IncidentsResolved',
+] as const;
+/** Durations in milliseconds. */
+export const DURATION_METRICS = ['CorrelationLag'] as const;
+
+export type CountMetric = (typeof COUNT_METRICS)[number];
+export type DurationMetric = (typeof DURATION_METRICS)[number];
+
+/**
+ * Business metrics. Values are buffered and published at the end of the invocation (`flush`), which the
+ * group and queue handlers do, so a service only states the fact.
+ */
+export interface Metrics {
+  count(name: CountMetric, value?: number): void;
+  duration(name: DurationMetric, ms: number): void;
+  /** Publishes what was buffered; nothing when nothing was. */
+  flush(): void;
+}
