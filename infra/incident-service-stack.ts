@@ -17,6 +17,7 @@ import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
+import { mailWorker } from '#lib/workers/mail-worker.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
 import { MailIdentity } from './constructs/mail-identity.ts';
@@ -57,6 +58,7 @@ export class IncidentServiceStack extends Stack {
   readonly ingestionWorker: ServiceFunction;
   readonly correlationWorker: ServiceFunction;
   readonly correlationSweep: ServiceFunction;
+  readonly mailWorker: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: IncidentServiceStackProps) {
     super(scope, id, props);
@@ -81,12 +83,14 @@ export class IncidentServiceStack extends Stack {
     this.correlationWorker = worker('CorrelationWorker', correlationWorker, consumerTimeout('correlation'));
     this.correlationSweep = worker('CorrelationSweep', correlationSweep);
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
+    this.mailWorker = worker('MailWorker', mailWorker, consumerTimeout('mail'));
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
       correlation: new WorkQueue(this, 'CorrelationQueue', {
         name: 'correlation',
         consumer: this.correlationWorker.lambda,
       }),
+      mail: new WorkQueue(this, 'MailQueue', { name: 'mail', consumer: this.mailWorker.lambda }),
     };
     new Rule(this, 'CorrelationSweepSchedule', {
       description: 'Runs the correlation sweep every minute',
@@ -147,6 +151,11 @@ export class IncidentServiceStack extends Stack {
             fn.lambda.addEnvironment(ENV.analysisStateMachineArn, this.workflow.stateMachine.stateMachineArn);
             break;
           case 'mail':
+            // APP_URL is set below, once the API (whose URL it defaults to) exists.
+            this.queues.mail.queue.grantSendMessages(fn.lambda);
+            fn.lambda.addEnvironment(QUEUE_URL_ENV.mail, this.queues.mail.queue.queueUrl);
+            break;
+          case 'mailDelivery':
             mail.grantSend(fn.lambda);
             fn.lambda.addEnvironment(ENV.mailFrom, settings.mailFrom);
             break;
@@ -179,6 +188,7 @@ export class IncidentServiceStack extends Stack {
     bindNeeds(this.correlationWorker, correlationWorker);
     bindNeeds(this.correlationSweep, correlationSweep);
     bindNeeds(this.analysisWorker, analysisWorker);
+    bindNeeds(this.mailWorker, mailWorker);
 
     this.api = new ServiceApi(this, 'Http', {
       routes: allRoutes(),
@@ -211,9 +221,13 @@ export class IncidentServiceStack extends Stack {
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       functions: [
         ...groups.map(({ fn }) => fn.lambda),
-        ...[this.ingestionWorker, this.correlationWorker, this.correlationSweep, this.analysisWorker].map(
-          (fn) => fn.lambda,
-        ),
+        ...[
+          this.ingestionWorker,
+          this.correlationWorker,
+          this.correlationSweep,
+          this.analysisWorker,
+          this.mailWorker,
+        ].map((fn) => fn.lambda),
       ],
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,

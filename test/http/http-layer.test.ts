@@ -79,7 +79,8 @@ const server = createLocalHttpServer({
   allowedOrigins: [],
   routes: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
   handlers: new Map([['things', handler]]),
-  mailbox: await openMailbox(systemClock, undefined, () => 'http://localhost'),
+  mailbox: await openMailbox(systemClock, undefined),
+  mailQueueIdle: async () => {},
 });
 
 beforeAll(async () => {
