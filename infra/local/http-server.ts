@@ -63,12 +63,7 @@ const mailboxResponse = async (
 ): Promise<APIGatewayProxyResult> => {
   const to = url.searchParams.get('to');
   if (!to) return errorResponse(400, 'Validation failed', ['to: Required'], requestId);
-  const timeout = new AbortController();
-  await Promise.race([
-    mailQueueIdle(),
-    delay(MAIL_QUEUE_WAIT_MS, undefined, { signal: timeout.signal }).catch(() => {}),
-  ]);
-  timeout.abort();
+  await Promise.race([mailQueueIdle(), delay(MAIL_QUEUE_WAIT_MS, undefined, { ref: false })]);
   return resultResponse(ok(mailbox.messagesTo(to)), requestId);
 };
 
