@@ -152,7 +152,6 @@ export const startLocalStack = async ({
     ids: createIds(systemClock),
   };
   installPorts(ports);
-  const mailWorker = startMailWorker(sqs);
 
   const server = createLocalHttpServer({
     routes: createRouteMatcher(allRoutes()),
@@ -165,6 +164,7 @@ export const startLocalStack = async ({
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
   url = `http://${host}:${boundPort}`;
+  const mailWorker = startMailWorker(sqs);
   const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
 
   const stop = async (): Promise<StopReport> => {
