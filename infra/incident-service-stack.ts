@@ -20,6 +20,7 @@ import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
 import { parseRateLimits } from '#lib/ports/rate-limits.ts';
+import { mailWorker } from '#lib/workers/mail-worker.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
 import { MailIdentity } from './constructs/mail-identity.ts';
@@ -65,6 +66,7 @@ export class IncidentServiceStack extends Stack {
   readonly correlationWorker: ServiceFunction;
   readonly correlationSweep: ServiceFunction;
   readonly apiKeyAuthorizer: ServiceFunction;
+  readonly mailWorker: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: IncidentServiceStackProps) {
     super(scope, id, props);
@@ -90,12 +92,14 @@ export class IncidentServiceStack extends Stack {
     this.correlationSweep = worker('CorrelationSweep', correlationSweep);
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
+    this.mailWorker = worker('MailWorker', mailWorker, consumerTimeout('mail'));
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
       correlation: new WorkQueue(this, 'CorrelationQueue', {
         name: 'correlation',
         consumer: this.correlationWorker.lambda,
       }),
+      mail: new WorkQueue(this, 'MailQueue', { name: 'mail', consumer: this.mailWorker.lambda }),
     };
     new Rule(this, 'CorrelationSweepSchedule', {
       description: 'Runs the correlation sweep every minute',
@@ -156,6 +160,11 @@ export class IncidentServiceStack extends Stack {
             fn.lambda.addEnvironment(ENV.analysisStateMachineArn, this.workflow.stateMachine.stateMachineArn);
             break;
           case 'mail':
+            // APP_URL is set below, once the API (whose URL it defaults to) exists.
+            this.queues.mail.queue.grantSendMessages(fn.lambda);
+            fn.lambda.addEnvironment(QUEUE_URL_ENV.mail, this.queues.mail.queue.queueUrl);
+            break;
+          case 'mailDelivery':
             mail.grantSend(fn.lambda);
             fn.lambda.addEnvironment(ENV.mailFrom, settings.mailFrom);
             break;
@@ -195,6 +204,7 @@ export class IncidentServiceStack extends Stack {
     bindNeeds(this.correlationSweep, correlationSweep);
     bindNeeds(this.analysisWorker, analysisWorker);
     bindNeeds(this.apiKeyAuthorizer, apiKeyAuthorizer);
+    bindNeeds(this.mailWorker, mailWorker);
 
     this.api = new ServiceApi(this, 'Http', {
       routes: allRoutes(),
@@ -238,6 +248,7 @@ export class IncidentServiceStack extends Stack {
           [correlationSweep, this.correlationSweep],
           [analysisWorker, this.analysisWorker],
           [apiKeyAuthorizer, this.apiKeyAuthorizer],
+          [mailWorker, this.mailWorker],
         ] as const
       ).map(([declaration, fn]) => [declaration.name, fn] as const),
     ]);

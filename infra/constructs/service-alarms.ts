@@ -30,7 +30,7 @@ const period = Duration.minutes(5);
 /**
  * Every alarm of the service, on one SNS topic: dead-letter queues, function errors and throttles, API
  * 5xx and latency, failed analyses and old queued messages. Alarms cost per month whether they fire or
- * not, so functions share alarms (a sum over up to ten functions each): 13 alarms in all.
+ * not, so functions share alarms (a sum over up to ten functions each): 15 alarms in all.
  */
 export class ServiceAlarms extends Construct {
   readonly topic: Topic;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { errorResponse, resultResponse } from '#lib/http/response.ts';
 import { ok } from '#lib/http/envelope.ts';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
@@ -19,6 +20,11 @@ import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
 const INVOCATION_PAYLOAD_LIMIT = 6 * 1024 * 1024;
 /** API Gateway's integration timeout. */
 const INTEGRATION_TIMEOUT_MS = 29_000;
+/**
+ * The longest the mailbox waits for the mail queue to drain. A refused message waits out its visibility
+ * timeout before the next try; the mailbox then answers what has arrived, as a real inbox would.
+ */
+const MAIL_QUEUE_WAIT_MS = 10_000;
 
 export interface LocalHttpOptions {
   routes: RouteMatcher;
@@ -28,6 +34,8 @@ export interface LocalHttpOptions {
   usagePlan: LocalUsagePlan;
   now: () => Date;
   metrics: LocalMetrics;
+  /** Resolves once the mail queue is empty and no delivery is running. */
+  mailQueueIdle: () => Promise<void>;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
   allowedOrigins: readonly string[];
 }
@@ -51,10 +59,19 @@ const send = (response: ServerResponse, result: APIGatewayProxyResult): void => 
   response.end(Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
 };
 
-/** `GET /_local/mailbox?to=`: the mail the service sent, so a person or a test can read codes and tokens. */
-const mailboxResponse = (url: URL, mailbox: Mailbox, requestId: string): APIGatewayProxyResult => {
+/**
+ * `GET /_local/mailbox?to=`: the mail the service sent, so a person or a test can read codes and tokens.
+ * Mail goes through the outbox, so it answers once the mail worker has delivered what was queued: a
+ * message shows right after the request that caused it, as the README's walk-through expects.
+ */
+const mailboxResponse = async (
+  url: URL,
+  { mailbox, mailQueueIdle }: LocalHttpOptions,
+  requestId: string,
+): Promise<APIGatewayProxyResult> => {
   const to = url.searchParams.get('to');
   if (!to) return errorResponse(400, 'Validation failed', ['to: Required'], requestId);
+  await Promise.race([mailQueueIdle(), delay(MAIL_QUEUE_WAIT_MS, undefined, { ref: false })]);
   return resultResponse(ok(mailbox.messagesTo(to)), requestId);
 };
 
@@ -73,8 +90,9 @@ export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
 };
 
 const serveWith =
-  ({ routes, handlers, mailbox, metrics, allowedOrigins, usagePlan, now }: LocalHttpOptions) =>
+  (options: LocalHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const { routes, handlers, allowedOrigins, metrics, usagePlan, now } = options;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
     // The gateway's own answers carry the CORS headers, as its gateway responses do in AWS.
@@ -86,7 +104,7 @@ const serveWith =
       return;
     }
     if (request.method === 'GET' && url.pathname === '/_local/mailbox') {
-      send(response, mailboxResponse(url, mailbox, randomUUID()));
+      send(response, await mailboxResponse(url, options, randomUUID()));
       return;
     }
     if (request.method === 'GET' && url.pathname === '/_local/metrics') {

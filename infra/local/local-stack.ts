@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
+import { createOutboxMailer } from '#lib/ports/mail/outbox-mailer.ts';
+import type { QueueName } from '#lib/ports/queue/queue.ts';
+import { QUEUE_SETTINGS, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
@@ -25,7 +28,7 @@ import { parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
-import { startLocalWorkers, type LocalWorkers } from './local-workers.ts';
+import { startLocalWorkers, startMailWorker, type LocalWorkers } from './local-workers.ts';
 import { openLocalUsagePlan } from './local-usage-plan.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
@@ -48,10 +51,12 @@ export interface LocalStackOptions {
   /** Browser origins allowed to call the API (ALLOWED_ORIGINS, comma-separated); none by default. */
   allowedOrigins?: string;
   /**
-   * Whether the queue workers and the sweep run (default true). Tests that drive a queue consumer
-   * themselves, to inject faults, turn them off.
+   * Whether the ingestion and correlation workers and the sweep run (default true). Tests that drive a
+   * queue consumer themselves, to inject faults, turn them off. The mail worker always runs.
    */
   workers?: boolean;
+  /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
+  queueSettings?: Partial<Record<QueueName, QueueSettings>>;
 }
 
 export interface LocalStack {
@@ -120,6 +125,7 @@ export const startLocalStack = async ({
   appUrl,
   allowedOrigins,
   workers: runWorkers = true,
+  queueSettings,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const persistent = dataDir !== IN_MEMORY;
@@ -127,14 +133,13 @@ export const startLocalStack = async ({
 
   const dynamo = await startDynamo(persistent ? join(dataDir, 'dynamodb') : undefined);
   await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
-  const sqs = await startSqsServer({});
+  const sqs = await startSqsServer({ settings: { ...QUEUE_SETTINGS, ...queueSettings } });
   await restoreQueues(sqs, savedQueuesFile(dataDir));
   let url = '';
-  const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined, () =>
-    (appUrl ?? url).replace(/\/+$/, ''),
-  );
+  const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
   const metrics = createLocalMetrics();
+  const queue = createSqsQueue(sqs.client, sqs.queueUrl);
 
   const limits = parseRateLimits(rateLimits);
   const usagePlan = await openLocalUsagePlan({
@@ -144,9 +149,10 @@ export const startLocalStack = async ({
   });
   const ports: Ports = {
     table: createTable({ name: LOCAL_TABLE_NAME, client: dynamo.client }),
-    queue: createSqsQueue(sqs.client, sqs.queueUrl),
+    queue,
     workflow,
-    mail: mailbox,
+    mail: createOutboxMailer(queue, () => (appUrl ?? url).replace(/\/+$/, '')),
+    mailDelivery: mailbox,
     objects: openLocalObjectStore(persistent ? join(dataDir, 'objects') : undefined),
     signingKeys: await openLocalSigningKeys(persistent ? join(dataDir, 'signing-keys.json') : undefined),
     usagePlan,
@@ -169,16 +175,19 @@ export const startLocalStack = async ({
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,
+    mailQueueIdle: () => mailWorker.idle(),
   });
   server.listen(port, host);
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
   url = `http://${host}:${boundPort}`;
+  const mailWorker = startMailWorker(sqs);
   const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
 
   const stop = async (): Promise<StopReport> => {
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     await workers?.stop();
+    await mailWorker.stop();
     await workflow.settled();
     const savedMessages = await saveQueues(sqs, savedQueuesFile(dataDir));
     await sqs.close();

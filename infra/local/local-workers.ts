@@ -1,15 +1,16 @@
 import { handler as correlationSweep } from '#functions/correlation-sweep/index.ts';
 import { handler as correlationWorker } from '#functions/correlation-worker/index.ts';
 import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts';
+import { handler as mailWorker } from '#functions/mail-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
-import { startQueuePoller } from './queue-poller.ts';
+import { startQueuePoller, type QueuePoller } from './queue-poller.ts';
 import type { LocalSqs } from './sqs-server.ts';
 
 /** How often the sweep runs, as the stack's schedule does. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 export interface LocalWorkers {
-  /** Resolves once both queues are empty and no batch is running. */
+  /** Resolves once the ingestion and correlation queues are empty and no batch is running. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -39,3 +40,10 @@ export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
     },
   };
 };
+
+/**
+ * The mail queue's consumer, delivering to the local mailbox. It runs whether or not the other workers
+ * do: reading the mailbox waits for it, and tests that drive a signal worker themselves still sign up.
+ */
+export const startMailWorker = (sqs: LocalSqs): QueuePoller =>
+  startQueuePoller({ sqs, queue: 'mail', handler: mailWorker });

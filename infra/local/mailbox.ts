@@ -1,27 +1,24 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import type { Clock } from '#lib/ports/clock.ts';
-import type { MailMessage, Mailer } from '#lib/ports/mail/mail.ts';
+import type { MailDelivery, MailMessage } from '#lib/ports/mail/mail.ts';
 
 export interface SentMail extends MailMessage {
   sentAt: string;
 }
 
-export interface Mailbox extends Mailer {
-  /** Mail sent to `to` (compared without case), newest first. */
+export interface Mailbox extends MailDelivery {
+  /** Mail delivered to `to` (compared without case), newest first. */
   messagesTo(to: string): SentMail[];
 }
 
 /**
- * The local mail port: instead of sending, it keeps every message, appending it to `file` (JSON lines)
- * when there is one so the mailbox survives a restart like the rest of the data.
+ * The local mail service behind the mail worker: instead of sending, it keeps every message, appending
+ * it to `file` (JSON lines) when there is one so the mailbox survives a restart like the rest of the data.
  */
-export const openMailbox = async (clock: Clock, file: string | undefined, appUrl: () => string): Promise<Mailbox> => {
+export const openMailbox = async (clock: Clock, file: string | undefined): Promise<Mailbox> => {
   const messages: SentMail[] = file ? await readSaved(file) : [];
   return {
-    get appUrl() {
-      return appUrl();
-    },
-    async send(message) {
+    async deliver(message) {
       const sent: SentMail = { ...message, sentAt: clock.now().toISOString() };
       if (file) await appendFile(file, `${JSON.stringify(sent)}\n`);
       messages.push(sent);

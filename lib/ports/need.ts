@@ -13,6 +13,7 @@ export type Binding =
   | { kind: 'queues'; queues: readonly QueueName[] }
   | { kind: 'workflow' }
   | { kind: 'mail' }
+  | { kind: 'mailDelivery' }
   | { kind: 'signingKeys' }
   | { kind: 'usagePlan' }
   | { kind: 'unkeyedUsage' }

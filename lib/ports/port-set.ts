@@ -67,6 +67,7 @@ const PORT_NAMES: Record<PortName, true> = {
   queue: true,
   workflow: true,
   mail: true,
+  mailDelivery: true,
   objects: true,
   signingKeys: true,
   usagePlan: true,

@@ -3,7 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Ids } from './ids.ts';
 import type { IdentityProviderClient } from './identity-provider/identity-provider.ts';
 import type { OAuthProviders } from './identity-provider/oauth-providers.ts';
-import type { Mailer } from './mail/mail.ts';
+import type { MailDelivery, Mailer } from './mail/mail.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 import type { Queue } from './queue/queue.ts';
@@ -21,7 +21,9 @@ export interface Ports {
   table: Table;
   queue: Queue;
   workflow: Workflow;
+  /** The outbox: what API functions send is delivered by the mail worker. */
   mail: Mailer;
+  mailDelivery: MailDelivery;
   /** Signal metadata and queued events too large for an item or a message. */
   objects: ObjectStore;
   signingKeys: SigningKeys;

@@ -36,4 +36,9 @@ describe('bundles hold the clients their function declares, no others', () => {
   it('a group that declares the queues and the payload bucket (signals) bundles those clients', async () => {
     expect(clientsIn(await bundle('signals'))).toEqual(['SQS', 'S3']);
   });
+
+  it('the groups that send mail bundle the queue client, and only the mail worker bundles SES', async () => {
+    expect(clientsIn(await bundle('auth'))).toEqual(['SQS']);
+    expect(clientsIn(await bundle('mail-worker'))).toEqual(['SES']);
+  });
 });

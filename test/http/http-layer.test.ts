@@ -80,10 +80,11 @@ const server = createLocalHttpServer({
   allowedOrigins: [],
   routes: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
   handlers: new Map([['things', handler]]),
-  mailbox: await openMailbox(systemClock, undefined, () => 'http://localhost'),
+  mailbox: await openMailbox(systemClock, undefined),
   usagePlan: stack.ports.usagePlan as LocalUsagePlan,
   now: () => systemClock.now(),
   metrics: stack.metrics,
+  mailQueueIdle: async () => {},
 });
 
 beforeAll(async () => {

@@ -89,10 +89,18 @@ describe('deploy settings', () => {
     expect(topics).toHaveLength(1);
     const alarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm'));
     // Two per queue (dead letters, age), errors and throttles per ten functions, API 5xx and latency, analyses.
-    expect(alarms).toHaveLength(13);
+    expect(alarms).toHaveLength(15);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     const descriptions = alarms.map((alarm) => String(alarm.Properties.AlarmDescription));
-    for (const watched of ['ingestion queue', 'correlation queue', 'function failed', 'throttled', '5xx', 'latency']) {
+    for (const watched of [
+      'ingestion queue',
+      'correlation queue',
+      'mail queue',
+      'function failed',
+      'throttled',
+      '5xx',
+      'latency',
+    ]) {
       expect(
         descriptions.some((text) => text.includes(watched)),
         watched,

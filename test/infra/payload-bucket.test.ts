@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { QUEUED_OBJECT_DAYS, TRANSIENT_TAG } from '#lib/ports/object-store/object-store.ts';
-import { MAX_MESSAGE_BYTES } from '#lib/ports/queue/queue.ts';
+import { MAX_MESSAGE_BYTES, QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { actionsOf, buildApp, inspect } from './template.ts';
 
@@ -109,7 +109,7 @@ describe('payload bucket', () => {
     const workQueues = Object.values(view.resources).filter(
       (resource) => resource.Type === 'AWS::SQS::Queue' && resource.Properties.RedrivePolicy !== undefined,
     );
-    expect(workQueues).toHaveLength(2);
+    expect(workQueues).toHaveLength(QUEUE_NAMES.length);
     for (const queue of workQueues) expect(queue.Properties.MaximumMessageSize).toBe(MAX_MESSAGE_BYTES);
   });
 });

@@ -37,13 +37,14 @@ describe('functions', () => {
   it('has one Node 22 arm64 function per route group plus the workers, the sweep and the authorizer', () => {
     view.template.resourceCountIs('AWS::Lambda::Function', ROUTE_GROUPS.length + 5);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
-    for (const [, fn] of allFunctions()) {
+    for (const [name, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);
       expect(Properties.Runtime).toBe('nodejs22.x');
       expect(Properties.Architectures).toEqual(['arm64']);
       expect(Properties.Handler).toBe('index.handler');
       expect(envOf(fn).NODE_OPTIONS).toBe('--enable-source-maps');
-      expect(envOf(fn).TABLE_NAME).toBeDefined();
+      // The mail worker only hands queued messages to SES.
+      expect('TABLE_NAME' in envOf(fn), name).toBe(name !== 'mail-worker');
     }
   });
 
@@ -106,10 +107,10 @@ describe('table', () => {
 });
 
 describe('queues', () => {
-  it('has the two work queues, each with an encrypted, TLS-only dead-letter queue and an alarm on it', () => {
-    view.template.resourceCountIs('AWS::SQS::Queue', 4);
+  it('has the three work queues, each with an encrypted, TLS-only dead-letter queue and an alarm on it', () => {
+    view.template.resourceCountIs('AWS::SQS::Queue', 6);
     view.template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    for (const name of ['ingestion', 'correlation'] as const) {
+    for (const name of ['ingestion', 'correlation', 'mail'] as const) {
       const workQueue = view.stack.queues[name];
       const queue = view.resources[view.logicalId(workQueue.queue.node.defaultChild as never)]!;
       const deadLetterId = view.logicalId(workQueue.deadLetterQueue.node.defaultChild as never);
@@ -131,7 +132,7 @@ describe('queues', () => {
     view.template.resourcePropertiesCountIs(
       'AWS::CloudWatch::Alarm',
       { MetricName: 'ApproximateNumberOfMessagesVisible' },
-      2,
+      3,
     );
     const denyInsecure = {
       PolicyDocument: {
@@ -140,14 +141,15 @@ describe('queues', () => {
         ]),
       },
     };
-    view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 4);
+    view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 6);
   });
 
   it('drains each queue with its worker, reporting partial batch failures', () => {
-    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
     for (const [name, worker] of [
       ['ingestion', view.stack.ingestionWorker],
       ['correlation', view.stack.correlationWorker],
+      ['mail', view.stack.mailWorker],
     ] as const) {
       view.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: view.logicalId(worker.lambda.node.defaultChild as never) },
@@ -413,9 +415,9 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only signals and ingestion send to both queues, and the ingestion worker and sweep to correlation', () => {
+  it('lets only signals and ingestion send to both signal queues, and the ingestion worker and sweep to correlation', () => {
     const senders = groupsWith((fn) => view.actionsOfFunction(fn).includes('sqs:SendMessage'));
-    expect(senders).toEqual(['correlation-sweep', 'ingestion', 'ingestion-worker', 'signals']);
+    expect(senders).toEqual(['auth', 'business', 'correlation-sweep', 'ingestion', 'ingestion-worker', 'signals']);
     expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
     expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual([
       'correlation-sweep',
@@ -433,10 +435,29 @@ describe('least privilege', () => {
     expect(groupsWith((fn) => 'ANALYSIS_STATE_MACHINE_ARN' in envOf(fn))).toEqual(['assistant', 'incidents']);
   });
 
-  it('lets only auth and business send e-mail, from the configured sender', () => {
-    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('ses:SendEmail'))).toEqual(['auth', 'business']);
-    expect(groupsWith((fn) => envOf(fn).MAIL_FROM === 'no-reply@example.com')).toEqual(['auth', 'business']);
-    const [mail] = view.statementsOf(groupFunction('auth')).filter((s) => actionsOf(s).includes('ses:SendEmail'));
+  it('lets the groups that declare mail put it on the mail queue, and nothing else of SQS', () => {
+    const mailers = ROUTE_GROUPS.filter((group) => group.needs.some(({ binding }) => binding.kind === 'mail'));
+    expect(mailers.map((group) => group.name).sort()).toEqual(['auth', 'business']);
+    const mailQueueArn = {
+      'Fn::GetAtt': [view.logicalId(view.stack.queues.mail.queue.node.defaultChild as never), 'Arn'],
+    };
+    for (const { name } of mailers) {
+      const sqsStatements = view
+        .statementsOf(groupFunction(name))
+        .filter((statement) => actionsOf(statement).some((action) => action.startsWith('sqs:')));
+      expect(sqsStatements, name).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: mailQueueArn })]);
+      expect(actionsOf(sqsStatements[0]!), name).toContain('sqs:SendMessage');
+    }
+    expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual(['auth', 'business']);
+  });
+
+  it('lets only the mail worker use SES, from the configured sender', () => {
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).some((action) => action.startsWith('ses:')))).toEqual([
+      'mail-worker',
+    ]);
+    expect(groupsWith((fn) => 'MAIL_FROM' in envOf(fn))).toEqual(['mail-worker']);
+    expect(envOf(view.stack.mailWorker).MAIL_FROM).toBe('no-reply@example.com');
+    const [mail] = view.statementsOf(view.stack.mailWorker).filter((s) => actionsOf(s).includes('ses:SendEmail'));
     expect(mail?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } });
   });
 

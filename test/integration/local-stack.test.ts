@@ -70,8 +70,8 @@ describe('the local stack', () => {
   });
 
   it('serves the local mailbox, newest first', async () => {
-    await client.stack.mailbox.send({ to: 'Ada@Example.com', subject: 'first', text: 'one' });
-    await client.stack.mailbox.send({ to: 'ada@example.com', subject: 'second', text: 'two', otp: '123456' });
+    await client.stack.mailbox.deliver({ to: 'Ada@Example.com', subject: 'first', text: 'one' });
+    await client.stack.mailbox.deliver({ to: 'ada@example.com', subject: 'second', text: 'two', otp: '123456' });
     const reply = await client.request('GET', '/_local/mailbox?to=ada@example.com');
     expect(reply.status).toBe(200);
     expect(reply.body.data.map((mail: { subject: string }) => mail.subject)).toEqual(['second', 'first']);
@@ -94,7 +94,7 @@ describe('a restart', () => {
       await table.doc.send(
         new PutCommand({ TableName: table.name, Item: { pk: 'WS#w1#PROBE', sk: 'one', value: 42 } }),
       );
-      await first.stack.mailbox.send({ to: 'ops@example.com', subject: 'kept', text: 'kept across restarts' });
+      await first.stack.mailbox.deliver({ to: 'ops@example.com', subject: 'kept', text: 'kept across restarts' });
       await first.stack.ports.queue.send('correlation', [{ signalId: 'kept-in-queue' }]);
       await first.stack.stop();
 

@@ -1,4 +1,4 @@
-import { startLocalStack, type LocalStack } from '#infra/local/local-stack.ts';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '#infra/local/local-stack.ts';
 
 export interface HttpReply {
   status: number;
@@ -30,7 +30,8 @@ export const startTestStack = async (
     workers = false,
     oauthProviders,
     allowedOrigins,
-  }: { workers?: boolean; oauthProviders?: string; allowedOrigins?: string } = {},
+    queueSettings,
+  }: Pick<LocalStackOptions, 'workers' | 'oauthProviders' | 'allowedOrigins' | 'queueSettings'> = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({
     port: 0,
@@ -39,6 +40,7 @@ export const startTestStack = async (
     workers,
     ...(oauthProviders && { oauthProviders }),
     ...(allowedOrigins && { allowedOrigins }),
+    ...(queueSettings && { queueSettings }),
   });
   return { stack, request: requester(stack.url) };
 };

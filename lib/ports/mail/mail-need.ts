@@ -1,17 +1,12 @@
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { createSesMailer } from './ses-mailer.ts';
+import { sqsQueueOf } from '../queue/queue-need.ts';
+import { createOutboxMailer } from './outbox-mailer.ts';
 
-/** Sending e-mail from the configured address, with links to the configured app. */
+/** Sending e-mail, that is putting it on the `mail` queue, with links to the configured app. */
 export const mail: PortNeed = {
   binding: { kind: 'mail' },
   build: {
-    mail: (env) =>
-      createSesMailer(
-        new SESv2Client({}),
-        () => requiredEnv(env, ENV.mailFrom),
-        () => requiredEnv(env, ENV.appUrl),
-      ),
+    mail: (env) => createOutboxMailer(sqsQueueOf(env, ['mail']), () => requiredEnv(env, ENV.appUrl)),
   },
 };

@@ -1,14 +1,37 @@
-/** An outgoing e-mail; `otp` and `token` are the machine-readable parts the local mailbox exposes. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  otp?: string;
-  token?: string;
-}
+import * as z from 'zod';
 
+/**
+ * An outgoing e-mail, also the body of a `mail` queue message; `otp` and `token` are the machine-readable
+ * parts the local mailbox exposes.
+ */
+export const mailMessage = z.object({
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  otp: z.string().optional(),
+  token: z.string().optional(),
+});
+
+export type MailMessage = z.output<typeof mailMessage>;
+
+/** The message of a queue record; a body that is not one throws, so the record ends in the dead-letter queue. */
+export const parseMailMessage = (body: string): MailMessage => mailMessage.parse(JSON.parse(body));
+
+/** What logs may say of a recipient: codes and tokens go to the address, so the address stays out of logs. */
+export const recipientDomain = (to: string): string => to.slice(to.lastIndexOf('@') + 1).toLowerCase();
+
+/** The API functions' side of e-mail: messages handed to the outbox, delivered later by the mail worker. */
 export interface Mailer {
   /** Where links in messages point: the app's base URL, without a trailing slash. */
   readonly appUrl: string;
+  /**
+   * Puts the message on the outbox. It never throws: every caller has written its data first, so a lost
+   * message is logged and the user asks again (resend the code, forgot-password, re-send the invitation).
+   */
   send(message: MailMessage): Promise<void>;
+}
+
+/** The mail worker's side: hands one message to the mail service, throwing when it is refused. */
+export interface MailDelivery {
+  deliver(message: MailMessage): Promise<void>;
 }

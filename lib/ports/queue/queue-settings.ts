@@ -15,6 +15,8 @@ export interface QueueSettings {
 export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
   ingestion: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 10, consumerTimeoutSeconds: 30 },
   correlation: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 10, consumerTimeoutSeconds: 30 },
+  // A one-time code expires in 10 minutes: five tries a minute apart all fall within it.
+  mail: { visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, consumerTimeoutSeconds: 10 },
 };
 
 export const deadLetterQueueName = (queue: QueueName): string => `${queue}-dlq`;

@@ -1,5 +1,5 @@
-/** The two work queues of the service; each has a dead-letter queue behind it. */
-export const QUEUE_NAMES = ['ingestion', 'correlation'] as const;
+/** The work queues of the service; each has a dead-letter queue behind it. `mail` is the outbox. */
+export const QUEUE_NAMES = ['ingestion', 'correlation', 'mail'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
