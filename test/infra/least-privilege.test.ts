@@ -9,7 +9,8 @@ import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support
 import { createCallRecorder, type RecordedCall } from '../support/iam/call-recorder.ts';
 import { functionPolicies } from '../support/iam/function-policies.ts';
 import { evaluate, type PolicyStatement } from '../support/iam/policy-evaluator.ts';
-import { ROUTE_REQUESTS, keyWithEveryScope, type RequestContext } from '../support/iam/route-requests.ts';
+import { keyWithEveryScope, type RequestContext } from '../support/iam/request-helpers.ts';
+import { ROUTE_REQUESTS } from '../support/iam/route-requests.ts';
 import { GENEROUS_RATE_LIMITS, startTestStack, type TestClient } from '../support/local-stack.ts';
 import { buildApp } from './template.ts';
 
@@ -70,10 +71,14 @@ describe('least privilege: every AWS call of every function against its IAM poli
         // Still through its function's limiter and authentication, with a token and with a key never used
         // (whose first use is a write), which use its grants too.
         const path = route.path.replace(/:\w+/g, 'unbuilt');
-        const credentials = [admin.auth, ...(route.auth === 'bearerOrApiKey' ? [await keyWithEveryScope(client, admin)] : [])];
+        const credentials = [
+          admin.auth,
+          ...(route.auth === 'bearerOrApiKey' ? [await keyWithEveryScope(client, admin)] : []),
+        ];
         for (const headers of credentials) {
           const reply = await client.request(route.method, path, undefined, headers);
-          if (reply.status >= 500 && reply.status !== 501) failed.push(`${step} (not built): ${reply.status} ${reply.text}`);
+          if (reply.status >= 500 && reply.status !== 501)
+            failed.push(`${step} (not built): ${reply.status} ${reply.text}`);
         }
         continue;
       }

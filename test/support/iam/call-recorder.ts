@@ -91,7 +91,12 @@ export const createCallRecorder = (
       const doc = Object.create(table.doc, {
         send: {
           value: (command: Parameters<Table['doc']['send']>[0], ...rest: unknown[]) => {
-            record(() => dynamoRequests(command, `arn:${partition}:dynamodb:${region}:${account}:table/${envOf(policy, ENV.table)}`));
+            record(() =>
+              dynamoRequests(
+                command,
+                `arn:${partition}:dynamodb:${region}:${account}:table/${envOf(policy, ENV.table)}`,
+              ),
+            );
             return (table.doc.send as (...args: unknown[]) => unknown)(command, ...rest);
           },
         },
@@ -148,8 +153,14 @@ export const createCallRecorder = (
     signingKeys: (keys, record) => {
       const read = () => [{ action: 'secretsmanager:GetSecretValue', resource: envOf(policy, ENV.jwtSecretArn) }];
       return {
-        current: () => (record(read), keys.current()),
-        find: (kid) => (record(read), keys.find(kid)),
+        current: () => {
+          record(read);
+          return keys.current();
+        },
+        find: (kid) => {
+          record(read);
+          return keys.find(kid);
+        },
       };
     },
     usagePlan: (plan, record) => {
@@ -188,7 +199,11 @@ export const createCallRecorder = (
     if (!wrap || typeof value !== 'object' || value === null) return value;
     const byFunction = wrapped.get(value) ?? new Map<string, unknown>();
     wrapped.set(value, byFunction);
-    if (!byFunction.has(policy.name)) byFunction.set(policy.name, wrap(value, (requests) => add(policy.name, requests)));
+    if (!byFunction.has(policy.name))
+      byFunction.set(
+        policy.name,
+        wrap(value, (requests) => add(policy.name, requests)),
+      );
     return byFunction.get(policy.name) as Ports[P];
   };
 

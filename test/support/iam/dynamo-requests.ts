@@ -52,13 +52,13 @@ export const dynamoRequests = (command: object, tableArn: string): IamRequest[] 
         context: leadingKeys(Keys.map(pk)),
       }));
     case 'BatchWriteItem':
-      return Object.values(input.RequestItems as Record<string, { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]>).map(
-        (writes) => ({
-          action,
-          resource: tableArn,
-          context: leadingKeys(writes.map((write) => pk(write.PutRequest?.Item ?? write.DeleteRequest?.Key))),
-        }),
-      );
+      return Object.values(
+        input.RequestItems as Record<string, { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]>,
+      ).map((writes) => ({
+        action,
+        resource: tableArn,
+        context: leadingKeys(writes.map((write) => pk(write.PutRequest?.Item ?? write.DeleteRequest?.Key))),
+      }));
     case 'Query':
     case 'Scan': {
       const resource = input.IndexName ? `${tableArn}/index/${input.IndexName}` : tableArn;

@@ -24,7 +24,8 @@ export interface IamRequest {
 
 export type Decision = 'allowed' | 'explicitDeny' | 'implicitDeny';
 
-const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const list = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 const escapeRegExp = (text: string): string => text.replace(/[.+^${}()|[\]\\]/g, '\\$&');
 
@@ -93,9 +94,7 @@ const conditionHolds = (operator: string, key: string, expected: string[], reque
 
 const conditionsHold = (statement: PolicyStatement, request: IamRequest): boolean =>
   Object.entries(statement.Condition ?? {}).every(([operator, keys]) =>
-    Object.entries(keys).every(([key, expected]) =>
-      conditionHolds(operator, key, list(expected).map(String), request),
-    ),
+    Object.entries(keys).every(([key, expected]) => conditionHolds(operator, key, list(expected).map(String), request)),
   );
 
 export const statementApplies = (statement: PolicyStatement, request: IamRequest): boolean =>

@@ -136,7 +136,9 @@ export const templateResolver = (
         case 'Ref':
           return ref(args);
         case 'Fn::GetAtt':
-          return Array.isArray(args) ? getAtt(args[0], args[1]) : getAtt(...(String(args).split('.', 2) as [string, string]));
+          return Array.isArray(args)
+            ? getAtt(args[0], args[1])
+            : getAtt(...(String(args).split('.', 2) as [string, string]));
         case 'Fn::Join':
           return (resolve(args[1]) as unknown[]).join(args[0]);
         case 'Fn::Sub':
