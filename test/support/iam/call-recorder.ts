@@ -189,6 +189,7 @@ export const createCallRecorder = (
     },
   });
 
+  /** The first port a function touches marks an invocation; each port value is wrapped once per function. */
   const observe: PortObserver = <P extends PortName>(declaration: FunctionDeclaration, port: P, value: Ports[P]) => {
     const policy = policyOf(declaration.name);
     if (!invoked.has(policy.name)) {
@@ -199,11 +200,8 @@ export const createCallRecorder = (
     if (!wrap || typeof value !== 'object' || value === null) return value;
     const byFunction = wrapped.get(value) ?? new Map<string, unknown>();
     wrapped.set(value, byFunction);
-    if (!byFunction.has(policy.name))
-      byFunction.set(
-        policy.name,
-        wrap(value, (requests) => add(policy.name, requests)),
-      );
+    const record = (requests: () => IamRequest[]) => add(policy.name, requests);
+    if (!byFunction.has(policy.name)) byFunction.set(policy.name, wrap(value, record));
     return byFunction.get(policy.name) as Ports[P];
   };
 

@@ -40,11 +40,12 @@ export const creating = async (
   return reply;
 };
 
-export const as =
+/** A request whose path is built from the ids kept so far, sent as the ADMIN or with the key. */
+export const withIds =
   (method: string, path: (ids: Record<string, string>) => string, body?: unknown, by: 'admin' | 'key' = 'admin') =>
   ({ client, admin, keyHeaders, ids }: RequestContext) =>
     client.request(method, `${V1}${path(ids)}`, body, by === 'admin' ? admin.auth : keyHeaders);
-export const admin = (method: string, path: string, body?: unknown) => as(method, () => path, body);
+export const byAdmin = (method: string, path: string, body?: unknown) => withIds(method, () => path, body);
 
 /** `X-API-Key` with a new key of the admin's workspace that has every scope. */
 export const keyWithEveryScope = async (client: TestClient, signedIn: SignedIn): Promise<Record<string, string>> => {
@@ -64,7 +65,7 @@ export const byFreshKey =
   (path: string) =>
   async ({ client, admin: signedIn }: RequestContext): Promise<HttpReply> =>
     client.request('GET', `${V1}${path}`, undefined, await keyWithEveryScope(client, signedIn));
-export const byKey = (path: string) => as('GET', () => path, undefined, 'key');
+export const byKey = (path: string) => withIds('GET', () => path, undefined, 'key');
 
 export const registerDeveloper = (client: TestClient, email: string): Promise<HttpReply> =>
   client.request('POST', `${V1}/auth/dev/register`, {

@@ -3,8 +3,8 @@ import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
 import {
   PASSWORD,
   V1,
-  admin,
-  as,
+  byAdmin,
+  withIds,
   byFreshKey,
   byKey,
   creating,
@@ -27,7 +27,7 @@ const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
 
 /** `<group>.<route key>` of every built route: the request that exercises it, and through it the function's grants. */
 export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
-  'health.getHealth': admin('GET', '/health'),
+  'health.getHealth': byAdmin('GET', '/health'),
 
   'auth.login': ({ client, admin: { email, password } }) =>
     client.request('POST', `${V1}/auth/login`, { email, password }),
@@ -90,68 +90,77 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
       environment: 'PRODUCTION',
       scopes: ['incidents:read'],
     }),
-  'api-keys.listKeys': admin('GET', '/apikey/apikeys'),
-  'api-keys.rotateKey': as('POST', ({ apiKey }) => `/apikey/${apiKey}/rotate`),
-  'api-keys.revokeKey': as('POST', ({ apiKey }) => `/apikey/${apiKey}/revoke`),
+  'api-keys.listKeys': byAdmin('GET', '/apikey/apikeys'),
+  'api-keys.rotateKey': withIds('POST', ({ apiKey }) => `/apikey/${apiKey}/rotate`),
+  'api-keys.revokeKey': withIds('POST', ({ apiKey }) => `/apikey/${apiKey}/revoke`),
   'api-keys.updateKey': async (context) => {
     await creating(context, 'pausedKey', '/apikey/createapikey', {
       name: 'paused',
       environment: 'PRODUCTION',
       scopes: ['incidents:read'],
     });
-    return as('PUT', ({ pausedKey }) => `/apikey/${pausedKey}`, { isActive: false })(context);
+    return withIds('PUT', ({ pausedKey }) => `/apikey/${pausedKey}`, { isActive: false })(context);
   },
-  'api-keys.deleteKey': as('DELETE', ({ apiKey }) => `/apikey/${apiKey}`),
+  'api-keys.deleteKey': withIds('DELETE', ({ apiKey }) => `/apikey/${apiKey}`),
 
-  'incidents.generateIncidentId': admin('GET', '/incident-ticket/generate-id'),
+  'incidents.generateIncidentId': byAdmin('GET', '/incident-ticket/generate-id'),
   'incidents.createIncident': (context) =>
     creating(context, 'incident', '/incident-ticket', { summary: 'Checkout is down', priority: 'HIGH' }),
   'incidents.listIncidents': byKey('/incident-ticket'),
-  'incidents.getIncidentAnalytics': admin('GET', '/incident-ticket/analytics'),
-  'incidents.getIncident': as('GET', ({ incident }) => `/incident-ticket/${incident}`),
-  'incidents.listIncidentSignals': as('GET', ({ incident }) => `/incident-ticket/${incident}/signals`),
-  'incidents.updateIncident': as('PUT', ({ incident }) => `/incident-ticket/${incident}`, { status: 'INVESTIGATION' }),
+  'incidents.getIncidentAnalytics': byAdmin('GET', '/incident-ticket/analytics'),
+  'incidents.getIncident': withIds('GET', ({ incident }) => `/incident-ticket/${incident}`),
+  'incidents.listIncidentSignals': withIds('GET', ({ incident }) => `/incident-ticket/${incident}/signals`),
+  'incidents.updateIncident': withIds('PUT', ({ incident }) => `/incident-ticket/${incident}`, {
+    status: 'INVESTIGATION',
+  }),
   'incidents.deleteIncident': async (context) => {
     await creating(context, 'doomedIncident', '/incident-ticket', { summary: 'A mistake', priority: 'LOW' });
-    return as('DELETE', ({ doomedIncident }) => `/incident-ticket/${doomedIncident}`)(context);
+    return withIds('DELETE', ({ doomedIncident }) => `/incident-ticket/${doomedIncident}`)(context);
   },
   'incidents.addComment': (context) =>
-    admin('POST', '/incident-ticket/comment', { ticketId: context.ids.incident, content: 'Rolled back' })(context),
-  'incidents.listComments': as('GET', ({ incident }) => `/incident-ticket/comment/${incident}`),
-  'incidents.listMessages': as('GET', ({ incident }) => `/incident-ticket/message/${incident}`),
-  'incidents.resolveIncident': as('POST', ({ incident }) => `/incident-ticket/resolve/${incident}`),
+    byAdmin('POST', '/incident-ticket/comment', { ticketId: context.ids.incident, content: 'Rolled back' })(context),
+  'incidents.listComments': withIds('GET', ({ incident }) => `/incident-ticket/comment/${incident}`),
+  'incidents.listMessages': withIds('GET', ({ incident }) => `/incident-ticket/message/${incident}`),
+  'incidents.resolveIncident': withIds('POST', ({ incident }) => `/incident-ticket/resolve/${incident}`),
   'incidents.generatePdf': (context) =>
-    admin('POST', '/incident-ticket/generate-pdf', { incidentId: context.ids.incident })(context),
-  'incidents.generateTopLevelPdf': (context) => admin('POST', '/generate-pdf', { id: context.ids.incident })(context),
+    byAdmin('POST', '/incident-ticket/generate-pdf', { incidentId: context.ids.incident })(context),
+  'incidents.generateTopLevelPdf': (context) => byAdmin('POST', '/generate-pdf', { id: context.ids.incident })(context),
 
   'problems.createProblem': (context) =>
     creating(context, 'problem', '/problems', { title: 'Flaky payments', description: 'Retries pile up' }),
   'problems.listProblems': byKey('/problems'),
-  'problems.getProblem': as('GET', ({ problem }) => `/problems/${problem}`),
-  'problems.updateProblem': as('PUT', ({ problem }) => `/problems/${problem}`, { priority: 'HIGH' }),
-  'problems.deleteProblem': as('DELETE', ({ problem }) => `/problems/${problem}`),
+  'problems.getProblem': withIds('GET', ({ problem }) => `/problems/${problem}`),
+  'problems.updateProblem': withIds('PUT', ({ problem }) => `/problems/${problem}`, { priority: 'HIGH' }),
+  'problems.deleteProblem': withIds('DELETE', ({ problem }) => `/problems/${problem}`),
 
   'signals.listSignals': byKey('/signals'),
   'signals.getSignalStats': byKey('/signals/stats'),
   'signals.getSignal': async (context) => {
     // Metadata past what an item holds inline is an object, which reading the signal loads.
     await creating(context, 'largeSignal', '/signals', signal('large', { dump: 'y'.repeat(20 * 1024) }));
-    return as('GET', ({ largeSignal }) => `/signals/${largeSignal}`)(context);
+    return withIds('GET', ({ largeSignal }) => `/signals/${largeSignal}`)(context);
   },
   'signals.createSignal': (context) => creating(context, 'signal', '/signals', signal('disk full')),
-  'signals.createSignalsBulk': admin('POST', '/signals/bulk', { signals: [signal('cpu high'), signal('cpu higher')] }),
-  'signals.acknowledgeSignal': as('PATCH', ({ signal: id }) => `/signals/${id}/acknowledge`, { note: 'on it' }),
-  'signals.resolveSignal': as('PATCH', ({ signal: id }) => `/signals/${id}/resolve`, {}),
-  'signals.suppressSignal': as('PATCH', ({ largeSignal }) => `/signals/${largeSignal}/suppress`, { reason: 'noise' }),
+  'signals.createSignalsBulk': byAdmin('POST', '/signals/bulk', {
+    signals: [signal('cpu high'), signal('cpu higher')],
+  }),
+  'signals.acknowledgeSignal': withIds('PATCH', ({ signal: id }) => `/signals/${id}/acknowledge`, { note: 'on it' }),
+  'signals.resolveSignal': withIds('PATCH', ({ signal: id }) => `/signals/${id}/resolve`, {}),
+  'signals.suppressSignal': withIds('PATCH', ({ largeSignal }) => `/signals/${largeSignal}/suppress`, {
+    reason: 'noise',
+  }),
 
   'correlation-rules.listRules': byKey('/correlation-rules'),
   'correlation-rules.getRule': async (context) => {
     await creating(context, 'rule', '/correlation-rules', { name: 'Checkout', action: { priority: 'HIGH' } });
-    return as('GET', ({ rule }) => `/correlation-rules/${rule}`)(context);
+    return withIds('GET', ({ rule }) => `/correlation-rules/${rule}`)(context);
   },
-  'correlation-rules.createRule': admin('POST', '/correlation-rules', { name: 'Storage', action: { priority: 'LOW' } }),
-  'correlation-rules.updateRule': as('PUT', ({ rule }) => `/correlation-rules/${rule}`, { windowMinutes: 15 }),
-  'correlation-rules.deleteRule': as('DELETE', ({ rule }) => `/correlation-rules/${rule}`),
+  'correlation-rules.createRule': byAdmin('POST', '/correlation-rules', {
+    name: 'Storage',
+    action: { priority: 'LOW' },
+  }),
+  'correlation-rules.updateRule': withIds('PUT', ({ rule }) => `/correlation-rules/${rule}`, { windowMinutes: 15 }),
+  'correlation-rules.deleteRule': withIds('DELETE', ({ rule }) => `/correlation-rules/${rule}`),
 
   'ingestion.ingestCodehostA': fixturesOf('codehost-a'),
   'ingestion.ingestCodehostB': fixturesOf('codehost-b'),
@@ -171,9 +180,9 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
       keyHeaders,
     ),
   'ingestion.getOrchestratorManifest': byKey('/ingestion/orchestrator/manifest'),
-  'ingestion.listWebhookSecrets': admin('GET', '/ingestion/secrets'),
-  'ingestion.putWebhookSecret': admin('PUT', `/ingestion/secrets/${SIGNED_SENDERS[0]}`, { secret: 's'.repeat(32) }),
-  'ingestion.deleteWebhookSecret': admin('DELETE', `/ingestion/secrets/${SIGNED_SENDERS[0]}`),
+  'ingestion.listWebhookSecrets': byAdmin('GET', '/ingestion/secrets'),
+  'ingestion.putWebhookSecret': byAdmin('PUT', `/ingestion/secrets/${SIGNED_SENDERS[0]}`, { secret: 's'.repeat(32) }),
+  'ingestion.deleteWebhookSecret': byAdmin('DELETE', `/ingestion/secrets/${SIGNED_SENDERS[0]}`),
 
   'on-call.assignMember': ({ client, admin: { auth, user } }) =>
     client.request(
@@ -197,7 +206,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   },
 
   'tickets.listTickets': byFreshKey('/tickets'),
-  'tickets.listHistory': admin('GET', '/tickets/history'),
+  'tickets.listHistory': byAdmin('GET', '/tickets/history'),
 
   'business.decodeInvite': async (context) =>
     context.client.request('POST', `${V1}/business/decode-invite`, { token: await invitation(context) }),
@@ -208,24 +217,24 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
       firstName: 'Grace',
       lastName: 'Hopper',
     }),
-  'business.setupBusiness': admin('PUT', '/business/setup', { businessName: 'Acme Operations' }),
-  'business.listMembers': admin('GET', '/business/get_members'),
+  'business.setupBusiness': byAdmin('PUT', '/business/setup', { businessName: 'Acme Operations' }),
+  'business.listMembers': byAdmin('GET', '/business/get_members'),
   'business.changeMemberRole': async (context) => {
     context.ids.member = (await joinAs(context.client, context.admin, 'ENGINEER')).user.id;
-    return as('PATCH', ({ member }) => `/business/members/${member}`, { role: 'VIEWER' })(context);
+    return withIds('PATCH', ({ member }) => `/business/members/${member}`, { role: 'VIEWER' })(context);
   },
-  'business.removeMember': as('DELETE', ({ member }) => `/business/members/${member}`),
-  'business.sendInvite': admin('POST', '/business/send-invite', {
+  'business.removeMember': withIds('DELETE', ({ member }) => `/business/members/${member}`),
+  'business.sendInvite': byAdmin('POST', '/business/send-invite', {
     email: uniqueEmail('invited'),
     role: 'VIEWER',
     accessPermissions: [],
   }),
   'business.setupIms': (context) =>
-    admin('POST', '/ims/setup', { alertEmail: context.admin.email, timezone: 'Europe/Paris' })(context),
-  'business.getImsConfig': admin('GET', '/ims/config'),
-  'business.updateImsConfig': admin('PUT', '/ims/config', { slaEnabled: true }),
-  'business.getSsoSettings': admin('GET', '/business/sso'),
-  'business.updateSsoSettings': admin('PUT', '/business/sso', {
+    byAdmin('POST', '/ims/setup', { alertEmail: context.admin.email, timezone: 'Europe/Paris' })(context),
+  'business.getImsConfig': byAdmin('GET', '/ims/config'),
+  'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true }),
+  'business.getSsoSettings': byAdmin('GET', '/business/sso'),
+  'business.updateSsoSettings': byAdmin('PUT', '/business/sso', {
     enabled: true,
     protocol: 'OIDC',
     loginUrl: 'https://sso.example.com/login',
