@@ -45,8 +45,18 @@ const buildPorts = (declaration: FunctionDeclaration, env: Env): Ports => {
   return ports;
 };
 
+/**
+ * Wraps a port as one function sees it. Tests observe each function's calls with it, to check them
+ * against the IAM policy the stack gives that function.
+ */
+export type PortObserver = <P extends PortName>(declaration: FunctionDeclaration, port: P, value: Ports[P]) => Ports[P];
+
+export interface InstallOptions {
+  observe?: PortObserver;
+}
+
 /** Locally every port exists in one process; a function still sees only those it declares, as in AWS. */
-const restrictPorts = (declaration: FunctionDeclaration, all: Ports): Ports => {
+const restrictPorts = (declaration: FunctionDeclaration, all: Ports, { observe }: InstallOptions): Ports => {
   const declared = declaredPorts(declaration);
   const ports = {} as Ports;
   for (const port of Object.keys(PORT_NAMES) as PortName[]) {
@@ -54,7 +64,7 @@ const restrictPorts = (declaration: FunctionDeclaration, all: Ports): Ports => {
       enumerable: true,
       get() {
         if (!declared.has(port)) throw undeclared(declaration.name, port);
-        return all[port];
+        return observe ? observe(declaration, port, all[port]) : all[port];
       },
     });
   }
@@ -81,21 +91,25 @@ const PORT_NAMES: Record<PortName, true> = {
   ids: true,
 };
 
-let installed: Ports | undefined;
+interface Installed {
+  ports: Ports;
+  options: InstallOptions;
+  views: WeakMap<FunctionDeclaration, Ports>;
+}
+
+let installed: Installed | undefined;
 const lambdaPorts = new WeakMap<FunctionDeclaration, Ports>();
-const localViews = new WeakMap<Ports, WeakMap<FunctionDeclaration, Ports>>();
 
 /** The local server installs its ports (local adapters) before the first request; tests swap them. */
-export const installPorts = (ports: Ports | undefined): void => {
-  installed = ports;
+export const installPorts = (ports: Ports | undefined, options: InstallOptions = {}): void => {
+  installed = ports && { ports, options, views: new WeakMap() };
 };
 
 /** The ports a declared function may use: the installed local ones, or in Lambda the AWS ones. */
 export const portsOf = (declaration: FunctionDeclaration): Ports => {
   if (installed) {
-    const views = localViews.get(installed) ?? new WeakMap<FunctionDeclaration, Ports>();
-    localViews.set(installed, views);
-    const view = views.get(declaration) ?? restrictPorts(declaration, installed);
+    const { ports, options, views } = installed;
+    const view = views.get(declaration) ?? restrictPorts(declaration, ports, options);
     views.set(declaration, view);
     return view;
   }

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startLocalWorkers } from '#infra/local/local-workers.ts';
+import { sweepPendingSignals, PENDING_GRACE_MS } from '#lib/correlation/sweep.ts';
+import { installPorts, portsOf } from '#lib/ports/port-set.ts';
+import { allRoutes } from '#lib/routes/index.ts';
+import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
+import { signUpBusiness } from '../support/accounts.ts';
+import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.ts';
+import { createCallRecorder, type RecordedCall } from '../support/iam/call-recorder.ts';
+import { functionPolicies } from '../support/iam/function-policies.ts';
+import { evaluate, type PolicyStatement } from '../support/iam/policy-evaluator.ts';
+import { keyWithEveryScope, type RequestContext } from '../support/iam/request-helpers.ts';
+import { ROUTE_REQUESTS } from '../support/iam/route-requests.ts';
+import { GENEROUS_RATE_LIMITS, startTestStack, type TestClient } from '../support/local-stack.ts';
+import { buildApp } from './template.ts';
+
+/** The route keys each group's entry binds to a handler: a route left out answers 501 and is not built. */
+const builtRoutes = vi.hoisted(() => new Map<string, ReadonlySet<string>>());
+vi.mock('#lib/app/group-handler.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('#lib/app/group-handler.ts')>();
+  return {
+    createGroupHandler: ((group, handlers) => {
+      builtRoutes.set(group.name, new Set(Object.keys(handlers)));
+      return original.createGroupHandler(group, handlers);
+    }) satisfies typeof original.createGroupHandler,
+  };
+});
+
+/**
+ * Grants no call of the run needs, each for a reason. Removing any other statement of any function's
+ * policy must make the check report a denied call.
+ */
+const UNEXERCISED: Record<string, string> = {
+  'analysis-worker: dynamodb:BatchGetItem, dynamodb:BatchWriteItem, dynamodb:DeleteItem, dynamodb:GetItem, dynamodb:PutItem, dynamodb:Query, dynamodb:UpdateItem':
+    'no route starts the analysis workflow yet, and its stages touch no port until the analysis engine',
+  'analysis-worker: logs:CreateLogStream, logs:PutLogEvents': 'the same: the worker never runs',
+  'assistant: states:StartExecution': 'the assistant group is not built; it will start analyses',
+  'incidents: states:StartExecution': 'the /resolve/ai routes that start analyses come with the analysis engine',
+};
+
+const describeCall = ({ fn, action, resource, context, during }: RecordedCall): string =>
+  `${fn} ${action} on ${resource}${context ? ` with ${JSON.stringify(context)}` : ''} (during ${during})`;
+
+const actionsOf = (statement: PolicyStatement): string => [statement.Action ?? []].flat().sort().join(', ');
+
+describe('least privilege: every AWS call of every function against its IAM policy in the template', () => {
+  const policies = functionPolicies(buildApp());
+  const recorder = createCallRecorder(policies);
+  let client: TestClient;
+  let provider: FakeIdentityProvider;
+  const missing: string[] = [];
+  const failed: string[] = [];
+  let calls: RecordedCall[] = [];
+
+  const deniedUnder = (name: string, statements: readonly PolicyStatement[]): RecordedCall[] =>
+    calls.filter((call) => call.fn === name && evaluate(statements, call) !== 'allowed');
+
+  beforeAll(async () => {
+    provider = await startFakeIdentityProvider();
+    client = await startTestStack(':memory:', GENEROUS_RATE_LIMITS, { oauthProviders: provider.providersConfig() });
+    installPorts(client.stack.ports, { observe: recorder.observe });
+    recorder.during('sign-up');
+    const admin = await signUpBusiness(client);
+    const keyHeaders = await keyWithEveryScope(client, admin);
+    const context: RequestContext = { client, provider, admin, keyHeaders, ids: {} };
+
+    for (const { group, key, route } of allRoutes()) {
+      const step = `${route.method} ${route.path}`;
+      recorder.during(step);
+      if (!builtRoutes.get(group)?.has(key)) {
+        // Still through its function's limiter and authentication, with a token and with a key never used
+        // (whose first use is a write), which use its grants too.
+        const path = route.path.replace(/:\w+/g, 'unbuilt');
+        const credentials = [
+          admin.auth,
+          ...(route.auth === 'bearerOrApiKey' ? [await keyWithEveryScope(client, admin)] : []),
+        ];
+        for (const headers of credentials) {
+          const reply = await client.request(route.method, path, undefined, headers);
+          if (reply.status >= 500 && reply.status !== 501)
+            failed.push(`${step} (not built): ${reply.status} ${reply.text}`);
+        }
+        continue;
+      }
+      const request = ROUTE_REQUESTS[`${group}.${key}`];
+      if (!request) {
+        missing.push(`no request for route ${group}.${key} (${step})`);
+        continue;
+      }
+      for (const reply of [await request(context)].flat()) {
+        if (reply.status >= 300) failed.push(`${step}: ${reply.status} ${reply.text.slice(0, 300)}`);
+      }
+    }
+
+    recorder.during('correlation sweep');
+    await sweepPendingSignals(portsOf(correlationSweep), new Date(Date.now() + 2 * PENDING_GRACE_MS));
+    recorder.during('queue workers');
+    const workers = startLocalWorkers(client.stack.queues);
+    await workers.idle();
+    await workers.stop();
+    calls = recorder.calls();
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.stack.stop();
+    await provider?.stop();
+  });
+
+  it('drives a successful representative request of every built route, and the queue workers', () => {
+    expect(missing).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(recorder.problems).toEqual([]);
+    const ran = new Set(calls.map(({ fn }) => fn));
+    for (const worker of ['ingestion-worker', 'correlation-worker', 'correlation-sweep']) expect(ran).toContain(worker);
+  });
+
+  it('finds every call allowed by the policy the template gives that function', () => {
+    const denied = [...policies.keys()].flatMap((name) =>
+      deniedUnder(name, policies.get(name)?.statements ?? []).map(describeCall),
+    );
+    expect(denied).toEqual([]);
+  });
+
+  it('reports a denied call when any statement a call needs is removed from a policy', () => {
+    const unexercised: string[] = [];
+    const denyingActions = new Set<string>();
+    for (const [name, { statements }] of policies) {
+      statements.forEach((statement, index) => {
+        const denied = deniedUnder(
+          name,
+          statements.filter((_, other) => other !== index),
+        );
+        if (denied.length === 0) unexercised.push(`${name}: ${actionsOf(statement)}`);
+        for (const call of denied) denyingActions.add(call.action);
+      });
+    }
+    expect(unexercised.sort()).toEqual(Object.keys(UNEXERCISED).sort());
+    // Every kind of binding: table reads and writes, limiter windows, queues, mail, signing keys,
+    // objects, the usage plan, logs and queue consumption.
+    expect([...denyingActions].sort()).toEqual(
+      expect.arrayContaining([
+        'apigateway:DELETE',
+        'apigateway:PATCH',
+        'apigateway:POST',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'logs:PutLogEvents',
+        's3:GetObject',
+        's3:PutObject',
+        's3:PutObjectTagging',
+        'secretsmanager:GetSecretValue',
+        'ses:SendEmail',
+        'sqs:ReceiveMessage',
+        'sqs:SendMessage',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,243 @@
+import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
+import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
+import {
+  PASSWORD,
+  V1,
+  byAdmin,
+  withIds,
+  byFreshKey,
+  byKey,
+  creating,
+  expectOk,
+  fixturesOf,
+  invitation,
+  oauthPerson,
+  queuedAlertGroup,
+  registerDeveloper,
+  unverifiedDeveloper,
+  type RouteRequests,
+} from './request-helpers.ts';
+
+const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
+  name,
+  source: 'least-privilege',
+  severity: 'HIGH',
+  metadata,
+});
+
+/** `<group>.<route key>` of every built route: the request that exercises it, and through it the function's grants. */
+export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
+  'health.getHealth': byAdmin('GET', '/health'),
+
+  'auth.login': ({ client, admin: { email, password } }) =>
+    client.request('POST', `${V1}/auth/login`, { email, password }),
+  'auth.refreshToken': ({ client, admin: { refreshToken } }) =>
+    client.request('POST', `${V1}/auth/refresh-token`, { refreshToken }),
+  'auth.oauthLogin': async (context) => {
+    const { idToken: _used, ...person } = await oauthPerson(context);
+    const idToken = await context.provider.idToken({ sub: person.provider_uuid, email: person.email });
+    const register = { firstName: 'Grace', lastName: 'Hopper', experienceLevel: 'SENIOR', ...person, idToken };
+    expectOk(await context.client.request('POST', `${V1}/auth/oauth/dev/register`, register), 'oauth register');
+    const again = await context.provider.idToken({ sub: person.provider_uuid, email: person.email });
+    return context.client.request('POST', `${V1}/auth/oauth/login`, { ...person, idToken: again });
+  },
+  'auth.ssoDiscovery': ({ client, admin: { email } }) =>
+    client.request('GET', `${V1}/auth/sso/discovery?email=${encodeURIComponent(email)}`),
+  'auth.registerDeveloper': ({ client }) => registerDeveloper(client, uniqueEmail('dev')),
+  'auth.registerBusiness': ({ client }) =>
+    client.request('POST', `${V1}/auth/business/register`, {
+      businessName: 'Globex',
+      firstName: 'Hank',
+      lastName: 'Scorpio',
+      email: uniqueEmail('business'),
+      password: PASSWORD,
+    }),
+  'auth.oauthRegisterDeveloper': async (context) =>
+    context.client.request('POST', `${V1}/auth/oauth/dev/register`, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      experienceLevel: 'SENIOR',
+      ...(await oauthPerson(context)),
+    }),
+  'auth.oauthRegisterBusiness': async (context) =>
+    context.client.request('POST', `${V1}/auth/oauth/business/register`, {
+      businessName: 'Initech',
+      firstName: 'Bill',
+      lastName: 'Lumbergh',
+      ...(await oauthPerson(context)),
+    }),
+  'auth.verifyEmail': async (context) => {
+    const email = await unverifiedDeveloper(context);
+    const otp = await latestOtp(context.client, email);
+    return context.client.request('POST', `${V1}/auth/verify_email`, { email, otp });
+  },
+  'auth.resendOtp': async (context) =>
+    context.client.request('POST', `${V1}/auth/resend_otp`, { email: await unverifiedDeveloper(context) }),
+  'auth.forgotPassword': async (context) => {
+    context.ids.resetEmail = await unverifiedDeveloper(context);
+    return context.client.request('POST', `${V1}/auth/forgot-password`, { email: context.ids.resetEmail });
+  },
+  'auth.resetPassword': async ({ client, ids: { resetEmail: email = '' } }) =>
+    client.request('POST', `${V1}/auth/reset-password`, {
+      email,
+      otp: await latestOtp(client, email),
+      newPassword: 'a brand new password',
+    }),
+
+  'api-keys.createKey': (context) =>
+    creating(context, 'apiKey', '/apikey/createapikey', {
+      name: 'least privilege',
+      environment: 'PRODUCTION',
+      scopes: ['incidents:read'],
+    }),
+  'api-keys.listKeys': byAdmin('GET', '/apikey/apikeys'),
+  'api-keys.rotateKey': withIds('POST', ({ apiKey }) => `/apikey/${apiKey}/rotate`),
+  'api-keys.revokeKey': withIds('POST', ({ apiKey }) => `/apikey/${apiKey}/revoke`),
+  'api-keys.updateKey': async (context) => {
+    await creating(context, 'pausedKey', '/apikey/createapikey', {
+      name: 'paused',
+      environment: 'PRODUCTION',
+      scopes: ['incidents:read'],
+    });
+    return withIds('PUT', ({ pausedKey }) => `/apikey/${pausedKey}`, { isActive: false })(context);
+  },
+  'api-keys.deleteKey': withIds('DELETE', ({ apiKey }) => `/apikey/${apiKey}`),
+
+  'incidents.generateIncidentId': byAdmin('GET', '/incident-ticket/generate-id'),
+  'incidents.createIncident': (context) =>
+    creating(context, 'incident', '/incident-ticket', { summary: 'Checkout is down', priority: 'HIGH' }),
+  'incidents.listIncidents': byKey('/incident-ticket'),
+  'incidents.getIncidentAnalytics': byAdmin('GET', '/incident-ticket/analytics'),
+  'incidents.getIncident': withIds('GET', ({ incident }) => `/incident-ticket/${incident}`),
+  'incidents.listIncidentSignals': withIds('GET', ({ incident }) => `/incident-ticket/${incident}/signals`),
+  'incidents.updateIncident': withIds('PUT', ({ incident }) => `/incident-ticket/${incident}`, {
+    status: 'INVESTIGATION',
+  }),
+  'incidents.deleteIncident': async (context) => {
+    await creating(context, 'doomedIncident', '/incident-ticket', { summary: 'A mistake', priority: 'LOW' });
+    return withIds('DELETE', ({ doomedIncident }) => `/incident-ticket/${doomedIncident}`)(context);
+  },
+  'incidents.addComment': (context) =>
+    byAdmin('POST', '/incident-ticket/comment', { ticketId: context.ids.incident, content: 'Rolled back' })(context),
+  'incidents.listComments': withIds('GET', ({ incident }) => `/incident-ticket/comment/${incident}`),
+  'incidents.listMessages': withIds('GET', ({ incident }) => `/incident-ticket/message/${incident}`),
+  'incidents.resolveIncident': withIds('POST', ({ incident }) => `/incident-ticket/resolve/${incident}`),
+  'incidents.generatePdf': (context) =>
+    byAdmin('POST', '/incident-ticket/generate-pdf', { incidentId: context.ids.incident })(context),
+  'incidents.generateTopLevelPdf': (context) => byAdmin('POST', '/generate-pdf', { id: context.ids.incident })(context),
+
+  'problems.createProblem': (context) =>
+    creating(context, 'problem', '/problems', { title: 'Flaky payments', description: 'Retries pile up' }),
+  'problems.listProblems': byKey('/problems'),
+  'problems.getProblem': withIds('GET', ({ problem }) => `/problems/${problem}`),
+  'problems.updateProblem': withIds('PUT', ({ problem }) => `/problems/${problem}`, { priority: 'HIGH' }),
+  'problems.deleteProblem': withIds('DELETE', ({ problem }) => `/problems/${problem}`),
+
+  'signals.listSignals': byKey('/signals'),
+  'signals.getSignalStats': byKey('/signals/stats'),
+  'signals.getSignal': async (context) => {
+    // Metadata past what an item holds inline is an object, which reading the signal loads.
+    await creating(context, 'largeSignal', '/signals', signal('large', { dump: 'y'.repeat(20 * 1024) }));
+    return withIds('GET', ({ largeSignal }) => `/signals/${largeSignal}`)(context);
+  },
+  'signals.createSignal': (context) => creating(context, 'signal', '/signals', signal('disk full')),
+  'signals.createSignalsBulk': byAdmin('POST', '/signals/bulk', {
+    signals: [signal('cpu high'), signal('cpu higher')],
+  }),
+  'signals.acknowledgeSignal': withIds('PATCH', ({ signal: id }) => `/signals/${id}/acknowledge`, { note: 'on it' }),
+  'signals.resolveSignal': withIds('PATCH', ({ signal: id }) => `/signals/${id}/resolve`, {}),
+  'signals.suppressSignal': withIds('PATCH', ({ largeSignal }) => `/signals/${largeSignal}/suppress`, {
+    reason: 'noise',
+  }),
+
+  'correlation-rules.listRules': byKey('/correlation-rules'),
+  'correlation-rules.getRule': async (context) => {
+    await creating(context, 'rule', '/correlation-rules', { name: 'Checkout', action: { priority: 'HIGH' } });
+    return withIds('GET', ({ rule }) => `/correlation-rules/${rule}`)(context);
+  },
+  'correlation-rules.createRule': byAdmin('POST', '/correlation-rules', {
+    name: 'Storage',
+    action: { priority: 'LOW' },
+  }),
+  'correlation-rules.updateRule': withIds('PUT', ({ rule }) => `/correlation-rules/${rule}`, { windowMinutes: 15 }),
+  'correlation-rules.deleteRule': withIds('DELETE', ({ rule }) => `/correlation-rules/${rule}`),
+
+  'ingestion.ingestCodehostA': fixturesOf('codehost-a'),
+  'ingestion.ingestCodehostB': fixturesOf('codehost-b'),
+  'ingestion.ingestCodehostC': fixturesOf('codehost-c'),
+  'ingestion.ingestOrchestrator': fixturesOf('orchestrator'),
+  'ingestion.ingestPaging': fixturesOf('paging'),
+  'ingestion.ingestMetricsAlerts': async (context) => [
+    ...(await fixturesOf('metrics-alerts')(context)),
+    await queuedAlertGroup(context),
+  ],
+  'ingestion.ingestMonitoring': fixturesOf('monitoring'),
+  'ingestion.ingestWebhook': ({ client, keyHeaders }) =>
+    client.request(
+      'POST',
+      `${V1}/ingestion/webhook`,
+      { source: 'checkout', title: 'Payment errors above 5%', severity: 'critical', status: 'firing' },
+      keyHeaders,
+    ),
+  'ingestion.getOrchestratorManifest': byKey('/ingestion/orchestrator/manifest'),
+  'ingestion.listWebhookSecrets': byAdmin('GET', '/ingestion/secrets'),
+  'ingestion.putWebhookSecret': byAdmin('PUT', `/ingestion/secrets/${SIGNED_SENDERS[0]}`, { secret: 's'.repeat(32) }),
+  'ingestion.deleteWebhookSecret': byAdmin('DELETE', `/ingestion/secrets/${SIGNED_SENDERS[0]}`),
+
+  'on-call.assignMember': ({ client, admin: { auth, user } }) =>
+    client.request(
+      'POST',
+      `${V1}/assign-member`,
+      { userId: user.id, date: '2030-01-01', startTime: '09:00', endTime: '17:00' },
+      auth,
+    ),
+  'on-call.listAssignments': byKey('/get-all-assign'),
+  'on-call.getAssignment': async (context) => {
+    const list = await context.client.request('GET', `${V1}/get-all-assign`, undefined, context.admin.auth);
+    const id = list.body.data.assignments[0]?.id;
+    return context.client.request('GET', `${V1}/get-assign/${id}`, undefined, context.admin.auth);
+  },
+
+  'pipelines.listRuns': byFreshKey('/pipelines'),
+  'pipelines.getRun': async (context) => {
+    const list = await context.client.request('GET', `${V1}/pipelines`, undefined, context.keyHeaders);
+    const id = list.body.data.runs[0]?.id;
+    return context.client.request('GET', `${V1}/pipelines/${id}`, undefined, context.admin.auth);
+  },
+
+  'tickets.listTickets': byFreshKey('/tickets'),
+  'tickets.listHistory': byAdmin('GET', '/tickets/history'),
+
+  'business.decodeInvite': async (context) =>
+    context.client.request('POST', `${V1}/business/decode-invite`, { token: await invitation(context) }),
+  'business.acceptInvite': async (context) =>
+    context.client.request('POST', `${V1}/business/accept-invite`, {
+      token: await invitation(context),
+      password: PASSWORD,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    }),
+  'business.setupBusiness': byAdmin('PUT', '/business/setup', { businessName: 'Acme Operations' }),
+  'business.listMembers': byAdmin('GET', '/business/get_members'),
+  'business.changeMemberRole': async (context) => {
+    context.ids.member = (await joinAs(context.client, context.admin, 'ENGINEER')).user.id;
+    return withIds('PATCH', ({ member }) => `/business/members/${member}`, { role: 'VIEWER' })(context);
+  },
+  'business.removeMember': withIds('DELETE', ({ member }) => `/business/members/${member}`),
+  'business.sendInvite': byAdmin('POST', '/business/send-invite', {
+    email: uniqueEmail('invited'),
+    role: 'VIEWER',
+    accessPermissions: [],
+  }),
+  'business.setupIms': (context) =>
+    byAdmin('POST', '/ims/setup', { alertEmail: context.admin.email, timezone: 'Europe/Paris' })(context),
+  'business.getImsConfig': byAdmin('GET', '/ims/config'),
+  'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true }),
+  'business.getSsoSettings': byAdmin('GET', '/business/sso'),
+  'business.updateSsoSettings': byAdmin('PUT', '/business/sso', {
+    enabled: true,
+    protocol: 'OIDC',
+    loginUrl: 'https://sso.example.com/login',
+    domains: ['example.com'],
+  }),
+};
