@@ -145,6 +145,8 @@ export class IncidentServiceStack extends Stack {
       for (const { binding } of declaration.needs) {
         switch (binding.kind) {
           case 'table':
+            // The widest access is bound above; a reader that counts requests gets the limiter windows too.
+            if (binding.access === 'limiterCounters' && access === 'read') this.table.grant(fn.lambda, binding.access);
             break;
           case 'apiKeyUsage':
             if (access !== 'readWrite') this.table.grantApiKeyUsage(fn.lambda);

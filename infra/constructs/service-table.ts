@@ -45,10 +45,12 @@ export class ServiceTable extends Construct {
     }
   }
 
-  /** Reading functions write limiter windows only; `limiterCounters` functions touch nothing else. */
+  /** `limiterCounters` writes limiter windows and touches nothing else; `read` writes nothing. */
   grant(grantee: IGrantable, access: TableAccess): void {
-    if (access !== 'readWrite') this.grantLimiterCounters(grantee);
-    if (access === 'limiterCounters') return;
+    if (access === 'limiterCounters') {
+      this.grantLimiterCounters(grantee);
+      return;
+    }
     const actions = access === 'read' ? READ_ACTIONS : [...READ_ACTIONS, ...WRITE_ACTIONS];
     Grant.addToPrincipal({ grantee, actions, resourceArns: this.arns() });
   }

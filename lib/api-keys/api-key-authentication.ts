@@ -8,7 +8,10 @@ import { apiKeyFromItem, apiKeyItemKey } from './api-key-repository.ts';
 /** `lastUsedAt` is refreshed at most once a minute per key, so a busy key does not write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-const touchLastUsed = async (table: Table, key: ApiKey, now: Date): Promise<void> => {
+/** Refreshes `lastUsedAt` when it is a minute old: the gateway's authorizer does it for every key it vouches for. */
+export const recordKeyUse = async (table: Table, key: ApiKey, now: Date): Promise<void> => {
+  const stale = !key.lastUsedAt || now.getTime() - Date.parse(key.lastUsedAt) >= LAST_USED_RESOLUTION_MS;
+  if (!stale) return;
   const minuteAgo = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
   // Another request may have refreshed it a moment ago: then the condition fails and nothing is written.
   await updateIfPresent(table, apiKeyItemKey(key.workspaceId, key.id), {
@@ -32,7 +35,5 @@ export const authenticateApiKey = async (table: Table, raw: string, now: Date): 
   const key = apiKeyFromItem(Item);
   if (!key.isActive) throw new UnauthorizedError('API key revoked');
   if (key.expiresAt && key.expiresAt <= now.toISOString()) throw new UnauthorizedError('API key expired');
-  const stale = !key.lastUsedAt || now.getTime() - Date.parse(key.lastUsedAt) >= LAST_USED_RESOLUTION_MS;
-  if (stale) await touchLastUsed(table, key, now);
   return key;
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { KEY_SCOPES, type KeyScope } from '#lib/identity/caller.ts';
 import type { Table } from '#lib/store/table.ts';
-import { authenticateApiKey } from './api-key-authentication.ts';
+import { authenticateApiKey, recordKeyUse } from './api-key-authentication.ts';
 import { hashApiKeySecret, parseApiKey } from './api-key.ts';
 
 /**
@@ -51,6 +51,7 @@ export const createApiKeyGate = () => {
     if (!parsed) return undefined;
     const key = await authenticateApiKey(table, raw, now).catch(() => undefined);
     if (!key) return undefined;
+    await recordKeyUse(table, key, now);
     const vouched: VouchedKey = {
       keyId: key.id,
       workspaceId: key.workspaceId,

@@ -4,7 +4,7 @@ import { ROLES, type KeyScope, type Role } from '#lib/identity/caller.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import type { FunctionDeclaration, PortNeed } from '#lib/ports/need.ts';
 import { rateLimitSettings } from '#lib/ports/rate-limits-need.ts';
-import { apiKeyUsage, limiterCounters } from '#lib/ports/table/table-needs.ts';
+import { limiterCounters } from '#lib/ports/table/table-needs.ts';
 import { corsSettings } from '#lib/ports/cors-need.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -79,8 +79,7 @@ export const takesApiKeys = (route: Pick<RouteSpec, 'auth'>): boolean => API_KEY
 
 /** A group as declared, plus what every route group needs, and what a group taking API keys needs. */
 export const defineGroup = <const R extends Record<string, RouteSpec>>(group: RouteGroup<R>): RouteGroup<R> => {
-  const keyed = Object.values(group.routes).some(takesApiKeys);
-  return { ...group, needs: [...(group.needs ?? []), ...ROUTE_NEEDS, ...(keyed ? [apiKeyUsage] : [])] };
+  return { ...group, needs: [...(group.needs ?? []), ...ROUTE_NEEDS] };
 };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -34,8 +34,9 @@ const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per route group plus the workers, the sweep and the authorizer', () => {
-    view.template.resourceCountIs('AWS::Lambda::Function', ROUTE_GROUPS.length + 5);
+  it('has one Node 22 arm64 function per route group plus the workers, the sweep, the mail worker and the authorizer', () => {
+    view.template.resourceCountIs('AWS::Lambda::Function', view.stack.functions.size);
+    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 6);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
     for (const [name, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);

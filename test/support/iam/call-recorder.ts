@@ -120,6 +120,12 @@ export const createCallRecorder = (
         return mailer.appUrl;
       },
       send: (message) => {
+        record(() => [{ action: 'sqs:SendMessage', resource: queueArn(envOf(policy, QUEUE_URL_ENV.mail)) }]);
+        return mailer.send(message);
+      },
+    }),
+    mailDelivery: (delivery, record) => ({
+      deliver: (message) => {
         // SES authorizes the sender's identity, and in the sandbox each recipient's too.
         record(() => {
           const from = envOf(policy, ENV.mailFrom);
@@ -130,7 +136,7 @@ export const createCallRecorder = (
             context,
           }));
         });
-        return mailer.send(message);
+        return delivery.deliver(message);
       },
     }),
     objects: (objects, record) => {

@@ -1,12 +1,5 @@
 import type { CfnElement } from 'aws-cdk-lib';
-import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import type { ServiceApp } from '#infra/service-app.ts';
-import type { FunctionDeclaration } from '#lib/ports/need.ts';
-import { ROUTE_GROUPS } from '#lib/routes/index.ts';
-import { analysisWorker } from '#lib/workers/analysis-worker.ts';
-import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
-import { correlationWorker } from '#lib/workers/correlation-worker.ts';
-import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { inspect } from '../../infra/template.ts';
 import type { PolicyStatement } from './policy-evaluator.ts';
 import { TEST_DEPLOYMENT, templateResolver, type CfnTemplate, type Deployment } from './template-resolver.ts';
@@ -21,28 +14,6 @@ export interface FunctionPolicy {
   consumes: string[];
 }
 
-export const WORKERS: readonly FunctionDeclaration[] = [
-  ingestionWorker,
-  correlationWorker,
-  correlationSweep,
-  analysisWorker,
-];
-
-/** Every Lambda of the stack: the route groups and the workers. */
-export const ALL_FUNCTIONS: readonly FunctionDeclaration[] = [...ROUTE_GROUPS, ...WORKERS];
-
-const serviceFunctionOf = ({ stack }: ServiceApp, name: string): ServiceFunction => {
-  const workers: Record<string, ServiceFunction> = {
-    [ingestionWorker.name]: stack.ingestionWorker,
-    [correlationWorker.name]: stack.correlationWorker,
-    [correlationSweep.name]: stack.correlationSweep,
-    [analysisWorker.name]: stack.analysisWorker,
-  };
-  const fn = stack.groupFunctions.get(name) ?? workers[name];
-  if (!fn) throw new Error(`the stack has no function ${name}`);
-  return fn;
-};
-
 /** Each declared function's policy and environment, by function name, as `deployment` would see them. */
 export const functionPolicies = (
   app: ServiceApp,
@@ -55,8 +26,7 @@ export const functionPolicies = (
     .filter(({ Type }) => Type === 'AWS::Lambda::EventSourceMapping')
     .map(({ Properties }) => Properties ?? {});
   return new Map(
-    ALL_FUNCTIONS.map(({ name }) => {
-      const fn = serviceFunctionOf(app, name);
+    [...app.stack.functions].map(([name, fn]) => {
       const properties = functionResource(fn).Properties;
       const fnId = logicalId(fn.lambda.node.defaultChild as CfnElement);
       return [
