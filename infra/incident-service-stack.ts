@@ -257,7 +257,9 @@ export class IncidentServiceStack extends Stack {
     const functions = [...this.functions].map(([name, fn]) => ({ name, fn: fn.lambda }));
     const queues = Object.entries(this.queues).map(([name, queue]) => ({ name, queue }));
     this.alarms = new ServiceAlarms(this, 'Alarms', {
-      functions: functions.map(({ fn }) => fn),
+      functions: functions
+        .filter(({ name }) => !this.groupFunctions.has(name) && name !== apiKeyAuthorizer.name)
+        .map(({ fn }) => fn),
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,
       queues,

@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/ports/rate-limits.ts';
+import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
@@ -19,7 +20,7 @@ export interface ServiceSettings {
   appUrl: string | undefined;
   /** Receives the alarms (an SNS e-mail subscription); none when not given. */
   alarmEmail: string | undefined;
-  /** Browser origins allowed to call the API (CORS); none when not given. */
+  /** Browser origins allowed to call the API (CORS): any (`*`) unless narrowed, none with `none`. */
   allowedOrigins: readonly string[];
   /**
    * API Gateway's access and execution logs need the account-wide logging role, which belongs to the
@@ -95,13 +96,11 @@ const appUrlOf = (read: ContextReader): string | undefined => {
   return value.replace(/\/+$/, '');
 };
 
-/** A comma-separated list of origins (`https://app.acme.com`), each scheme and host without a path. */
-const allowedOriginsOf = (read: ContextReader): string[] => {
-  const origins = text(read, 'allowedOrigins', '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  for (const origin of origins) {
+/** `*` (the default), `none`, or a comma-separated list of origins (`https://app.acme.com`), each without a path. */
+const allowedOriginsOf = (read: ContextReader): readonly string[] => {
+  const origins = parseAllowedOrigins(text(read, 'allowedOrigins', DEFAULT_ALLOWED_ORIGINS));
+  if (origins.includes('*') && origins.length > 1) throw new Error('context allowedOrigins: `*` stands alone');
+  for (const origin of origins.filter((one) => one !== '*')) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
       throw new Error(`context allowedOrigins: "${origin}" is not an origin such as https://app.example.com`);
     }

@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import type { WorkQueue } from './work-queue.ts';
 
 export interface ServiceAlarmsProps {
+  /** The functions no API request waits on: their failures reach no client as a 5xx. */
   functions: readonly IFunction[];
   api: RestApi;
   stateMachine: StateMachine;
@@ -29,8 +30,12 @@ const period = Duration.minutes(5);
 
 /**
  * Every alarm of the service, on one SNS topic: dead-letter queues, function errors and throttles, API
- * 5xx and latency, failed analyses and old queued messages. Alarms cost per month whether they fire or
- * not, so functions share alarms (a sum over up to ten functions each): 15 alarms in all.
+ * 5xx and latency, failed analyses and old queued messages. CloudWatch bills an alarm by the metrics it
+ * watches ($0.10 each a month, the first ten free), whether it fires or not: so the functions behind the
+ * API are watched through the API's 5xx (an API function's crash, timeout or throttle, and the
+ * authorizer's, is a 5xx the gateway answers), and only the functions no client waits on (queue workers,
+ * the sweep) through their own errors and throttles, summed over up to ten functions an alarm. That is
+ * 11 alarms over 21 metrics: about $1 a month.
  */
 export class ServiceAlarms extends Construct {
   readonly topic: Topic;

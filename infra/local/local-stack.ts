@@ -24,7 +24,7 @@ import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from './route-matcher.ts';
-import { parseAllowedOrigins } from '#lib/ports/cors-need.ts';
+import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
@@ -48,7 +48,7 @@ export interface LocalStackOptions {
   oauthProviders?: string;
   /** Where links in e-mails point (APP_URL); the local server's own URL by default. */
   appUrl?: string;
-  /** Browser origins allowed to call the API (ALLOWED_ORIGINS, comma-separated); none by default. */
+  /** Browser origins allowed to call the API (ALLOWED_ORIGINS: `*` by default, `none`, or comma-separated). */
   allowedOrigins?: string;
   /**
    * Whether the ingestion and correlation workers and the sweep run (default true). Tests that drive a
@@ -160,7 +160,7 @@ export const startLocalStack = async ({
     rateLimits: limits,
     identityProvider: createHttpIdentityProviderClient(),
     oauthProviders: providers,
-    allowedOrigins: parseAllowedOrigins(allowedOrigins),
+    allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
     clock: systemClock,
     ids: createIds(systemClock),

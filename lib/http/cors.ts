@@ -1,6 +1,6 @@
 /**
  * Cross-origin access for browsers (README, `allowedOrigins`): an origin is allowed when it is listed
- * exactly. The gateway answers preflights; every response of the functions to an allowed origin names
+ * exactly, or any origin with `*` (the default). The gateway answers preflights; every response of the functions to an allowed origin names
  * it, so a browser app on that origin can read the answer and the headers below.
  */
 export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-API-Key', 'X-Request-Id'] as const;
@@ -17,9 +17,12 @@ export const CORS_EXPOSE_HEADERS = [
 /** How long a browser may reuse a preflight answer. */
 export const CORS_MAX_AGE_SECONDS = 600;
 
+const allows = (allowed: readonly string[], origin: string | undefined): origin is string =>
+  origin !== undefined && (allowed.includes('*') || allowed.includes(origin));
+
 /** The CORS headers of a response to a request from `origin`: none unless it is allowed. */
 export const corsHeaders = (allowed: readonly string[], origin: string | undefined): Record<string, string> =>
-  origin && allowed.includes(origin)
+  allows(allowed, origin)
     ? {
         'access-control-allow-origin': origin,
         'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(', '),
@@ -33,7 +36,7 @@ export const preflightHeaders = (
   origin: string | undefined,
   methods: readonly string[],
 ): Record<string, string> =>
-  origin && allowed.includes(origin)
+  allows(allowed, origin)
     ? {
         'access-control-allow-origin': origin,
         'access-control-allow-methods': [...methods, 'OPTIONS'].join(','),

@@ -60,10 +60,29 @@ describe('CORS with allowed origins', () => {
   });
 });
 
-describe('CORS without allowed origins', () => {
+describe('CORS by default', () => {
   let client: TestClient;
   beforeAll(async () => {
     client = await startTestStack();
+  });
+  afterAll(() => client.stack.stop());
+
+  it('answers any origin: credentials are headers a script sets, never cookies', async () => {
+    const preflight = await client.request('OPTIONS', '/api/v1/incident-ticket', undefined, {
+      origin: OTHER,
+      'access-control-request-method': 'POST',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(OTHER);
+    const health = await client.request('GET', '/api/v1/health', undefined, { origin: OTHER });
+    expect(health.headers.get('access-control-allow-origin')).toBe(OTHER);
+  });
+});
+
+describe('CORS turned off', () => {
+  let client: TestClient;
+  beforeAll(async () => {
+    client = await startTestStack(':memory:', undefined, { allowedOrigins: 'none' });
   });
   afterAll(() => client.stack.stop());
 

@@ -85,6 +85,8 @@ const lambdaEnvironment = (name: string, template: TemplateFunction): Record<str
   AWS_ENDPOINT_URL_SFN: aws.endpoint,
 });
 
+const postOffice = () => ({ aws, sqs, mailWorker: bundle('mail-worker') });
+
 const bundle = (name: string): RunningBundle => {
   const found = running.get(name);
   if (!found) throw new Error(`no running bundle ${name}`);
@@ -155,7 +157,7 @@ const bodyFor = (group: string, key: string, route: RouteSpec, known: Record<str
  * finds something); `userId` is the caller's own.
  */
 const serveGroup = async (group: RouteGroup, apiKeys: RunningBundle): Promise<Served[]> => {
-  const caller = await signUpThroughBundle(bundle('auth'), aws, group.name);
+  const caller = await signUpThroughBundle(bundle('auth'), postOffice(), group.name);
   const apiKey = await apiKeyThroughBundle(apiKeys, caller);
   const known: Record<string, string> = { userId: caller.userId };
   const served: Served[] = [];
@@ -202,7 +204,7 @@ describe('every built bundle with exactly the environment the template gives it'
   }, 90_000);
 
   it('runs each worker on a realistic event', async () => {
-    const caller = await signUpThroughBundle(bundle('auth'), aws, 'workers');
+    const caller = await signUpThroughBundle(bundle('auth'), postOffice(), 'workers');
     const { workspaceId } = caller;
 
     // A large event the ingestion route put in the payload bucket and queued by reference.

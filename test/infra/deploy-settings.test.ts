@@ -1,3 +1,4 @@
+import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { allRoutes } from '#lib/routes/index.ts';
@@ -66,20 +67,20 @@ describe('deploy settings', () => {
     expect(names).toContain('/aws/lambda/IncidentService-dev-tickets');
   });
 
-  it('lets a read-only group that takes API keys refresh their lastUsedAt, and nothing else of them', () => {
+  it("lets only the gateway's authorizer refresh API keys' lastUsedAt, and nothing else of them", () => {
     const view = inspect(buildApp());
+    const apiKeyWrites = (fn: ServiceFunction) =>
+      view.statementsOf(fn).filter((statement) => JSON.stringify(statement.Condition ?? {}).includes('#APIKEY'));
+    expect(apiKeyWrites(view.stack.apiKeyAuthorizer)).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WS#*#APIKEY'] } },
+      }),
+    ]);
     for (const group of ['dashboard', 'pipelines', 'tickets']) {
       const fn = view.stack.groupFunctions.get(group);
       if (!fn) throw new Error(group);
-      const apiKeyWrites = view
-        .statementsOf(fn)
-        .filter((statement) => JSON.stringify(statement.Condition ?? {}).includes('#APIKEY'));
-      expect(apiKeyWrites, group).toEqual([
-        expect.objectContaining({
-          Action: 'dynamodb:UpdateItem',
-          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WS#*#APIKEY'] } },
-        }),
-      ]);
+      expect(apiKeyWrites(fn), group).toEqual([]);
     }
   });
 
@@ -88,8 +89,15 @@ describe('deploy settings', () => {
     const topics = Object.keys(view.template.findResources('AWS::SNS::Topic'));
     expect(topics).toHaveLength(1);
     const alarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm'));
-    // Two per queue (dead letters, age), errors and throttles per ten functions, API 5xx and latency, analyses.
-    expect(alarms).toHaveLength(15);
+    // Two per queue (dead letters, age), errors and throttles of the workers, API 5xx and latency, analyses.
+    expect(alarms).toHaveLength(11);
+    const watchedMetrics = alarms.reduce(
+      (count, alarm) =>
+        count + (alarm.Properties.Metrics?.filter((m: { MetricStat?: unknown }) => m.MetricStat).length ?? 1),
+      0,
+    );
+    // What CloudWatch bills: $0.10 a metric a month, the first ten free.
+    expect(watchedMetrics).toBe(21);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     const descriptions = alarms.map((alarm) => String(alarm.Properties.AlarmDescription));
     for (const watched of [
@@ -115,12 +123,17 @@ describe('deploy settings', () => {
   });
 
   it('answers allowed origins: a preflight on every resource, CORS headers on gateway refusals', () => {
-    const plain = inspect(buildApp());
     const nested = (view: ReturnType<typeof inspect>) => Template.fromStack(view.stack.api.routes);
-    expect(
-      Object.keys(nested(plain).findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: 'OPTIONS' } })),
-    ).toHaveLength(0);
-    expect(envOf(plain, 'tickets').ALLOWED_ORIGINS).toBeUndefined();
+    const preflightsOf = (view: ReturnType<typeof inspect>) =>
+      Object.keys(nested(view).findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: 'OPTIONS' } }));
+    const off = inspect(buildApp({ allowedOrigins: 'none' }));
+    expect(preflightsOf(off)).toHaveLength(0);
+    expect(envOf(off, 'tickets').ALLOWED_ORIGINS).toBeUndefined();
+    // Any origin by default.
+    const plain = inspect(buildApp());
+    expect(preflightsOf(plain).length).toBeGreaterThan(0);
+    expect(envOf(plain, 'tickets').ALLOWED_ORIGINS).toBe('*');
+    expect(() => buildApp({ allowedOrigins: '*,https://app.acme.test' })).toThrow(/stands alone/);
 
     const view = inspect(buildApp({ allowedOrigins: 'https://app.acme.test,https://admin.acme.test' }));
     const routes = nested(view);

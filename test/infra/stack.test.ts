@@ -238,7 +238,10 @@ describe('REST API', () => {
     };
     return new Map(
       Object.values(resources)
-        .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
+        // Preflights (OPTIONS, the gateway's own mock answers) are the CORS tests' business.
+        .filter(
+          (resource) => resource.Type === 'AWS::ApiGateway::Method' && resource.Properties.HttpMethod !== 'OPTIONS',
+        )
         .map((method) => [
           `${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId.Ref)}`,
           method.Properties,
@@ -247,8 +250,8 @@ describe('REST API', () => {
   };
 
   it('has a method for every route, proxied to its group function; those taking API keys require a usage-plan key', () => {
-    routes.resourceCountIs('AWS::ApiGateway::Method', allRoutes().length);
     const methods = methodKeys();
+    expect(methods.size).toBe(allRoutes().length);
     for (const { group, route } of allRoutes()) {
       const method = methods.get(`${route.method} ${toGatewayPath(route.path)}`);
       expect(method, `${route.method} ${route.path}`).toBeDefined();
@@ -489,7 +492,12 @@ describe('least privilege', () => {
 
 describe('size', () => {
   it('keeps each stack well under the 500-resource limit', () => {
-    const counts = [view.template, routes].map((template) => Object.keys(template.toJSON().Resources).length);
-    for (const count of counts) expect(count).toBeLessThan(450);
+    const [service, nested] = [view.template, routes].map(
+      (template) => Object.keys(template.toJSON().Resources).length,
+    );
+    expect(service).toBeLessThan(450);
+    // Every route of the spec is in the table already (unbuilt groups answer 501), and with CORS on (the
+    // default) each resource has its preflight: ~450 resources, which new routes must not push past 480.
+    expect(nested).toBeLessThan(480);
   });
 });
