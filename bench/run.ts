@@ -1,29 +1,32 @@
-import { performance } from 'node:perf_hooks';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startLocalStack } from '#infra/local/local-stack.ts';
+import { runConcurrently, type Rate } from './load.ts';
+import { countOperations, type OperationCount } from './store-operations.ts';
+import { rawPutRate } from './store-rate.ts';
 
 /**
- * Latency of representative requests through the whole local stack (HTTP, middlewares, embedded
- * DynamoDB), sequential, after a warm-up. Figures go to docs/performance.md with this command.
+ * `npm run bench`: every figure of docs/performance.md in one run, so each path is a ratio to the
+ * embedded store's raw rate measured minutes apart on the same machine (absolute times are noisy here).
+ * BENCH_SCALE=0.1 runs a tenth of everything, for a quick look.
  */
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-process.env.LOG_LEVEL ??= 'warn';
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const scaled = (count: number) => Math.max(20, Math.round(count * SCALE));
+const IN_FLIGHT = 16;
+const LIST_ITEMS = scaled(10_000);
+process.env.LOG_LEVEL ??= 'silent';
+
+const work = await mkdtemp(join(tmpdir(), 'incident-bench-'));
+const raw = await rawPutRate(join(work, 'raw'), scaled(3000), IN_FLIGHT);
+
 const stack = await startLocalStack({
   port: 0,
-  dataDir: ':memory:',
-  rateLimits: 'global=1000000/1m,login=1000000/1m,email=1000000/1m,apikey=1000000/1m',
+  dataDir: join(work, 'service'),
+  workers: false,
+  rateLimits: 'global=100000000/1m,login=1000000/1m,email=1000000/1m,apikey=100000000/1m',
 });
-
-/** DynamoDB operations by kind, counted on the table's client: what a request costs on demand. */
-const READS = new Set(['GetCommand', 'GetItemCommand', 'QueryCommand', 'BatchGetCommand', 'BatchGetItemCommand']);
-const operations = { reads: 0, writes: 0 };
-stack.ports.table.doc.middlewareStack.add(
-  (next, context) => async (args) => {
-    if (READS.has(context.commandName ?? '')) operations.reads += 1;
-    else operations.writes += 1;
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchOperationCounter' },
-);
+const operations = countOperations(stack.ports.table);
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const response = await fetch(`${stack.url}${path}`, {
@@ -34,31 +37,6 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
   const json = (await response.json()) as { data?: any };
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json.data;
-};
-
-const measure = async (name: string, iterations: number, run: (index: number) => Promise<unknown>) => {
-  for (let index = 0; index < Math.min(20, iterations); index += 1) await run(-1 - index);
-  const samples: number[] = [];
-  operations.reads = 0;
-  operations.writes = 0;
-  const started = performance.now();
-  for (let index = 0; index < iterations; index += 1) {
-    const before = performance.now();
-    await run(index);
-    samples.push(performance.now() - before);
-  }
-  const elapsed = performance.now() - started;
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(1);
-  return {
-    name,
-    iterations,
-    p50ms: at(0.5),
-    p95ms: at(0.95),
-    perSecond: Math.round((iterations / elapsed) * 1000),
-    readsPerRequest: (operations.reads / iterations).toFixed(1),
-    writesPerRequest: (operations.writes / iterations).toFixed(1),
-  };
 };
 
 const email = 'bench@example.com';
@@ -82,25 +60,116 @@ const { key } = await call(
 );
 const keyAuth = { 'x-api-key': key as string };
 
-const results = [
-  await measure('GET /health', ITERATIONS, () => call('GET', '/api/v1/health')),
-  await measure('POST /auth/login (scrypt)', Math.min(ITERATIONS, 50), () =>
-    call('POST', '/api/v1/auth/login', { email, password }),
+/** A real Alertmanager notification (the sender's own payload), its one alert made distinct by `id`. */
+const alertmanager = JSON.parse(
+  await readFile(new URL('../test/fixtures/ingestion/metrics-alerts/captured.json', import.meta.url), 'utf8'),
+);
+const alert = (id: string) => ({
+  ...alertmanager,
+  alerts: alertmanager.alerts.map((one: Record<string, any>) => ({
+    ...one,
+    labels: { ...one.labels, instance: `web-${id}` },
+    fingerprint: `bench-${id}`,
+  })),
+});
+const ingest = (id: string) => call('POST', '/api/v1/ingestion/metrics-alerts', alert(id), keyAuth);
+
+// The key is checked and cached by the gateway's authorizer before anything is measured.
+await ingest('warm-up');
+
+const DUPLICATE_FINGERPRINTS = 50;
+for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
+
+const paths: { name: string; rate: Rate }[] = [
+  {
+    name: 'ingestion, new signal (Alertmanager, API key)',
+    rate: await runConcurrently(scaled(1500), IN_FLIGHT, (n) => ingest(`new-${n}`)),
+  },
+  {
+    name: 'ingestion, duplicate (same fingerprints again)',
+    rate: await runConcurrently(scaled(1500), IN_FLIGHT, (n) => ingest(`repeat-${n % DUPLICATE_FINGERPRINTS}`)),
+  },
+];
+
+const perRequest = async (name: string, calls: number, run: (n: number) => Promise<unknown>) => ({
+  name,
+  ...(await operations.per(calls, async () => {
+    for (let n = 0; n < calls; n += 1) await run(n);
+  })),
+});
+
+// Lists over LIST_ITEMS signals and incidents, written through the API.
+await runConcurrently(Math.ceil(LIST_ITEMS / 100), 4, (batch) =>
+  call(
+    'POST',
+    '/api/v1/signals/bulk',
+    {
+      signals: Array.from({ length: 100 }, (_, n) => ({
+        name: `listed ${batch}-${n}`,
+        source: 'bench',
+        severity: 'LOW',
+      })),
+    },
+    keyAuth,
   ),
-  await measure('POST /incident-ticket (Bearer)', ITERATIONS, (n) =>
-    call('POST', '/api/v1/incident-ticket', { summary: `bench ${n}`, priority: 'LOW' }, auth),
+);
+await runConcurrently(LIST_ITEMS, IN_FLIGHT, (n) =>
+  call('POST', '/api/v1/incident-ticket', { summary: `listed ${n}`, priority: 'LOW' }, auth),
+);
+
+const latency = async (path: string, headers: Record<string, string>) =>
+  runConcurrently(scaled(100), 1, () => call('GET', path, undefined, headers));
+const lists = [
+  { name: `GET /signals?limit=20, page 1 of ${LIST_ITEMS}`, rate: await latency('/api/v1/signals?limit=20', keyAuth) },
+  { name: 'GET /signals?limit=20&page=50', rate: await latency('/api/v1/signals?limit=20&page=50', keyAuth) },
+  {
+    name: `GET /incident-ticket?limit=20, page 1 of ${LIST_ITEMS}`,
+    rate: await latency('/api/v1/incident-ticket?limit=20', auth),
+  },
+  {
+    name: 'GET /incident-ticket?limit=20&page=50',
+    rate: await latency('/api/v1/incident-ticket?limit=20&page=50', auth),
+  },
+];
+
+const counted: ({ name: string } & OperationCount)[] = [
+  await perRequest('POST /ingestion/metrics-alerts, new signal', 50, (n) => ingest(`counted-${n}`)),
+  await perRequest('POST /ingestion/metrics-alerts, duplicate', 50, (n) =>
+    ingest(`repeat-${n % DUPLICATE_FINGERPRINTS}`),
   ),
-  await measure('GET /incident-ticket?limit=20 (API key)', ITERATIONS, () =>
-    call('GET', '/api/v1/incident-ticket?limit=20', undefined, keyAuth),
+  await perRequest('GET /health', 50, () => call('GET', '/api/v1/health')),
+  await perRequest('POST /auth/login', 10, () => call('POST', '/api/v1/auth/login', { email, password })),
+  await perRequest('POST /incident-ticket (Bearer)', 50, (n) =>
+    call('POST', '/api/v1/incident-ticket', { summary: `counted ${n}`, priority: 'LOW' }, auth),
   ),
-  await measure('POST /signals, new fingerprints (API key)', ITERATIONS, (n) =>
-    call('POST', '/api/v1/signals', { name: `bench signal ${n}`, source: 'bench', severity: 'LOW' }, keyAuth),
+  await perRequest('GET /signals?limit=20, page 1', 20, () =>
+    call('GET', '/api/v1/signals?limit=20', undefined, keyAuth),
   ),
-  await measure('POST /signals, one fingerprint (dedup)', ITERATIONS, () =>
-    call('POST', '/api/v1/signals', { name: 'repeated', source: 'bench', severity: 'LOW' }, keyAuth),
+  await perRequest('GET /signals?limit=20&page=50', 20, () =>
+    call('GET', '/api/v1/signals?limit=20&page=50', undefined, keyAuth),
+  ),
+  await perRequest('GET /incident-ticket?limit=20, page 1', 20, () =>
+    call('GET', '/api/v1/incident-ticket?limit=20', undefined, auth),
+  ),
+  await perRequest('GET /incident-ticket?limit=20&page=50', 20, () =>
+    call('GET', '/api/v1/incident-ticket?limit=20&page=50', undefined, auth),
   ),
 ];
-await stack.stop();
 
-console.log(`node ${process.version}, ${ITERATIONS} sequential requests each after 20 warm-up ones, DATA_DIR=:memory:`);
-console.table(results);
+await stack.stop();
+await rm(work, { recursive: true, force: true });
+
+console.log(`node ${process.version}, dynalite on disk, ${IN_FLIGHT} requests in flight, BENCH_SCALE=${SCALE}`);
+console.log('\nThroughput against the raw store rate');
+console.table([
+  { path: 'raw PutItem (dynalite on disk)', ...raw, ratio: 1 },
+  ...paths.map(({ name, rate }) => ({
+    path: name,
+    ...rate,
+    ratio: Number((rate.perSecond / raw.perSecond).toFixed(2)),
+  })),
+]);
+console.log('\nList latency, sequential');
+console.table(lists.map(({ name, rate }) => ({ list: name, p50ms: rate.p50ms, p99ms: rate.p99ms })));
+console.log('\nStore operations per request, counted at the SDK (itemsRead: items a read returned or counted)');
+console.table(counted);

@@ -1,0 +1,48 @@
+import type { Table } from '#lib/store/table.ts';
+
+const READS = new Set(['GetCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand']);
+
+export interface OperationCount {
+  reads: number;
+  writes: number;
+  /** Items a read returned or counted: what a read costs grows with them. */
+  itemsRead: number;
+  /** Reads that only counted items (`Select: COUNT`). */
+  counts: number;
+}
+
+/** Counts the table operations at the SDK, on the document client every port shares. */
+export const countOperations = (table: Table) => {
+  const count: OperationCount = { reads: 0, writes: 0, itemsRead: 0, counts: 0 };
+  table.doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      const name = context.commandName ?? '';
+      if (READS.has(name)) {
+        count.reads += 1;
+        const input = args.input as { Select?: string };
+        const output = result.output as { Items?: unknown[]; Item?: unknown; Count?: number };
+        if (input.Select === 'COUNT') count.counts += 1;
+        count.itemsRead += output.Items?.length ?? (output.Item ? 1 : 0);
+      } else {
+        count.writes += 1;
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'benchOperationCounter' },
+  );
+  return {
+    /** The operations `run` made, per call of it. */
+    async per(calls: number, run: () => Promise<unknown>): Promise<OperationCount> {
+      Object.assign(count, { reads: 0, writes: 0, itemsRead: 0, counts: 0 });
+      await run();
+      const per = (value: number) => Number((value / calls).toFixed(2));
+      return {
+        reads: per(count.reads),
+        writes: per(count.writes),
+        itemsRead: per(count.itemsRead),
+        counts: per(count.counts),
+      };
+    },
+  };
+};
