@@ -20,11 +20,11 @@ export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId
 
 export const listSignals = async (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, status, severity, source }: ListSignalsInput,
+  { page, limit, cursor, status, severity, source }: ListSignalsInput,
 ): Promise<Page<SignalSummary>> =>
   signalRepository(table, workspaceId).querySignals(
     { status, severity, sourceKey: source && sourceKeyOf(source) },
-    { page, limit },
+    { page, limit, cursor },
   );
 
 export interface SignalStats {
