@@ -80,7 +80,7 @@ export const moveSignal = async (
     ]);
   }
   const { before, after, metadataObject } = outcome;
-  await addToSignalCounter(runtime.table, workspaceId, moveDelta(before.status, after.status));
+  await addToSignalCounter(runtime.table, workspaceId, moveDelta(before, after.status));
   if (move === 'resolve') {
     await fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id);
   }
