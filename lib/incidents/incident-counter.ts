@@ -5,12 +5,16 @@ import {
   type FilterValues,
   filterCounterName,
   filterCounts,
+  sumCounts,
 } from '#lib/store/counters.ts';
+import { putItem } from '#lib/store/conditional-writes.ts';
+import { queryAll } from '#lib/store/queries.ts';
 import { filterKey } from '#lib/store/keys.ts';
 import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Incident, IncidentPriority, IncidentStatus } from './incident.ts';
+import { incidentFromItem, incidentPartition } from './incident-item.ts';
 
 /**
  * INCIDENT_COUNTER (docs/data-model.md 5.16): the workspace's incident totals, kept by `ADD` after each
@@ -76,6 +80,20 @@ export const counterDelta = (before: Incident | undefined, after: Incident | und
 export const addToIncidentCounter = async (table: Table, workspaceId: string, delta: CounterValues): Promise<void> => {
   if (Object.keys(delta).length === 0) return;
   await addToCounters(table, counterKey(workspaceId), delta, { type: 'INCIDENT_COUNTER', workspaceId });
+};
+
+/**
+ * Recomputes the counter from the incidents themselves (the recount job, docs/data-model.md 6) and writes
+ * it whole; an ADD racing this write can be lost or doubled, which the next recount repairs.
+ */
+export const recountIncidents = async (table: Table, workspaceId: string): Promise<number> => {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': incidentPartition(workspaceId) },
+  });
+  const counts = sumCounts(items.map((item) => contribution(incidentFromItem(workspaceId, item))));
+  await putItem(table, { ...counterKey(workspaceId), type: 'INCIDENT_COUNTER', workspaceId, ...counts });
+  return items.length;
 };
 
 /** The counter's values; an absent counter (no incident yet) reads as all zeros. */

@@ -5,12 +5,15 @@ import {
   filterCounterName,
   filterCounts,
   isCombinationCounter,
+  sumCounts,
 } from '#lib/store/counters.ts';
 import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Signal, SignalSeverity, SignalStatus } from './signal.ts';
-import { sourceKeyOf } from './signal-item.ts';
+import { signalPartition, sourceKeyOf } from './signal-item.ts';
+import { putItem } from '#lib/store/conditional-writes.ts';
+import { queryAll } from '#lib/store/queries.ts';
 
 /**
  * SIGNAL_COUNTER (docs/data-model.md 5.7, 5.16): `total`, and one attribute per combination of status,
@@ -45,6 +48,25 @@ export const newSignalDelta = (signal: Pick<Signal, 'status' | 'severity' | 'sou
 /** A move changes only the status: every combination with the old status loses it, the new one gains it. */
 export const moveDelta = (before: Signal, to: SignalStatus): SignalCounterValues =>
   counterDelta(newSignalDelta(before), newSignalDelta({ ...before, status: to }));
+
+/**
+ * Recomputes the counter from the signals themselves (the recount job, docs/data-model.md 6) and writes
+ * it whole. The signals are read with the three attributes the counter needs; an ADD racing this write
+ * can be lost or doubled, which the next recount repairs.
+ */
+export const recountSignals = async (table: Table, workspaceId: string): Promise<number> => {
+  const signals = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': signalPartition(workspaceId) },
+    ExpressionAttributeNames: { '#status': 'status', '#source': 'source' },
+    ProjectionExpression: '#status, severity, #source',
+  });
+  const counts = sumCounts(
+    signals.map((item) => newSignalDelta(item as Pick<Signal, 'status' | 'severity' | 'source'>)),
+  );
+  await putItem(table, { ...counterKey(workspaceId), type: 'SIGNAL_COUNTER', workspaceId, ...counts });
+  return signals.length;
+};
 
 export const addToSignalCounter = async (
   table: Table,

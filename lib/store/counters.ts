@@ -87,3 +87,12 @@ export const counterDelta = (before: Record<string, number>, after: Record<strin
   }
   return delta;
 };
+
+/** Contributions added up: what a recount writes for the items it read. */
+export const sumCounts = (contributions: readonly Record<string, number>[]): Record<string, number> => {
+  const total: Record<string, number> = {};
+  for (const counts of contributions) {
+    for (const [name, value] of Object.entries(counts)) total[name] = (total[name] ?? 0) + value;
+  }
+  return total;
+};

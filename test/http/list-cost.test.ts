@@ -6,6 +6,7 @@ import type { Signal } from '#lib/signals/signal.ts';
 import { addToSignalCounter, newSignalDelta } from '#lib/signals/signal-counter.ts';
 import { signalToItem } from '#lib/signals/signal-item.ts';
 import { batchPutItems } from '#lib/store/batch.ts';
+import { recountCounters } from '#lib/counters/recount-counters.ts';
 import { type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
@@ -165,5 +166,19 @@ describe.each([
       expect(reply.status, query).toBe(400);
       expect(reply.body.errors, query).toEqual([expect.stringMatching(/^cursor: /)]);
     }
+  });
+});
+
+describe('the counter recount', () => {
+  it('puts drifted totals right from the items', async () => {
+    const workspaceId = admin.user.businessId ?? '';
+    const { table } = client.stack.ports;
+    await addToSignalCounter(table, workspaceId, { total: 7, 'status#OPEN': -3 });
+    await addToIncidentCounter(table, workspaceId, { total: -2 });
+    await recountCounters(client.stack.ports);
+    const signals = await list(`${SIGNALS}?status=OPEN&limit=1`);
+    const incidents = await list(`${INCIDENTS}?limit=1`);
+    expect(signals.reply.body.total).toBe(ITEMS);
+    expect(incidents.reply.body.meta.total).toBe(ITEMS);
   });
 });
