@@ -16,6 +16,7 @@ import { ENV } from '#lib/ports/env.ts';
 import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
 import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
+import { counterRecount } from '#lib/workers/counter-recount.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
@@ -65,6 +66,7 @@ export class IncidentServiceStack extends Stack {
   readonly ingestionWorker: ServiceFunction;
   readonly correlationWorker: ServiceFunction;
   readonly correlationSweep: ServiceFunction;
+  readonly counterRecount: ServiceFunction;
   readonly apiKeyAuthorizer: ServiceFunction;
   readonly mailWorker: ServiceFunction;
 
@@ -90,6 +92,7 @@ export class IncidentServiceStack extends Stack {
     this.ingestionWorker = worker('IngestionWorker', ingestionWorker, consumerTimeout('ingestion'));
     this.correlationWorker = worker('CorrelationWorker', correlationWorker, consumerTimeout('correlation'));
     this.correlationSweep = worker('CorrelationSweep', correlationSweep);
+    this.counterRecount = worker('CounterRecount', counterRecount, Duration.minutes(15));
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
     this.mailWorker = worker('MailWorker', mailWorker, consumerTimeout('mail'));
@@ -105,6 +108,11 @@ export class IncidentServiceStack extends Stack {
       description: 'Runs the correlation sweep every minute',
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaTarget(this.correlationSweep.lambda)],
+    });
+    new Rule(this, 'CounterRecountSchedule', {
+      description: 'Recounts the list counters daily, at a quiet hour',
+      schedule: Schedule.cron({ minute: '17', hour: '3' }),
+      targets: [new LambdaTarget(this.counterRecount.lambda)],
     });
     this.workflow = new AnalysisWorkflow(this, 'AnalysisWorkflow', { worker: this.analysisWorker.lambda, ...retained });
 
@@ -204,6 +212,7 @@ export class IncidentServiceStack extends Stack {
     bindNeeds(this.ingestionWorker, ingestionWorker);
     bindNeeds(this.correlationWorker, correlationWorker);
     bindNeeds(this.correlationSweep, correlationSweep);
+    bindNeeds(this.counterRecount, counterRecount);
     bindNeeds(this.analysisWorker, analysisWorker);
     bindNeeds(this.apiKeyAuthorizer, apiKeyAuthorizer);
     bindNeeds(this.mailWorker, mailWorker);
@@ -248,6 +257,7 @@ export class IncidentServiceStack extends Stack {
           [ingestionWorker, this.ingestionWorker],
           [correlationWorker, this.correlationWorker],
           [correlationSweep, this.correlationSweep],
+          [counterRecount, this.counterRecount],
           [analysisWorker, this.analysisWorker],
           [apiKeyAuthorizer, this.apiKeyAuthorizer],
           [mailWorker, this.mailWorker],

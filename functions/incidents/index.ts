@@ -30,8 +30,8 @@ export const handler = createGroupHandler(incidents, {
   createIncident: async (request) =>
     created(incidentView(await createIncident(request.scope, request.body)), { message: 'Incident created' }),
   listIncidents: async (request) => {
-    const { items, total } = await listIncidents(request.scope, request.query);
-    return paged(items.map(incidentView), request.query, total);
+    const { items, ...paging } = await listIncidents(request.scope, request.query);
+    return paged(items.map(incidentView), request.query, paging);
   },
   getIncidentAnalytics: async (request) => ok(await incidentAnalytics(request.scope)),
   getIncident: async (request) => ok(incidentView(await findIncident(request.scope, request.params.id))),

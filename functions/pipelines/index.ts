@@ -7,8 +7,8 @@ import { pipelines } from '#lib/routes/pipelines.ts';
 export const handler = createGroupHandler(pipelines, {
   // The spec places the list as `runs[]` beside `pagination`: `data: { runs }` with `pagination` next to `data`.
   listRuns: async ({ scope, query }) => {
-    const { items, total } = await listPipelineRuns(scope, query);
-    return paged({ runs: items }, query, total, 'pagination');
+    const { items, ...paging } = await listPipelineRuns(scope, query);
+    return paged({ runs: items }, query, paging, 'pagination');
   },
   getRun: async ({ scope, params }) => ok(await getPipelineRun(scope, params.id)),
 });

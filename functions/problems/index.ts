@@ -13,8 +13,8 @@ import { problems } from '#lib/routes/problems.ts';
 export const handler = createGroupHandler(problems, {
   createProblem: async ({ scope, body }) => created(await createProblem(scope, body), { message: 'Problem created' }),
   listProblems: async ({ scope, query }) => {
-    const { items, total } = await listProblems(scope, query);
-    return paged(items, query, total);
+    const { items, ...paging } = await listProblems(scope, query);
+    return paged(items, query, paging);
   },
   getProblem: async ({ scope, params }) => ok(await getProblem(scope, params.id)),
   updateProblem: async ({ scope, params, body }) =>

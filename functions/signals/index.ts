@@ -8,8 +8,8 @@ import { getSignal, listSignals, moveSignal, signalStats } from '#lib/signals/si
 
 export const handler = createGroupHandler(signals, {
   listSignals: async ({ scope, query }) => {
-    const { items, total } = await listSignals(scope, query);
-    return paged(items, query, total, 'pageAndTotal');
+    const { items, ...paging } = await listSignals(scope, query);
+    return paged(items, query, paging, 'pageAndTotal');
   },
   getSignalStats: async ({ scope }) => ok(await signalStats(scope)),
   getSignal: async ({ scope, params }) => ok(await getSignal(scope, params.id)),

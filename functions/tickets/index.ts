@@ -5,11 +5,11 @@ import { listTicketHistory, listTickets } from '#lib/tickets/ticket-list.ts';
 
 export const handler = createGroupHandler(tickets, {
   listTickets: async ({ scope, query }) => {
-    const { items, total } = await listTickets(scope, query);
-    return paged(items, query, total);
+    const { items, ...paging } = await listTickets(scope, query);
+    return paged(items, query, paging);
   },
   listHistory: async ({ scope, query }) => {
-    const { items, total } = await listTicketHistory(scope, query);
-    return paged(items, query, total);
+    const { items, ...paging } = await listTicketHistory(scope, query);
+    return paged(items, query, paging);
   },
 });

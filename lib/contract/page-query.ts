@@ -3,9 +3,23 @@ import * as z from 'zod';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** `page` and `limit` query parameters; a limit above the maximum is a 400, not silently clamped. */
+/** Far above any position a list encodes; a longer value is refused before it is decoded. */
+const MAX_CURSOR_LENGTH = 2048;
+
+/**
+ * `page` and `limit` query parameters; a limit above the maximum is a 400, not silently clamped. `cursor`
+ * is the extension for deep paging: the `nextCursor` of the previous answer, or empty to start.
+ */
 export const pageQuery = (defaultLimit = DEFAULT_PAGE_SIZE) =>
   z.object({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultLimit),
+    cursor: z
+      .string()
+      .max(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`)
+      .regex(/^[A-Za-z0-9_-]*$/, 'must be a nextCursor of this list')
+      .optional()
+      .describe(
+        'Opaque: the `nextCursor` of the previous page of this same list (then `page` is ignored), or empty to start at `page` and get `nextCursor` back',
+      ),
   });

@@ -1,6 +1,6 @@
 import { ulidFloor } from '#lib/ports/ids.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { WORKSPACE_DIRECTORY } from '#lib/workspaces/workspace-repository.ts';
+import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 import { pendingCorrelationPartition } from '#lib/signals/signal-item.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -8,16 +8,6 @@ import type { CorrelationMessage } from './correlation-message.ts';
 
 /** A signal pending longer than this lost its queue message, or the message is stuck: send it again. */
 export const PENDING_GRACE_MS = 2 * 60_000;
-
-const workspaceIds = async (table: Table): Promise<string[]> => {
-  const items = await queryAll(table, {
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': WORKSPACE_DIRECTORY },
-    ProjectionExpression: 'gsi3sk',
-  });
-  return items.map((item) => item.gsi3sk as string);
-};
 
 const pendingSignalIds = async (table: Table, workspaceId: string, before: Date): Promise<string[]> => {
   const items = await queryAll(table, {
@@ -46,7 +36,7 @@ export const sweepPendingSignals = async (
 ): Promise<SweepResult> => {
   const before = new Date(now.getTime() - PENDING_GRACE_MS);
   const result: SweepResult = { workspaces: 0, enqueued: 0 };
-  for (const workspaceId of await workspaceIds(table)) {
+  for (const workspaceId of await directoryWorkspaceIds(table)) {
     result.workspaces += 1;
     const signalIds = await pendingSignalIds(table, workspaceId, before);
     if (signalIds.length === 0) continue;

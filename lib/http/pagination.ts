@@ -1,4 +1,4 @@
-import type { PageRequest } from '#lib/store/queries.ts';
+import type { PageInfo, PageRequest } from '#lib/store/queries.ts';
 import { ok } from './envelope.ts';
 import type { JsonResult } from './route.ts';
 
@@ -7,13 +7,15 @@ export interface PageMeta {
   page: number;
   limit: number;
   totalPages: number;
+  nextCursor?: string | null;
 }
 
-export const pageMeta = ({ page, limit }: PageRequest, total: number): PageMeta => ({
+export const pageMeta = ({ page, limit }: PageRequest, { total, ...info }: PageInfo): PageMeta => ({
   total,
-  page,
+  page: info.page ?? page,
   limit,
   totalPages: Math.ceil(total / limit),
+  ...(info.nextCursor !== undefined && { nextCursor: info.nextCursor }),
 });
 
 /**
@@ -24,24 +26,32 @@ export type PagePlacement = 'meta' | 'pageAndTotal' | 'pagination';
 
 export const pagingFields = (
   request: PageRequest,
-  total: number,
+  info: PageInfo,
   placement: PagePlacement,
 ): Record<string, unknown> => {
-  const meta = pageMeta(request, total);
+  const meta = pageMeta(request, info);
   switch (placement) {
     case 'meta':
       return { meta };
     case 'pageAndTotal':
-      return { page: meta.page, total: meta.total };
+      return {
+        page: meta.page,
+        total: meta.total,
+        ...(meta.nextCursor !== undefined && { nextCursor: meta.nextCursor }),
+      };
     case 'pagination':
       return { pagination: meta };
   }
 };
 
+/** `paging`: the list's total, or all that its page answer says (`nextCursor` where a cursor was asked for). */
 export const paged = (
   data: unknown,
   request: PageRequest,
-  total: number,
+  paging: number | PageInfo,
   placement: PagePlacement = 'meta',
   message?: string,
-): JsonResult => ok(data, { extra: pagingFields(request, total, placement), ...(message && { message }) });
+): JsonResult => {
+  const info = typeof paging === 'number' ? { total: paging } : paging;
+  return ok(data, { extra: pagingFields(request, info, placement), ...(message && { message }) });
+};

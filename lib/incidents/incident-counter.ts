@@ -1,14 +1,27 @@
-import { addToCounters, countersOf } from '#lib/store/counters.ts';
+import {
+  addToCounters,
+  counterDelta as contributionDelta,
+  countersOf,
+  type FilterValues,
+  filterCounterName,
+  filterCounts,
+  sumCounts,
+} from '#lib/store/counters.ts';
+import { putItem } from '#lib/store/conditional-writes.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import { filterKey } from '#lib/store/keys.ts';
 import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import type { Incident } from './incident.ts';
+import type { Incident, IncidentPriority, IncidentStatus } from './incident.ts';
+import { incidentFromItem, incidentPartition } from './incident-item.ts';
 
 /**
  * INCIDENT_COUNTER (docs/data-model.md 5.16): the workspace's incident totals, kept by `ADD` after each
  * incident write so `/incident-ticket/analytics` is one GetItem however many incidents there are.
- * Attributes: `total`, `status#<S>`, `priority#<P>`, `ackCount`, `ackMinutesSum`, `resolveCount`,
- * `resolveMinutesSum`.
+ * Attributes: `total`, one per combination of status, priority and environment (`status#<S>`,
+ * `priority#<P>|status#<S>`, ...: every list total without a date range), `ackCount`, `ackMinutesSum`,
+ * `resolveCount`, `resolveMinutesSum`.
  */
 const counterKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'INCIDENTS' });
 
@@ -16,13 +29,31 @@ export type CounterValues = Record<string, number>;
 
 const minutesBetween = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / 60_000;
 
+/** The list filters of an incident, as its counter names them; `environmentKey` is the normalised one. */
+export interface IncidentListFilter {
+  status?: IncidentStatus;
+  priority?: IncidentPriority;
+  environmentKey?: string;
+}
+
+const filterValues = ({ status, priority, environmentKey }: IncidentListFilter): FilterValues => ({
+  status,
+  priority,
+  environment: environmentKey,
+});
+
 /** What one incident in a given state adds to the counter. */
 const contribution = (incident: Incident | undefined): CounterValues => {
   if (!incident) return {};
+  const { status, priority, environment } = incident;
   return {
-    total: 1,
-    [`status#${incident.status}`]: 1,
-    [`priority#${incident.priority}`]: 1,
+    ...filterCounts(
+      filterValues({
+        status,
+        priority,
+        environmentKey: environment === undefined ? undefined : filterKey(environment),
+      }),
+    ),
     ...(incident.acknowledgedAt && {
       ackCount: 1,
       ackMinutesSum: minutesBetween(incident.createdAt, incident.acknowledgedAt),
@@ -39,16 +70,8 @@ const contribution = (incident: Incident | undefined): CounterValues => {
  * no longer exists). Both states come from the write itself (`ALL_OLD`), so concurrent writes to one
  * incident still add up exactly.
  */
-export const counterDelta = (before: Incident | undefined, after: Incident | undefined): CounterValues => {
-  const old = contribution(before);
-  const current = contribution(after);
-  const delta: CounterValues = {};
-  for (const name of new Set([...Object.keys(old), ...Object.keys(current)])) {
-    const change = (current[name] ?? 0) - (old[name] ?? 0);
-    if (change !== 0) delta[name] = change;
-  }
-  return delta;
-};
+export const counterDelta = (before: Incident | undefined, after: Incident | undefined): CounterValues =>
+  contributionDelta(contribution(before), contribution(after));
 
 /**
  * Applies a delta with one unconditional `ADD`, issued after the incident's own write succeeded. A crash
@@ -59,6 +82,28 @@ export const addToIncidentCounter = async (table: Table, workspaceId: string, de
   await addToCounters(table, counterKey(workspaceId), delta, { type: 'INCIDENT_COUNTER', workspaceId });
 };
 
+/**
+ * Recomputes the counter from the incidents themselves (the recount job, docs/data-model.md 6) and writes
+ * it whole; an ADD racing this write can be lost or doubled, which the next recount repairs.
+ */
+export const recountIncidents = async (table: Table, workspaceId: string): Promise<number> => {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': incidentPartition(workspaceId) },
+  });
+  const counts = sumCounts(items.map((item) => contribution(incidentFromItem(workspaceId, item))));
+  await putItem(table, { ...counterKey(workspaceId), type: 'INCIDENT_COUNTER', workspaceId, ...counts });
+  return items.length;
+};
+
 /** The counter's values; an absent counter (no incident yet) reads as all zeros. */
 export const readIncidentCounter = async (table: Table, workspaceId: string): Promise<CounterValues> =>
   countersOf(await getItem(table, counterKey(workspaceId), false));
+
+/** The total of one filtered list (no date range): one attribute of the counter. */
+export const readIncidentTotal = async (
+  table: Table,
+  workspaceId: string,
+  filter: IncidentListFilter,
+): Promise<number> =>
+  Math.max(0, (await readIncidentCounter(table, workspaceId))[filterCounterName(filterValues(filter))] ?? 0);

@@ -16,6 +16,7 @@ import {
   incidentToItem,
   type ItemUpdate,
 } from './incident-item.ts';
+import { readIncidentTotal } from './incident-counter.ts';
 
 type Item = Record<string, unknown>;
 
@@ -135,8 +136,20 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     return findItem(table, incidentItemKey(workspaceId, incidentId), (item) => incidentFromItem(workspaceId, item));
   };
 
+  /**
+   * A page, newest first. The total is the counter's but for a date range, which no counter keeps: that
+   * is a COUNT of the range, bounded by the days asked for rather than by the table.
+   */
   const queryIncidents = async (filters: IncidentFilters, page: PageRequest): Promise<Page<Incident>> => {
-    return queryPage(table, listQuery(workspaceId, filters), page, (item) => incidentFromItem(workspaceId, item));
+    const { status, priority, environment, from, to } = filters;
+    const environmentKey = environment === undefined ? undefined : filterKey(environment);
+    return queryPage(
+      table,
+      listQuery(workspaceId, filters),
+      page,
+      (item) => incidentFromItem(workspaceId, item),
+      from || to ? undefined : () => readIncidentTotal(table, workspaceId, { status, priority, environmentKey }),
+    );
   };
 
   /**

@@ -10,5 +10,6 @@ import type { Page } from '#lib/store/queries.ts';
  */
 export const listIncidents = async (
   { ports: runtime, workspaceId }: Scope,
-  { page, limit, ...filters }: ListIncidentsInput,
-): Promise<Page<Incident>> => incidentRepository(runtime.table, workspaceId).queryIncidents(filters, { page, limit });
+  { page, limit, cursor, ...filters }: ListIncidentsInput,
+): Promise<Page<Incident>> =>
+  incidentRepository(runtime.table, workspaceId).queryIncidents(filters, { page, limit, cursor });

@@ -6,8 +6,9 @@ import type { Scope } from '#lib/identity/scope.ts';
 
 export const listPipelineRuns = (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, ...filter }: RunFilter & PageRequest,
-): Promise<Page<PipelineRunSummary>> => pipelineRunRepository(table, workspaceId).listRuns(filter, { page, limit });
+  { page, limit, cursor, ...filter }: RunFilter & PageRequest,
+): Promise<Page<PipelineRunSummary>> =>
+  pipelineRunRepository(table, workspaceId).listRuns(filter, { page, limit, cursor });
 
 /** The full record with jobs and raw payload; another workspace's run is simply not found. */
 export const getPipelineRun = async ({ ports: { table }, workspaceId }: Scope, runId: string): Promise<PipelineRun> => {

@@ -46,8 +46,9 @@ export const getProblem = async ({ ports: { table }, workspaceId }: Scope, probl
 
 export const listProblems = async (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, status, priority }: ListProblemsInput,
-): Promise<Page<Problem>> => problemRepository(table, workspaceId).queryProblems({ status, priority }, { page, limit });
+  { page, limit, cursor, status, priority }: ListProblemsInput,
+): Promise<Page<Problem>> =>
+  problemRepository(table, workspaceId).queryProblems({ status, priority }, { page, limit, cursor });
 
 /**
  * Changes the given fields (null clears an optional one), then records one history event per field

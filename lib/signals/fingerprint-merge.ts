@@ -4,7 +4,6 @@ import type { SignalEvent } from './signal-event.ts';
 import { type FingerprintIdentity, fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
 import { MERGING_STATUSES, type Signal, type SignalStatus } from './signal.ts';
 import { moveDelta, newSignalDelta } from './signal-counter.ts';
-import { sourceKeyOf } from './signal-item.ts';
 import { insertSignal, signalRepository } from './signal-repository.ts';
 import { POLL_MS, ageMs, type Attempt, type Written } from './store-attempt.ts';
 
@@ -60,7 +59,7 @@ const writeNewSignal = async (scope: Scope, event: SignalEvent, attempt: Attempt
     inserted,
     deduplicated: false,
     resolved: false,
-    counted: inserted ? newSignalDelta('OPEN', sourceKeyOf(signal.source)) : {},
+    counted: inserted ? newSignalDelta(signal) : {},
     correlate: event.action === 'trigger',
   };
 };
@@ -196,7 +195,7 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
         inserted: false,
         deduplicated: true,
         resolved: true,
-        counted: moveDelta(moved.before.status, 'RESOLVED'),
+        counted: moveDelta(moved.before, 'RESOLVED'),
         correlate: false,
       };
     }
@@ -224,7 +223,7 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
     inserted,
     deduplicated: false,
     resolved: false,
-    counted: inserted ? newSignalDelta('RESOLVED', sourceKeyOf(record.source)) : {},
+    counted: inserted ? newSignalDelta(record) : {},
     correlate: false,
   };
 };

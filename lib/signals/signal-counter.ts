@@ -1,14 +1,25 @@
-import { addToCounters } from '#lib/store/counters.ts';
+import {
+  addToCounters,
+  counterDelta,
+  type FilterValues,
+  filterCounterName,
+  filterCounts,
+  isCombinationCounter,
+  sumCounts,
+} from '#lib/store/counters.ts';
 import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import type { SignalStatus } from './signal.ts';
+import type { Signal, SignalSeverity, SignalStatus } from './signal.ts';
+import { signalPartition, sourceKeyOf } from './signal-item.ts';
+import { putItem } from '#lib/store/conditional-writes.ts';
+import { queryAll } from '#lib/store/queries.ts';
 
 /**
- * SIGNAL_COUNTER (docs/data-model.md 5.7, 5.16): `total`, `status#<S>` and `source#<sourceKey>`, kept by
- * `ADD` right after each signal write, so the unfiltered list total and `/signals/stats` are one GetItem
- * however many signals there are. A crash between the two writes can leave it off by one; the recount
- * job repairs that.
+ * SIGNAL_COUNTER (docs/data-model.md 5.7, 5.16): `total`, and one attribute per combination of status,
+ * severity and source (`status#<S>`, `source#<sourceKey>`, `severity#<V>|status#<S>`, ...), kept by `ADD`
+ * right after each signal write, so every list total and `/signals/stats` are one GetItem however many
+ * signals there are. A crash between the two writes can leave it off by one; the recount job repairs that.
  */
 const counterKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'SIGNALS' });
 
@@ -17,14 +28,45 @@ export type SignalCounterValues = Record<string, number>;
 const STATUS_PREFIX = 'status#';
 const SOURCE_PREFIX = 'source#';
 
-export const newSignalDelta = (status: SignalStatus, sourceKey: string): SignalCounterValues => ({
-  total: 1,
-  [`${STATUS_PREFIX}${status}`]: 1,
-  [`${SOURCE_PREFIX}${sourceKey}`]: 1,
+/** The list filters of a signal, as its counter and its list name them. */
+export interface SignalListFilter {
+  status?: SignalStatus;
+  severity?: SignalSeverity;
+  sourceKey?: string;
+}
+
+const filterValues = ({ status, severity, sourceKey }: SignalListFilter): FilterValues => ({
+  status,
+  severity,
+  source: sourceKey,
 });
 
-export const moveDelta = (from: SignalStatus, to: SignalStatus): SignalCounterValues =>
-  from === to ? {} : { [`${STATUS_PREFIX}${from}`]: -1, [`${STATUS_PREFIX}${to}`]: 1 };
+/** What one signal adds to the counter: a new signal's delta, and what the recount adds up. */
+export const newSignalDelta = (signal: Pick<Signal, 'status' | 'severity' | 'source'>): SignalCounterValues =>
+  filterCounts(filterValues({ ...signal, sourceKey: sourceKeyOf(signal.source) }));
+
+/** A move changes only the status: every combination with the old status loses it, the new one gains it. */
+export const moveDelta = (before: Signal, to: SignalStatus): SignalCounterValues =>
+  counterDelta(newSignalDelta(before), newSignalDelta({ ...before, status: to }));
+
+/**
+ * Recomputes the counter from the signals themselves (the recount job, docs/data-model.md 6) and writes
+ * it whole. The signals are read with the three attributes the counter needs; an ADD racing this write
+ * can be lost or doubled, which the next recount repairs.
+ */
+export const recountSignals = async (table: Table, workspaceId: string): Promise<number> => {
+  const signals = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': signalPartition(workspaceId) },
+    ExpressionAttributeNames: { '#status': 'status', '#source': 'source' },
+    ProjectionExpression: '#status, severity, #source',
+  });
+  const counts = sumCounts(
+    signals.map((item) => newSignalDelta(item as Pick<Signal, 'status' | 'severity' | 'source'>)),
+  );
+  await putItem(table, { ...counterKey(workspaceId), type: 'SIGNAL_COUNTER', workspaceId, ...counts });
+  return signals.length;
+};
 
 export const addToSignalCounter = async (
   table: Table,
@@ -43,12 +85,24 @@ export interface SignalCounts {
 }
 
 /** The counter's values; an absent counter (no signal yet) reads as zeros. */
-export const readSignalCounter = async (table: Table, workspaceId: string): Promise<SignalCounts> => {
+/** A counter attribute as read; drift below zero (a lost increment) reads as none. */
+const readCounter = async (table: Table, workspaceId: string) => {
   const Item = (await getItem(table, counterKey(workspaceId), false)) ?? {};
   const count = (name: string): number => (typeof Item[name] === 'number' ? Math.max(0, Item[name]) : 0);
+  return { names: Object.keys(Item), count };
+};
+
+/** The total of one filtered list: one attribute of the counter. */
+export const readSignalTotal = async (table: Table, workspaceId: string, filter: SignalListFilter): Promise<number> =>
+  (await readCounter(table, workspaceId)).count(filterCounterName(filterValues(filter)));
+
+export const readSignalCounter = async (table: Table, workspaceId: string): Promise<SignalCounts> => {
+  const { names, count } = await readCounter(table, workspaceId);
   const bySource = new Map<string, number>();
-  for (const name of Object.keys(Item)) {
-    if (name.startsWith(SOURCE_PREFIX) && count(name) > 0) bySource.set(name.slice(SOURCE_PREFIX.length), count(name));
+  for (const name of names) {
+    if (name.startsWith(SOURCE_PREFIX) && !isCombinationCounter(name) && count(name) > 0) {
+      bySource.set(name.slice(SOURCE_PREFIX.length), count(name));
+    }
   }
   return {
     total: count('total'),

@@ -9,7 +9,6 @@ import {
   type SignalMove,
   type SignalNote,
   type SignalOrigin,
-  type SignalSeverity,
   type SignalStatus,
   type SignalSummary,
   signalSummary,
@@ -24,6 +23,7 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
+import { readSignalTotal, type SignalListFilter } from './signal-counter.ts';
 import { putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
 
@@ -83,18 +83,11 @@ export type MoveOutcome =
   | { kind: 'missing' }
   | { kind: 'conflict'; current: Signal };
 
-export interface SignalFilter {
-  status?: SignalStatus;
-  severity?: SignalSeverity;
-  /** The normalised source key. */
-  sourceKey?: string;
-}
-
 /**
  * The partition of the most selective filter that has an index (status, then source, then all signals),
  * the other filters as a FilterExpression. Every partition sorts by signal id, a ULID at receipt.
  */
-const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalFilter): QueryInput => {
+const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalListFilter): QueryInput => {
   const filters: Record<string, { attribute: string; value: string }> = {};
   const partition = (indexName: 'gsi1' | 'gsi2' | undefined, pk: string): QueryInput => ({
     ...(indexName && { IndexName: indexName }),
@@ -193,10 +186,14 @@ export const signalRepository = (table: Table, workspaceId: string) => {
     return { kind: 'moved', before, after, ...(metadataObject && { metadataObject }) };
   };
 
-  /** Newest received first, with the total of the same query; summaries, without metadata. */
-  const querySignals = async (filter: SignalFilter, page: PageRequest): Promise<Page<SignalSummary>> => {
-    return queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page, (item) =>
-      signalSummary(signalFromItem(item, workspaceId)),
+  /** Newest received first, with the total from the counter; summaries, without metadata. */
+  const querySignals = async (filter: SignalListFilter, page: PageRequest): Promise<Page<SignalSummary>> => {
+    return queryPage(
+      table,
+      { ...listQuery(workspaceId, filter), ScanIndexForward: false },
+      page,
+      (item) => signalSummary(signalFromItem(item, workspaceId)),
+      () => readSignalTotal(table, workspaceId, filter),
     );
   };
   return { findSignal, mergeOccurrence, writeSignalMove, querySignals };

@@ -20,11 +20,11 @@ export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId
 
 export const listSignals = async (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, status, severity, source }: ListSignalsInput,
+  { page, limit, cursor, status, severity, source }: ListSignalsInput,
 ): Promise<Page<SignalSummary>> =>
   signalRepository(table, workspaceId).querySignals(
     { status, severity, sourceKey: source && sourceKeyOf(source) },
-    { page, limit },
+    { page, limit, cursor },
   );
 
 export interface SignalStats {
@@ -80,7 +80,7 @@ export const moveSignal = async (
     ]);
   }
   const { before, after, metadataObject } = outcome;
-  await addToSignalCounter(runtime.table, workspaceId, moveDelta(before.status, after.status));
+  await addToSignalCounter(runtime.table, workspaceId, moveDelta(before, after.status));
   if (move === 'resolve') {
     await fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id);
   }

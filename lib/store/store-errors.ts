@@ -17,3 +17,11 @@ export const isStoreUnavailable = (error: unknown): boolean => {
   const name = nameOf(error);
   return name !== undefined && UNAVAILABLE.has(name);
 };
+
+/** A list's `cursor` that this list did not issue; the HTTP layer answers 400 naming `cursor`. */
+export class InvalidCursorError extends Error {
+  constructor(readonly reason: string) {
+    super(`cursor: ${reason}`);
+    this.name = 'InvalidCursorError';
+  }
+}

@@ -16,7 +16,7 @@ export interface TicketFilter {
  */
 export const listTickets = async (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, type, status }: TicketFilter & PageRequest,
+  { page, limit, cursor, type, status }: TicketFilter & PageRequest,
 ): Promise<Page<Ticket>> => {
   const conditions = [...(type ? ['#type = :type'] : []), ...(status ? ['#status = :status'] : [])];
   return queryPage(
@@ -35,7 +35,7 @@ export const listTickets = async (
       },
       ScanIndexForward: false,
     },
-    { page, limit },
+    { page, limit, cursor },
     ticketFromItem,
   );
 };
@@ -81,8 +81,8 @@ const historyView = ({
 /** History of one ticket or of the whole workspace, chronological, within `[from, to]` when given. */
 export const listTicketHistory = async (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, ...query }: HistoryQuery & PageRequest,
+  { page, limit, cursor, ...query }: HistoryQuery & PageRequest,
 ): Promise<Page<HistoryEventView>> => {
-  const { items, total } = await historyRepository(table, workspaceId).listHistory(query, { page, limit });
-  return { items: items.map(historyView), total };
+  const { items, ...paging } = await historyRepository(table, workspaceId).listHistory(query, { page, limit, cursor });
+  return { items: items.map(historyView), ...paging };
 };

@@ -11,6 +11,17 @@ import { findItem } from '#lib/store/items.ts';
 /** The directory of every workspace (gsi3), read only by background jobs such as the correlation sweep. */
 export const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
 
+/** Every workspace id, from the directory: what background jobs walk. */
+export const directoryWorkspaceIds = async (table: Table): Promise<string[]> => {
+  const items = await queryAll(table, {
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': WORKSPACE_DIRECTORY },
+    ProjectionExpression: 'gsi3sk',
+  });
+  return items.map((item) => item.gsi3sk as string);
+};
+
 export const workspaceItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'WORKSPACE' });
 
 export const memberPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'MEMBER');

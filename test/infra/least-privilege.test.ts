@@ -4,6 +4,8 @@ import { sweepPendingSignals, PENDING_GRACE_MS } from '#lib/correlation/sweep.ts
 import { installPorts, portsOf } from '#lib/ports/port-set.ts';
 import { allRoutes } from '#lib/routes/index.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
+import { recountCounters } from '#lib/counters/recount-counters.ts';
+import { counterRecount } from '#lib/workers/counter-recount.ts';
 import { signUpBusiness } from '../support/accounts.ts';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.ts';
 import { createCallRecorder, type RecordedCall } from '../support/iam/call-recorder.ts';
@@ -94,6 +96,8 @@ describe('least privilege: every AWS call of every function against its IAM poli
 
     recorder.during('correlation sweep');
     await sweepPendingSignals(portsOf(correlationSweep), new Date(Date.now() + 2 * PENDING_GRACE_MS));
+    recorder.during('counter recount');
+    await recountCounters(portsOf(counterRecount));
     recorder.during('queue workers');
     const workers = startLocalWorkers(client.stack.queues);
     await workers.idle();

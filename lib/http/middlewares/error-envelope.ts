@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { log } from '#lib/log/logger.ts';
 import { HttpError } from '#lib/contract/errors.ts';
+import { InvalidCursorError } from '#lib/store/store-errors.ts';
 import { errorResponse } from '../response.ts';
 import type { HttpContext } from './http-context.ts';
 
@@ -15,6 +16,11 @@ export const errorEnvelope = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
     const requestId = event.requestContext.requestId;
     if (error instanceof HttpError) {
       request.response = errorResponse(error.statusCode, error.message, error.errors, requestId, error.headers);
+      return;
+    }
+    // The store kit decodes cursors where lists are read; the refusal is the caller's mistake, not ours.
+    if (error instanceof InvalidCursorError) {
+      request.response = errorResponse(400, 'Validation failed', [error.message], requestId);
       return;
     }
     log.error('unexpected error', { error });
