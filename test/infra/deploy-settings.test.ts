@@ -97,7 +97,7 @@ describe('deploy settings', () => {
       0,
     );
     // What CloudWatch bills: $0.10 a metric a month, the first ten free.
-    expect(watchedMetrics).toBe(21);
+    expect(watchedMetrics).toBe(23);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     const descriptions = alarms.map((alarm) => String(alarm.Properties.AlarmDescription));
     for (const watched of [
