@@ -8,19 +8,26 @@ import type { SignalStatus } from './signal.ts';
  * SIGNAL_COUNTER (docs/data-model.md 5.7, 5.16): `total`, `status#<S>` and `source#<sourceKey>`, kept by
  * `ADD` right after each signal write, so the unfiltered list total and `/signals/stats` are one GetItem
  * however many signals there are. A crash between the two writes can leave it off by one; the recount
- * job repairs that.
+ * job repairs that. The same write counts a new signal in `ingested#<hour>`, which the sweep moves to the
+ * hour's METRIC_HOUR rollup once the hour is over (`rollUpIngestedHours`), so a new signal costs one
+ * counter write, not two.
  */
-const counterKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'SIGNALS' });
+export const counterKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'SIGNALS' });
 
 export type SignalCounterValues = Record<string, number>;
 
 const STATUS_PREFIX = 'status#';
 const SOURCE_PREFIX = 'source#';
+export const INGESTED_PREFIX = 'ingested#';
 
-export const newSignalDelta = (status: SignalStatus, sourceKey: string): SignalCounterValues => ({
+/** The UTC hour of an instant as rollups name it, `YYYY-MM-DDTHH`. */
+export const hourOf = (instant: Date): string => instant.toISOString().slice(0, 13);
+
+export const newSignalDelta = (status: SignalStatus, sourceKey: string, receivedAt: Date): SignalCounterValues => ({
   total: 1,
   [`${STATUS_PREFIX}${status}`]: 1,
   [`${SOURCE_PREFIX}${sourceKey}`]: 1,
+  [`${INGESTED_PREFIX}${hourOf(receivedAt)}`]: 1,
 });
 
 export const moveDelta = (from: SignalStatus, to: SignalStatus): SignalCounterValues =>
