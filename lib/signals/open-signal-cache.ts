@@ -6,7 +6,7 @@
  * signal merges the claim names it (a signal leaves the merging states only to RESOLVED, for good). An
  * entry is kept TTL_MS, at most MAX_ENTRIES of them, oldest out first.
  */
-const TTL_MS = 60_000;
+const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
 
 export interface OpenSignal {
