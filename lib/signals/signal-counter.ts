@@ -1,4 +1,4 @@
-import { addToCounters } from '#lib/store/counters.ts';
+import { addToCountersTogether } from '#lib/store/coalesced-counters.ts';
 import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -39,7 +39,7 @@ export const addToSignalCounter = async (
   delta: SignalCounterValues,
 ): Promise<void> => {
   if (Object.keys(delta).length === 0) return;
-  await addToCounters(table, counterKey(workspaceId), delta, { type: 'SIGNAL_COUNTER', workspaceId });
+  await addToCountersTogether(table, counterKey(workspaceId), delta, { type: 'SIGNAL_COUNTER', workspaceId });
 };
 
 export interface SignalCounts {
