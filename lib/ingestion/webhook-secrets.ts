@@ -15,6 +15,32 @@ import type { Scope } from '#lib/identity/scope.ts';
 /** How long a replaced secret still verifies, so a sender can be switched over after the service. */
 const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long an instance keeps what it read of a sender's secret (none included), so a stream of deliveries
+ * reads it once per instance and window rather than once per delivery: as long as the gateway keeps a
+ * checked API key. Setting, replacing or removing a secret takes effect at once on the instance that did
+ * it and within this time on the others (docs/security.md).
+ */
+const SECRET_CACHE_MS = 10_000;
+
+const knownSecrets = new Map<string, { stored: WebhookSecret | undefined; until: number }>();
+
+const secretCacheKey = (workspaceId: string, sender: SignedSender): string => `${workspaceId}\u0000${sender}`;
+
+const storedSecret = async (
+  { table, clock }: Pick<Ports, 'table' | 'clock'>,
+  workspaceId: string,
+  sender: SignedSender,
+): Promise<WebhookSecret | undefined> => {
+  const key = secretCacheKey(workspaceId, sender);
+  const now = clock.now().getTime();
+  const known = knownSecrets.get(key);
+  if (known && known.until > now) return known.stored;
+  const stored = await webhookSecretsRepository(table, workspaceId).findWebhookSecret(sender);
+  knownSecrets.set(key, { stored, until: now + SECRET_CACHE_MS });
+  return stored;
+};
+
 /** What the API says about a sender's secret: whether one is set and when, never the secret. */
 export interface WebhookSecretStatus {
   sender: SignedSender;
@@ -45,6 +71,7 @@ export const setWebhookSecret = async (
   { sender, secret }: { sender: SignedSender; secret: string },
 ): Promise<WebhookSecretStatus> => {
   const now = clock.now();
+  knownSecrets.delete(secretCacheKey(workspaceId, sender));
   const stored = await webhookSecretsRepository(table, workspaceId).putWebhookSecret(
     sender,
     secret,
@@ -74,6 +101,7 @@ export const deleteWebhookSecret = async (
   { ports: { table }, workspaceId }: Scope,
   sender: SignedSender,
 ): Promise<void> => {
+  knownSecrets.delete(secretCacheKey(workspaceId, sender));
   if (!(await webhookSecretsRepository(table, workspaceId).deleteWebhookSecretItem(sender))) {
     throw new NotFoundError('No webhook secret is set for this sender', [`sender: ${sender} has no secret`]);
   }
@@ -84,14 +112,15 @@ export const deleteWebhookSecret = async (
  * anything is stored). Without a secret there is nothing to check: signatures are optional per sender.
  */
 export const verifyDeliverySignature = async (
-  { table, clock }: Pick<Ports, 'table' | 'clock'>,
+  runtime: Pick<Ports, 'table' | 'clock'>,
   workspaceId: string,
   sender: IngestionSender,
   headers: Record<string, string>,
   rawBody: string,
 ): Promise<void> => {
   if (!isSignedSender(sender)) return;
-  const stored = await webhookSecretsRepository(table, workspaceId).findWebhookSecret(sender);
+  const { clock } = runtime;
+  const stored = await storedSecret(runtime, workspaceId, sender);
   if (!stored) return;
   const headerName = SIGNATURE_HEADERS[sender];
   const header = headers[headerName];

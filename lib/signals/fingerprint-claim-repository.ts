@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { deleteIf, putIfAbsent } from '#lib/store/conditional-writes.ts';
+import { deleteIf, putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
 import { sourceKeyOf } from './signal-item.ts';
 import { findItem } from '#lib/store/items.ts';
 
@@ -19,6 +19,8 @@ export interface FingerprintIdentity {
 export interface FingerprintClaim {
   signalId: string;
   claimedAt: string;
+  /** The delivery mark of the attempt that claimed it, when the sender gave an id. */
+  delivery?: string;
 }
 
 export const fingerprintClaimKey = (workspaceId: string, { source, type, fingerprint }: FingerprintIdentity) => ({
@@ -42,7 +44,18 @@ export const fingerprintClaimRepository = (table: Table, workspaceId: string) =>
     return findItem(table, fingerprintClaimKey(workspaceId, identity), (item) => ({
       signalId: item.signalId as string,
       claimedAt: item.claimedAt as string,
+      ...(typeof item.delivery === 'string' && { delivery: item.delivery }),
     }));
+  };
+
+  /** Continues a claim whose attempt outlived its lease; false when another attempt took it over first. */
+  const takeOverFingerprintClaim = async (identity: FingerprintIdentity, seen: string, now: string) => {
+    const taken = await updateIf(table, fingerprintClaimKey(workspaceId, identity), {
+      UpdateExpression: 'SET claimedAt = :now',
+      ConditionExpression: 'claimedAt = :seen',
+      ExpressionAttributeValues: { ':now': now, ':seen': seen },
+    });
+    return taken !== undefined;
   };
 
   /** Releases the claim only while it still names `signalId`, so a newer claim is never removed. */
@@ -52,5 +65,5 @@ export const fingerprintClaimRepository = (table: Table, workspaceId: string) =>
       ExpressionAttributeValues: { ':signalId': signalId },
     });
   };
-  return { putFingerprintClaim, findFingerprintClaim, releaseFingerprintClaim };
+  return { putFingerprintClaim, findFingerprintClaim, takeOverFingerprintClaim, releaseFingerprintClaim };
 };

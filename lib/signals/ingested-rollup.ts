@@ -1,17 +1,49 @@
-import { addToCounters } from '#lib/store/counters.ts';
+import { updateIf } from '#lib/store/conditional-writes.ts';
+import { addToCounters, countersOf } from '#lib/store/counters.ts';
+import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
+import { INGESTED_PREFIX, counterKey, hourOf } from './signal-counter.ts';
+
+const metricHourKey = (workspaceId: string, hour: string) => ({
+  pk: workspaceKey(workspaceId, 'METRIC'),
+  sk: `HOUR#${hour}`,
+});
 
 /**
- * Counts one ingested event in the workspace's METRIC_HOUR rollup (docs/data-model.md 5.16), the hour of
- * receipt in UTC, which the dashboard sums into its buckets. An unconditional ADD: every event counts,
- * merged or not.
+ * Moves the new signals counted in SIGNAL_COUNTER's `ingested#<hour>` attributes of hours that are over
+ * into each hour's METRIC_HOUR rollup (docs/data-model.md 5.16), so the counter item stays small: added
+ * to the rollup, then subtracted from the counter (an event the ingestion worker stores late for an hour
+ * already moved is moved the next time), and an attribute at zero is removed. A crash between the two
+ * writes counts those signals twice, never loses them. Answers how many signals it moved.
  */
-export const countIngestedSignal = async (table: Table, workspaceId: string, receivedAt: Date): Promise<void> => {
-  await addToCounters(
-    table,
-    { pk: workspaceKey(workspaceId, 'METRIC'), sk: `HOUR#${receivedAt.toISOString().slice(0, 13)}` },
-    { signalsIngested: 1 },
-    { type: 'METRIC_HOUR', workspaceId },
-  );
+export const rollUpIngestedHours = async (table: Table, workspaceId: string, now: Date): Promise<number> => {
+  const counter = countersOf(await getItem(table, counterKey(workspaceId)));
+  const current = hourOf(now);
+  let moved = 0;
+  for (const [name, count] of Object.entries(counter)) {
+    const hour = name.startsWith(INGESTED_PREFIX) ? name.slice(INGESTED_PREFIX.length) : undefined;
+    if (hour === undefined || hour >= current) continue;
+    if (count === 0) {
+      await updateIf(table, counterKey(workspaceId), {
+        UpdateExpression: 'REMOVE #hour',
+        ConditionExpression: '#hour = :zero',
+        ExpressionAttributeNames: { '#hour': name },
+        ExpressionAttributeValues: { ':zero': 0 },
+      });
+      continue;
+    }
+    await addToCounters(
+      table,
+      metricHourKey(workspaceId, hour),
+      { signalsIngested: count },
+      {
+        type: 'METRIC_HOUR',
+        workspaceId,
+      },
+    );
+    await addToCounters(table, counterKey(workspaceId), { [name]: -count });
+    moved += count;
+  }
+  return moved;
 };

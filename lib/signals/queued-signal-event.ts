@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { SignalEvent } from './signal-event.ts';
 import { objectKey, type ObjectStore } from '#lib/ports/object-store/object-store.ts';
-import type { DeliveryRef } from './delivery-repository.ts';
+import type { DeliveryRef } from './delivery-mark.ts';
 
 /**
  * An event put on the `ingestion` queue with the signal id it was answered with, for the ingestion worker
@@ -16,8 +16,6 @@ export interface QueuedSignalEvent {
   receivedAt: string;
   event: SignalEvent;
   delivery?: DeliveryRef;
-  /** The PROCESSING delivery the refused attempt left; the worker takes it over as its own. */
-  deliveryClaimedAt?: string;
 }
 
 /** The sender name of the delivery a queued event without one is deduplicated under: its own signal id. */
@@ -59,7 +57,6 @@ const queueMessage = z
     event: eventSchema.optional(),
     eventObject: z.string().min(1).optional(),
     delivery: z.object({ sender: z.string().min(1), id: z.string().min(1) }).optional(),
-    deliveryClaimedAt: z.string().optional(),
   })
   .refine(
     (message) => (message.event === undefined) !== (message.eventObject === undefined),

@@ -1,5 +1,5 @@
+import { addToCountersTogether } from '#lib/store/coalesced-counters.ts';
 import {
-  addToCounters,
   counterDelta,
   type FilterValues,
   filterCounterName,
@@ -20,13 +20,25 @@ import { queryAll } from '#lib/store/queries.ts';
  * severity and source (`status#<S>`, `source#<sourceKey>`, `severity#<V>|status#<S>`, ...), kept by `ADD`
  * right after each signal write, so every list total and `/signals/stats` are one GetItem however many
  * signals there are. A crash between the two writes can leave it off by one; the recount job repairs that.
+ * The same write counts a new signal in `ingested#<hour>`, which the sweep moves to the hour's
+ * METRIC_HOUR rollup once the hour is over (`rollUpIngestedHours`), so a new signal costs one counter
+ * write, not two.
  */
-const counterKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'SIGNALS' });
+export const counterKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'SIGNALS' });
 
 export type SignalCounterValues = Record<string, number>;
 
 const STATUS_PREFIX = 'status#';
 const SOURCE_PREFIX = 'source#';
+export const INGESTED_PREFIX = 'ingested#';
+
+/** The UTC hour of an instant as rollups name it, `YYYY-MM-DDTHH`. */
+export const hourOf = (instant: Date): string => instant.toISOString().slice(0, 13);
+
+/** A new signal also counts in the hour it was received, until the sweep rolls that hour up. */
+export const ingestedDelta = (receivedAt: Date): SignalCounterValues => ({
+  [`${INGESTED_PREFIX}${hourOf(receivedAt)}`]: 1,
+});
 
 /** The list filters of a signal, as its counter and its list name them. */
 export interface SignalListFilter {
@@ -51,8 +63,8 @@ export const moveDelta = (before: Signal, to: SignalStatus): SignalCounterValues
 
 /**
  * Recomputes the counter from the signals themselves (the recount job, docs/data-model.md 6) and writes
- * it whole. The signals are read with the three attributes the counter needs; an ADD racing this write
- * can be lost or doubled, which the next recount repairs.
+ * it whole, keeping the hours not rolled up yet. The signals are read with the three attributes the
+ * counter needs; an ADD racing this write can be lost or doubled, which the next recount repairs.
  */
 export const recountSignals = async (table: Table, workspaceId: string): Promise<number> => {
   const signals = await queryAll(table, {
@@ -64,7 +76,15 @@ export const recountSignals = async (table: Table, workspaceId: string): Promise
   const counts = sumCounts(
     signals.map((item) => newSignalDelta(item as Pick<Signal, 'status' | 'severity' | 'source'>)),
   );
-  await putItem(table, { ...counterKey(workspaceId), type: 'SIGNAL_COUNTER', workspaceId, ...counts });
+  const current = (await getItem(table, counterKey(workspaceId), false)) ?? {};
+  const pendingHours = Object.entries(current).filter(([name]) => name.startsWith(INGESTED_PREFIX));
+  await putItem(table, {
+    ...counterKey(workspaceId),
+    type: 'SIGNAL_COUNTER',
+    workspaceId,
+    ...counts,
+    ...Object.fromEntries(pendingHours),
+  });
   return signals.length;
 };
 
@@ -74,7 +94,7 @@ export const addToSignalCounter = async (
   delta: SignalCounterValues,
 ): Promise<void> => {
   if (Object.keys(delta).length === 0) return;
-  await addToCounters(table, counterKey(workspaceId), delta, { type: 'SIGNAL_COUNTER', workspaceId });
+  await addToCountersTogether(table, counterKey(workspaceId), delta, { type: 'SIGNAL_COUNTER', workspaceId });
 };
 
 export interface SignalCounts {

@@ -24,23 +24,29 @@ import {
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
 import { readSignalTotal, type SignalListFilter } from './signal-counter.ts';
+import { type DeliveryMark, holdsMark, marksBeyondKept } from './delivery-mark.ts';
 import { putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
 
 type Stores = Pick<Ports, 'table' | 'objects'>;
 
 /**
- * Writes a new signal, its metadata object first when the metadata does not fit the item; false when a
- * signal with this id already exists (a retry of the same write, whose object this rewrote unchanged).
+ * Writes a new signal, its metadata object first when the metadata does not fit the item, with the mark
+ * of the delivery that started it; false when a signal with this id already exists (a retry of the same
+ * write, whose object this rewrote unchanged).
  */
 export const insertSignal = async (
   { table, objects }: Stores,
   workspaceId: string,
   signal: Signal,
   origin: SignalOrigin,
+  delivery?: DeliveryMark,
 ): Promise<boolean> => {
   const metadataAttributes = await storeMetadata(objects, workspaceId, signal.id, signal.metadata);
-  return putIfAbsent(table, signalToItem(workspaceId, signal, origin, metadataAttributes));
+  return putIfAbsent(table, {
+    ...signalToItem(workspaceId, signal, origin, metadataAttributes),
+    ...(delivery && { [delivery]: Date.parse(signal.firstSeenAt) }),
+  });
 };
 
 /** The signal with all of its metadata, from its object when the item holds only a preview. */
@@ -75,6 +81,8 @@ export interface MoveRequest {
   note?: SignalNote;
   /** A resolving event from a sender is also when the signal was last seen. */
   seen?: boolean;
+  /** The sender's delivery of that event, recorded so its retry is recognised. */
+  delivery?: DeliveryMark;
 }
 
 export type MoveOutcome =
@@ -124,17 +132,49 @@ export const signalRepository = (table: Table, workspaceId: string) => {
   };
 
   /**
-   * Counts one more event in a signal that still merges (OPEN, ACKNOWLEDGED or SUPPRESSED); undefined
-   * when there is no such signal or it is RESOLVED.
+   * Counts one more event in a signal that still merges (OPEN, ACKNOWLEDGED or SUPPRESSED) and has not
+   * counted this delivery, recording the delivery's mark and removing `stale` marks in the same write.
+   * Undefined when there is no such signal, it is RESOLVED, or it counted the delivery already
+   * (`findMergeTarget` tells which); else the signal and its marks beyond the kept ones.
    */
-  const mergeOccurrence = async (signalId: string, seenAt: string): Promise<Signal | undefined> => {
+  const mergeOccurrence = async (
+    signalId: string,
+    seenAt: string,
+    delivery: DeliveryMark | undefined,
+    stale: readonly DeliveryMark[],
+  ): Promise<{ signal: Signal; staleMarks: DeliveryMark[] } | undefined> => {
+    const removed = stale.filter((mark) => mark !== delivery);
     const item = await updateIf(table, signalItemKey(workspaceId, signalId), {
-      UpdateExpression: 'ADD occurrences :one SET lastSeenAt = :seenAt, updatedAt = :seenAt',
-      ConditionExpression: statusCondition(MERGING_STATUSES),
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':one': 1, ':seenAt': seenAt, ...statusValues(MERGING_STATUSES) },
+      UpdateExpression: [
+        `ADD occurrences :one SET lastSeenAt = :seenAt, updatedAt = :seenAt${delivery ? ', #mark = :at' : ''}`,
+        ...(removed.length > 0 ? [`REMOVE ${removed.map((_mark, index) => `#stale${index}`).join(', ')}`] : []),
+      ].join(' '),
+      ConditionExpression: delivery
+        ? `${statusCondition(MERGING_STATUSES)} AND attribute_not_exists(#mark)`
+        : statusCondition(MERGING_STATUSES),
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        ...(delivery && { '#mark': delivery }),
+        ...Object.fromEntries(removed.map((mark, index) => [`#stale${index}`, mark])),
+      },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':seenAt': seenAt,
+        ...statusValues(MERGING_STATUSES),
+        ...(delivery && { ':at': Date.parse(seenAt) }),
+      },
     });
-    return item && signalFromItem(item, workspaceId);
+    return item && { signal: signalFromItem(item, workspaceId), staleMarks: marksBeyondKept(item) };
+  };
+
+  /** The signal a merge was refused by, and whether it holds the delivery's mark (it counted that delivery). */
+  const findMergeTarget = async (
+    signalId: string,
+    delivery?: DeliveryMark,
+  ): Promise<{ signal: Signal; counted: boolean } | undefined> => {
+    const item = await getItem(table, signalItemKey(workspaceId, signalId));
+    if (!item) return undefined;
+    return { signal: signalFromItem(item, workspaceId), counted: delivery !== undefined && holdsMark(item, delivery) };
   };
 
   /**
@@ -143,12 +183,13 @@ export const signalRepository = (table: Table, workspaceId: string) => {
    */
   const writeSignalMove = async (
     signalId: string,
-    { move, at, note, seen = false }: MoveRequest,
+    { move, at, note, seen = false, delivery }: MoveRequest,
   ): Promise<MoveOutcome> => {
     const { to, from } = MOVES[move];
     const atField = AT_FIELD[move];
     const sets = ['#status = :to', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk', `${atField} = :at`, 'updatedAt = :at'];
     if (seen) sets.push('lastSeenAt = :at');
+    if (delivery) sets.push('#mark = :markedAt');
     if (note) sets.push('notes = list_append(if_not_exists(notes, :noNotes), :notes)');
     const { gsi1pk, gsi1sk } = signalStatusKeys(workspaceId, { id: signalId, status: to });
     const old = await updateIf(
@@ -157,8 +198,9 @@ export const signalRepository = (table: Table, workspaceId: string) => {
       {
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: statusCondition(from),
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', ...(delivery && { '#mark': delivery }) },
         ExpressionAttributeValues: {
+          ...(delivery && { ':markedAt': Date.parse(at) }),
           ':to': to,
           ':gsi1pk': gsi1pk,
           ':gsi1sk': gsi1sk,
@@ -196,5 +238,5 @@ export const signalRepository = (table: Table, workspaceId: string) => {
       () => readSignalTotal(table, workspaceId, filter),
     );
   };
-  return { findSignal, mergeOccurrence, writeSignalMove, querySignals };
+  return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals };
 };

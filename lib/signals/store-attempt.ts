@@ -1,18 +1,18 @@
 import type { Ports } from '#lib/ports/ports.ts';
+import type { DeliveryMark, DeliveryRef } from './delivery-mark.ts';
 import type { Signal } from './signal.ts';
 import type { SignalCounterValues } from './signal-counter.ts';
 
-/** One attempt at storing an event, shared by the delivery protocol and the fingerprint protocol. */
+/** One attempt at storing an event, shared by the steps of the fingerprint protocol. */
 export interface Attempt {
-  /** The id a new signal takes: fresh per call, or the pre-assigned id of a queued event. */
+  /** The id a new signal takes: fresh per call, the pre-assigned id of a queued event, or a claim taken over. */
   signalId: string;
   receivedAt: Date;
-  /** The claimedAt of a PROCESSING delivery this attempt may continue as its own. */
-  ownDeliveryClaim?: string;
   /** Set once the event changed a signal; from then on a failure must not put the event on the queue. */
   committed: boolean;
-  /** The PROCESSING delivery this attempt wrote. */
-  deliveryClaimedAt?: string;
+  /** The sender's delivery, when it gives an id, and its mark. */
+  delivery?: DeliveryRef;
+  mark?: DeliveryMark;
 }
 
 /** What writing the event did to its signal. */
@@ -22,6 +22,8 @@ export interface Written {
   inserted: boolean;
   deduplicated: boolean;
   resolved: boolean;
+  /** The delivery was counted before, by an earlier try of it: nothing changed now. */
+  repeated: boolean;
   /** What the signal counter gains. */
   counted: SignalCounterValues;
   /** A new trigger signal, to be correlated. */
@@ -32,3 +34,14 @@ export interface Written {
 export const POLL_MS = 25;
 
 export const ageMs = (runtime: Ports, since: string): number => runtime.clock.now().getTime() - Date.parse(since);
+
+/** The answer for an event that changes nothing: a repeat of its delivery, or a replay of an ended episode. */
+export const unchanged = (signal: Signal, repeated: boolean, resolved = false): Written => ({
+  signal,
+  inserted: false,
+  deduplicated: true,
+  resolved,
+  repeated,
+  counted: {},
+  correlate: false,
+});

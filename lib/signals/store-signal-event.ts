@@ -1,10 +1,9 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import type { SignalEvent } from './signal-event.ts';
 import { log } from '#lib/log/logger.ts';
-import { type DeliveryOutcome, type DeliveryRef, deliveryRepository } from './delivery-repository.ts';
-import { startDelivery } from './delivery-claim.ts';
-import { openOrMerge, resolveEvent } from './fingerprint-merge.ts';
-import { countIngestedSignal } from './ingested-rollup.ts';
+import { type DeliveryRef, deliveryMarkOf } from './delivery-mark.ts';
+import { openOrMerge } from './fingerprint-merge.ts';
+import { resolveEvent } from './resolve-event.ts';
 import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import type { Signal } from './signal.ts';
 import { addToSignalCounter } from './signal-counter.ts';
@@ -35,16 +34,14 @@ export interface StoredSignal extends StoredSignalEvent {
 }
 
 /**
- * Stores one normalized event (docs/data-model.md 5.7 "Storing one event"): delivery dedup, the fingerprint
- * claim that makes concurrent deliveries create one signal, merge or new signal, counters, the
- * correlation queue, then the delivery DONE. When the table refuses the write for capacity before any
+ * Stores one normalized event (docs/data-model.md 5.7 "Storing one event"): the fingerprint claim that
+ * makes concurrent deliveries create one signal and a new signal, or one conditional merge into the open
+ * signal, either carrying the delivery's mark so a retried delivery counts once; then the counters of a
+ * new signal and the correlation queue. When the table refuses the write for capacity before any
  * signal changed, the event goes on the ingestion queue with a pre-assigned id and is answered as queued:
  * the sender gets its 2xx and the event is not lost. If the queue refuses it too, this throws.
  */
-export const storeSignalEvent = async (
-  scope: Scope,
-  input: { event: SignalEvent; delivery?: { sender: string; id: string } },
-): Promise<StoredSignalEvent> => {
+export const storeSignalEvent = async (scope: Scope, input: SignalEventInput): Promise<StoredSignalEvent> => {
   const { signalId, deduplicated, resolved, queued } = await storeSignal(scope, input);
   return { signalId, deduplicated, resolved, queued };
 };
@@ -52,7 +49,7 @@ export const storeSignalEvent = async (
 /** `storeSignalEvent` that also gives the signal as written, for routes that answer with it. */
 export const storeSignal = async (scope: Scope, input: SignalEventInput): Promise<StoredSignal> => {
   const { ports: runtime, workspaceId } = scope;
-  const attempt: Attempt = { signalId: runtime.ids.sortable(), receivedAt: runtime.clock.now(), committed: false };
+  const attempt = attemptOf(runtime.ids.sortable(), runtime.clock.now(), input.delivery);
   try {
     return await storeEvent(scope, input, attempt, 'sender');
   } catch (error) {
@@ -63,7 +60,6 @@ export const storeSignal = async (scope: Scope, input: SignalEventInput): Promis
       receivedAt: attempt.receivedAt.toISOString(),
       event: input.event,
       ...(input.delivery && { delivery: input.delivery }),
-      ...(attempt.deliveryClaimedAt && { deliveryClaimedAt: attempt.deliveryClaimedAt }),
     };
     await runtime.queue.send('ingestion', [await toQueueMessage(runtime.objects, queued)]);
     log.warn('signal store unavailable; event queued for the ingestion worker', {
@@ -91,16 +87,18 @@ export const storeQueuedSignalEvent = async (scope: Scope, queued: QueuedSignalE
   const { signalId, deduplicated, resolved } = await storeEvent(
     scope,
     { event: queued.event, delivery },
-    {
-      signalId: queued.signalId,
-      receivedAt: new Date(queued.receivedAt),
-      ...(queued.deliveryClaimedAt && { ownDeliveryClaim: queued.deliveryClaimedAt }),
-      committed: false,
-    },
+    attemptOf(queued.signalId, new Date(queued.receivedAt), delivery),
     'queue',
   );
   return { signalId, deduplicated, resolved, queued: false };
 };
+
+const attemptOf = (signalId: string, receivedAt: Date, delivery: DeliveryRef | undefined): Attempt => ({
+  signalId,
+  receivedAt,
+  committed: false,
+  ...(delivery && { delivery, mark: deliveryMarkOf(delivery) }),
+});
 
 /**
  * Who handed the event over: its sender, or the ingestion queue, whose message SQS may deliver again
@@ -114,55 +112,45 @@ type Receipt = 'sender' | 'queue';
  * try of the same event wrote counts nothing, nor does a queued message found already stored: the
  * receive that stored it counted it.
  */
-const countEvent = (scope: Scope, written: Pick<Written, 'inserted' | 'deduplicated'>): void => {
+const countEvent = (scope: Scope, written: Written, receipt: Receipt): void => {
   const { metrics } = scope.ports;
+  if (written.repeated && receipt === 'queue') return;
   if (written.deduplicated) metrics.count('SignalsDeduplicated');
   else if (written.inserted) metrics.count('SignalsIngested');
 };
 
 const storeEvent = async (
   scope: Scope,
-  { event, delivery }: SignalEventInput,
+  { event }: SignalEventInput,
   attempt: Attempt,
   receipt: Receipt,
 ): Promise<StoredSignal> => {
   const { ports: runtime, workspaceId } = scope;
-  const { table } = runtime;
-  if (delivery) {
-    const known = await startDelivery(scope, delivery, attempt);
-    if (known) {
-      if (receipt === 'sender') countEvent(scope, { inserted: false, deduplicated: true });
-      return { ...known, queued: false, receivedAt: attempt.receivedAt.toISOString() };
-    }
-  }
-
   const written =
     event.action === 'resolve' ? await resolveEvent(scope, event, attempt) : await openOrMerge(scope, event, attempt);
-  countEvent(scope, written);
-  const outcome: DeliveryOutcome = {
-    signalId: written.signal.id,
-    deduplicated: written.deduplicated,
-    resolved: written.resolved,
-  };
+  countEvent(scope, written, receipt);
+  const signalId = written.signal.id;
 
   // The event is stored: what follows is bookkeeping whose failure must not make the sender send it again.
-  await bestEffort('signal counters', workspaceId, outcome.signalId, () =>
-    addToSignalCounter(table, workspaceId, written.counted),
-  );
-  await bestEffort('ingestion rollup', workspaceId, outcome.signalId, () =>
-    countIngestedSignal(table, workspaceId, attempt.receivedAt),
-  );
-  if (written.correlate) {
-    await bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, outcome.signalId, () =>
-      runtime.queue.send('correlation', [{ workspaceId, signalId: outcome.signalId }]),
-    );
-  }
-  if (delivery) {
-    await bestEffort('delivery completion', workspaceId, outcome.signalId, () =>
-      deliveryRepository(table, workspaceId).completeDelivery(delivery, outcome),
-    );
-  }
-  return { ...outcome, queued: false, signal: written.signal, receivedAt: attempt.receivedAt.toISOString() };
+  // Both run at once: neither waits for the other, and the sender waits for neither longer than it must.
+  await Promise.all([
+    Object.keys(written.counted).length > 0 &&
+      bestEffort('signal counters', workspaceId, signalId, () =>
+        addToSignalCounter(runtime.table, workspaceId, written.counted),
+      ),
+    written.correlate &&
+      bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, signalId, () =>
+        runtime.queue.send('correlation', [{ workspaceId, signalId }]),
+      ),
+  ]);
+  return {
+    signalId,
+    deduplicated: written.deduplicated,
+    resolved: written.resolved,
+    queued: false,
+    signal: written.signal,
+    receivedAt: attempt.receivedAt.toISOString(),
+  };
 };
 
 const bestEffort = async (

@@ -11,7 +11,6 @@ export const WORKSPACE_PREFIXES = {
   CORGROUP: 'correlation groups: signals gathered toward one incident',
   CORRULE: 'correlation rules',
   COUNTER: 'incident and signal counters',
-  DELIVERY: 'webhook delivery claims (retried deliveries are stored once)',
   FP: 'open-signal fingerprint claims (duplicates merge into one signal)',
   HIST: 'ticket history events',
   INC: 'incidents, their comments, messages and analyses links',

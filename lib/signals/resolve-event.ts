@@ -1,0 +1,95 @@
+import type { Scope } from '#lib/identity/scope.ts';
+import type { SignalEvent } from './signal-event.ts';
+import { fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
+import { identityOf, newSignal } from './fingerprint-merge.ts';
+import { ingestedDelta, moveDelta, newSignalDelta } from './signal-counter.ts';
+import { insertSignal, signalRepository } from './signal-repository.ts';
+import { type Attempt, type Written, unchanged } from './store-attempt.ts';
+
+/**
+ * A resolve kept as a signal of its own is claimed per episode (its fingerprint and start), so the same
+ * resolve sent again answers that signal instead of keeping another. Undefined: this event keeps it.
+ */
+const keptResolve = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written | undefined> => {
+  const { ports: runtime, workspaceId } = scope;
+  const { table } = runtime;
+  const fingerprintClaims = fingerprintClaimRepository(table, workspaceId);
+  const identity = identityOf(event);
+  const episode = { ...identity, fingerprint: `${identity.fingerprint}#resolved#${event.signal.triggeredAt}` };
+  const claimedAt = runtime.clock.now().toISOString();
+  if (await fingerprintClaims.putFingerprintClaim(episode, { signalId: attempt.signalId, claimedAt })) return undefined;
+  const claim = await fingerprintClaims.findFingerprintClaim(episode);
+  if (!claim || claim.signalId === attempt.signalId) return undefined;
+  const target = await signalRepository(table, workspaceId).findMergeTarget(claim.signalId, attempt.mark);
+  if (!target) return undefined;
+  attempt.committed = true;
+  return unchanged(target.signal, target.counted);
+};
+
+/**
+ * A resolve of an episode that started before the open signal's (Alertmanager sends the resolve of an
+ * old firing after a new one began) cannot end the newer problem; it is kept as a signal of its own.
+ */
+const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: SignalEvent) => {
+  const { ports: runtime, workspaceId } = scope;
+  const open = await signalRepository(runtime.table, workspaceId).findSignal(signalId);
+  return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
+};
+
+/**
+ * Step 2 for 'resolve' events: resolves the open signal of the fingerprint. The claim stays, marked as
+ * resolved by the sender, so a re-sent event of the same episode answers this signal and an event of a
+ * new episode starts a new one. With no open signal the resolve is still kept, as a RESOLVED signal of
+ * its own (`resolved: false`), so the sender gets an id and the event is on record. The delivery's mark
+ * goes on the signal it resolved or kept, so a retry of it is recognised as one.
+ */
+export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
+  const { ports: runtime, workspaceId } = scope;
+  const { table } = runtime;
+  const fingerprintClaims = fingerprintClaimRepository(table, workspaceId);
+  const signals = signalRepository(table, workspaceId);
+  const identity = identityOf(event);
+  const seenAt = attempt.receivedAt.toISOString();
+  const claim = await fingerprintClaims.findFingerprintClaim(identity);
+  if (claim && !(await endsAnEarlierEpisode(scope, claim.signalId, event))) {
+    const moved = await signals.writeSignalMove(claim.signalId, {
+      move: 'resolve',
+      at: seenAt,
+      seen: true,
+      ...(attempt.mark && { delivery: attempt.mark }),
+    });
+    if (moved.kind === 'moved') {
+      attempt.committed = true;
+      return {
+        signal: moved.after,
+        inserted: false,
+        deduplicated: true,
+        resolved: true,
+        repeated: false,
+        counted: moveDelta(moved.before, 'RESOLVED'),
+        correlate: false,
+      };
+    }
+    if (moved.kind === 'conflict' && moved.current.status === 'RESOLVED') {
+      // The same resolve again (a re-sent stream, or a retry of its delivery): nothing more to record.
+      const target = attempt.mark ? await signals.findMergeTarget(claim.signalId, attempt.mark) : undefined;
+      attempt.committed = true;
+      return target?.counted ? unchanged(target.signal, true, true) : unchanged(moved.current, false);
+    }
+    if (moved.kind === 'conflict') await fingerprintClaims.releaseFingerprintClaim(identity, claim.signalId);
+  }
+  const kept = await keptResolve(scope, event, attempt);
+  if (kept) return kept;
+  const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
+  const inserted = await insertSignal(runtime, workspaceId, record, event.action, attempt.mark);
+  attempt.committed = true;
+  return {
+    signal: inserted ? record : ((await signals.findSignal(record.id)) ?? record),
+    inserted,
+    deduplicated: false,
+    resolved: false,
+    repeated: false,
+    counted: inserted ? { ...newSignalDelta(record), ...ingestedDelta(attempt.receivedAt) } : {},
+    correlate: false,
+  };
+};
