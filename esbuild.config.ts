@@ -1,30 +1,35 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { esbuildOptions, FUNCTIONS_DIR, functionEntry, OUTPUT_FILE, PROJECT_ROOT } from '#infra/bundling.ts';
+import { esbuildOptions, functionEntry, functionNames, OUTPUT_FILE, PROJECT_ROOT } from '#infra/bundling.ts';
 
 /**
- * `npm run build`: every function bundled exactly as CDK bundles it for Lambda, into
- * `dist/<function>/index.mjs`, then a table of bundle sizes, largest first.
+ * `npm run build`: every function bundled exactly as CDK bundles it for Lambda, into `dist/<function>/`
+ * (`index.mjs` and the chunks it loads on first use), then a table of sizes, largest entry first.
  */
 const DIST = join(PROJECT_ROOT, 'dist');
 
-const functionNames = readdirSync(FUNCTIONS_DIR).filter((name) => existsSync(functionEntry(name)));
-
 const results = await Promise.all(
-  functionNames.map(async (name) => {
-    const outfile = join(DIST, name, OUTPUT_FILE);
-    await build(esbuildOptions(functionEntry(name), outfile));
-    return { name, bytes: statSync(outfile).size };
+  functionNames().map(async (name) => {
+    const outdir = join(DIST, name);
+    // esbuild leaves files of an earlier build in place, and chunk names carry a content hash.
+    await rm(outdir, { recursive: true, force: true });
+    const { metafile } = await build({ ...esbuildOptions(functionEntry(name), outdir), metafile: true });
+    const code = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
+    const bytes = (entry: boolean): number =>
+      code.filter(([file]) => file.endsWith(`/${OUTPUT_FILE}`) === entry).reduce((sum, [, out]) => sum + out.bytes, 0);
+    return { name, entry: bytes(true), chunks: bytes(false) };
   }),
 );
 
 const kilobytes = (bytes: number): string => (bytes / 1024).toFixed(1);
-const rows = results.sort((a, b) => b.bytes - a.bytes);
+const rows = results.sort((a, b) => b.entry - a.entry);
 const width = Math.max('function'.length, ...rows.map((row) => row.name.length));
-console.log(`${'function'.padEnd(width)}  ${'KB'.padStart(8)}`);
-for (const { name, bytes } of rows) console.log(`${name.padEnd(width)}  ${kilobytes(bytes).padStart(8)}`);
-const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+console.log(`${'function'.padEnd(width)}  ${'entry KB'.padStart(9)}  ${'chunks KB'.padStart(9)}`);
+for (const { name, entry, chunks } of rows) {
+  console.log(`${name.padEnd(width)}  ${kilobytes(entry).padStart(9)}  ${kilobytes(chunks).padStart(9)}`);
+}
+const total = rows.reduce((sum, row) => sum + row.entry + row.chunks, 0);
 console.log(
-  `${`${rows.length} bundles`.padEnd(width)}  ${kilobytes(total).padStart(8)}  in ${relative(process.cwd(), DIST)}/`,
+  `${`${rows.length} functions`.padEnd(width)}  ${kilobytes(total).padStart(20)}  in ${relative(process.cwd(), DIST)}/`,
 );
