@@ -17,6 +17,7 @@ import {
   signUpThroughBundle,
   sqsRecord,
   type BundleCaller,
+  type MailPath,
 } from '../support/bundle-requests.ts';
 import { FAKE_RESOURCES, startFakeAws, type FakeAws } from '../support/fake-aws.ts';
 import { samplePart, samplePath, sampleQuery } from '../support/route-samples.ts';
@@ -119,6 +120,8 @@ afterAll(async () => {
   await (await buildBundles()).remove();
 });
 
+const mailPath = (): MailPath => ({ aws, sqs, worker: bundle('mail-worker') });
+
 /** Which auth a route's request carries: a Bearer token, or for ingestion-only routes an API key. */
 const credentialsFor = (auth: string, caller: BundleCaller, apiKey: Record<string, string>): Record<string, string> => {
   if (auth === 'public') return {};
@@ -156,7 +159,7 @@ const bodyFor = (group: string, key: string, route: RouteSpec, known: Record<str
  * finds something); `userId` is the caller's own.
  */
 const serveGroup = async (group: RouteGroup, apiKeys: RunningBundle): Promise<Served[]> => {
-  const caller = await signUpThroughBundle(bundle('auth'), aws, group.name);
+  const caller = await signUpThroughBundle(bundle('auth'), mailPath(), group.name);
   const apiKey = await apiKeyThroughBundle(apiKeys, caller);
   const known: Record<string, string> = { userId: caller.userId };
   const served: Served[] = [];
@@ -203,7 +206,7 @@ describe('every built bundle with exactly the environment the template gives it'
   }, 90_000);
 
   it('runs each worker on a realistic event', async () => {
-    const caller = await signUpThroughBundle(bundle('auth'), aws, 'workers');
+    const caller = await signUpThroughBundle(bundle('auth'), mailPath(), 'workers');
     const { workspaceId } = caller;
 
     // A large event the ingestion route put in the payload bucket and queued by reference.

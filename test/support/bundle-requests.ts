@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import type { Message } from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyResult, SQSRecord } from 'aws-lambda';
 import { buildGatewayEvent } from '#infra/local/gateway-event.ts';
 import { createRouteMatcher } from '#infra/local/route-matcher.ts';
+import { deleteMessages, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import { allRoutes } from '#lib/routes/index.ts';
 import type { FakeAws } from './fake-aws.ts';
@@ -74,22 +75,51 @@ export interface BundleCaller {
   bearer: Record<string, string>;
 }
 
+/** Where a bundle's e-mail goes: the mail queue, the mail worker's bundle, then the fake SES. */
+export interface MailPath {
+  aws: FakeAws;
+  sqs: LocalSqs;
+  worker: RunningBundle;
+}
+
 /** The code SES was asked to mail to `email` last: the verification e-mail's text carries it. */
-const mailedCode = (aws: FakeAws, email: string): string => {
+const mailedCode = (aws: FakeAws, email: string): string | undefined => {
   const mail = aws.calls
     .filter((call) => call.operation === 'SendEmail')
     .map((call) => call.detail as { Destination: { ToAddresses: string[] }; Content: any })
     .findLast((detail) => detail.Destination.ToAddresses.includes(email));
-  const code = /code is (\d{6})/.exec(String(mail?.Content?.Simple?.Body?.Text?.Data ?? ''))?.[1];
-  if (!code) throw new Error(`no code was mailed to ${email}`);
-  return code;
+  return /code is (\d{6})/.exec(String(mail?.Content?.Simple?.Body?.Text?.Data ?? ''))?.[1];
 };
 
 /**
- * A business ADMIN signed up through the auth bundle itself: register, the code from the e-mail SES was
- * asked to send, verify, log in.
+ * The code mailed to `email`, once the mail worker's bundle delivered what the queue holds, as Lambda's SQS
+ * trigger would. Sign-ups run side by side, so another one may have taken this message: wait for its delivery.
  */
-export const signUpThroughBundle = async (auth: RunningBundle, aws: FakeAws, label: string): Promise<BundleCaller> => {
+const deliveredCode = async ({ aws, sqs, worker }: MailPath, email: string): Promise<string> => {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { Messages = [] } = await sqs.client.send(
+      new ReceiveMessageCommand({ QueueUrl: sqs.queueUrl('mail'), MaxNumberOfMessages: 10, AttributeNames: ['All'] }),
+    );
+    if (Messages.length > 0) {
+      await worker.invoke({ Records: Messages.map((message) => sqsRecord(message, sqs.queueArn('mail'))) });
+      await deleteMessages(sqs.client, sqs.queueUrl('mail'), Messages);
+    }
+    const code = mailedCode(aws, email);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code was mailed to ${email}`);
+};
+
+/**
+ * A business ADMIN signed up through the auth bundle itself: register, the code from the e-mail the mail
+ * worker had SES send, verify, log in.
+ */
+export const signUpThroughBundle = async (
+  auth: RunningBundle,
+  mail: MailPath,
+  label: string,
+): Promise<BundleCaller> => {
   const email = `${label}-${Date.now().toString(36)}@example.com`;
   const password = 'correct horse battery staple';
   const registered = await send(auth, 'POST', '/api/v1/auth/business/register', {
@@ -100,7 +130,10 @@ export const signUpThroughBundle = async (auth: RunningBundle, aws: FakeAws, lab
     password,
   });
   expectStatus(registered, 201, `${label}: register`);
-  const verified = await send(auth, 'POST', '/api/v1/auth/verify_email', { email, otp: mailedCode(aws, email) });
+  const verified = await send(auth, 'POST', '/api/v1/auth/verify_email', {
+    email,
+    otp: await deliveredCode(mail, email),
+  });
   expectStatus(verified, 200, `${label}: verify_email`);
   const loggedIn = await send(auth, 'POST', '/api/v1/auth/login', { email, password });
   expectStatus(loggedIn, 200, `${label}: login`);
