@@ -73,17 +73,22 @@ export const buildBundle = async (name: string, outDir: string): Promise<BuiltBu
 
 const run = promisify(execFile);
 
-/**
- * Milliseconds a fresh `node` takes to import the file, the module-load part of a cold start: timed inside
- * the process, so node's own start-up is left out; the median of `runs` processes, one at a time.
- */
-export const coldImportMs = async (file: string, runs: number): Promise<number> => {
+const importMs = async (file: string): Promise<number> => {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`;
-  const samples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: {} });
-    samples.push(Number(stdout.trim().split('\n').at(-1)));
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: {} });
+  return Number(stdout.trim().split('\n').at(-1));
+};
+
+/**
+ * Milliseconds a fresh `node` takes to import each file, the module-load part of a cold start: timed inside
+ * the process, so node's own start-up is left out. The median of `runs` processes per file, taken in
+ * rounds over all the files, one process at a time, so a burst of load elsewhere on the machine spreads
+ * over every file instead of skewing one.
+ */
+export const coldImportMs = async (files: readonly string[], runs: number): Promise<number[]> => {
+  const samples = files.map((): number[] => []);
+  for (let round = 0; round < runs; round += 1) {
+    for (const [index, file] of files.entries()) samples[index]?.push(await importMs(file));
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+  return samples.map((taken) => taken.sort((a, b) => a - b)[Math.floor(taken.length / 2)] ?? Number.NaN);
 };

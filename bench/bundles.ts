@@ -17,10 +17,15 @@ try {
   const names = [FLOOR, ...functionNames()];
   const built = await Promise.all(names.map((name) => buildBundle(name, outDir)));
   const floor = built[0]!;
-  const floorMs = await coldImportMs(floor.entry, RUNS);
+  const importTimes = await coldImportMs(
+    built.map((bundle) => bundle.entry),
+    RUNS,
+  );
+  const msOf = new Map(built.map((bundle, index) => [bundle, importTimes[index] ?? Number.NaN]));
+  const floorMs = msOf.get(floor) ?? Number.NaN;
   console.log('function                 cold KB  x floor  lazy chunks KB  import ms  x floor');
   for (const bundle of built.sort((a, b) => b.coldBytes - a.coldBytes)) {
-    const ms = bundle === floor ? floorMs : await coldImportMs(bundle.entry, RUNS);
+    const ms = msOf.get(bundle) ?? Number.NaN;
     const chunkBytes = bundle.lazyChunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
     const chunks = bundle.lazyChunks.length > 0 ? `${kb(chunkBytes)} (${bundle.lazyChunks.length})` : '-';
     console.log(

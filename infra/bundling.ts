@@ -49,7 +49,7 @@ export const LAMBDA_HANDLER = `${ENTRY_NAME}.handler`;
  * - source maps without sources: stack traces get real file and line, the asset stays small.
  *   They only apply with `NODE_OPTIONS=--enable-source-maps`, which the function construct sets.
  */
-export const esbuildOptions = (entry: string, outdir: string): BuildOptions & { outdir: string } => ({
+export const esbuildOptions = (entry: string, outdir: string): BuildOptions => ({
   entryPoints: { [ENTRY_NAME]: entry },
   outdir,
   outExtension: { '.js': '.mjs' },
