@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
-import { esbuildOptions, functionEntry, OUTPUT_FILE, PROJECT_ROOT } from '#infra/bundling.ts';
+import { coldStartFiles, esbuildOptions, functionEntry, OUTPUT_FILE, PROJECT_ROOT } from '#infra/bundling.ts';
 
 /**
  * The bundle budget's measurements, shared by `npm run bench:bundles` and the bundle test: every function
@@ -35,18 +35,6 @@ export interface BuiltBundle {
 export const partOf = (input: string): string =>
   input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? input.split('/').slice(0, 2).join('/');
 
-/** The output files loaded with `file`: itself and, transitively, what it imports statically. */
-const staticClosure = (outputs: Metafile['outputs'], file: string): Set<string> => {
-  const loaded = new Set<string>();
-  const visit = (path: string): void => {
-    if (loaded.has(path)) return;
-    loaded.add(path);
-    for (const imported of outputs[path]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
-  };
-  visit(file);
-  return loaded;
-};
-
 export const buildBundle = async (name: string, outDir: string): Promise<BuiltBundle> => {
   const entryPoint = name === FLOOR ? FLOOR_ENTRY : functionEntry(name);
   const outdir = join(outDir, name);
@@ -54,7 +42,7 @@ export const buildBundle = async (name: string, outDir: string): Promise<BuiltBu
   const entry = join(outdir, OUTPUT_FILE);
   const entryOutput = Object.keys(metafile.outputs).find((file) => resolve(file) === entry);
   if (!entryOutput) throw new Error(`${name}: esbuild wrote no ${OUTPUT_FILE}`);
-  const cold = staticClosure(metafile.outputs, entryOutput);
+  const cold = coldStartFiles(metafile, entryOutput);
   const coldParts = new Map<string, number>();
   let coldBytes = 0;
   const lazyChunks: BuiltBundle['lazyChunks'] = [];

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const FUNCTIONS_DIR = join(PROJECT_ROOT, 'functions');
@@ -66,3 +66,18 @@ export const esbuildOptions = (entry: string, outdir: string): BuildOptions => (
   banner: { js: BANNER },
   logLevel: 'warning',
 });
+
+/**
+ * The output files a cold start loads: the entry and, transitively, the chunks it imports statically
+ * (esbuild moves code the entry shares with a lazy chunk into such chunks). Paths as the metafile has them.
+ */
+export const coldStartFiles = ({ outputs }: Metafile, entryOutput: string): Set<string> => {
+  const loaded = new Set<string>();
+  const visit = (file: string): void => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entryOutput);
+  return loaded;
+};
