@@ -1,13 +1,17 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
-import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions, Metafile } from 'esbuild';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const FUNCTIONS_DIR = join(PROJECT_ROOT, 'functions');
 
 /** Every function, one per route group plus the workers, lives at `functions/<name>/index.ts`. */
 export const functionEntry = (name: string): string => join(FUNCTIONS_DIR, name, 'index.ts');
+
+/** Every function under functions/, by folder name. */
+export const functionNames = (): string[] =>
+  readdirSync(FUNCTIONS_DIR).filter((name) => existsSync(functionEntry(name)));
 
 /** The Lambda runtime's Node major; esbuild targets the same so nothing is down-levelled needlessly. */
 const TARGET = 'node22';
@@ -26,52 +30,54 @@ const BANNER = [
   'const __dirname = __bannerDirname(__filename);',
 ].join(' ');
 
+const ENTRY_NAME = 'index';
+
+/** The file the Lambda runtime imports; chunks sit beside it in `chunks/`. */
+export const OUTPUT_FILE = `${ENTRY_NAME}.mjs`;
+
+/** Every function exports `handler` from its entry file. */
+export const LAMBDA_HANDLER = `${ENTRY_NAME}.handler`;
+
 /**
  * One description of a function bundle, for CDK and for `npm run build`:
  * - the AWS SDK is bundled, not taken from the runtime: minified ESM imports faster than the runtime's
  *   CommonJS copy (STACK-NOTES, Bundles) and the version is the one we tested;
  * - `module` first picks dependencies' ESM builds, which tree-shake;
+ * - split: what a function reaches only through a dynamic `import()` (an SDK client built on first use,
+ *   the PDF renderer and its fonts) is a chunk beside the entry, loaded when first asked for, so the
+ *   cold start imports only the entry file;
  * - source maps without sources: stack traces get real file and line, the asset stays small.
  *   They only apply with `NODE_OPTIONS=--enable-source-maps`, which the function construct sets.
  */
-const BUNDLE = {
-  target: TARGET,
-  minify: true,
-  mainFields: ['module', 'main'],
-  sourceMap: true,
-  sourcesContent: false,
-  banner: BANNER,
-  external: [],
-} as const;
-
-/** CDK bundles ESM to this name, so `npm run build` does too. */
-export const OUTPUT_FILE = 'index.mjs';
-
-export const cdkBundling = (): BundlingOptions => ({
-  target: BUNDLE.target,
-  format: OutputFormat.ESM,
-  minify: BUNDLE.minify,
-  mainFields: [...BUNDLE.mainFields],
-  sourceMap: BUNDLE.sourceMap,
-  sourcesContent: BUNDLE.sourcesContent,
-  banner: BUNDLE.banner,
-  externalModules: [...BUNDLE.external],
-  // esbuild's per-file size report, 21 times over, would bury synth's own output.
-  logLevel: LogLevel.WARNING,
-});
-
-export const esbuildOptions = (entry: string, outfile: string): BuildOptions => ({
-  entryPoints: [entry],
-  outfile,
+export const esbuildOptions = (entry: string, outdir: string): BuildOptions => ({
+  entryPoints: { [ENTRY_NAME]: entry },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
-  target: BUNDLE.target,
+  target: TARGET,
   format: 'esm',
-  minify: BUNDLE.minify,
-  mainFields: [...BUNDLE.mainFields],
-  sourcemap: BUNDLE.sourceMap,
-  sourcesContent: BUNDLE.sourcesContent,
-  banner: { js: BUNDLE.banner },
-  external: [...BUNDLE.external],
+  minify: true,
+  mainFields: ['module', 'main'],
+  sourcemap: true,
+  sourcesContent: false,
+  banner: { js: BANNER },
   logLevel: 'warning',
 });
+
+/**
+ * The output files a cold start loads: the entry and, transitively, the chunks it imports statically
+ * (esbuild moves code the entry shares with a lazy chunk into such chunks). Paths as the metafile has them.
+ */
+export const coldStartFiles = ({ outputs }: Metafile, entryOutput: string): Set<string> => {
+  const loaded = new Set<string>();
+  const visit = (file: string): void => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entryOutput);
+  return loaded;
+};

@@ -1,12 +1,12 @@
-import { join } from 'node:path';
-import { Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { dirname } from 'node:path';
+import { buildSync } from 'esbuild';
+import { AssetHashType, DockerImage, Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENV } from '#lib/ports/env.ts';
-import { cdkBundling, functionEntry, PROJECT_ROOT } from '../bundling.ts';
+import { esbuildOptions, functionEntry, LAMBDA_HANDLER } from '../bundling.ts';
 import type { TableAccess } from '#lib/ports/need.ts';
 import type { ServiceTable } from './service-table.ts';
 
@@ -21,7 +21,7 @@ export interface ServiceFunctionProps {
   /** Default 15 s: API Gateway gives up after 29 s, and no route should come close. */
   timeout?: Duration;
   /**
-   * Default 1024 MB: on Lambda memory buys CPU, which the cold import of a ~700 KB bundle and password
+   * Default 1024 MB: on Lambda memory buys CPU, which the cold import of a ~400 KB bundle and password
    * hashing both need.
    */
   memorySize?: number;
@@ -29,11 +29,30 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * A Node 22 arm64 function bundled by esbuild as minified ESM with source maps, writing only to its
- * own log group.
+ * The function's bundle, built by esbuild on this machine exactly as `npm run build` builds it. Not a
+ * `NodejsFunction`: that bundles to one file, and the bundles are split (infra/bundling.ts). Local
+ * bundling needs no Docker and always succeeds here; the image is only named because CDK requires one.
+ */
+const bundledCode = (entry: string): Code =>
+  Code.fromAsset(dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('local-bundling-only'),
+      local: {
+        tryBundle(outputDir) {
+          buildSync(esbuildOptions(entry, outputDir));
+          return true;
+        },
+      },
+    },
+  });
+
+/**
+ * A Node 22 arm64 function bundled by esbuild as minified, split ESM with source maps, writing only to
+ * its own log group.
  */
 export class ServiceFunction extends Construct {
-  readonly lambda: NodejsFunction;
+  readonly lambda: LambdaFunction;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
@@ -51,11 +70,9 @@ export class ServiceFunction extends Construct {
     });
     this.logGroup.grantWrite(role);
 
-    this.lambda = new NodejsFunction(this, 'Function', {
-      entry: functionEntry(props.name),
-      handler: 'handler',
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+    this.lambda = new LambdaFunction(this, 'Function', {
+      code: bundledCode(functionEntry(props.name)),
+      handler: LAMBDA_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
@@ -64,7 +81,6 @@ export class ServiceFunction extends Construct {
       functionName: props.functionName,
       role,
       logGroup: this.logGroup,
-      bundling: cdkBundling(),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     });
 

@@ -9,7 +9,8 @@ import type { RouteGroup, RouteSpec } from '#lib/http/route.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
-import { buildBundles, functionNames, startBundle, type RunningBundle } from '../support/built-bundles.ts';
+import { functionNames } from '#infra/bundling.ts';
+import { buildBundles, startBundle, type RunningBundle } from '../support/built-bundles.ts';
 import {
   apiKeyThroughBundle,
   send,

@@ -1,18 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { esbuildOptions, FUNCTIONS_DIR, functionEntry, OUTPUT_FILE } from '#infra/bundling.ts';
+import { esbuildOptions, functionEntry, functionNames, OUTPUT_FILE } from '#infra/bundling.ts';
 import type { ChildMessage, Invocation } from './bundle-child.ts';
 
 const CHILD_ENTRY = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
-
-/** Every function under functions/, by folder name. */
-export const functionNames = (): string[] =>
-  readdirSync(FUNCTIONS_DIR).filter((name) => existsSync(functionEntry(name)));
 
 export interface BuiltBundles {
   /** The built `index.mjs` of a function. */
@@ -33,8 +28,8 @@ export const buildBundles = (): Promise<BuiltBundles> => {
     const path = (name: string): string => join(outDir, name, OUTPUT_FILE);
     const runner = join(outDir, 'runner', OUTPUT_FILE);
     await Promise.all([
-      ...functionNames().map((name) => build(esbuildOptions(functionEntry(name), path(name)))),
-      build(esbuildOptions(CHILD_ENTRY, runner)),
+      ...functionNames().map((name) => build(esbuildOptions(functionEntry(name), join(outDir, name)))),
+      build(esbuildOptions(CHILD_ENTRY, join(outDir, 'runner'))),
     ]);
     return { path, runner, remove: () => rm(outDir, { recursive: true, force: true }) };
   })();

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyResult, SQSRecord } from 'aws-lambda';
 import { buildGatewayEvent } from '#infra/local/gateway-event.ts';
 import { createRouteMatcher } from '#infra/local/route-matcher.ts';
-import type { LocalSqs } from '#infra/local/sqs-server.ts';
+import { deleteMessages, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import { allRoutes } from '#lib/routes/index.ts';
 import type { FakeAws } from './fake-aws.ts';
@@ -92,9 +92,7 @@ const deliverQueuedMail = async ({ sqs, mailWorker }: PostOffice): Promise<void>
     Records: Messages.map((message) => sqsRecord(message, sqs.queueArn('mail'))),
   })) as { batchItemFailures: unknown[] };
   if (reply.batchItemFailures.length > 0) throw new Error(`mail-worker failed: ${JSON.stringify(reply)}`);
-  for (const { ReceiptHandle } of Messages) {
-    await sqs.client.send(new DeleteMessageCommand({ QueueUrl: sqs.queueUrl('mail'), ReceiptHandle }));
-  }
+  await deleteMessages(sqs.client, sqs.queueUrl('mail'), Messages);
 };
 
 const codeSentTo = (aws: FakeAws, email: string): string | undefined => {

@@ -1,12 +1,20 @@
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { createSesDelivery } from './ses-delivery.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /** Delivering e-mail through SES from the configured address: the mail worker's need alone. */
 export const mailDelivery: PortNeed = {
   binding: { kind: 'mailDelivery' },
   build: {
-    mailDelivery: (env) => createSesDelivery(new SESv2Client({}), () => requiredEnv(env, ENV.mailFrom)),
+    mailDelivery: (env) => {
+      const ses = onFirstUse(async () => {
+        const [{ SESv2Client }, { createSesDelivery }] = await Promise.all([
+          import('@aws-sdk/client-sesv2'),
+          import('./ses-delivery.ts'),
+        ]);
+        return createSesDelivery(new SESv2Client({}), () => requiredEnv(env, ENV.mailFrom));
+      });
+      return { deliver: async (message) => (await ses()).deliver(message) };
+    },
   },
 };

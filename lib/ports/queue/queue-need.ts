@@ -1,8 +1,7 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV, requiredEnv, type Env } from '../env.ts';
 import type { PortNeed } from '../need.ts';
+import { onFirstUse } from '../on-first-use.ts';
 import type { Queue, QueueName } from './queue.ts';
-import { createSqsQueue } from './sqs-queue.ts';
 
 export const QUEUE_URL_ENV: Record<QueueName, string> = {
   ingestion: ENV.ingestionQueueUrl,
@@ -11,11 +10,20 @@ export const QUEUE_URL_ENV: Record<QueueName, string> = {
 };
 
 /** The SQS adapter sending to the named queues only, each by the URL the stack put in the environment. */
-export const sqsQueueOf = (env: Env, queues: readonly QueueName[]): Queue =>
-  createSqsQueue(new SQSClient({}), (queue) => {
+export const sqsQueueOf = (env: Env, queues: readonly QueueName[]): Queue => {
+  const queueUrl = (queue: QueueName): string => {
     if (!queues.includes(queue)) throw new Error(`the ${queue} queue is not among this function's needs`);
     return requiredEnv(env, QUEUE_URL_ENV[queue]);
+  };
+  const sqs = onFirstUse(async () => {
+    const [{ SQSClient }, { createSqsQueue }] = await Promise.all([
+      import('@aws-sdk/client-sqs'),
+      import('./sqs-queue.ts'),
+    ]);
+    return createSqsQueue(new SQSClient({}), queueUrl);
   });
+  return { send: async (queue, messages) => (await sqs()).send(queue, messages) };
+};
 
 /** Sending to the named work queues (consuming is the queue's event source, not a port). */
 export const queueSender = (...queues: QueueName[]): PortNeed => ({

@@ -1,13 +1,23 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { createSecretsManagerSigningKeys } from './secrets-manager-signing-keys.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /** The keys that sign and verify access tokens: every group with a route that takes a Bearer token. */
 export const signingKeys: PortNeed = {
   binding: { kind: 'signingKeys' },
   build: {
-    signingKeys: (env) =>
-      createSecretsManagerSigningKeys(new SecretsManagerClient({}), () => requiredEnv(env, ENV.jwtSecretArn)),
+    signingKeys: (env) => {
+      const secrets = onFirstUse(async () => {
+        const [{ SecretsManagerClient }, { createSecretsManagerSigningKeys }] = await Promise.all([
+          import('@aws-sdk/client-secrets-manager'),
+          import('./secrets-manager-signing-keys.ts'),
+        ]);
+        return createSecretsManagerSigningKeys(new SecretsManagerClient({}), () => requiredEnv(env, ENV.jwtSecretArn));
+      });
+      return {
+        current: async () => (await secrets()).current(),
+        find: async (kid) => (await secrets()).find(kid),
+      };
+    },
   },
 };

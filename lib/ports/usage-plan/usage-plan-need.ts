@@ -1,13 +1,25 @@
-import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { createApiGatewayUsagePlan } from './api-gateway-usage-plan.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /** Mirroring API keys into the API Gateway usage plan. */
 export const usagePlan: PortNeed = {
   binding: { kind: 'usagePlan' },
   build: {
-    usagePlan: (env) => createApiGatewayUsagePlan(new APIGatewayClient({}), () => requiredEnv(env, ENV.usagePlanId)),
+    usagePlan: (env) => {
+      const gateway = onFirstUse(async () => {
+        const [{ APIGatewayClient }, { createApiGatewayUsagePlan }] = await Promise.all([
+          import('@aws-sdk/client-api-gateway'),
+          import('./api-gateway-usage-plan.ts'),
+        ]);
+        return createApiGatewayUsagePlan(new APIGatewayClient({}), () => requiredEnv(env, ENV.usagePlanId));
+      });
+      return {
+        register: async (key) => (await gateway()).register(key),
+        setEnabled: async (mirrorId, enabled) => (await gateway()).setEnabled(mirrorId, enabled),
+        remove: async (mirrorId) => (await gateway()).remove(mirrorId),
+      };
+    },
   },
 };
 

@@ -1,13 +1,20 @@
-import { SFNClient } from '@aws-sdk/client-sfn';
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { createStepFunctionsWorkflow } from './step-functions-workflow.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /** Starting the analysis state machine. */
 export const analysisWorkflow: PortNeed = {
   binding: { kind: 'workflow' },
   build: {
-    workflow: (env) =>
-      createStepFunctionsWorkflow(new SFNClient({}), () => requiredEnv(env, ENV.analysisStateMachineArn)),
+    workflow: (env) => {
+      const stepFunctions = onFirstUse(async () => {
+        const [{ SFNClient }, { createStepFunctionsWorkflow }] = await Promise.all([
+          import('@aws-sdk/client-sfn'),
+          import('./step-functions-workflow.ts'),
+        ]);
+        return createStepFunctionsWorkflow(new SFNClient({}), () => requiredEnv(env, ENV.analysisStateMachineArn));
+      });
+      return { start: async (workflow, input, name) => (await stepFunctions()).start(workflow, input, name) };
+    },
   },
 };
