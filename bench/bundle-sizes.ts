@@ -6,7 +6,7 @@ import { build, type Metafile } from 'esbuild';
 import { coldStartFiles, esbuildOptions, functionEntry, OUTPUT_FILE, PROJECT_ROOT } from '#infra/bundling.ts';
 
 /**
- * The bundle budget's measurements, shared by `npm run bench:bundles` and the bundle test: every function
+ * The bundle budget's measurements, shared by `npm run bench` and the bundle test: every function
  * and the floor (a bare document-client handler, bench/floor/) built with the same options in the same run.
  */
 export const FLOOR = 'floor';

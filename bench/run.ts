@@ -5,6 +5,7 @@ import { startLocalStack } from '#infra/local/local-stack.ts';
 import { runConcurrently, type Rate } from './load.ts';
 import { countOperations, type OperationCount } from './store-operations.ts';
 import { rawPutRate } from './store-rate.ts';
+import { measureBundles } from './bundles.ts';
 
 /**
  * `npm run bench`: every figure of docs/performance.md in one run, so each path is a ratio to the
@@ -80,6 +81,13 @@ await ingest('warm-up');
 const DUPLICATE_FINGERPRINTS = 50;
 for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
 
+const perRequest = async (name: string, calls: number, run: (n: number) => Promise<unknown>) => ({
+  name,
+  ...(await operations.per(calls, async () => {
+    for (let n = 0; n < calls; n += 1) await run(n);
+  })),
+});
+
 const paths: { name: string; rate: Rate }[] = [
   {
     name: 'ingestion, new signal (Alertmanager, API key)',
@@ -91,12 +99,13 @@ const paths: { name: string; rate: Rate }[] = [
   },
 ];
 
-const perRequest = async (name: string, calls: number, run: (n: number) => Promise<unknown>) => ({
-  name,
-  ...(await operations.per(calls, async () => {
-    for (let n = 0; n < calls; n += 1) await run(n);
-  })),
-});
+// While the instance remembers the fingerprints it just stored, as a busy sender's Lambda does.
+const ingestionCounts = [
+  await perRequest('POST /ingestion/metrics-alerts, new signal', 50, (n) => ingest(`counted-${n}`)),
+  await perRequest('POST /ingestion/metrics-alerts, duplicate', 50, (n) =>
+    ingest(`repeat-${n % DUPLICATE_FINGERPRINTS}`),
+  ),
+];
 
 // Lists over LIST_ITEMS signals and incidents, written through the API.
 await runConcurrently(Math.ceil(LIST_ITEMS / 100), 4, (batch) =>
@@ -133,10 +142,7 @@ const lists = [
 ];
 
 const counted: ({ name: string } & OperationCount)[] = [
-  await perRequest('POST /ingestion/metrics-alerts, new signal', 50, (n) => ingest(`counted-${n}`)),
-  await perRequest('POST /ingestion/metrics-alerts, duplicate', 50, (n) =>
-    ingest(`repeat-${n % DUPLICATE_FINGERPRINTS}`),
-  ),
+  ...ingestionCounts,
   await perRequest('GET /health', 50, () => call('GET', '/api/v1/health')),
   await perRequest('POST /auth/login', 10, () => call('POST', '/api/v1/auth/login', { email, password })),
   await perRequest('POST /incident-ticket (Bearer)', 50, (n) =>
@@ -173,3 +179,9 @@ console.log('\nList latency, sequential');
 console.table(lists.map(({ name, rate }) => ({ list: name, p50ms: rate.p50ms, p99ms: rate.p99ms })));
 console.log('\nStore operations per request, counted at the SDK (itemsRead: items a read returned or counted)');
 console.table(counted);
+
+const bundles = await measureBundles(Number(process.env.BENCH_IMPORT_RUNS ?? 9));
+console.log(
+  '\nBundles: entry file with the chunks a cold start loads, against the floor (a bare document-client handler)',
+);
+console.table(bundles);

@@ -1,6 +1,13 @@
 import type { Table } from '#lib/store/table.ts';
 
-const READS = new Set(['GetCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand']);
+const READS = new Set([
+  'GetCommand',
+  'GetItemCommand',
+  'QueryCommand',
+  'BatchGetCommand',
+  'BatchGetItemCommand',
+  'ScanCommand',
+]);
 
 export interface OperationCount {
   reads: number;
@@ -16,17 +23,18 @@ export const countOperations = (table: Table) => {
   const count: OperationCount = { reads: 0, writes: 0, itemsRead: 0, counts: 0 };
   table.doc.middlewareStack.add(
     (next, context) => async (args) => {
-      const result = await next(args);
+      // A refused conditional write is billed as a write too: count before the outcome is known.
       const name = context.commandName ?? '';
-      if (READS.has(name)) {
-        count.reads += 1;
-        const input = args.input as { Select?: string };
-        const output = result.output as { Items?: unknown[]; Item?: unknown; Count?: number };
-        if (input.Select === 'COUNT') count.counts += 1;
-        count.itemsRead += output.Items?.length ?? (output.Item ? 1 : 0);
-      } else {
+      if (!READS.has(name)) {
         count.writes += 1;
+        return next(args);
       }
+      count.reads += 1;
+      const result = await next(args);
+      const input = args.input as { Select?: string };
+      const output = result.output as { Items?: unknown[]; Item?: unknown; Count?: number };
+      if (input.Select === 'COUNT') count.counts += 1;
+      count.itemsRead += output.Items?.length ?? (output.Item ? 1 : 0);
       return result;
     },
     { step: 'initialize', name: 'benchOperationCounter' },
