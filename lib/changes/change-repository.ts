@@ -5,6 +5,7 @@ import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { countChangeWrite } from './change-counter.ts';
 
 /**
  * CHANGE items (docs/data-model.md 5.6): base `{W}#CHANGE` / `<changeId>`, in the unified ticket list (gsi3)
@@ -86,9 +87,9 @@ export const changeRepository = (table: Table, workspaceId: string) => {
             ReturnValues: 'ALL_OLD',
           }),
         );
-        return Attributes
-          ? { outcome: 'updated', previousStatus: Attributes.status as ChangeStatus }
-          : { outcome: 'created' };
+        const previousStatus = Attributes?.status as ChangeStatus | undefined;
+        await countChangeWrite(table, workspaceId, previousStatus, change.status);
+        return previousStatus ? { outcome: 'updated', previousStatus } : { outcome: 'created' };
       },
       () => ({ outcome: 'stale' }),
     );

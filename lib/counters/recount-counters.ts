@@ -1,13 +1,24 @@
+import { recountChanges } from '#lib/changes/change-counter.ts';
+import { changePartition } from '#lib/changes/change-repository.ts';
 import { recountIncidents } from '#lib/incidents/incident-counter.ts';
 import { log } from '#lib/log/logger.ts';
+import { recountRuns } from '#lib/pipelines/pipeline-run-counter.ts';
+import { runPartition } from '#lib/pipelines/pipeline-run-item.ts';
 import type { Ports } from '#lib/ports/ports.ts';
+import { recountProblems } from '#lib/problems/problem-counter.ts';
+import { problemPartition } from '#lib/problems/problem-repository.ts';
 import { recountSignals } from '#lib/signals/signal-counter.ts';
+import { historyRepository } from '#lib/tickets/history-repository.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 
 export interface RecountResult {
   workspaces: number;
   signals: number;
   incidents: number;
+  problems: number;
+  changes: number;
+  runs: number;
+  historyEvents: number;
 }
 
 /**
@@ -16,16 +27,32 @@ export interface RecountResult {
  * one; this puts them right. One workspace failing does not stop the others.
  */
 export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<RecountResult> => {
-  const result: RecountResult = { workspaces: 0, signals: 0, incidents: 0 };
+  const result: RecountResult = {
+    workspaces: 0,
+    signals: 0,
+    incidents: 0,
+    problems: 0,
+    changes: 0,
+    runs: 0,
+    historyEvents: 0,
+  };
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     try {
-      const [signals, incidents] = await Promise.all([
+      const [signals, incidents, problems, changes, runs, historyEvents] = await Promise.all([
         recountSignals(table, workspaceId),
         recountIncidents(table, workspaceId),
+        recountProblems(table, workspaceId, problemPartition(workspaceId)),
+        recountChanges(table, workspaceId, changePartition(workspaceId)),
+        recountRuns(table, workspaceId, runPartition(workspaceId)),
+        historyRepository(table, workspaceId).recountHistory(),
       ]);
       result.workspaces += 1;
       result.signals += signals;
       result.incidents += incidents;
+      result.problems += problems;
+      result.changes += changes;
+      result.runs += runs;
+      result.historyEvents += historyEvents;
     } catch (error) {
       log.error('counter recount failed for a workspace', { workspaceId, error });
     }

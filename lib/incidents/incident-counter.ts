@@ -13,6 +13,7 @@ import { filterKey } from '#lib/store/keys.ts';
 import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
+import { TICKET_COUNTERS } from '#lib/tickets/ticket-counters.ts';
 import type { Incident, IncidentPriority, IncidentStatus } from './incident.ts';
 import { incidentFromItem, incidentPartition } from './incident-item.ts';
 
@@ -23,7 +24,10 @@ import { incidentFromItem, incidentPartition } from './incident-item.ts';
  * `priority#<P>|status#<S>`, ...: every list total without a date range), `ackCount`, `ackMinutesSum`,
  * `resolveCount`, `resolveMinutesSum`.
  */
-const counterKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'INCIDENTS' });
+const counterKey = (workspaceId: string) => ({
+  pk: workspaceKey(workspaceId, 'COUNTER'),
+  sk: TICKET_COUNTERS.INCIDENT.name,
+});
 
 export type CounterValues = Record<string, number>;
 

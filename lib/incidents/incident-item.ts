@@ -39,6 +39,16 @@ export const incidentStatusPartition = (workspaceId: string, status: IncidentSta
 export const incidentPriorityPartition = (workspaceId: string, priority: IncidentPriority): string =>
   workspaceKey(workspaceId, 'INC', 'PRIORITY', priority);
 
+/** gsi4, sparse: the incidents of one environment (its normalised key). */
+export const incidentEnvironmentPartition = (workspaceId: string, environmentKey: string): string =>
+  workspaceKey(workspaceId, 'INC', 'ENV', environmentKey);
+
+/** The gsi4 attributes of an incident with an environment; an update that changes it SETs or REMOVEs them. */
+const environmentIndexKeys = (workspaceId: string, incidentId: string, environment: string) => ({
+  gsi4pk: incidentEnvironmentPartition(workspaceId, filterKey(environment)),
+  gsi4sk: incidentSortKey(incidentId),
+});
+
 /** An incident's own items: comments, messages, signal links, drafts. Deleted with the incident. */
 export const incidentChildPartition = (workspaceId: string, incidentId: string): string =>
   workspaceKey(workspaceId, 'INC', incidentId);
@@ -61,7 +71,18 @@ export const filterAttributes = (incident: Pick<Incident, 'environment' | 'sourc
   sourceKey: incident.source === undefined ? null : filterKey(incident.source),
 });
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+const KEY_ATTRIBUTES = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+] as const;
 const STORAGE_ATTRIBUTES = [...KEY_ATTRIBUTES, 'type', 'workspaceId', 'environmentKey', 'sourceKey'] as const;
 
 export const incidentToItem = (workspaceId: string, incident: Incident): Record<string, unknown> => {
@@ -70,6 +91,7 @@ export const incidentToItem = (workspaceId: string, incident: Incident): Record<
     ...incidentItemKey(workspaceId, incident.id),
     ...indexKeys(workspaceId, incident),
     ...ticketIndexKeys(workspaceId, incident),
+    ...(incident.environment !== undefined && environmentIndexKeys(workspaceId, incident.id, incident.environment)),
     type: 'INCIDENT',
     workspaceId,
     ...incident,
@@ -103,6 +125,7 @@ export interface ItemUpdate {
  */
 export const incidentUpdate = (
   workspaceId: string,
+  incidentId: string,
   changes: IncidentChanges,
   { now, actor }: { now: string; actor: string },
 ): ItemUpdate => {
@@ -119,8 +142,11 @@ export const incidentUpdate = (
     else update.remove.push('resolvedAt', 'resolvedBy');
   }
   if (priority) update.set.gsi2pk = incidentPriorityPartition(workspaceId, priority);
-  if (environment === null) update.remove.push('environmentKey');
-  else if (environment !== undefined) update.set.environmentKey = filterKey(environment);
+  if (environment === null) update.remove.push('environmentKey', 'gsi4pk', 'gsi4sk');
+  else if (environment !== undefined) {
+    update.set.environmentKey = filterKey(environment);
+    Object.assign(update.set, environmentIndexKeys(workspaceId, incidentId, environment));
+  }
   if (source === null) update.remove.push('sourceKey');
   else if (source !== undefined) update.set.sourceKey = filterKey(source);
   return update;

@@ -8,6 +8,7 @@ import { findItem, keyOf } from '#lib/store/items.ts';
 import { isIncidentId, type Incident, type IncidentPriority, type IncidentStatus } from './incident.ts';
 import {
   incidentChildPartition,
+  incidentEnvironmentPartition,
   incidentFromItem,
   incidentItemKey,
   incidentPartition,
@@ -33,7 +34,8 @@ const idDay = (instant: string): string => instant.slice(0, 10).replaceAll('-', 
 
 /**
  * The query for a filtered list, newest first (docs/data-model.md 4 and 5.4): the status partition
- * (gsi1) if a status is given, else the priority partition (gsi2), else the base partition. Ids start
+ * (gsi1) if a status is given, else the priority partition (gsi2), else the environment partition (gsi4),
+ * else the base partition. Ids start
  * with the UTC day, so a date range narrows the key range to those days and a filter on `createdAt`
  * trims the edges; the remaining filters go in the FilterExpression.
  */
@@ -42,7 +44,9 @@ const listQuery = (workspaceId: string, { status, priority, environment, from, t
     ? (['gsi1', incidentStatusPartition(workspaceId, status)] as const)
     : priority
       ? (['gsi2', incidentPriorityPartition(workspaceId, priority)] as const)
-      : ([undefined, incidentPartition(workspaceId)] as const);
+      : environment
+        ? (['gsi4', incidentEnvironmentPartition(workspaceId, filterKey(environment))] as const)
+        : ([undefined, incidentPartition(workspaceId)] as const);
   const names: Record<string, string> = { '#pk': index ? `${index}pk` : 'pk' };
   const values: Record<string, unknown> = { ':pk': partition };
   let keyCondition = '#pk = :pk';
@@ -59,7 +63,7 @@ const listQuery = (workspaceId: string, { status, priority, environment, from, t
     names['#priority'] = 'priority';
     values[':priority'] = priority;
   }
-  if (environment) {
+  if (environment && index !== 'gsi4') {
     filters.push('environmentKey = :environment');
     values[':environment'] = filterKey(environment);
   }

@@ -23,7 +23,12 @@ const NOT_DONE = {
 export const resolveIncident = async (scope: Scope, incidentId: string): Promise<Incident> => {
   const { ports: runtime, workspaceId, actor } = scope;
   const { id } = await findIncident(scope, incidentId);
-  const update = incidentUpdate(workspaceId, { status: 'RESOLVED' }, { now: runtime.clock.now().toISOString(), actor });
+  const update = incidentUpdate(
+    workspaceId,
+    id,
+    { status: 'RESOLVED' },
+    { now: runtime.clock.now().toISOString(), actor },
+  );
   const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(id, update, NOT_DONE);
   if (!written) {
     const current = await findIncident(scope, id);

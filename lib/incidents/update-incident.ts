@@ -31,7 +31,7 @@ export const updateIncident = async (
   if (Object.keys(changes).length === 0) return current;
   const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(
     current.id,
-    incidentUpdate(workspaceId, changes, { now: runtime.clock.now().toISOString(), actor }),
+    incidentUpdate(workspaceId, current.id, changes, { now: runtime.clock.now().toISOString(), actor }),
   );
   if (!written) throw new NotFoundError('Incident not found', [`id: incident ${incidentId} was deleted`]);
   const { before, after } = written;

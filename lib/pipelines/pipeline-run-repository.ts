@@ -2,7 +2,8 @@ import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { putIfAbsent, putItem, updateIf, updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { putIfAbsent, putItem, unlessConditionFails, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { getItem } from '#lib/store/items.ts';
 import { runPayloadFromItem, runPayloadItemKey, runPayloadToItem } from './pipeline-payload-item.ts';
 import {
@@ -16,6 +17,7 @@ import {
   runSummaryFromItem,
 } from './pipeline-run-item.ts';
 import type { PipelineRun, PipelineRunSummary, StoredJob } from './pipeline-run.ts';
+import { countRunWrite, readRunTotal } from './pipeline-run-counter.ts';
 
 /** `#f<i>` names and `:v<i>` values of the fields, each written by `assign(name, value)`. */
 const assignments = (fields: Record<string, unknown>, assign: (name: string, value: string) => string) => {
@@ -68,27 +70,37 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
    * state is dropped (false). A run first created by a job event has no `providerUpdatedAt`, so any run event wins.
    */
   const applyRunEvent = async (run: PipelineRunInput, now: string): Promise<boolean> => {
-    const set = assignments(runFields(workspaceId, run), (name, value) => `${name} = ${value}`);
-    const applied = await updateIf(table, runItemKey(workspaceId, run.runKey), {
-      UpdateExpression: `SET ${[
-        ...set.clauses,
-        '#providerUpdatedAt = :incoming',
-        '#updatedAt = :now',
-        '#createdAt = if_not_exists(#createdAt, :now)',
-        '#jobs = if_not_exists(#jobs, :noJobs)',
-      ].join(', ')}`,
-      ConditionExpression:
-        'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
-      ExpressionAttributeNames: {
-        ...set.names,
-        '#providerUpdatedAt': 'providerUpdatedAt',
-        '#updatedAt': 'updatedAt',
-        '#createdAt': 'createdAt',
-        '#jobs': 'jobs',
-      },
-      ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
-    });
-    return applied !== undefined;
+    const fields = runFields(workspaceId, run);
+    const set = assignments(fields, (name, value) => `${name} = ${value}`);
+    const written = await unlessConditionFails(() =>
+      table.doc.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: runItemKey(workspaceId, run.runKey),
+          UpdateExpression: `SET ${[
+            ...set.clauses,
+            '#providerUpdatedAt = :incoming',
+            '#updatedAt = :now',
+            '#createdAt = if_not_exists(#createdAt, :now)',
+            '#jobs = if_not_exists(#jobs, :noJobs)',
+          ].join(', ')}`,
+          ConditionExpression:
+            'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
+          ExpressionAttributeNames: {
+            ...set.names,
+            '#providerUpdatedAt': 'providerUpdatedAt',
+            '#updatedAt': 'updatedAt',
+            '#createdAt': 'createdAt',
+            '#jobs': 'jobs',
+          },
+          ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
+          ReturnValues: 'ALL_OLD',
+        }),
+      ),
+    );
+    if (!written) return false;
+    await countRunWrite(table, workspaceId, written.Attributes, fields);
+    return true;
   };
 
   /**
@@ -96,15 +108,22 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
    * is (every field `if_not_exists`), since only the job is news.
    */
   const ensureRun = async (run: PipelineRunInput, now: string): Promise<void> => {
+    const fields = runFields(workspaceId, run);
     const set = assignments(
-      { ...runFields(workspaceId, run), createdAt: now, jobs: {} },
+      { ...fields, createdAt: now, jobs: {} },
       (name, value) => `${name} = if_not_exists(${name}, ${value})`,
     );
-    await updateItem(table, runItemKey(workspaceId, run.runKey), {
-      UpdateExpression: `SET ${set.clauses.join(', ')}`,
-      ExpressionAttributeNames: set.names,
-      ExpressionAttributeValues: set.values,
-    });
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: runItemKey(workspaceId, run.runKey),
+        UpdateExpression: `SET ${set.clauses.join(', ')}`,
+        ExpressionAttributeNames: set.names,
+        ExpressionAttributeValues: set.values,
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes) await countRunWrite(table, workspaceId, undefined, fields);
   };
 
   /** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
@@ -147,9 +166,19 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
     };
   };
 
-  /** Newest start first: every index of the list sorts by `<startedAt>#<runId>`. */
+  /** Newest start first: every index of the list sorts by `<startedAt>#<runId>`; the total is the counter's. */
   const listRuns = async (filter: RunFilter, page: PageRequest): Promise<Page<PipelineRunSummary>> => {
-    return queryPage(table, listQuery(workspaceId, filter), page, (item) => runSummaryFromItem(item, workspaceId));
+    return queryPage(
+      table,
+      listQuery(workspaceId, filter),
+      page,
+      (item) => runSummaryFromItem(item, workspaceId),
+      () =>
+        readRunTotal(table, workspaceId, {
+          ...filter,
+          repositoryKey: filter.repository === undefined ? undefined : repositoryKeyOf(filter.repository),
+        }),
+    );
   };
   return { applyRunEvent, ensureRun, mergeJob, putRunPayload, findRun, listRuns };
 };

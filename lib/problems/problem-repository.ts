@@ -12,6 +12,7 @@ import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem, textOrNull } from '#lib/store/items.ts';
+import { countProblemWrite, readProblemTotal } from './problem-counter.ts';
 
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
 export const problemPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PROBLEM');
@@ -134,15 +135,20 @@ const updateExpression = (workspaceId: string, problemId: string, changes: Probl
 export const problemRepository = (table: Table, workspaceId: string) => {
   const insertProblem = async (problem: Problem): Promise<void> => {
     await putNew(table, problemToItem(workspaceId, problem));
+    await countProblemWrite(table, workspaceId, undefined, problem);
   };
 
   const findProblem = (problemId: string): Promise<Problem | undefined> =>
     findItem(table, problemItemKey(workspaceId, problemId), (item) => problemFromItem(item, workspaceId));
 
-  /** Newest first: problem ids are ULIDs, and every index of the list sorts by id. */
+  /** Newest first: problem ids are ULIDs, and every index of the list sorts by id. The total is the counter's. */
   const queryProblems = async (filter: ProblemFilter, page: PageRequest): Promise<Page<Problem>> => {
-    return queryPage(table, { ...listQuery(workspaceId, filter), ScanIndexForward: false }, page, (item) =>
-      problemFromItem(item, workspaceId),
+    return queryPage(
+      table,
+      { ...listQuery(workspaceId, filter), ScanIndexForward: false },
+      page,
+      (item) => problemFromItem(item, workspaceId),
+      () => readProblemTotal(table, workspaceId, filter),
     );
   };
 
@@ -164,13 +170,18 @@ export const problemRepository = (table: Table, workspaceId: string) => {
     if (!old) return undefined;
     const before = problemFromItem(old, workspaceId);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    return { before, after: { ...before, ...defined, updatedAt } };
+    const after = { ...before, ...defined, updatedAt };
+    await countProblemWrite(table, workspaceId, before, after);
+    return { before, after };
   };
 
   /** Deletes a problem and returns it as it was; undefined if there was none. */
   const removeProblem = async (problemId: string): Promise<Problem | undefined> => {
     const item = await deleteIfPresent(table, problemItemKey(workspaceId, problemId));
-    return item && problemFromItem(item, workspaceId);
+    if (!item) return undefined;
+    const removed = problemFromItem(item, workspaceId);
+    await countProblemWrite(table, workspaceId, removed, undefined);
+    return removed;
   };
   return { insertProblem, findProblem, queryProblems, writeProblemChanges, removeProblem };
 };

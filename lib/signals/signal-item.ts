@@ -1,6 +1,6 @@
 import { filterKey } from '#lib/store/keys.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import type { Signal, SignalNote, SignalOrigin, SignalStatus } from './signal.ts';
+import type { Signal, SignalNote, SignalOrigin, SignalSeverity, SignalStatus } from './signal.ts';
 import { itemMetadata } from './signal-metadata.ts';
 import { textOrNull } from '#lib/store/items.ts';
 
@@ -19,6 +19,10 @@ export const signalStatusPartition = (workspaceId: string, status: SignalStatus)
 /** gsi2: the signals of one source (its normalised key). */
 export const signalSourcePartition = (workspaceId: string, sourceKey: string): string =>
   workspaceKey(workspaceId, 'SIG', 'SOURCE', sourceKey);
+
+/** gsi4: the signals of one severity, which no write changes after the first. */
+export const signalSeverityPartition = (workspaceId: string, severity: SignalSeverity): string =>
+  workspaceKey(workspaceId, 'SIG', 'SEVERITY', severity);
 
 /** gsi3, sparse: trigger signals awaiting correlation; correlation REMOVEs the keys, the sweep reads the rest. */
 export const pendingCorrelationPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG', 'PENDING');
@@ -40,6 +44,8 @@ export const signalIndexKeys = (workspaceId: string, signal: Signal) => ({
   ...signalStatusKeys(workspaceId, signal),
   gsi2pk: signalSourcePartition(workspaceId, sourceKeyOf(signal.source)),
   gsi2sk: signal.id,
+  gsi4pk: signalSeverityPartition(workspaceId, signal.severity),
+  gsi4sk: signal.id,
 });
 
 /**

@@ -17,6 +17,7 @@ import {
   signalFromItem,
   signalItemKey,
   signalPartition,
+  signalSeverityPartition,
   signalSourcePartition,
   signalStatusKeys,
   signalStatusPartition,
@@ -92,12 +93,12 @@ export type MoveOutcome =
   | { kind: 'conflict'; current: Signal };
 
 /**
- * The partition of the most selective filter that has an index (status, then source, then all signals),
- * the other filters as a FilterExpression. Every partition sorts by signal id, a ULID at receipt.
+ * The partition of the first filter that has an index (status, then source, then severity, then all
+ * signals), the other filters as a FilterExpression. Every partition sorts by signal id, a ULID at receipt.
  */
 const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalListFilter): QueryInput => {
   const filters: Record<string, { attribute: string; value: string }> = {};
-  const partition = (indexName: 'gsi1' | 'gsi2' | undefined, pk: string): QueryInput => ({
+  const partition = (indexName: 'gsi1' | 'gsi2' | 'gsi4' | undefined, pk: string): QueryInput => ({
     ...(indexName && { IndexName: indexName }),
     KeyConditionExpression: `${indexName ? `${indexName}pk` : 'pk'} = :pk`,
     ExpressionAttributeValues: { ':pk': pk },
@@ -108,10 +109,12 @@ const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalL
     if (sourceKey) filters.sourceKey = { attribute: 'sourceKey', value: sourceKey };
   } else if (sourceKey) {
     key = partition('gsi2', signalSourcePartition(workspaceId, sourceKey));
+  } else if (severity) {
+    key = partition('gsi4', signalSeverityPartition(workspaceId, severity));
   } else {
     key = partition(undefined, signalPartition(workspaceId));
   }
-  if (severity) filters.severity = { attribute: 'severity', value: severity };
+  if (severity && (status || sourceKey)) filters.severity = { attribute: 'severity', value: severity };
   const entries = Object.values(filters);
   if (entries.length === 0) return key;
   return {

@@ -10,7 +10,7 @@ export const WORKSPACE_PREFIXES = {
   CHANGE: 'change tickets',
   CORGROUP: 'correlation groups: signals gathered toward one incident',
   CORRULE: 'correlation rules',
-  COUNTER: 'incident and signal counters',
+  COUNTER: 'list counters (totals kept on write)',
   FP: 'open-signal fingerprint claims (duplicates merge into one signal)',
   HIST: 'ticket history events',
   INC: 'incidents, their comments, messages and analyses links',

@@ -2,10 +2,11 @@ import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { queryPage } from '#lib/store/queries.ts';
+import { countAll, queryAll, queryPage } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { HistoryEvent, HistoryEventInput } from './history.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
+import { countHistory, readHistoryTotal, rewriteHistoryCounters } from './history-counter.ts';
 
 const historyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'HIST');
 const ticketHistoryPartition = (workspaceId: string, ticketId: string): string =>
@@ -40,6 +41,7 @@ export const recordHistory = async (
   const timestamp = clock.now().toISOString();
   const recorded = events.map((input): HistoryEvent => ({ ...input, id: ids.sortable(), timestamp }));
   await Promise.all(recorded.map((event) => putNew(table, toItem(workspaceId, event))));
+  await countHistory(table, workspaceId, recorded);
   return recorded;
 };
 
@@ -52,16 +54,27 @@ export interface HistoryQuery {
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const historyRepository = (table: Table, workspaceId: string) => {
-  /** History in chronological order: of one ticket (gsi2) or of the whole workspace (base table). */
+  /**
+   * History in chronological order: of one ticket (gsi2) or of the whole workspace (base table). The total is
+   * the history counter's (`readHistoryTotal`).
+   */
   const listHistory = async ({ ticketId, from, to }: HistoryQuery, page: PageRequest): Promise<Page<HistoryEvent>> => {
     const partition = ticketId ? ticketHistoryPartition(workspaceId, ticketId) : historyPartition(workspaceId);
     const [pkName, skName] = ticketId ? ['gsi2pk', 'gsi2sk'] : ['pk', 'sk'];
+    const index = ticketId ? { IndexName: 'gsi2' } : {};
     const range =
       from && to ? ' AND #sk BETWEEN :from AND :to' : from ? ' AND #sk >= :from' : to ? ' AND #sk <= :to' : '';
+    const countBetween = (low: string, high: string) =>
+      countAll(table, {
+        ...index,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :low AND :high',
+        ExpressionAttributeNames: { '#pk': pkName as string, '#sk': skName as string },
+        ExpressionAttributeValues: { ':pk': partition, ':low': low, ':high': high },
+      });
     return queryPage(
       table,
       {
-        ...(ticketId && { IndexName: 'gsi2' }),
+        ...index,
         KeyConditionExpression: `#pk = :pk${range}`,
         ExpressionAttributeNames: { '#pk': pkName as string, ...(range && { '#sk': skName as string }) },
         ExpressionAttributeValues: {
@@ -74,7 +87,20 @@ export const historyRepository = (table: Table, workspaceId: string) => {
       },
       page,
       fromItem,
+      () => readHistoryTotal(table, workspaceId, { ticketId, from, to }, countBetween),
     );
   };
-  return { listHistory };
+
+  /** The recount (docs/data-model.md 6): every history counter recomputed from the events. */
+  const recountHistory = async (): Promise<number> => {
+    const events = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': historyPartition(workspaceId) },
+      ExpressionAttributeNames: { '#timestamp': 'timestamp' },
+      ProjectionExpression: 'ticketId, #timestamp',
+    });
+    await rewriteHistoryCounters(table, workspaceId, events as { ticketId: string; timestamp: string }[]);
+    return events.length;
+  };
+  return { listHistory, recountHistory };
 };

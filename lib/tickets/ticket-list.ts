@@ -4,6 +4,7 @@ import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';
 import { type HistoryQuery, historyRepository } from './history-repository.ts';
 import { ticketFromItem, ticketListPartition, type Ticket } from './ticket-index.ts';
 import type { Scope } from '#lib/identity/scope.ts';
+import { readTicketTotal } from './ticket-total.ts';
 
 export interface TicketFilter {
   type?: TicketType;
@@ -12,7 +13,7 @@ export interface TicketFilter {
 
 /**
  * Incidents, problems and changes in one list, newest first (gsi3 sorts by `<createdAt>#<id>`); type and
- * status are filters on the one partition (docs/data-model.md 5.6).
+ * status are filters on the one partition (docs/data-model.md 5.6), the total the ticket types' counters.
  */
 export const listTickets = async (
   { ports: { table }, workspaceId }: Scope,
@@ -37,6 +38,7 @@ export const listTickets = async (
     },
     { page, limit, cursor },
     ticketFromItem,
+    () => readTicketTotal(table, workspaceId, { type, status }),
   );
 };
 

@@ -7,6 +7,10 @@ import { addToSignalCounter, newSignalDelta } from '#lib/signals/signal-counter.
 import { signalToItem } from '#lib/signals/signal-item.ts';
 import { batchPutItems } from '#lib/store/batch.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
+import { runFields, runItemKey } from '#lib/pipelines/pipeline-run-item.ts';
+import type { Problem } from '#lib/problems/problem.ts';
+import { problemToItem } from '#lib/problems/problem-repository.ts';
+import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
@@ -30,6 +34,7 @@ let client: TestClient;
 let admin: SignedIn;
 let other: SignedIn;
 let cost: Cost;
+let seeded: Promise<void> | undefined;
 
 const sum = (deltas: Record<string, number>[]): Record<string, number> => {
   const total: Record<string, number> = {};
@@ -76,6 +81,7 @@ const seed = async (workspaceId: string) => {
       summary: `Incident ${index}`,
       priority: 'HIGH',
       status: 'OPEN',
+      environment: 'prod',
       createdAt: at,
       updatedAt: at,
       createdBy: 'seed',
@@ -180,5 +186,176 @@ describe('the counter recount', () => {
     const incidents = await list(`${INCIDENTS}?limit=1`);
     expect(signals.reply.body.total).toBe(ITEMS);
     expect(incidents.reply.body.meta.total).toBe(ITEMS);
+  });
+});
+
+/**
+ * The other lists, and signals and incidents under the filters gsi4 serves, each seeded with 1,050 items
+ * of its own, then recounted. Limits leave a short last page: a full one still answers a `nextCursor`.
+ */
+const HISTORY_TICKET = 'INC-20261123-0001';
+
+const seedOthers = async (workspaceId: string) => {
+  const { table, ids, clock } = client.stack.ports;
+  const at = '2026-11-23T10:00:00.000Z';
+  const problems = Array.from(
+    { length: ITEMS },
+    (_unused, index): Problem => ({
+      id: ids.sortable(),
+      title: `Problem ${index}`,
+      description: 'seeded',
+      rootCause: null,
+      workaround: null,
+      serviceArea: null,
+      priority: 'HIGH',
+      status: 'OPEN',
+      relatedIncidentIds: [],
+      assignedToEmail: null,
+      createdAt: at,
+      updatedAt: at,
+    }),
+  );
+  const runs = Array.from({ length: ITEMS }, (_unused, index) => {
+    const runKey = `codehost_a-${index}`;
+    const startedAt = new Date(Date.parse(at) + index * 1000).toISOString();
+    return {
+      ...runItemKey(workspaceId, runKey),
+      ...runFields(workspaceId, {
+        runKey,
+        provider: 'codehost_a',
+        providerRunId: String(index),
+        scope: 'run',
+        repository: 'acme/api',
+        branch: 'main',
+        commitSha: null,
+        commitMessage: null,
+        triggeredBy: null,
+        status: 'success',
+        startedAt,
+        finishedAt: null,
+        durationSeconds: null,
+        jobs: [],
+        updatedAt: startedAt,
+        rawPayload: {},
+      }),
+      createdAt: startedAt,
+      updatedAt: startedAt,
+      providerUpdatedAt: startedAt,
+      jobs: {},
+    };
+  });
+  await batchPutItems(table, [...problems.map((problem) => problemToItem(workspaceId, problem)), ...runs]);
+  await recordHistory(
+    { table, ids, clock },
+    workspaceId,
+    Array.from({ length: ITEMS }, () => ({
+      ticketId: HISTORY_TICKET,
+      ticketType: 'INCIDENT' as const,
+      event: 'COMMENT_ADDED' as const,
+      actor: 'seed',
+    })),
+  );
+  await recountCounters(client.stack.ports);
+};
+
+const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+describe.each([
+  {
+    path: `${SIGNALS}?severity=HIGH`,
+    paging: (body: any) => body,
+    total: 700,
+    limit: 12,
+    otherFilter: 'status=RESOLVED',
+  },
+  {
+    path: `${INCIDENTS}?environment=prod`,
+    paging: (body: any) => body.meta,
+    total: ITEMS,
+    limit: LIMIT,
+    otherFilter: 'priority=LOW',
+  },
+  {
+    path: '/api/v1/problems',
+    paging: (body: any) => body.meta,
+    total: ITEMS,
+    limit: LIMIT,
+    otherFilter: 'status=RESOLVED',
+  },
+  {
+    path: '/api/v1/tickets',
+    paging: (body: any) => body.meta,
+    total: 2 * ITEMS,
+    limit: 19,
+    otherFilter: 'type=PROBLEM',
+  },
+  {
+    path: '/api/v1/tickets/history',
+    paging: (body: any) => body.meta,
+    total: ITEMS,
+    limit: LIMIT,
+    otherFilter: 'ticketId=x',
+  },
+  {
+    path: `/api/v1/tickets/history?ticketId=${HISTORY_TICKET}&from=2020-01-01&to=2099-12-31`,
+    paging: (body: any) => body.meta,
+    total: ITEMS,
+    limit: LIMIT,
+    otherFilter: 'from=2020-01-02',
+  },
+  {
+    path: '/api/v1/pipelines',
+    paging: (body: any) => body.pagination,
+    total: ITEMS,
+    limit: LIMIT,
+    otherFilter: 'status=failure',
+  },
+])('$path', ({ path, paging, total, limit, otherFilter }) => {
+  beforeAll(async () => {
+    if (seeded === undefined) seeded = seedOthers(admin.user.businessId ?? '');
+    await seeded;
+  }, 120_000);
+
+  it('reads as many whole items on page 50 as on page 1, and counts nothing', async () => {
+    const first = await list(withQuery(path, `limit=${limit}`));
+    const fiftieth = await list(withQuery(path, `limit=${limit}&page=50`));
+    for (const { reply } of [first, fiftieth]) {
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.data.runs ?? reply.body.data).toHaveLength(limit);
+      expect(paging(reply.body).total).toBe(total);
+    }
+    expect(first.cost).toEqual({ queries: 1, counts: 0, wholeItems: limit, keysOnly: 0 });
+    expect(fiftieth.cost).toEqual({ queries: 2, counts: 0, wholeItems: limit, keysOnly: 49 * limit });
+  });
+
+  it('resumes from nextCursor, and ends with a null one', async () => {
+    const byPage = await list(withQuery(path, `limit=${limit}&page=50`));
+    const before = await list(withQuery(path, `limit=${limit}&page=49&cursor=`));
+    const cursor = paging(before.reply.body).nextCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const resumed = await list(withQuery(path, `limit=${limit}&cursor=${cursor}`));
+    expect(resumed.reply.status, resumed.reply.text).toBe(200);
+    expect(resumed.reply.body.data).toEqual(byPage.reply.body.data);
+    expect(paging(resumed.reply.body).page).toBe(50);
+    expect(resumed.cost).toEqual({ queries: 1, counts: 0, wholeItems: limit, keysOnly: 0 });
+    const lastPage = Math.ceil(total / limit);
+    const last = await list(withQuery(path, `limit=${limit}&page=${lastPage}&cursor=`));
+    expect(last.reply.body.data.runs ?? last.reply.body.data).toHaveLength(total - (lastPage - 1) * limit);
+    expect(paging(last.reply.body).nextCursor).toBeNull();
+  });
+
+  it('refuses a cursor of another list or workspace, or a forged one, naming cursor', async () => {
+    const issued = await list(withQuery(path, `limit=${limit}&cursor=`));
+    const cursor = paging(issued.reply.body).nextCursor;
+    const forged = Buffer.from(JSON.stringify({ list: 'x', key: {}, offset: 0 })).toString('base64url');
+    for (const [query, auth] of [
+      [`cursor=${cursor}`, other.auth],
+      [`cursor=${cursor}&${otherFilter}`, admin.auth],
+      [`cursor=${forged}`, admin.auth],
+    ] as const) {
+      const { reply } = await list(withQuery(path, query), auth);
+      expect(reply.status, query).toBe(400);
+      expect(reply.body.errors, query).toEqual([expect.stringMatching(/^cursor: /)]);
+    }
   });
 });

@@ -1,0 +1,65 @@
+import { addToCounters, countersOf, type FilterValues, filterCounterName } from './counters.ts';
+import { putItem } from './conditional-writes.ts';
+import { getItem } from './items.ts';
+import { workspaceKey } from './keys.ts';
+import type { Table } from './table.ts';
+
+/**
+ * A list's counter item (docs/data-model.md 5.16): `{W}#COUNTER` / `<name>`, `type` `<kind>_COUNTER`, one
+ * attribute per combination of filter values (`filterCounts`). Kept by `ADD` after each write of an item it
+ * counts, read by the list for `total`, rewritten whole by the recount job (data-model 6).
+ */
+export interface ListCounter {
+  name: string;
+  type: string;
+}
+
+const counterKey = (workspaceId: string, name: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: name });
+
+export const addToListCounter = async (
+  table: Table,
+  workspaceId: string,
+  { name, type }: ListCounter,
+  delta: Record<string, number>,
+): Promise<void> => {
+  if (Object.keys(delta).length === 0) return;
+  await addToCounters(table, counterKey(workspaceId, name), delta, { type, workspaceId });
+};
+
+/** Every attribute of the counter; an absent counter (nothing counted yet) has none, and drift below zero reads as zero. */
+export const readListCounter = async (
+  table: Table,
+  workspaceId: string,
+  { name }: ListCounter,
+): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    Object.entries(countersOf(await getItem(table, counterKey(workspaceId, name), false))).map(([attribute, count]) => [
+      attribute,
+      Math.max(0, count),
+    ]),
+  );
+
+/** The total of the list under these filter values: one attribute of one GetItem. */
+export const readListTotal = async (
+  table: Table,
+  workspaceId: string,
+  counter: ListCounter,
+  values: FilterValues = {},
+): Promise<number> => (await readListCounter(table, workspaceId, counter))[filterCounterName(values)] ?? 0;
+
+/** The counter item holding `counts`: what a recount writes, replacing whatever the counter held. */
+export const listCounterItem = (workspaceId: string, { name, type }: ListCounter, counts: Record<string, number>) => ({
+  ...counterKey(workspaceId, name),
+  type,
+  workspaceId,
+  ...counts,
+});
+
+export const rewriteListCounter = async (
+  table: Table,
+  workspaceId: string,
+  counter: ListCounter,
+  counts: Record<string, number>,
+): Promise<void> => {
+  await putItem(table, listCounterItem(workspaceId, counter, counts));
+};
