@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ProviderUnavailableError } from '#lib/ports/identity-provider/identity-provider.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { emailKey } from './account.ts';
@@ -11,7 +11,7 @@ const user = z.object({ id: z.union([z.number(), z.string()]) });
 const emails = z.array(z.object({ email: z.string(), verified: z.boolean() }));
 
 /** A 200 whose body is not what the API promises is the provider's fault, not the caller's. */
-const parse = <T>(schema: z.ZodType<T>, url: string, body: unknown): T => {
+const parse = <T>(schema: z.ZodMiniType<T>, url: string, body: unknown): T => {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ProviderUnavailableError(`${url} answered an unexpected body`);
   return parsed.data;

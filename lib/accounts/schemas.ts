@@ -1,24 +1,34 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
 
-const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const name = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
 
 /** An upper bound too, since every login pays a slow hash over the whole password. */
-const newPassword = z.string().min(8, 'must be at least 8 characters').max(256, 'must be at most 256 characters');
-const presentedPassword = z.string().min(1, 'is required').max(256, 'must be at most 256 characters');
+const newPassword = z
+  .string()
+  .check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(256, 'must be at most 256 characters'));
+const presentedPassword = z
+  .string()
+  .check(z.minLength(1, 'is required'), z.maxLength(256, 'must be at most 256 characters'));
 
 const otp = z
   .string()
-  .trim()
-  .regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail')
-  .describe('The 6-digit code from the e-mail; valid 10 minutes, burnt after 5 wrong tries');
+  .check(
+    z.trim(),
+    z.regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail'),
+    z.describe('The 6-digit code from the e-mail; valid 10 minutes, burnt after 5 wrong tries'),
+  );
 
-const optionalText = z.string().trim().min(1).max(100).optional();
+const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)));
 
-const timezone = ianaTimezone.optional();
+const timezone = z.optional(ianaTimezone);
 
 const businessFields = {
-  businessName: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  businessName: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'must be at most 200 characters')),
   firstName: name,
   lastName: name,
   email,
@@ -31,47 +41,57 @@ const developerFields = {
   firstName: name,
   lastName: name,
   email,
-  experienceLevel: z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
-  githubUsername: z.string().trim().min(1).max(100).optional(),
+  experienceLevel: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(50, 'must be at most 50 characters')),
+  githubUsername: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
 };
 
 /** The provider's own user id and the provider's name; together they are the identity an OAuth login names. */
 const oauthFields = {
   provider_uuid: z
     .string()
-    .trim()
-    .min(1, 'is required')
-    .max(256, 'must be at most 256 characters')
-    .describe(
-      "The account's user id at the OAuth provider: the ID token's `sub`, or the `id` of the provider's user API",
+    .check(
+      z.trim(),
+      z.minLength(1, 'is required'),
+      z.maxLength(256, 'must be at most 256 characters'),
+      z.describe(
+        "The account's user id at the OAuth provider: the ID token's `sub`, or the `id` of the provider's user API",
+      ),
     ),
   oAuthProvider: z
     .string()
-    .trim()
-    .min(1, 'is required')
-    .max(50, 'must be at most 50 characters')
-    .describe(
-      'The OAuth provider as this deployment names it (OAUTH_PROVIDERS), such as codehost-a; another name is 400',
+    .check(
+      z.trim(),
+      z.minLength(1, 'is required'),
+      z.maxLength(50, 'must be at most 50 characters'),
+      z.describe(
+        'The OAuth provider as this deployment names it (OAUTH_PROVIDERS), such as codehost-a; another name is 400',
+      ),
     ),
   idToken: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(16_384, 'must be at most 16384 characters')
-    .optional()
-    .describe(
-      "Proof of the identity from an OpenID Connect provider: an ID token it issued to this deployment's client id, " +
-        'unexpired, with `sub` = provider_uuid and a verified `email` = email. Exactly one of idToken and accessToken.',
+    .optional(
+      z
+        .string()
+        .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(16_384, 'must be at most 16384 characters')),
+    )
+    .check(
+      z.describe(
+        "Proof of the identity from an OpenID Connect provider: an ID token it issued to this deployment's client id, " +
+          'unexpired, with `sub` = provider_uuid and a verified `email` = email. Exactly one of idToken and accessToken.',
+      ),
     ),
   accessToken: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(4096, 'must be at most 4096 characters')
-    .optional()
-    .describe(
-      'Proof of the identity from a provider without OpenID Connect (code host A): an access token whose owner, ' +
-        "per the provider's user API, has id provider_uuid and email among its verified addresses. Exactly one of idToken and accessToken.",
+    .optional(
+      z
+        .string()
+        .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(4096, 'must be at most 4096 characters')),
+    )
+    .check(
+      z.describe(
+        'Proof of the identity from a provider without OpenID Connect (code host A): an access token whose owner, ' +
+          "per the provider's user API, has id provider_uuid and email among its verified addresses. Exactly one of idToken and accessToken.",
+      ),
     ),
 };
 
@@ -79,15 +99,17 @@ const oauthFields = {
  * Exactly one proof. Checked even when other fields are bad, so one 400 lists every problem; an object
  * is all it needs, anything else already failed as a whole.
  */
-const oneProof = <T extends z.ZodObject>(schema: T) =>
-  schema.refine(
-    (body: { idToken?: unknown; accessToken?: unknown }) =>
-      (body.idToken === undefined) !== (body.accessToken === undefined),
-    {
-      path: ['idToken'],
-      message: 'exactly one of idToken and accessToken is required',
-      when: ({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value),
-    },
+const oneProof = <T extends z.ZodMiniObject>(schema: T) =>
+  schema.check(
+    z.refine(
+      (body: { idToken?: unknown; accessToken?: unknown }) =>
+        (body.idToken === undefined) !== (body.accessToken === undefined),
+      {
+        path: ['idToken'],
+        message: 'exactly one of idToken and accessToken is required',
+        when: ({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      },
+    ),
   );
 
 export const registerBusinessBody = z.object({ ...businessFields, password: newPassword });
@@ -111,7 +133,9 @@ export type OAuthLoginInput = z.output<typeof oauthLoginBody>;
 /** What every OAuth route claims: an address and a provider identity, with the proof of both. */
 export type OAuthClaim = OAuthLoginInput;
 
-export const refreshTokenBody = z.object({ refreshToken: z.string().trim().min(1, 'is required').max(4096) });
+export const refreshTokenBody = z.object({
+  refreshToken: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(4096)),
+});
 
 export const verifyEmailBody = z.object({ email, otp });
 export type VerifyEmailInput = z.output<typeof verifyEmailBody>;

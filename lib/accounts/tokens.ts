@@ -1,4 +1,4 @@
-import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { SigningKey, SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
 import { UnauthorizedError } from '#lib/contract/errors.ts';
 
@@ -28,10 +28,26 @@ export interface RefreshClaims {
 type TokenUse = 'access' | 'refresh';
 
 /**
+ * jose is loaded by the first token signed or verified, not at cold start: a route group's cold start may
+ * hold little more than a bare document-client handler (docs/performance.md, "Bundles and cold imports"),
+ * and requests without a Bearer token never need it. Through token-signing.ts rather than jose's index, so
+ * a bundle that imports other parts of jose statically (auth) shares only what both use.
+ */
+const loadJose = () => import('./token-signing.ts');
+
+/**
  * Signs with the given key at the given second. HS256 over the same header and claims is deterministic,
  * which is what lets a refresh repeated within the grace window receive the very pair the first one got.
  */
-const sign = (key: SigningKey, use: TokenUse, subject: string, claims: JWTPayload, ttlSeconds: number, now: Date) => {
+const sign = async (
+  key: SigningKey,
+  use: TokenUse,
+  subject: string,
+  claims: JWTPayload,
+  ttlSeconds: number,
+  now: Date,
+): Promise<string> => {
+  const { SignJWT } = await loadJose();
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ ...claims, use })
     .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
@@ -48,6 +64,7 @@ const sign = (key: SigningKey, use: TokenUse, subject: string, claims: JWTPayloa
  * expiry and the token's use, so a refresh token is never accepted as an access token or the reverse.
  */
 const verify = async (keys: SigningKeys, token: string, use: TokenUse, now: Date): Promise<JWTPayload> => {
+  const { errors: joseErrors, jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(
       token,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Field schemas several groups share, so one rule has one wording everywhere.
@@ -7,10 +7,12 @@ import * as z from 'zod';
 /** Trimmed and lower-cased before the format check, so the stored address is the one every lookup uses. */
 export const emailAddress = z
   .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'must be at most 254 characters')
-  .check(z.email('must be a valid e-mail address'));
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, 'must be at most 254 characters'),
+    z.email('must be a valid e-mail address'),
+  );
 
 /**
  * A name Intl knows from the IANA database (`Europe/Berlin`, `UTC`, `Asia/Kolkata`). The check builds a
@@ -29,9 +31,11 @@ const isIanaTimezone = (value: string): boolean => {
 
 export const ianaTimezone = z
   .string()
-  .trim()
-  .refine(isIanaTimezone, 'must be an IANA time zone name, such as Europe/Berlin or UTC')
-  .describe('IANA time zone name, such as Europe/Berlin');
+  .check(
+    z.trim(),
+    z.refine(isIanaTimezone, 'must be an IANA time zone name, such as Europe/Berlin or UTC'),
+    z.describe('IANA time zone name, such as Europe/Berlin'),
+  );
 
 const isDate = (value: string): boolean => z.iso.date().safeParse(value).success;
 
@@ -41,19 +45,24 @@ const isDate = (value: string): boolean => z.iso.date().safeParse(value).success
  * of May 1st.
  */
 export const timeBound = (edge: 'start' | 'end') =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (value) => isDate(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
-      'must be an ISO 8601 date (2024-05-01) or date-time (2024-05-01T10:00:00Z)',
-    )
-    .transform((value) => {
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        (value) => isDate(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
+        'must be an ISO 8601 date (2024-05-01) or date-time (2024-05-01T10:00:00Z)',
+      ),
+    ),
+    z.transform((value) => {
       if (!isDate(value)) return new Date(value).toISOString();
       return edge === 'start' ? `${value}T00:00:00.000Z` : `${value}T23:59:59.999Z`;
-    });
+    }),
+  );
 
 /** Refines a query with both bounds: `from` after `to` is a 400 on `from`. */
-export const orderedTimeRange = <S extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+export const orderedTimeRange = <S extends z.ZodMiniType<{ from?: string | undefined; to?: string | undefined }>>(
   schema: S,
-) => schema.refine(({ from, to }) => !from || !to || from <= to, { message: 'must not be after to', path: ['from'] });
+) =>
+  schema.check(
+    z.refine(({ from, to }) => !from || !to || from <= to, { message: 'must not be after to', path: ['from'] }),
+  );

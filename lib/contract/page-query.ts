@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -12,14 +12,20 @@ const MAX_CURSOR_LENGTH = 2048;
  */
 export const pageQuery = (defaultLimit = DEFAULT_PAGE_SIZE) =>
   z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultLimit),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), defaultLimit),
     cursor: z
-      .string()
-      .max(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`)
-      .regex(/^[A-Za-z0-9_-]*$/, 'must be a nextCursor of this list')
-      .optional()
-      .describe(
-        'Opaque: the `nextCursor` of the previous page of this same list (then `page` is ignored), or empty to start at `page` and get `nextCursor` back',
+      .optional(
+        z
+          .string()
+          .check(
+            z.maxLength(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`),
+            z.regex(/^[A-Za-z0-9_-]*$/, 'must be a nextCursor of this list'),
+          ),
+      )
+      .check(
+        z.describe(
+          'Opaque: the `nextCursor` of the previous page of this same list (then `page` is ignored), or empty to start at `page` and get `nextCursor` back',
+        ),
       ),
   });

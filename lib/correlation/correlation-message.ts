@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** What the signal store sends to the correlation queue for each new trigger signal, and the sweep again. */
 export const correlationMessage = z.object({
-  workspaceId: z.string().min(1),
-  signalId: z.string().min(1),
+  workspaceId: z.string().check(z.minLength(1)),
+  signalId: z.string().check(z.minLength(1)),
 });
 
 export type CorrelationMessage = z.output<typeof correlationMessage>;

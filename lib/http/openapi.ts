@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { rolesFor, toGatewayPath, type AuthMode, type RouteGroup, type RouteSpec } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -69,7 +69,7 @@ const COMPONENTS = {
   },
 };
 
-const toJsonSchema = (schema: z.ZodType): JsonSchema => {
+const toJsonSchema = (schema: z.ZodMiniType): JsonSchema => {
   const jsonSchema = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
   // OpenAPI 3.1 already fixes the dialect for the whole document.
   delete jsonSchema.$schema;
@@ -77,7 +77,7 @@ const toJsonSchema = (schema: z.ZodType): JsonSchema => {
 };
 
 /** One OpenAPI parameter per property of an object schema. */
-const parametersOf = (schema: z.ZodType | undefined, location: 'path' | 'query'): Map<string, JsonSchema> => {
+const parametersOf = (schema: z.ZodMiniType | undefined, location: 'path' | 'query'): Map<string, JsonSchema> => {
   const parameters = new Map<string, JsonSchema>();
   if (!schema) return parameters;
   const { properties = {}, required = [] } = toJsonSchema(schema) as {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ROLES, type KeyScope, type Role } from '#lib/identity/caller.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
@@ -40,9 +40,9 @@ export const rolesFor = (access: Access): readonly Role[] => ROLES_BY_ACCESS[acc
 export type RouteLimiter = 'login' | 'email';
 
 export interface RouteRequestSchemas {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
 }
 
 export interface RouteSpec {
@@ -82,7 +82,7 @@ export const defineGroup = <const R extends Record<string, RouteSpec>>(group: Ro
   return { ...group, needs: [...(group.needs ?? []), ...ROUTE_NEEDS] };
 };
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Infer<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface RouteRequest<R extends RouteSpec = RouteSpec> {
   params: Infer<NonNullable<R['request']>['params']>;

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentTextField } from './incident.ts';
 
 const MAX_COMMENT_LENGTH = 20_000;
 
-const summary = z.string().trim().min(1).max(300);
+const summary = z.string().check(z.trim(), z.minLength(1), z.maxLength(300));
 
 /** Longest value of each optional text field: short labels, then the longer prose fields. */
 const TEXT_LIMITS: Record<IncidentTextField, number> = {
@@ -24,24 +24,29 @@ const isEmailOrEmpty = (value: string): boolean => value === '' || z.email().saf
 
 /** A trimmed text field; an assignee is an e-mail address, compared without case. */
 const textField = (field: IncidentTextField) => {
-  const trimmed = z.string().trim().max(TEXT_LIMITS[field]);
+  const trimmed = z.string().check(z.trim(), z.maxLength(TEXT_LIMITS[field]));
   return field === 'assignedToEmail'
-    ? trimmed.toLowerCase().refine(isEmailOrEmpty, 'must be an e-mail address')
+    ? trimmed.check(z.toLowerCase(), z.refine(isEmailOrEmpty, 'must be an e-mail address'))
     : trimmed;
 };
 
 /** On create, an empty text field is the same as an absent one (forms send `""` for blank inputs). */
 const createText = (field: IncidentTextField) =>
-  textField(field)
-    .transform((value) => value || undefined)
-    .optional();
+  z.optional(
+    z.pipe(
+      textField(field),
+      z.transform((value) => value || undefined),
+    ),
+  );
 
 /** On update, `null` or `""` clears the field (e.g. unassigns); absent leaves it as it is. */
 const updateText = (field: IncidentTextField) =>
-  z
-    .union([textField(field), z.null()])
-    .transform((value) => value || null)
-    .optional();
+  z.optional(
+    z.pipe(
+      z.union([textField(field), z.null()]),
+      z.transform((value) => value || null),
+    ),
+  );
 
 const createTextFields = {
   source: createText('source'),
@@ -70,39 +75,41 @@ const updateTextFields = {
 export const createIncidentBody = z.object({
   summary,
   priority: z.enum(INCIDENT_PRIORITIES),
-  status: z.enum(INCIDENT_STATUSES).default('OPEN'),
+  status: z._default(z.enum(INCIDENT_STATUSES), 'OPEN'),
   ...createTextFields,
 });
 
 const updateFields = {
-  summary: summary.optional(),
-  priority: z.enum(INCIDENT_PRIORITIES).optional(),
-  status: z.enum(INCIDENT_STATUSES).optional(),
+  summary: z.optional(summary),
+  priority: z.optional(z.enum(INCIDENT_PRIORITIES)),
+  status: z.optional(z.enum(INCIDENT_STATUSES)),
   ...updateTextFields,
 };
 
-export const updateIncidentBody = z
-  .object(updateFields)
-  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
+export const updateIncidentBody = z.object(updateFields).check(
+  z.refine((fields) => Object.values(fields).some((value) => value !== undefined), {
     message: `give at least one of ${Object.keys(updateFields).join(', ')}`,
-  });
+  }),
+);
 
 export const listIncidentsQuery = orderedTimeRange(
-  pageQuery().extend({
-    status: z.enum(INCIDENT_STATUSES).optional(),
-    priority: z.enum(INCIDENT_PRIORITIES).optional(),
-    environment: z.string().trim().min(1).max(TEXT_LIMITS.environment).optional(),
-    from: timeBound('start').optional(),
-    to: timeBound('end').optional(),
+  z.extend(pageQuery(), {
+    status: z.optional(z.enum(INCIDENT_STATUSES)),
+    priority: z.optional(z.enum(INCIDENT_PRIORITIES)),
+    environment: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(TEXT_LIMITS.environment))),
+    from: z.optional(timeBound('start')),
+    to: z.optional(timeBound('end')),
   }),
 );
 
 /** Any string: a value that is not an incident id is simply not found (404), as the data model says. */
 const incidentId = z
   .string()
-  .min(1)
-  .describe(
-    'An incident id, `INC-YYYYMMDD-XXXX`: the UTC day and its number, four digits or more (`INC-20261123-10000`)',
+  .check(
+    z.minLength(1),
+    z.describe(
+      'An incident id, `INC-YYYYMMDD-XXXX`: the UTC day and its number, four digits or more (`INC-20261123-10000`)',
+    ),
   );
 
 export const incidentIdParams = z.object({ id: incidentId });
@@ -110,20 +117,20 @@ export const incidentIdParams = z.object({ id: incidentId });
 export const ticketIdParams = z.object({ ticketId: incidentId });
 
 export const addCommentBody = z.object({
-  ticketId: z.string().trim().min(1).max(64),
+  ticketId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   /** Markdown, kept as written: leading spaces and line breaks carry meaning. */
-  content: z
-    .string()
-    .max(MAX_COMMENT_LENGTH)
-    .refine((value) => value.trim().length > 0, 'must not be empty'),
+  content: z.string().check(
+    z.maxLength(MAX_COMMENT_LENGTH),
+    z.refine((value) => value.trim().length > 0, 'must not be empty'),
+  ),
 });
 
-export const generatePdfBody = z.object({ incidentId: z.string().trim().min(1).max(64) });
+export const generatePdfBody = z.object({ incidentId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 
 export const generateTopLevelPdfBody = z.object({
-  id: z.string().trim().min(1).max(64),
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   /** Printed in the report as the requester's note. */
-  description: z.string().trim().max(5_000).optional(),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(5_000))),
 });
 
 export type CreateIncidentInput = z.output<typeof createIncidentBody>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf, repositoryFromUrl } from './code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
@@ -12,19 +12,19 @@ const SENDER = 'codehost-c';
 const PROVIDER = 'codehost_c';
 
 const envelopeSchema = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  type: z.string().check(z.minLength(1)),
   happened_at: z.string(),
   project: z.object({
     id: optionalText,
     name: optionalText,
-    slug: z.string().regex(/^[^/\s]+\/[^/\s]+\/[^/\s]+$/, 'Invalid input: expected <vcs>/<owner>/<repo>'),
+    slug: z.string().check(z.regex(/^[^/\s]+\/[^/\s]+\/[^/\s]+$/, 'Invalid input: expected <vcs>/<owner>/<repo>')),
   }),
-  organization: z.object({ name: optionalText }).nullish(),
+  organization: z.nullish(z.object({ name: optionalText })),
 });
 
 const workflowSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   status: optionalText,
   created_at: optionalText,
@@ -34,29 +34,29 @@ const workflowSchema = z.object({
 
 const pipelineSchema = z.object({
   id: z.string(),
-  number: storableNumber.nullish(),
-  trigger: z.object({ type: optionalText }).nullish(),
-  vcs: z
-    .object({
+  number: z.nullish(storableNumber),
+  trigger: z.nullish(z.object({ type: optionalText })),
+  vcs: z.nullish(
+    z.object({
       provider_name: optionalText,
       origin_repository_url: optionalText,
       target_repository_url: optionalText,
       revision: optionalText,
       branch: optionalText,
       tag: optionalText,
-      commit: z
-        .object({
+      commit: z.nullish(
+        z.object({
           subject: optionalText,
           body: optionalText,
-          author: z.object({ name: optionalText, email: optionalText }).nullish(),
-        })
-        .nullish(),
-    })
-    .nullish(),
+          author: z.nullish(z.object({ name: optionalText, email: optionalText })),
+        }),
+      ),
+    }),
+  ),
 });
 
 const workflowCompletedSchema = z.object({
-  workflow: workflowSchema.extend({ status: z.string() }),
+  workflow: z.extend(workflowSchema, { status: z.string() }),
   pipeline: pipelineSchema,
 });
 
@@ -64,9 +64,9 @@ const jobCompletedSchema = z.object({
   workflow: workflowSchema,
   pipeline: pipelineSchema,
   job: z.object({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     name: z.string(),
-    number: storableNumber.nullish(),
+    number: z.nullish(storableNumber),
     status: z.string(),
     started_at: optionalText,
     stopped_at: optionalText,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isStorableNumber, storableNumber } from '#lib/store/stored-json.ts';
 import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
@@ -21,17 +21,17 @@ const notificationSchema = z.object({
       z.object({
         status: z.enum(['firing', 'resolved']),
         labels: labelsSchema,
-        annotations: labelsSchema.nullish(),
+        annotations: z.nullish(labelsSchema),
         startsAt: optionalText,
         endsAt: optionalText,
         generatorURL: optionalText,
         fingerprint: optionalText,
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
   groupKey: optionalText,
   externalURL: optionalText,
-  truncatedAlerts: storableNumber.nullish(),
+  truncatedAlerts: z.nullish(storableNumber),
 });
 
 /** `page` is the conventional label of alerts that page someone; unknown or missing levels are MEDIUM. */

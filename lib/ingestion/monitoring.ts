@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
@@ -18,21 +18,21 @@ const payloadSchema = z.object({
   id: idSchema,
   type: optionalText,
   event_type: optionalText,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   body: optionalText,
-  priority: z.enum(['normal', 'low']).nullish(),
+  priority: z.nullish(z.enum(['normal', 'low'])),
   alert_priority: optionalText,
   alert_type: optionalText,
   alert_transition: optionalText,
-  alert_id: idSchema.nullish(),
+  alert_id: z.nullish(idSchema),
   alert_scope: optionalText,
   alert_metric: optionalText,
   aggreg_key: optionalText,
-  date: z.union([z.string(), z.number()]).nullish(),
-  last_updated: z.union([z.string(), z.number()]).nullish(),
+  date: z.nullish(z.union([z.string(), z.number()])),
+  last_updated: z.nullish(z.union([z.string(), z.number()])),
   link: optionalText,
-  tags: z.union([z.string(), z.array(z.string())]).nullish(),
-  org: z.object({ id: idSchema.nullish(), name: optionalText }).nullish(),
+  tags: z.nullish(z.union([z.string(), z.array(z.string())])),
+  org: z.nullish(z.object({ id: z.nullish(idSchema), name: optionalText })),
 });
 type Payload = z.output<typeof payloadSchema>;
 

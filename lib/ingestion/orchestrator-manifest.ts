@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The exporter release the manifest deploys; pinned, so every download deploys the same thing. */
 export const EVENT_EXPORTER_IMAGE = 'ghcr.io/resmoio/kubernetes-event-exporter:v1.7';
@@ -9,11 +9,8 @@ export const API_KEY_PLACEHOLDER = 'REPLACE_WITH_AN_INGESTION_API_KEY';
 
 export const manifestQuery = z.object({
   apiKey: z
-    .string()
-    .trim()
-    .min(1)
-    .optional()
-    .describe('the ingestion key, which then also goes into the manifest Secret instead of a placeholder'),
+    .optional(z.string().check(z.trim(), z.minLength(1)))
+    .check(z.describe('the ingestion key, which then also goes into the manifest Secret instead of a placeholder')),
 });
 
 const NAME = 'incident-service-event-exporter';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { Normalizer } from './normalized-event.ts';
@@ -11,8 +11,8 @@ const SENDER = 'orchestrator';
 
 /** A cluster-scoped object (a Node, a PersistentVolume) has no namespace, whatever the spec's table says. */
 const objectReferenceSchema = z.object({
-  kind: z.string().min(1),
-  name: z.string().min(1),
+  kind: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   namespace: optionalText,
   uid: optionalText,
   fieldPath: optionalText,
@@ -24,31 +24,31 @@ const objectReferenceSchema = z.object({
  */
 const eventSchema = z.object({
   apiVersion: optionalText,
-  type: z.string().min(1),
-  reason: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
+  reason: z.string().check(z.minLength(1)),
   message: optionalText,
   note: optionalText,
-  involvedObject: objectReferenceSchema.optional(),
-  regarding: objectReferenceSchema.optional(),
-  metadata: z
-    .object({
+  involvedObject: z.optional(objectReferenceSchema),
+  regarding: z.optional(objectReferenceSchema),
+  metadata: z.nullish(
+    z.object({
       name: optionalText,
       namespace: optionalText,
       creationTimestamp: optionalText,
-      labels: z.record(z.string(), z.string()).nullish(),
-    })
-    .nullish(),
+      labels: z.nullish(z.record(z.string(), z.string())),
+    }),
+  ),
   action: optionalText,
-  count: storableNumber.nullish(),
-  deprecatedCount: storableNumber.nullish(),
-  series: z.object({ count: storableNumber.nullish(), lastObservedTime: optionalText }).nullish(),
+  count: z.nullish(storableNumber),
+  deprecatedCount: z.nullish(storableNumber),
+  series: z.nullish(z.object({ count: z.nullish(storableNumber), lastObservedTime: optionalText })),
   eventTime: optionalText,
   firstTimestamp: optionalText,
   lastTimestamp: optionalText,
   deprecatedFirstTimestamp: optionalText,
   deprecatedLastTimestamp: optionalText,
-  source: z.object({ component: optionalText, host: optionalText }).nullish(),
-  deprecatedSource: z.object({ component: optionalText, host: optionalText }).nullish(),
+  source: z.nullish(z.object({ component: optionalText, host: optionalText })),
+  deprecatedSource: z.nullish(z.object({ component: optionalText, host: optionalText })),
   reportingComponent: optionalText,
   reportingController: optionalText,
   reportingInstance: optionalText,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedAction, SignalSeverity } from '#lib/signals/signal-event.ts';
@@ -19,22 +19,22 @@ const referenceSchema = z.object({
 
 /** The incident as both versions carry it (v2 `messages[].incident`, v3 `event.data` of an incident event). */
 const incidentSchema = z.object({
-  id: z.string().min(1),
-  incident_number: storableNumber.nullish(),
-  number: storableNumber.nullish(),
+  id: z.string().check(z.minLength(1)),
+  incident_number: z.nullish(storableNumber),
+  number: z.nullish(storableNumber),
   title: optionalText,
   summary: optionalText,
   status: optionalText,
   urgency: optionalText,
-  priority: referenceSchema.nullish(),
+  priority: z.nullish(referenceSchema),
   incident_key: optionalText,
   html_url: optionalText,
   created_at: optionalText,
-  service: referenceSchema.nullish(),
-  escalation_policy: referenceSchema.nullish(),
-  teams: z.array(referenceSchema).nullish(),
-  assignees: z.array(referenceSchema).nullish(),
-  assignments: z.array(z.object({ assignee: referenceSchema.nullish() })).nullish(),
+  service: z.nullish(referenceSchema),
+  escalation_policy: z.nullish(referenceSchema),
+  teams: z.nullish(z.array(referenceSchema)),
+  assignees: z.nullish(z.array(referenceSchema)),
+  assignments: z.nullish(z.array(z.object({ assignee: z.nullish(referenceSchema) }))),
 });
 type Incident = z.output<typeof incidentSchema>;
 
@@ -43,28 +43,28 @@ const v2Schema = z.object({
     .array(
       z.object({
         id: optionalText,
-        event: z.string().min(1),
+        event: z.string().check(z.minLength(1)),
         created_on: optionalText,
         incident: incidentSchema,
-        log_entries: z.array(z.object({ agent: referenceSchema.nullish() })).nullish(),
+        log_entries: z.nullish(z.array(z.object({ agent: z.nullish(referenceSchema) }))),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 });
 
 const v3EventSchema = z.object({
-  id: z.string().min(1),
-  event_type: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  event_type: z.string().check(z.minLength(1)),
   resource_type: optionalText,
   occurred_at: optionalText,
-  agent: referenceSchema.nullish(),
-  data: z.object({ type: optionalText, id: optionalText, incident: referenceSchema.nullish() }),
+  agent: z.nullish(referenceSchema),
+  data: z.object({ type: optionalText, id: optionalText, incident: z.nullish(referenceSchema) }),
 });
 const v3Schema = z.object({ event: v3EventSchema });
-const v3IncidentSchema = z.object({ event: v3EventSchema.extend({ data: incidentSchema }) });
+const v3IncidentSchema = z.object({ event: z.extend(v3EventSchema, { data: incidentSchema }) });
 
 /** v2 bodies carry `messages`, v3 bodies an `event`. */
-const versionSchema = z.object({ messages: z.unknown().optional(), event: z.unknown().optional() });
+const versionSchema = z.object({ messages: z.optional(z.unknown()), event: z.optional(z.unknown()) });
 
 /** v2 `incident.resolve`, v3 `incident.resolved`. */
 const RESOLVES = new Set(['incident.resolve', 'incident.resolved']);

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { BadRequestError } from '#lib/contract/errors.ts';
 import { fieldMessages } from '#lib/contract/field-messages.ts';
 import type { IngestionSender } from './normalized-event.ts';
@@ -14,7 +14,11 @@ export class PayloadError extends BadRequestError {
 }
 
 /** The body as `schema` reads it, or a PayloadError naming every bad field (`alerts.0.labels: ...`). */
-export const parsePayload = <S extends z.ZodType>(sender: IngestionSender, schema: S, body: unknown): z.output<S> => {
+export const parsePayload = <S extends z.ZodMiniType>(
+  sender: IngestionSender,
+  schema: S,
+  body: unknown,
+): z.output<S> => {
   const result = schema.safeParse(body);
   if (!result.success) throw new PayloadError(sender, fieldMessages('body', result.error));
   return result.data;

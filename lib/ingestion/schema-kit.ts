@@ -1,10 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 
 /** An id that senders write as a number or a string; kept as a string. */
-export const idSchema = z
-  .union([z.string().min(1), storableNumber], { error: 'Invalid input: expected a string or a number' })
-  .transform(String);
+export const idSchema = z.pipe(
+  z.union([z.string().check(z.minLength(1)), storableNumber], {
+    error: 'Invalid input: expected a string or a number',
+  }),
+  z.transform(String),
+);
 
 /**
  * A sender's free-form object (generic-webhook `metadata`, alert labels): kept as sent, since a sender cannot
@@ -13,10 +16,10 @@ export const idSchema = z
 export const senderObject = z.record(z.string(), z.unknown());
 
 /** A string field that senders fill, leave null or leave out. */
-export const optionalText = z.string().nullish();
+export const optionalText = z.nullish(z.string());
 
 /** An account as code hosts nest it (`sender`, `user`, `creator`...). */
-export const loginSchema = z.object({ login: z.string().nullish(), email: z.string().nullish() }).nullish();
+export const loginSchema = z.nullish(z.object({ login: z.nullish(z.string()), email: z.nullish(z.string()) }));
 
 const isEmpty = (value: unknown): boolean =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);

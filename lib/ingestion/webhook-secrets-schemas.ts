@@ -1,14 +1,16 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SIGNED_SENDERS } from './webhook-secrets-signature.ts';
 
 export const webhookSecretParams = z.object({
-  sender: z.enum(SIGNED_SENDERS).describe('an ingestion sender that signs its deliveries'),
+  sender: z.enum(SIGNED_SENDERS).check(z.describe('an ingestion sender that signs its deliveries')),
 });
 
 export const webhookSecretBody = z.object({
   secret: z
     .string()
-    .min(16, 'must be at least 16 characters')
-    .max(512, 'must be at most 512 characters')
-    .describe("the secret as configured at the sender (code host B: the webhook's secret token)"),
+    .check(
+      z.minLength(16, 'must be at least 16 characters'),
+      z.maxLength(512, 'must be at most 512 characters'),
+      z.describe("the secret as configured at the sender (code host B: the webhook's secret token)"),
+    ),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { Normalizer } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
@@ -10,16 +10,15 @@ const SENDER = 'webhook';
 
 /** The spec's canonical payload. */
 const payloadSchema = z.object({
-  source: z.string().trim().min(1),
-  title: z.string().trim().min(1),
+  source: z.string().check(z.trim(), z.minLength(1)),
+  title: z.string().check(z.trim(), z.minLength(1)),
   severity: z.enum(['critical', 'high', 'medium', 'low', 'info']),
   status: z.enum(['firing', 'resolved']),
   message: optionalText,
-  metadata: senderObject.nullish(),
-  timestamp: z
-    .string()
-    .refine((value) => toIsoTimestamp(value) !== undefined, 'Invalid ISO 8601 date-time')
-    .nullish(),
+  metadata: z.nullish(senderObject),
+  timestamp: z.nullish(
+    z.string().check(z.refine((value) => toIsoTimestamp(value) !== undefined, 'Invalid ISO 8601 date-time')),
+  ),
 });
 
 /** `metadata.fingerprint` refines the identity when the sender gives one. */

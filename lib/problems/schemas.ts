@@ -1,9 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pageQuery } from '#lib/contract/page-query.ts';
 import { DEFAULT_PROBLEM_PRIORITY, PROBLEM_PRIORITIES, PROBLEM_STATUSES } from './problem.ts';
 
 const required = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
 
 const title = required(200);
 const description = required(10_000);
@@ -12,31 +14,42 @@ const isEmailOrEmpty = (value: string): boolean => value === '' || z.email().saf
 
 /** The optional free-text fields and their longest values; an assignee is an e-mail, compared without case. */
 const optionalFields = {
-  rootCause: z.string().trim().max(10_000),
-  workaround: z.string().trim().max(10_000),
-  serviceArea: z.string().trim().max(200),
-  assignedToEmail: z.string().trim().toLowerCase().max(254).refine(isEmailOrEmpty, 'must be a valid e-mail address'),
+  rootCause: z.string().check(z.trim(), z.maxLength(10_000)),
+  workaround: z.string().check(z.trim(), z.maxLength(10_000)),
+  serviceArea: z.string().check(z.trim(), z.maxLength(200)),
+  assignedToEmail: z
+    .string()
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.refine(isEmailOrEmpty, 'must be a valid e-mail address')),
 };
 
 /** On create, `""` is the same as leaving a field out (forms send it for blank inputs), as for incidents. */
 const createOptional = (field: keyof typeof optionalFields) =>
-  optionalFields[field].transform((value) => value || undefined).optional();
+  z.optional(
+    z.pipe(
+      optionalFields[field],
+      z.transform((value) => value || undefined),
+    ),
+  );
 
 /** On update, `null` or `""` clears the field (e.g. unassigns); absent leaves it as it is, as for incidents. */
 const updateOptional = (field: keyof typeof optionalFields) =>
-  z
-    .union([optionalFields[field], z.null()])
-    .transform((value) => value || null)
-    .optional();
+  z.optional(
+    z.pipe(
+      z.union([optionalFields[field], z.null()]),
+      z.transform((value) => value || null),
+    ),
+  );
 
 /** Incident ids (`INC-YYYYMMDD-XXXX`); each must name an incident of the caller's workspace. */
 const relatedIncidentIds = z
-  .array(z.string().trim().min(1, 'must not be empty').max(64))
-  .max(100, 'must list at most 100 incidents')
-  .describe('Ids of incidents of the same workspace; an unknown id is a 400');
+  .array(z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(64)))
+  .check(
+    z.maxLength(100, 'must list at most 100 incidents'),
+    z.describe('Ids of incidents of the same workspace; an unknown id is a 400'),
+  );
 
 /** Any string: a value that is not a problem id is simply not found (404). */
-export const problemIdParams = z.object({ id: z.string().min(1) });
+export const problemIdParams = z.object({ id: z.string().check(z.minLength(1)) });
 
 /** `status` is not taken: a problem starts OPEN (spec: Problem status); PUT moves it. */
 export const createProblemBody = z.object({
@@ -45,34 +58,34 @@ export const createProblemBody = z.object({
   rootCause: createOptional('rootCause'),
   workaround: createOptional('workaround'),
   serviceArea: createOptional('serviceArea'),
-  priority: z.enum(PROBLEM_PRIORITIES).default(DEFAULT_PROBLEM_PRIORITY),
-  relatedIncidentIds: relatedIncidentIds.default([]),
+  priority: z._default(z.enum(PROBLEM_PRIORITIES), DEFAULT_PROBLEM_PRIORITY),
+  relatedIncidentIds: z._default(relatedIncidentIds, []),
   assignedToEmail: createOptional('assignedToEmail'),
 });
 export type CreateProblemInput = z.output<typeof createProblemBody>;
 
 const updateFields = {
-  title: title.optional(),
-  description: description.optional(),
+  title: z.optional(title),
+  description: z.optional(description),
   rootCause: updateOptional('rootCause'),
   workaround: updateOptional('workaround'),
   serviceArea: updateOptional('serviceArea'),
-  priority: z.enum(PROBLEM_PRIORITIES).optional(),
-  status: z.enum(PROBLEM_STATUSES).optional(),
+  priority: z.optional(z.enum(PROBLEM_PRIORITIES)),
+  status: z.optional(z.enum(PROBLEM_STATUSES)),
   /** Replaces the whole list; `[]` unlinks every incident. */
-  relatedIncidentIds: relatedIncidentIds.optional(),
+  relatedIncidentIds: z.optional(relatedIncidentIds),
   assignedToEmail: updateOptional('assignedToEmail'),
 };
 
-export const updateProblemBody = z
-  .object(updateFields)
-  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
+export const updateProblemBody = z.object(updateFields).check(
+  z.refine((fields) => Object.values(fields).some((value) => value !== undefined), {
     message: `give at least one of ${Object.keys(updateFields).join(', ')}`,
-  });
+  }),
+);
 export type UpdateProblemInput = z.output<typeof updateProblemBody>;
 
-export const listProblemsQuery = pageQuery().extend({
-  status: z.enum(PROBLEM_STATUSES).optional(),
-  priority: z.enum(PROBLEM_PRIORITIES).optional(),
+export const listProblemsQuery = z.extend(pageQuery(), {
+  status: z.optional(z.enum(PROBLEM_STATUSES)),
+  priority: z.optional(z.enum(PROBLEM_PRIORITIES)),
 });
 export type ListProblemsInput = z.output<typeof listProblemsQuery>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { SignalEvent } from './signal-event.ts';
 import { objectKey, type ObjectStore } from '#lib/ports/object-store/object-store.ts';
 import type { DeliveryRef } from './delivery-mark.ts';
@@ -51,20 +51,22 @@ const eventSchema = z.looseObject({
 
 const queueMessage = z
   .object({
-    workspaceId: z.string().min(1),
-    signalId: z.string().min(1),
+    workspaceId: z.string().check(z.minLength(1)),
+    signalId: z.string().check(z.minLength(1)),
     receivedAt: z.iso.datetime(),
-    event: eventSchema.optional(),
-    eventObject: z.string().min(1).optional(),
-    delivery: z.object({ sender: z.string().min(1), id: z.string().min(1) }).optional(),
+    event: z.optional(eventSchema),
+    eventObject: z.optional(z.string().check(z.minLength(1))),
+    delivery: z.optional(z.object({ sender: z.string().check(z.minLength(1)), id: z.string().check(z.minLength(1)) })),
   })
-  .refine(
-    (message) => (message.event === undefined) !== (message.eventObject === undefined),
-    'holds neither or both of event and eventObject',
-  )
-  .refine(
-    (message) => message.eventObject?.startsWith(`${message.workspaceId}/`) ?? true,
-    'eventObject is outside its workspace',
+  .check(
+    z.refine(
+      (message) => (message.event === undefined) !== (message.eventObject === undefined),
+      'holds neither or both of event and eventObject',
+    ),
+    z.refine(
+      (message) => message.eventObject?.startsWith(`${message.workspaceId}/`) ?? true,
+      'eventObject is outside its workspace',
+    ),
   );
 
 /** The queued event a message holds, read from its object when large; anything else is a poison message and throws. */

@@ -1,10 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pageQuery } from '#lib/contract/page-query.ts';
 import { nestingAllowedAt, storableNumber, storedJsonObject } from '#lib/store/stored-json.ts';
 import { MAX_BULK_SIGNALS, SIGNAL_SEVERITIES, SIGNAL_STATUSES } from './signal.ts';
 
 const text = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
 
 /** Far below the 400 KB item limit, with room for the signal's own fields. */
 const MAX_METADATA_BYTES = 64 * 1024;
@@ -12,10 +14,12 @@ const MAX_METADATA_BYTES = 64 * 1024;
 /** `metadata` is a top-level attribute of the signal's item (docs/data-model.md 5.7). */
 export const signalMetadata = storedJsonObject({ maxBytes: MAX_METADATA_BYTES, maxDepth: nestingAllowedAt(1) });
 
-const metadata = signalMetadata.refine(
-  (value) =>
-    value.fingerprint === undefined || (typeof value.fingerprint === 'string' && value.fingerprint.trim() !== ''),
-  { message: 'must be a non-empty string', path: ['fingerprint'] },
+const metadata = signalMetadata.check(
+  z.refine(
+    (value) =>
+      value.fingerprint === undefined || (typeof value.fingerprint === 'string' && value.fingerprint.trim() !== ''),
+    { message: 'must be a non-empty string', path: ['fingerprint'] },
+  ),
 );
 
 /**
@@ -25,12 +29,14 @@ const metadata = signalMetadata.refine(
 export const signalInput = z.object({
   name: text(200),
   source: text(100),
-  type: text(100).optional().describe('What kind of event; part of the deduplication identity. Default `signal`'),
+  type: z
+    .optional(text(100))
+    .check(z.describe('What kind of event; part of the deduplication identity. Default `signal`')),
   severity: z.enum(SIGNAL_SEVERITIES),
-  serviceId: text(200).optional(),
-  value: storableNumber.optional(),
-  metadata: metadata.optional(),
-  triggeredAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).optional(),
+  serviceId: z.optional(text(200)),
+  value: z.optional(storableNumber),
+  metadata: z.optional(metadata),
+  triggeredAt: z.optional(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' })),
 });
 export type SignalInput = z.output<typeof signalInput>;
 
@@ -40,27 +46,29 @@ export const createSignalBody = signalInput;
 export const bulkSignalsBody = z.object({
   signals: z
     .array(z.unknown())
-    .min(1, 'must hold at least one signal')
-    .max(MAX_BULK_SIGNALS, `must hold at most ${MAX_BULK_SIGNALS} signals`),
+    .check(
+      z.minLength(1, 'must hold at least one signal'),
+      z.maxLength(MAX_BULK_SIGNALS, `must hold at most ${MAX_BULK_SIGNALS} signals`),
+    ),
 });
 export type BulkSignalsInput = z.output<typeof bulkSignalsBody>;
 
 /** Any string: a value that is not a signal id is simply not found (404). */
-export const signalIdParams = z.object({ id: z.string().min(1) });
+export const signalIdParams = z.object({ id: z.string().check(z.minLength(1)) });
 
-const note = z.string().trim().max(2000, 'must be at most 2000 characters');
+const note = z.string().check(z.trim(), z.maxLength(2000, 'must be at most 2000 characters'));
 
 /** The body may be left out: the note is optional. */
-export const noteBody = z.object({ note: note.optional() }).default({});
+export const noteBody = z._default(z.object({ note: z.optional(note) }), {});
 export type NoteInput = z.output<typeof noteBody>;
 
 /** `reason` is the spec's word for the suppress note; `note` is taken too, like the other moves. */
-export const suppressBody = z.object({ reason: note.optional(), note: note.optional() }).default({});
+export const suppressBody = z._default(z.object({ reason: z.optional(note), note: z.optional(note) }), {});
 export type SuppressInput = z.output<typeof suppressBody>;
 
-export const listSignalsQuery = pageQuery().extend({
-  status: z.enum(SIGNAL_STATUSES).optional(),
-  severity: z.enum(SIGNAL_SEVERITIES).optional(),
-  source: text(100).optional(),
+export const listSignalsQuery = z.extend(pageQuery(), {
+  status: z.optional(z.enum(SIGNAL_STATUSES)),
+  severity: z.optional(z.enum(SIGNAL_SEVERITIES)),
+  source: z.optional(text(100)),
 });
 export type ListSignalsInput = z.output<typeof listSignalsQuery>;

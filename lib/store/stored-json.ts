@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Rules for client JSON the table stores as it came (signal `metadata`), so what validation accepts is
@@ -31,7 +31,7 @@ export const isStorableNumber = (value: number): boolean => {
 const NUMBER_MESSAGE = `must be 0 or between 1e-130 and ${Number.MAX_SAFE_INTEGER} in magnitude; send other numbers as strings`;
 
 /** A number field the table stores. */
-export const storableNumber = z.number().refine(isStorableNumber, NUMBER_MESSAGE);
+export const storableNumber = z.number().check(z.refine(isStorableNumber, NUMBER_MESSAGE));
 
 /**
  * The document client tells a plain object from a Set, a Map, a Buffer or a String by its `constructor`,
@@ -42,11 +42,13 @@ const TYPE_KEY = 'constructor';
 const TYPE_KEY_MESSAGE = `must not be named ${TYPE_KEY}: the table reads that key as the object's type`;
 
 /** A record whose keys become map keys in the table, such as labels. */
-export const storedRecord = <V extends z.ZodType>(value: V) =>
-  z.record(z.string(), value).superRefine((record, context) => {
-    if (Object.hasOwn(record, TYPE_KEY))
-      context.addIssue({ code: 'custom', message: TYPE_KEY_MESSAGE, path: [TYPE_KEY] });
-  });
+export const storedRecord = <V extends z.ZodMiniType>(value: V) =>
+  z.record(z.string(), value).check(
+    z.superRefine((record, context) => {
+      if (Object.hasOwn(record, TYPE_KEY))
+        context.addIssue({ code: 'custom', message: TYPE_KEY_MESSAGE, path: [TYPE_KEY] });
+    }),
+  );
 
 export interface StoredJsonLimits {
   /** Size of the object as compact JSON, in UTF-8 bytes. */
@@ -117,13 +119,13 @@ const storedJsonIssues = (root: Record<string, unknown>, { maxBytes, maxDepth }:
  * DynamoDB keeps exactly. Every place that stores client JSON uses this one schema.
  */
 export const storedJsonObject = (limits: StoredJsonLimits) =>
-  z
-    .record(z.string(), z.unknown())
-    .superRefine((value, context) => {
+  z.record(z.string(), z.unknown()).check(
+    z.superRefine((value, context) => {
       for (const { path, message } of storedJsonIssues(value, limits))
         context.addIssue({ code: 'custom', message, path });
-    })
-    .describe(
+    }),
+    z.describe(
       `Any JSON object, at most ${limits.maxBytes} bytes as JSON and ${limits.maxDepth} levels of objects and arrays deep; ` +
         `numbers must be 0 or between 1e-130 and ${Number.MAX_SAFE_INTEGER} in magnitude (send others as strings)`,
-    );
+    ),
+  );

@@ -1,37 +1,39 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
 import { ROLES } from '#lib/identity/caller.ts';
 import { SSO_PROTOCOLS } from './sso.ts';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 /** A head-count range as sign-up forms offer it: `1-10`, `11-50`, `1000+`. */
-const sizeRange = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}(-\d{1,7}|\+)$/, 'must be a range such as 11-50 or 1000+')
-  .refine((value) => {
+const sizeRange = z.string().check(
+  z.trim(),
+  z.regex(/^\d{1,7}(-\d{1,7}|\+)$/, 'must be a range such as 11-50 or 1000+'),
+  z.refine((value) => {
     const [low, high] = value.split('-').map(Number);
     return high === undefined || (low ?? 0) <= high;
-  }, 'the range must start at or below its end')
-  .describe('Head-count range, such as 11-50 or 1000+');
+  }, 'the range must start at or below its end'),
+  z.describe('Head-count range, such as 11-50 or 1000+'),
+);
 
 export const setupBusinessBody = z.object({
   businessName: text(200),
-  industry: text(100).optional(),
-  size: sizeRange.optional(),
-  timezone: ianaTimezone.optional(),
+  industry: z.optional(text(100)),
+  size: z.optional(sizeRange),
+  timezone: z.optional(ianaTimezone),
 });
 
 export const sendInviteBody = z.object({
   email,
   role: z.enum(ROLES),
-  accessPermissions: z.array(text(100)).max(50),
-  level: text(50).optional(),
+  accessPermissions: z.array(text(100)).check(z.maxLength(50)),
+  level: z.optional(text(50)),
 });
 
 export const inviteTokenBody = z.object({
-  token: z.string().trim().min(1).max(512).describe('The token from the invitation e-mail'),
+  token: z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(512), z.describe('The token from the invitation e-mail')),
 });
 
 /**
@@ -39,14 +41,16 @@ export const inviteTokenBody = z.object({
  * For an unverified account `password` is required and becomes its password; for a verified one it
  * proves ownership unless the request carries that account's Bearer token.
  */
-export const acceptInviteBody = inviteTokenBody.extend({
-  password: z.string().min(8).max(256).optional(),
-  firstName: text(100).optional(),
-  lastName: text(100).optional(),
+export const acceptInviteBody = z.extend(inviteTokenBody, {
+  password: z.optional(z.string().check(z.minLength(8), z.maxLength(256))),
+  firstName: z.optional(text(100)),
+  lastName: z.optional(text(100)),
 });
 
 export const memberParams = z.object({
-  userId: z.string().trim().min(1).max(64).describe("The member's user id, as get_members lists it"),
+  userId: z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(64), z.describe("The member's user id, as get_members lists it")),
 });
 
 export const changeMemberRoleBody = z.object({ role: z.enum(ROLES) });
@@ -55,7 +59,7 @@ const imsFields = {
   alertEmail: email,
   timezone: ianaTimezone,
   /** A chat channel name or id; null clears it. */
-  slackChannel: text(200).nullable(),
+  slackChannel: z.nullable(text(200)),
   slaEnabled: z.boolean(),
   autoEscalate: z.boolean(),
   notifyOnCreate: z.boolean(),
@@ -65,43 +69,47 @@ const imsFields = {
 export const imsSetupBody = z.object({
   alertEmail: imsFields.alertEmail,
   timezone: imsFields.timezone,
-  slackChannel: imsFields.slackChannel.optional(),
-  slaEnabled: imsFields.slaEnabled.default(false),
-  autoEscalate: imsFields.autoEscalate.default(false),
-  notifyOnCreate: imsFields.notifyOnCreate.default(true),
-  notifyOnResolve: imsFields.notifyOnResolve.default(true),
+  slackChannel: z.optional(imsFields.slackChannel),
+  slaEnabled: z._default(imsFields.slaEnabled, false),
+  autoEscalate: z._default(imsFields.autoEscalate, false),
+  notifyOnCreate: z._default(imsFields.notifyOnCreate, true),
+  notifyOnResolve: z._default(imsFields.notifyOnResolve, true),
 });
 
 export const imsUpdateBody = z
   .object({
-    alertEmail: imsFields.alertEmail.optional(),
-    timezone: imsFields.timezone.optional(),
-    slackChannel: imsFields.slackChannel.optional(),
-    slaEnabled: imsFields.slaEnabled.optional(),
-    autoEscalate: imsFields.autoEscalate.optional(),
-    notifyOnCreate: imsFields.notifyOnCreate.optional(),
-    notifyOnResolve: imsFields.notifyOnResolve.optional(),
+    alertEmail: z.optional(imsFields.alertEmail),
+    timezone: z.optional(imsFields.timezone),
+    slackChannel: z.optional(imsFields.slackChannel),
+    slaEnabled: z.optional(imsFields.slaEnabled),
+    autoEscalate: z.optional(imsFields.autoEscalate),
+    notifyOnCreate: z.optional(imsFields.notifyOnCreate),
+    notifyOnResolve: z.optional(imsFields.notifyOnResolve),
   })
-  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
-    message: `give at least one of ${Object.keys(imsFields).join(', ')}`,
-  });
+  .check(
+    z.refine((fields) => Object.values(fields).some((value) => value !== undefined), {
+      message: `give at least one of ${Object.keys(imsFields).join(', ')}`,
+    }),
+  );
 
 const ssoDomain = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(z.regexes.domain, 'must be an e-mail domain such as example.com');
+  .check(z.trim(), z.toLowerCase(), z.regex(z.regexes.domain, 'must be an e-mail domain such as example.com'));
 
 export const ssoSettingsBody = z.object({
   enabled: z.boolean(),
   protocol: z.enum(SSO_PROTOCOLS),
-  loginUrl: z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be an https URL' }).max(2048),
+  loginUrl: z
+    .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be an https URL' })
+    .check(z.maxLength(2048)),
   domains: z
-    .array(ssoDomain)
-    .min(1)
-    .max(20)
-    .transform((domains) => [...new Set(domains)])
-    .describe('E-mail domains whose people sign in with this identity provider; a domain belongs to one workspace'),
+    .pipe(
+      z.array(ssoDomain).check(z.minLength(1), z.maxLength(20)),
+      z.transform((domains) => [...new Set(domains)]),
+    )
+    .check(
+      z.describe('E-mail domains whose people sign in with this identity provider; a domain belongs to one workspace'),
+    ),
 });
 
 export type SetupBusinessInput = z.output<typeof setupBusinessBody>;

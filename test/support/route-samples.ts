@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RouteSpec } from '#lib/http/route.ts';
 
 interface JsonSchema {
@@ -65,7 +65,7 @@ const sampleOf = (schema: JsonSchema, every: boolean): unknown => {
  * fields, else every field (for "give at least one of"). Otherwise the guess, which the route answers
  * 400: a request still served, though not past validation.
  */
-export const samplePart = (schema: z.ZodType | undefined): unknown => {
+export const samplePart = (schema: z.ZodMiniType | undefined): unknown => {
   if (!schema) return undefined;
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const guesses = [sampleOf(json, false), sampleOf(json, true)];

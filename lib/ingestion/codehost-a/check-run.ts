@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
@@ -20,9 +20,9 @@ const checkRunSchema = z.object({
     details_url: optionalText,
     started_at: optionalText,
     completed_at: optionalText,
-    app: z.object({ slug: optionalText }).nullish(),
-    check_suite: z.object({ head_branch: optionalText }).nullish(),
-    output: z.object({ title: optionalText, summary: optionalText }).nullish(),
+    app: z.nullish(z.object({ slug: optionalText })),
+    check_suite: z.nullish(z.object({ head_branch: optionalText })),
+    output: z.nullish(z.object({ title: optionalText, summary: optionalText })),
   }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { codeHostOutcome } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
@@ -14,7 +14,7 @@ const commitStatusSchema = z.object({
   context: z.string(),
   description: optionalText,
   target_url: optionalText,
-  branches: z.array(z.object({ name: z.string() })).nullish(),
+  branches: z.nullish(z.array(z.object({ name: z.string() }))),
   updated_at: optionalText,
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { REPOSITORY_PATH } from '#lib/pipelines/pipeline-run-input.ts';
 import type { PipelineJobStatus, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { loginSchema, optionalText } from '#lib/ingestion/schema-kit.ts';
@@ -7,7 +7,7 @@ export const SENDER = 'codehost-a';
 export const PROVIDER = 'codehost_a';
 
 export const repositorySchema = z.object({
-  full_name: z.string().regex(REPOSITORY_PATH, 'Invalid input: expected owner/repo'),
+  full_name: z.string().check(z.regex(REPOSITORY_PATH, 'Invalid input: expected owner/repo')),
   html_url: optionalText,
   default_branch: optionalText,
 });
@@ -18,11 +18,11 @@ export const repositorySchema = z.object({
  * from `X-GitHub-Event`, and `repository` is required only by the events that are about one.
  */
 export const envelopeSchema = z.object({
-  action: z.string().optional(),
-  repository: repositorySchema.nullish(),
+  action: z.optional(z.string()),
+  repository: z.nullish(repositorySchema),
   sender: loginSchema,
   organization: loginSchema,
-  installation: z.object({ account: loginSchema }).nullish(),
+  installation: z.nullish(z.object({ account: loginSchema })),
 });
 
 export interface Delivery {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, providerKeyOf } from '#lib/ingestion/code-host.ts';
 import { deploymentFailureSeverity } from '#lib/changes/change-input.ts';
@@ -23,7 +23,7 @@ const deploymentSchema = z.object({
 
 const deploymentEventSchema = z.object({ repository: repositorySchema, deployment: deploymentSchema });
 
-const deploymentStatusEventSchema = deploymentEventSchema.extend({
+const deploymentStatusEventSchema = z.extend(deploymentEventSchema, {
   deployment_status: z.object({
     state: z.string(),
     environment: optionalText,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
@@ -17,8 +17,8 @@ const scopeOf = ({ envelope }: Delivery): string =>
 
 const pingSchema = z.object({
   zen: optionalText,
-  hook_id: storableNumber.nullish(),
-  hook: z.object({ type: optionalText, events: z.array(z.string()).nullish() }).nullish(),
+  hook_id: z.nullish(storableNumber),
+  hook: z.nullish(z.object({ type: optionalText, events: z.nullish(z.array(z.string())) })),
 });
 
 export const ping = (delivery: Delivery): NormalizedEvent => {

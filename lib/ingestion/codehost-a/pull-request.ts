@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
@@ -14,10 +14,10 @@ const pullRequestSchema = z.object({
     title: z.string(),
     html_url: optionalText,
     state: optionalText,
-    merged: z.boolean().nullish(),
+    merged: z.nullish(z.boolean()),
     user: loginSchema,
-    head: z.object({ ref: optionalText }).nullish(),
-    base: z.object({ ref: optionalText }).nullish(),
+    head: z.nullish(z.object({ ref: optionalText })),
+    base: z.nullish(z.object({ ref: optionalText })),
     updated_at: optionalText,
   }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { branchFromRef } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
@@ -12,13 +12,13 @@ const pushSchema = z.object({
   ref: z.string(),
   before: optionalText,
   after: z.string(),
-  created: z.boolean().nullish(),
-  deleted: z.boolean().nullish(),
-  forced: z.boolean().nullish(),
+  created: z.nullish(z.boolean()),
+  deleted: z.nullish(z.boolean()),
+  forced: z.nullish(z.boolean()),
   compare: optionalText,
-  commits: z.array(z.unknown()).nullish(),
-  head_commit: z.object({ message: optionalText, timestamp: optionalText, url: optionalText }).nullish(),
-  pusher: z.object({ name: optionalText, email: optionalText }).nullish(),
+  commits: z.nullish(z.array(z.unknown())),
+  head_commit: z.nullish(z.object({ message: optionalText, timestamp: optionalText, url: optionalText })),
+  pusher: z.nullish(z.object({ name: optionalText, email: optionalText })),
 });
 
 export const push = (delivery: Delivery): NormalizedEvent => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
@@ -13,7 +13,7 @@ const workflowJobSchema = z.object({
   workflow_job: z.object({
     id: storableNumber,
     run_id: storableNumber,
-    run_attempt: storableNumber.nullish(),
+    run_attempt: z.nullish(storableNumber),
     name: z.string(),
     workflow_name: optionalText,
     status: optionalText,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
@@ -10,18 +10,18 @@ import { PROVIDER, SENDER, baseMetadata, repositorySchema, runStatusOf, type Del
 
 const workflowRunSchema = z.object({
   repository: repositorySchema,
-  workflow: z.object({ name: optionalText }).nullish(),
+  workflow: z.nullish(z.object({ name: optionalText })),
   workflow_run: z.object({
     id: storableNumber,
     name: optionalText,
-    run_number: storableNumber.nullish(),
-    run_attempt: storableNumber.nullish(),
+    run_number: z.nullish(storableNumber),
+    run_attempt: z.nullish(storableNumber),
     status: optionalText,
     conclusion: optionalText,
     event: optionalText,
     head_branch: optionalText,
     head_sha: optionalText,
-    head_commit: z.object({ message: optionalText }).nullish(),
+    head_commit: z.nullish(z.object({ message: optionalText })),
     html_url: optionalText,
     actor: loginSchema,
     triggering_actor: loginSchema,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { REPOSITORY_PATH } from '#lib/pipelines/pipeline-run-input.ts';
 import type { PipelineJobStatus, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -8,21 +8,21 @@ export const SENDER = 'codehost-b';
 export const PROVIDER = 'codehost_b';
 
 export const projectSchema = z.object({
-  id: storableNumber.nullish(),
-  path_with_namespace: z.string().regex(REPOSITORY_PATH, 'Invalid input: expected group/project'),
+  id: z.nullish(storableNumber),
+  path_with_namespace: z.string().check(z.regex(REPOSITORY_PATH, 'Invalid input: expected group/project')),
   web_url: optionalText,
   default_branch: optionalText,
 });
 
-const userSchema = z.object({ username: optionalText, email: optionalText, name: optionalText }).nullish();
+const userSchema = z.nullish(z.object({ username: optionalText, email: optionalText, name: optionalText }));
 
 /**
  * What every hook carries. The spec requires `project`, but the Job Hook (`object_kind: "build"`) has none:
  * it names the project by `project_id`, `project_name` and `repository`.
  */
 export const envelopeSchema = z.object({
-  object_kind: z.string().min(1),
-  project: projectSchema.optional(),
+  object_kind: z.string().check(z.minLength(1)),
+  project: z.optional(projectSchema),
   user: userSchema,
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, providerKeyOf } from '#lib/ingestion/code-host.ts';
 import { deploymentFailureSeverity } from '#lib/changes/change-input.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import {
   codeHostOutcome,
@@ -16,7 +16,7 @@ import { JOB_STATUSES, PROVIDER, SENDER, baseMetadata, runStatusOf, type Deliver
 
 const jobHookSchema = z.object({
   ref: optionalText,
-  tag: z.boolean().nullish(),
+  tag: z.nullish(z.boolean()),
   sha: optionalText,
   build_id: storableNumber,
   build_name: z.string(),
@@ -25,23 +25,23 @@ const jobHookSchema = z.object({
   build_created_at: optionalText,
   build_started_at: optionalText,
   build_finished_at: optionalText,
-  build_duration: storableNumber.nullish(),
-  build_allow_failure: z.boolean().nullish(),
+  build_duration: z.nullish(storableNumber),
+  build_allow_failure: z.nullish(z.boolean()),
   build_failure_reason: optionalText,
   pipeline_id: storableNumber,
   project_id: storableNumber,
   project_name: optionalText,
-  commit: z
-    .object({
+  commit: z.nullish(
+    z.object({
       message: optionalText,
       status: optionalText,
-      duration: storableNumber.nullish(),
+      duration: z.nullish(storableNumber),
       started_at: optionalText,
       finished_at: optionalText,
-    })
-    .nullish(),
-  repository: z.object({ homepage: optionalText, git_http_url: optionalText }).nullish(),
-  environment: z.object({ name: optionalText }).nullish(),
+    }),
+  ),
+  repository: z.nullish(z.object({ homepage: optionalText, git_http_url: optionalText })),
+  environment: z.nullish(z.object({ name: optionalText })),
 });
 
 /** The Job Hook: one job of a pipeline, added to its run once finished; a failure not allowed to fail is a problem. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
@@ -16,17 +16,17 @@ const buildSchema = z.object({
   status: optionalText,
   started_at: optionalText,
   finished_at: optionalText,
-  duration: storableNumber.nullish(),
-  allow_failure: z.boolean().nullish(),
+  duration: z.nullish(storableNumber),
+  allow_failure: z.nullish(z.boolean()),
 });
 
 const pipelineSchema = z.object({
   project: projectSchema,
   object_attributes: z.object({
     id: storableNumber,
-    iid: storableNumber.nullish(),
+    iid: z.nullish(storableNumber),
     ref: optionalText,
-    tag: z.boolean().nullish(),
+    tag: z.nullish(z.boolean()),
     sha: optionalText,
     source: optionalText,
     status: z.string(),
@@ -34,11 +34,11 @@ const pipelineSchema = z.object({
     url: optionalText,
     created_at: optionalText,
     finished_at: optionalText,
-    duration: storableNumber.nullish(),
+    duration: z.nullish(storableNumber),
   }),
-  commit: z.object({ message: optionalText, url: optionalText }).nullish(),
-  merge_request: z.object({ iid: storableNumber.nullish(), url: optionalText }).nullish(),
-  builds: z.array(buildSchema).nullish(),
+  commit: z.nullish(z.object({ message: optionalText, url: optionalText })),
+  merge_request: z.nullish(z.object({ iid: z.nullish(storableNumber), url: optionalText })),
+  builds: z.nullish(z.array(buildSchema)),
 });
 
 const jobOf = (build: z.output<typeof buildSchema>, runStatus: PipelineRunStatus): PipelineJob | undefined => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import { branchFromRef } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
@@ -16,8 +16,8 @@ const pushSchema = z.object({
   checkout_sha: optionalText,
   user_username: optionalText,
   user_email: optionalText,
-  total_commits_count: storableNumber.nullish(),
-  commits: z.array(z.object({ message: optionalText, timestamp: optionalText, url: optionalText })).nullish(),
+  total_commits_count: z.nullish(storableNumber),
+  commits: z.nullish(z.array(z.object({ message: optionalText, timestamp: optionalText, url: optionalText }))),
 });
 
 /** Push and Tag Push Hooks. */

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, customFetch, errors, type JWTVerifyGetKey } from 'jose';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   ProviderUnavailableError,
   type IdentityProviderClient,

@@ -1,13 +1,16 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '#lib/contract/zod-locale.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Plain http only on this machine (a local or test provider): tokens and keys must not travel in clear. */
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .refine(
-    (url) => url.startsWith('https:') || LOOPBACK.has(new URL(url).hostname),
-    'must be https (http only for localhost)',
+  .check(
+    z.refine(
+      (url) => url.startsWith('https:') || LOOPBACK.has(new URL(url).hostname),
+      'must be https (http only for localhost)',
+    ),
   );
 
 /** Signs people in with OpenID Connect ID tokens, verified against the keys the issuer publishes. */
@@ -16,19 +19,24 @@ const oidcProvider = z.strictObject({
   /** Exactly as the provider writes it in `iss` (a trailing slash matters); discovery is at `{issuer}/.well-known/openid-configuration`. */
   issuer: httpUrl,
   /** This deployment's client id at the provider: the audience its ID tokens must name. */
-  clientId: z.string().trim().min(1, 'is required'),
+  clientId: z.string().check(z.trim(), z.minLength(1, 'is required')),
   /** Where the keys are when the provider publishes no discovery document. */
-  jwksUri: httpUrl.optional(),
+  jwksUri: z.optional(httpUrl),
 });
 
 /** A provider without OpenID Connect (code host A): an access token is checked by asking its user API. */
 const userApiProvider = z.strictObject({
   kind: z.literal('oauth2-user-api'),
   /** `GET {apiBaseUrl}/user` and `GET {apiBaseUrl}/user/emails` answer for the token's owner. */
-  apiBaseUrl: httpUrl.transform((url) => url.replace(/\/+$/, '')),
+  apiBaseUrl: z.pipe(
+    httpUrl,
+    z.transform((url) => url.replace(/\/+$/, '')),
+  ),
 });
 
-const providerName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'must be lowercase letters, digits and dashes');
+const providerName = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'must be lowercase letters, digits and dashes'));
 
 const providersSchema = z.record(providerName, z.discriminatedUnion('kind', [oidcProvider, userApiProvider]));
 

@@ -1,15 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * An outgoing e-mail, also the body of a `mail` queue message; `otp` and `token` are the machine-readable
  * parts the local mailbox exposes.
  */
 export const mailMessage = z.object({
-  to: z.string().min(1),
+  to: z.string().check(z.minLength(1)),
   subject: z.string(),
   text: z.string(),
-  otp: z.string().optional(),
-  token: z.string().optional(),
+  otp: z.optional(z.string()),
+  token: z.optional(z.string()),
 });
 
 export type MailMessage = z.output<typeof mailMessage>;
