@@ -7,13 +7,11 @@ import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import type { RouteGroup } from '#lib/http/route.ts';
 import { BINARY_MEDIA_TYPES } from '#lib/http/binary-media-types.ts';
-import type { Binding, FunctionDeclaration, TableAccess } from '#lib/ports/need.ts';
+import type { FunctionDeclaration } from '#lib/ports/need.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
-import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { ENV } from '#lib/ports/env.ts';
-import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
 import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { counterRecount } from '#lib/workers/counter-recount.ts';
@@ -33,17 +31,7 @@ import { ServiceFunction } from './constructs/service-function.ts';
 import { ServiceTable } from './constructs/service-table.ts';
 import { WorkQueue } from './constructs/work-queue.ts';
 import { STAGE_PROFILES, type ServiceSettings } from './settings.ts';
-
-const TABLE_ACCESS_ORDER: readonly TableAccess[] = ['limiterCounters', 'read', 'readWrite'];
-
-/** The widest table access among a function's needs, or undefined when it declares none. */
-export const tableAccessOf = ({ needs }: FunctionDeclaration): TableAccess | undefined =>
-  needs
-    .flatMap(({ binding }) => (binding.kind === 'table' ? [binding.access] : []))
-    .sort((a, b) => TABLE_ACCESS_ORDER.indexOf(b) - TABLE_ACCESS_ORDER.indexOf(a))[0];
-
-const declares = ({ needs }: FunctionDeclaration, kind: Binding['kind']): boolean =>
-  needs.some(({ binding }) => binding.kind === kind);
+import { bindNeeds, declares, type NeedTargets } from './need-bindings.ts';
 
 export interface IncidentServiceStackProps extends StackProps {
   settings: ServiceSettings;
@@ -96,6 +84,15 @@ export class IncidentServiceStack extends Stack {
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
     this.mailWorker = worker('MailWorker', mailWorker, consumerTimeout('mail'));
+    const workers: [FunctionDeclaration, ServiceFunction][] = [
+      [ingestionWorker, this.ingestionWorker],
+      [correlationWorker, this.correlationWorker],
+      [correlationSweep, this.correlationSweep],
+      [counterRecount, this.counterRecount],
+      [analysisWorker, this.analysisWorker],
+      [apiKeyAuthorizer, this.apiKeyAuthorizer],
+      [mailWorker, this.mailWorker],
+    ];
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
       correlation: new WorkQueue(this, 'CorrelationQueue', {
@@ -147,75 +144,21 @@ export class IncidentServiceStack extends Stack {
     }));
     this.groupFunctions = new Map(groups.map(({ group, fn }) => [group.name, fn]));
 
-    const bindNeeds = (fn: ServiceFunction, declaration: FunctionDeclaration): void => {
-      const access = tableAccessOf(declaration);
-      if (access) fn.bindTable(this.table, access);
-      for (const { binding } of declaration.needs) {
-        switch (binding.kind) {
-          case 'table':
-            // The widest access is bound above; a reader that counts requests gets the limiter windows too.
-            if (binding.access === 'limiterCounters' && access === 'read') this.table.grant(fn.lambda, binding.access);
-            break;
-          case 'apiKeyUsage':
-            if (access !== 'readWrite') this.table.grantApiKeyUsage(fn.lambda);
-            break;
-          case 'queues':
-            for (const name of binding.queues) {
-              this.queues[name].queue.grantSendMessages(fn.lambda);
-              fn.lambda.addEnvironment(QUEUE_URL_ENV[name], this.queues[name].queue.queueUrl);
-            }
-            break;
-          case 'workflow':
-            this.workflow.stateMachine.grantStartExecution(fn.lambda);
-            fn.lambda.addEnvironment(ENV.analysisStateMachineArn, this.workflow.stateMachine.stateMachineArn);
-            break;
-          case 'mail':
-            // APP_URL is set below, once the API (whose URL it defaults to) exists.
-            this.queues.mail.queue.grantSendMessages(fn.lambda);
-            fn.lambda.addEnvironment(QUEUE_URL_ENV.mail, this.queues.mail.queue.queueUrl);
-            break;
-          case 'mailDelivery':
-            mail.grantSend(fn.lambda);
-            fn.lambda.addEnvironment(ENV.mailFrom, settings.mailFrom);
-            break;
-          case 'signingKeys':
-            jwtSecret.grantRead(fn.lambda);
-            fn.lambda.addEnvironment(ENV.jwtSecretArn, jwtSecret.secretArn);
-            break;
-          case 'usagePlan':
-          case 'unkeyedUsage':
-            // Bound below, once the API and its usage plans exist.
-            break;
-          case 'objects':
-            this.payloads.bind(fn.lambda, binding.access);
-            break;
-          case 'rateLimits':
-            fn.lambda.addEnvironment(ENV.rateLimits, settings.rateLimits);
-            break;
-          case 'cors':
-            if (settings.allowedOrigins.length > 0) {
-              fn.lambda.addEnvironment(ENV.allowedOrigins, settings.allowedOrigins.join(','));
-            }
-            break;
-          case 'oauthProviders':
-            fn.lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
-            break;
-          case 'metrics':
-            // No grant: EMF documents reach CloudWatch through the function's log stream.
-            fn.lambda.addEnvironment(ENV.metricsNamespace, METRICS_NAMESPACE);
-            fn.lambda.addEnvironment(ENV.serviceName, this.stackName);
-            break;
-        }
-      }
+    const targets: NeedTargets = {
+      table: this.table,
+      queues: this.queues,
+      workflow: this.workflow,
+      payloads: this.payloads,
+      mail,
+      jwtSecret,
+      settings,
+      serviceName: this.stackName,
     };
-    for (const { group, fn } of groups) bindNeeds(fn, group);
-    bindNeeds(this.ingestionWorker, ingestionWorker);
-    bindNeeds(this.correlationWorker, correlationWorker);
-    bindNeeds(this.correlationSweep, correlationSweep);
-    bindNeeds(this.counterRecount, counterRecount);
-    bindNeeds(this.analysisWorker, analysisWorker);
-    bindNeeds(this.apiKeyAuthorizer, apiKeyAuthorizer);
-    bindNeeds(this.mailWorker, mailWorker);
+    const declared: [FunctionDeclaration, ServiceFunction][] = [
+      ...groups.map(({ group, fn }) => [group, fn] as [FunctionDeclaration, ServiceFunction]),
+      ...workers,
+    ];
+    for (const [declaration, fn] of declared) bindNeeds(targets, fn, declaration);
 
     this.api = new ServiceApi(this, 'Http', {
       routes: allRoutes(),
@@ -232,7 +175,6 @@ export class IncidentServiceStack extends Stack {
       api: this.api.api,
       perKey: parseRateLimits(settings.rateLimits).apikey,
     });
-    this.apiKeyAuthorizer.lambda.addEnvironment(ENV.unkeyedUsageKey, this.usagePlan.unkeyedKeyValue);
     for (const { fn } of groups.filter(({ group }) => declares(group, 'usagePlan'))) {
       fn.lambda.addPermission('ApiInvoke', {
         principal: new ServicePrincipal('apigateway.amazonaws.com'),
@@ -246,24 +188,14 @@ export class IncidentServiceStack extends Stack {
     const appUrl =
       settings.appUrl ??
       `https://${this.api.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.stage}`;
-    for (const { group, fn } of groups) {
-      if (declares(group, 'mail')) fn.lambda.addEnvironment(ENV.appUrl, appUrl);
+    for (const [declaration, fn] of declared) {
+      if (declares(declaration, 'mail')) fn.lambda.addEnvironment(ENV.appUrl, appUrl);
+      if (declares(declaration, 'unkeyedUsage')) {
+        fn.lambda.addEnvironment(ENV.unkeyedUsageKey, this.usagePlan.unkeyedKeyValue);
+      }
     }
 
-    this.functions = new Map([
-      ...this.groupFunctions,
-      ...(
-        [
-          [ingestionWorker, this.ingestionWorker],
-          [correlationWorker, this.correlationWorker],
-          [correlationSweep, this.correlationSweep],
-          [counterRecount, this.counterRecount],
-          [analysisWorker, this.analysisWorker],
-          [apiKeyAuthorizer, this.apiKeyAuthorizer],
-          [mailWorker, this.mailWorker],
-        ] as const
-      ).map(([declaration, fn]) => [declaration.name, fn] as const),
-    ]);
+    this.functions = new Map(declared.map(([declaration, fn]) => [declaration.name, fn]));
     const functions = [...this.functions].map(([name, fn]) => ({ name, fn: fn.lambda }));
     const queues = Object.entries(this.queues).map(([name, queue]) => ({ name, queue }));
     this.alarms = new ServiceAlarms(this, 'Alarms', {

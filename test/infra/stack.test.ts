@@ -5,7 +5,7 @@ import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#functions/analysis-worker/index.ts';
-import { tableAccessOf } from '#infra/incident-service-stack.ts';
+import { tableAccessOf } from '#infra/need-bindings.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { actionsOf, buildApp, inspect } from './template.ts';
 

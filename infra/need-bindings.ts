@@ -1,0 +1,108 @@
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ENV } from '#lib/ports/env.ts';
+import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
+import type { Binding, FunctionDeclaration, TableAccess } from '#lib/ports/need.ts';
+import type { QueueName } from '#lib/ports/queue/queue.ts';
+import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
+import type { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
+import type { MailIdentity } from './constructs/mail-identity.ts';
+import type { PayloadBucket } from './constructs/payload-bucket.ts';
+import type { ServiceFunction } from './constructs/service-function.ts';
+import type { ServiceTable } from './constructs/service-table.ts';
+import type { WorkQueue } from './constructs/work-queue.ts';
+import type { ServiceSettings } from './settings.ts';
+
+const TABLE_ACCESS_ORDER: readonly TableAccess[] = ['limiterCounters', 'read', 'readWrite'];
+
+/** The widest table access among a function's needs, or undefined when it declares none. */
+export const tableAccessOf = ({ needs }: FunctionDeclaration): TableAccess | undefined =>
+  needs
+    .flatMap(({ binding }) => (binding.kind === 'table' ? [binding.access] : []))
+    .sort((a, b) => TABLE_ACCESS_ORDER.indexOf(b) - TABLE_ACCESS_ORDER.indexOf(a))[0];
+
+export const declares = ({ needs }: FunctionDeclaration, kind: Binding['kind']): boolean =>
+  needs.some(({ binding }) => binding.kind === kind);
+
+/** The resources of the stack a function's needs can name, before the API exists. */
+export interface NeedTargets {
+  table: ServiceTable;
+  queues: Record<QueueName, WorkQueue>;
+  workflow: AnalysisWorkflow;
+  payloads: PayloadBucket;
+  mail: MailIdentity;
+  jwtSecret: Secret;
+  settings: ServiceSettings;
+  /** The stack's name: the `service` dimension of the business metrics. */
+  serviceName: string;
+}
+
+/**
+ * The grants and environment a function's declared needs call for: the one place a need becomes IAM and
+ * configuration, so a port a function uses is a port it was granted. The needs that name the API or its
+ * usage plans are bound by the stack once those exist.
+ */
+export const bindNeeds = (
+  { table, queues, workflow, payloads, mail, jwtSecret, settings, serviceName }: NeedTargets,
+  fn: ServiceFunction,
+  declaration: FunctionDeclaration,
+): void => {
+  const access = tableAccessOf(declaration);
+  if (access) fn.bindTable(table, access);
+  for (const { binding } of declaration.needs) {
+    switch (binding.kind) {
+      case 'table':
+        // The widest access is bound above; a reader that counts requests gets the limiter windows too.
+        if (binding.access === 'limiterCounters' && access === 'read') table.grant(fn.lambda, binding.access);
+        break;
+      case 'apiKeyUsage':
+        if (access !== 'readWrite') table.grantApiKeyUsage(fn.lambda);
+        break;
+      case 'queues':
+        for (const name of binding.queues) {
+          queues[name].queue.grantSendMessages(fn.lambda);
+          fn.lambda.addEnvironment(QUEUE_URL_ENV[name], queues[name].queue.queueUrl);
+        }
+        break;
+      case 'workflow':
+        workflow.stateMachine.grantStartExecution(fn.lambda);
+        fn.lambda.addEnvironment(ENV.analysisStateMachineArn, workflow.stateMachine.stateMachineArn);
+        break;
+      case 'mail':
+        // APP_URL is set by the stack once the API, whose URL it defaults to, exists.
+        queues.mail.queue.grantSendMessages(fn.lambda);
+        fn.lambda.addEnvironment(QUEUE_URL_ENV.mail, queues.mail.queue.queueUrl);
+        break;
+      case 'mailDelivery':
+        mail.grantSend(fn.lambda);
+        fn.lambda.addEnvironment(ENV.mailFrom, settings.mailFrom);
+        break;
+      case 'signingKeys':
+        jwtSecret.grantRead(fn.lambda);
+        fn.lambda.addEnvironment(ENV.jwtSecretArn, jwtSecret.secretArn);
+        break;
+      case 'usagePlan':
+      case 'unkeyedUsage':
+        // Bound by the stack once the API and its usage plans exist.
+        break;
+      case 'objects':
+        payloads.bind(fn.lambda, binding.access);
+        break;
+      case 'rateLimits':
+        fn.lambda.addEnvironment(ENV.rateLimits, settings.rateLimits);
+        break;
+      case 'cors':
+        if (settings.allowedOrigins.length > 0) {
+          fn.lambda.addEnvironment(ENV.allowedOrigins, settings.allowedOrigins.join(','));
+        }
+        break;
+      case 'oauthProviders':
+        fn.lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
+        break;
+      case 'metrics':
+        // No grant: EMF documents reach CloudWatch through the function's log stream.
+        fn.lambda.addEnvironment(ENV.metricsNamespace, METRICS_NAMESPACE);
+        fn.lambda.addEnvironment(ENV.serviceName, serviceName);
+        break;
+    }
+  }
+};
