@@ -69,8 +69,8 @@ const COMPONENTS = {
   },
 };
 
-const toJsonSchema = (schema: z.ZodMiniType): JsonSchema => {
-  const jsonSchema = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+const toJsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output' = 'input'): JsonSchema => {
+  const jsonSchema = z.toJSONSchema(schema, { io }) as JsonSchema;
   // OpenAPI 3.1 already fixes the dialect for the whole document.
   delete jsonSchema.$schema;
   return jsonSchema;
@@ -104,6 +104,29 @@ const errorStatusesFor = (route: RouteSpec): ErrorStatus[] => {
   });
 };
 
+/** The success response a route declares, in its envelope; an undeclared one is documented as any 2XX. */
+const successResponseOf = (route: RouteSpec): Record<string, unknown> => {
+  const response = route.response;
+  if (!response) return { '2XX': { $ref: '#/components/responses/Success' } };
+  if ('contentType' in response) {
+    return { [response.status]: { description: route.summary, content: { [response.contentType]: {} } } };
+  }
+  const extra = response.extra
+    ? (toJsonSchema(response.extra, 'output') as { properties?: JsonSchema; required?: string[] })
+    : {};
+  const schema = {
+    type: 'object',
+    required: ['success', 'message', 'data', ...(extra.required ?? [])],
+    properties: {
+      success: { const: true },
+      message: { type: 'string' },
+      data: toJsonSchema(response.data, 'output'),
+      ...extra.properties,
+    },
+  };
+  return { [response.status]: { description: route.summary, content: { 'application/json': { schema } } } };
+};
+
 const operationFor = (group: RouteGroup, key: string, route: RouteSpec) => {
   const declaredPath = parametersOf(route.request?.params, 'path');
   const pathParameters = pathParameterNames(route.path).map(
@@ -124,8 +147,7 @@ const operationFor = (group: RouteGroup, key: string, route: RouteSpec) => {
       requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.request.body) } } },
     }),
     responses: {
-      // RouteSpec does not say which 2xx a route answers (200, 201, 202), so the range is documented.
-      '2XX': { $ref: '#/components/responses/Success' },
+      ...successResponseOf(route),
       ...Object.fromEntries(
         errorStatusesFor(route).map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]),
       ),

@@ -45,6 +45,20 @@ export interface RouteRequestSchemas {
   body?: z.ZodMiniType;
 }
 
+/**
+ * What a route answers on success: the single source of its OpenAPI responses, and what the HTTP tests
+ * check every real response against (test/support/response-contract.ts).
+ */
+export type RouteResponse =
+  | {
+      status: 200 | 201 | 202;
+      /** The envelope's `data`. */
+      data: z.ZodMiniType;
+      /** The members beside `data` (`meta`, `page` and `total`, `pagination`), as one object schema. */
+      extra?: z.ZodMiniObject;
+    }
+  | { status: 200; contentType: string };
+
 export interface RouteSpec {
   method: HttpMethod;
   /** Express-style path, `:name` for a parameter. */
@@ -59,6 +73,8 @@ export interface RouteSpec {
   access?: Access;
   limiter?: RouteLimiter;
   request?: RouteRequestSchemas;
+  /** Every new route declares it; routes built before it existed answer an undeclared 2XX until described. */
+  response?: RouteResponse;
   /** Largest accepted body in bytes; the default is 1 MiB. */
   maxBodyBytes?: number;
 }

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { defineGroup } from '#lib/http/route.ts';
 
 export const health = defineGroup({
@@ -10,6 +11,7 @@ export const health = defineGroup({
       path: '/api/v1/health',
       summary: 'Report that the service is up',
       auth: 'public',
+      response: { status: 200, data: z.object({ status: z.literal('ok') }) },
     },
   },
 });

@@ -1,3 +1,4 @@
+import { checkResponseContract } from './response-contract.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '#infra/local/local-stack.ts';
 
 export interface HttpReply {
@@ -62,5 +63,6 @@ export const requester =
     } catch {
       parsed = undefined;
     }
+    checkResponseContract(method, response.url, response.status, parsed);
     return { status: response.status, headers: response.headers, text, body: parsed };
   };
