@@ -1,79 +1,69 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
-import type { LogAttributes } from '@aws-lambda-powertools/logger/types';
 import type { Context } from 'aws-lambda';
-
-type Attributes = Parameters<LogFormatter['formatAttributes']>[0];
-
-/**
- * The line the service has always written, locally and in Lambda: `level` in lower case, `time`,
- * `message`, the request id and the fields; in Lambda also the function, its request id and cold start.
- */
-class ServiceLogFormatter extends LogFormatter {
-  formatAttributes(attributes: Attributes, fields: LogAttributes): LogItem {
-    const lambda = attributes.lambdaContext;
-    return new LogItem({
-      attributes: {
-        level: attributes.logLevel.toLowerCase(),
-        time: this.formatTimestamp(attributes.timestamp),
-        message: attributes.message,
-        service: attributes.serviceName,
-        ...(lambda && {
-          function: lambda.functionName,
-          awsRequestId: lambda.awsRequestId,
-          coldStart: lambda.coldStart,
-        }),
-        ...(attributes.xRayTraceId && { traceId: attributes.xRayTraceId }),
-      },
-    }).addAttributes(fields);
-  }
-}
+import { toLoggable } from './loggable.ts';
 
 /**
- * Structured JSON logs through Powertools Logger, one object a line. The level comes from `LOG_LEVEL`
- * (`debug`, `info`, `warn`, `error` or `silent`; `info` by default), read on each line so a test or an
- * operator changing it takes effect at once.
+ * Structured JSON logs, one object a line: `level` in lower case, `time`, `message`, `service`, the
+ * request id and the fields; in Lambda also the function, its request id, whether it is a cold start and
+ * the X-Ray trace id. Warnings and errors go to stderr. Written here rather than through a logging
+ * library because that is all the service needs, and a library's 20 KB would be in every cold start.
+ * The level comes from `LOG_LEVEL` (`debug`, `info`, `warn`, `error` or `silent`; `info` by default),
+ * read on each line so a test or an operator changing it takes effect at once.
  */
-const logger = new Logger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'incident-service',
-  logFormatter: new ServiceLogFormatter(),
-});
+const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+type Level = Exclude<(typeof LEVELS)[number], 'silent'>;
 
-const LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
-type Level = (typeof LEVELS)[number];
-
-const syncLevel = (): void => {
-  const wanted = (process.env.LOG_LEVEL ?? 'info').toUpperCase();
-  const level: Level = LEVELS.includes(wanted as Level) ? (wanted as Level) : 'INFO';
-  if (logger.getLevelName() !== level) logger.setLogLevel(level);
+const threshold = (): number => {
+  const wanted = LEVELS.indexOf((process.env.LOG_LEVEL ?? 'info').toLowerCase() as Level);
+  return wanted === -1 ? LEVELS.indexOf('info') : wanted;
 };
 
 interface LogScope {
   requestId: string;
+  lambda?: { function: string; awsRequestId: string; coldStart: boolean };
 }
 
 /**
- * The request a log line belongs to. An async-local scope rather than the logger's own keys, because the
- * local server runs many requests of one handler at the same time in one process.
+ * The request a log line belongs to. An async-local scope rather than module state, because the local
+ * server runs many requests of one handler at the same time in one process.
  */
 const scope = new AsyncLocalStorage<LogScope>();
 
+let coldStart = true;
+
 /** Runs `run` with every log line carrying `requestId`; in Lambda, the invocation's context too. */
 export const withLogScope = <T>(requestId: string, run: () => T, context?: Context): T => {
-  if (context && process.env.AWS_LAMBDA_FUNCTION_NAME) logger.addContext(context);
-  return scope.run({ requestId }, run);
+  const inLambda = context && process.env.AWS_LAMBDA_FUNCTION_NAME;
+  const lambda = inLambda
+    ? { function: context.functionName, awsRequestId: context.awsRequestId, coldStart }
+    : undefined;
+  if (inLambda) coldStart = false;
+  return scope.run({ requestId, ...(lambda && { lambda }) }, run);
 };
 
 type Fields = Record<string, unknown>;
 
-const withRequest = (fields: Fields = {}): Fields => {
-  syncLevel();
-  return { requestId: scope.getStore()?.requestId, ...fields };
+const write = (level: Level, message: string, fields: Fields = {}): void => {
+  if (LEVELS.indexOf(level) < threshold()) return;
+  const current = scope.getStore();
+  const traceId = process.env._X_AMZN_TRACE_ID?.match(/Root=([^;]+)/)?.[1];
+  const line = {
+    level,
+    time: new Date().toISOString(),
+    message,
+    service: process.env.POWERTOOLS_SERVICE_NAME ?? 'incident-service',
+    ...current?.lambda,
+    ...(traceId && { traceId }),
+    requestId: current?.requestId,
+    ...fields,
+  };
+  const stream = level === 'warn' || level === 'error' ? process.stderr : process.stdout;
+  stream.write(`${JSON.stringify(toLoggable(line))}\n`);
 };
 
 export const log = {
-  debug: (message: string, fields?: Fields) => logger.debug(message, withRequest(fields)),
-  info: (message: string, fields?: Fields) => logger.info(message, withRequest(fields)),
-  warn: (message: string, fields?: Fields) => logger.warn(message, withRequest(fields)),
-  error: (message: string, fields?: Fields) => logger.error(message, withRequest(fields)),
+  debug: (message: string, fields?: Fields) => write('debug', message, fields),
+  info: (message: string, fields?: Fields) => write('info', message, fields),
+  warn: (message: string, fields?: Fields) => write('warn', message, fields),
+  error: (message: string, fields?: Fields) => write('error', message, fields),
 };
