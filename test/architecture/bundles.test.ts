@@ -69,13 +69,13 @@ describe('bundles hold the clients their function declares, no others', () => {
  * the budget leaves the list: the test fails while it is still listed.
  */
 const OVER_BUDGET: Record<string, number> = {
-  ingestion: 1.76,
-  signals: 1.57,
-  incidents: 1.51,
+  ingestion: 1.7,
+  signals: 1.51,
+  incidents: 1.46,
   auth: 1.5,
   business: 1.4,
-  'correlation-worker': 1.38,
-  'ingestion-worker': 1.37,
+  'correlation-worker': 1.33,
+  'ingestion-worker': 1.32,
   problems: 1.35,
   'correlation-rules': 1.32,
   tickets: 1.32,

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('the EMF adapter over Powertools Metrics', () => {
+describe('the EMF adapter', () => {
   it('prints one EMF document with the namespace, the service dimension, the metrics and their units', async () => {
     const port = metrics.build.metrics!(ENVIRONMENT);
     const [document, ...others] = await printed(() => {
