@@ -4,10 +4,25 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BadRequestError } from '#lib/contract/errors.ts';
 import type { HttpContext } from './http-context.ts';
 
-const parser = httpJsonBodyParser({ disableContentTypeCheck: true });
-
 /** The parser's message when it refuses a key. */
 const FORBIDDEN_KEY = 'Forbidden key in JSON body';
+
+/**
+ * Keys that would replace an object's prototype when a parsed body is later copied key by key
+ * (`__proto__`, a `constructor` holding a `prototype`): refused while parsing, before any code sees them.
+ */
+const refuseForbiddenKeys = (key: string, value: unknown): unknown => {
+  const replacesPrototype =
+    key === '__proto__' ||
+    (key === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value);
+  if (replacesPrototype) throw new Error(`${FORBIDDEN_KEY}: ${key}`);
+  return value;
+};
+
+// The option exists in the parser but not in its type declarations.
+const parser = httpJsonBodyParser({ disableContentTypeCheck: true, reviver: refuseForbiddenKeys } as Parameters<
+  typeof httpJsonBodyParser
+>[0]);
 
 /**
  * Parses any non-empty body as JSON whatever its content type, since `curl -d` and several webhook
@@ -22,13 +37,9 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
       await parser.before?.(request as never);
     } catch (error) {
       const cause =
-        error instanceof Error && error.cause instanceof Object
-          ? (error.cause as { message?: unknown; data?: unknown })
-          : {};
-      // The parser refuses keys that would replace an object's prototype (`__proto__`, a `constructor` with a `prototype`).
-      if (error instanceof Error && error.message === FORBIDDEN_KEY) {
-        throw new BadRequestError(FORBIDDEN_KEY, [`body: a key named ${String(cause.data)} is not accepted`]);
-      }
+        error instanceof Error && error.cause instanceof Object ? (error.cause as { message?: unknown }) : {};
+      const forbidden = String(cause.message).match(new RegExp(`^${FORBIDDEN_KEY}: (.+)$`))?.[1];
+      if (forbidden) throw new BadRequestError(FORBIDDEN_KEY, [`body: a key named ${forbidden} is not accepted`]);
       throw new BadRequestError('Malformed JSON in request body', [
         `body: ${cause.message === undefined ? 'not valid JSON' : String(cause.message)}`,
       ]);

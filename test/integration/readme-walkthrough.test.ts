@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '#lib/ports/rate-limits.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+
+const run = promisify(execFile);
+
+/** The README's walk-through: the first `sh` block after its heading, exactly as a reader copies it. */
+const walkthrough = (): string => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('## A short walk through'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('README has no walk-through block');
+  return block;
+};
+
+/**
+ * What the README says a command prints: a comment line right after it, or a `# <status>` at its end. Numbers
+ * that depend on the clock (seconds until a window resets) may differ.
+ */
+const expectedOutputs = (script: string): RegExp[] =>
+  script
+    .split('\n')
+    .flatMap((line) => {
+      const whole = /^# ([[{H].*|[a-z-]+: .*)$/.exec(line)?.[1];
+      const trailing = /\S.*\s#\s(\d{3})$/.exec(line)?.[1];
+      return whole ? [whole] : trailing ? [trailing] : [];
+    })
+    .map((text) => {
+      const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return new RegExp(escaped.replace(/^(retry-after|ratelimit-reset): \d+$/, '$1: \\d+'), 'im');
+    });
+
+let client: TestClient;
+beforeAll(async () => {
+  client = await startTestStack(':memory:', DEFAULT_RATE_LIMITS, { workers: true });
+});
+afterAll(async () => {
+  await client.stack.stop();
+});
+
+describe('the README walk-through', () => {
+  it('runs verbatim on any port with the default limits and prints what the README says', async () => {
+    const script = walkthrough();
+    const port = new URL(client.stack.url).port;
+    expect(port).not.toBe('3000');
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], {
+      env: { ...process.env, PORT: port },
+      timeout: 90_000,
+    });
+    const missing = expectedOutputs(script).filter((expected) => !expected.test(stdout));
+    expect(missing.map(String)).toEqual([]);
+  }, 120_000);
+});
