@@ -261,6 +261,14 @@ describe('pagination', () => {
     expect(response.body.data).toEqual([{ page: 3 }]);
   });
 
+  it('refuses a query parameter the route does not take, naming the ones it does', async () => {
+    const response = await call('/api/v1/things?page=2&stauts=OPEN');
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(['stauts: unknown query parameter (accepted: page, limit, cursor)']);
+    const none = await call('/api/v1/things/T-7?verbose=1');
+    expect(none.body.errors).toEqual(['verbose: unknown query parameter (this route takes none)']);
+  });
+
   it.each(['limit=101', 'limit=0', 'page=0', 'limit=abc', 'page=1.5'])('refuses %s with 400', async (query) => {
     const response = await call(`/api/v1/things?${query}`);
     expect(response.status).toBe(400);

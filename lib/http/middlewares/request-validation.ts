@@ -2,7 +2,35 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BadRequestError } from '#lib/contract/errors.ts';
 import { fieldMessages, type RequestPart } from '#lib/contract/field-messages.ts';
+import type { RouteSpec } from '../route.ts';
 import type { HttpContext } from './http-context.ts';
+
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, unknown>;
+  in?: { _zod: { def: SchemaDef } };
+}
+
+/** The query parameters a route takes: its query schema's keys, and the ingestion key where keys go in the URL. */
+const acceptedQueryNames = (route: RouteSpec): readonly string[] | undefined => {
+  let def = (route.request?.query as { _zod: { def: SchemaDef } } | undefined)?._zod.def;
+  while (def?.type === 'pipe' && def.in) def = def.in._zod.def;
+  if (def && def.type !== 'object') return undefined;
+  return [...Object.keys(def?.shape ?? {}), ...(route.auth === 'apiKey' ? ['apiKey'] : [])];
+};
+
+/**
+ * A query parameter the route does not take is refused rather than ignored: a misspelt filter
+ * (`?stauts=OPEN`) would otherwise answer the unfiltered list as if it were the filtered one.
+ */
+const unknownQueryMessages = (route: RouteSpec | undefined, query: Record<string, unknown>): string[] => {
+  const accepted = route && acceptedQueryNames(route);
+  if (!accepted) return [];
+  const expected = accepted.length > 0 ? `accepted: ${accepted.join(', ')}` : 'this route takes none';
+  return Object.keys(query)
+    .filter((name) => !accepted.includes(name))
+    .map((name) => `${name}: unknown query parameter (${expected})`);
+};
 
 /**
  * Validates path, query and body with the route's zod schemas and reports every bad field of every
@@ -22,7 +50,7 @@ export const requestValidation = (): MiddlewareObj<
       body: event.body ?? undefined,
     };
     const parsed: Record<RequestPart, unknown> = { ...raw };
-    const errors: string[] = [];
+    const errors = unknownQueryMessages(context.route?.spec, event.queryStringParameters ?? {});
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;
