@@ -1,3 +1,4 @@
+import { assertAssignable } from './assignee.ts';
 import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
 import { incidentIdRepository } from './incident-id-repository.ts';
@@ -9,10 +10,11 @@ import type { CreateIncidentInput } from './schemas.ts';
  * Creates an incident under a freshly allocated id (`/generate-id` only previews it: the number is taken
  * here, at creation). An incident created past OPEN is stamped as acknowledged, and one created RESOLVED
  * or CLOSED as resolved, at its creation time, so its time to acknowledge or resolve is zero.
- * Then: the CREATED history event, the "created" thread message and the counters.
+ * The assignee must be a member of the workspace. Then: the CREATED history event, the "created" thread message and the counters.
  */
 export const createIncident = async (scope: Scope, input: CreateIncidentInput): Promise<Incident> => {
   const { ports: runtime, workspaceId, actor } = scope;
+  await assertAssignable(scope, input.assignedToEmail);
   const now = runtime.clock.now();
   const at = now.toISOString();
   const id = await incidentIdRepository(runtime.table, workspaceId).allocateIncidentId(now);

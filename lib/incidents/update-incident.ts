@@ -1,3 +1,4 @@
+import { assertAssignable } from './assignee.ts';
 import { NotFoundError } from '#lib/contract/errors.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentChanges } from './incident.ts';
 import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incident-changes.ts';
@@ -29,6 +30,7 @@ export const updateIncident = async (
   const current = await findIncident(scope, incidentId);
   const changes = differences(current, input);
   if (Object.keys(changes).length === 0) return current;
+  await assertAssignable(scope, changes.assignedToEmail);
   const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(
     current.id,
     incidentUpdate(workspaceId, current.id, changes, { now: runtime.clock.now().toISOString(), actor }),

@@ -1,7 +1,7 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incidentAnalysisPartition, incidentChildPartition } from '#lib/incidents/incident-item.ts';
-import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { INCIDENTS, createIncident, historyOf, messagesOf } from './support.ts';
 
@@ -26,6 +26,10 @@ describe('incident create, get, update, delete', () => {
   beforeAll(async () => {
     client = await startTestStack();
     [admin, other] = await Promise.all([signUpBusiness(client), signUpBusiness(client, { businessName: 'Other Co' })]);
+    // Incidents are assigned to members only.
+    for (const email of ['oncall@example.com', 'sre@example.com', 'a@example.com', 'b@example.com']) {
+      await joinAs(client, admin, 'ENGINEER', email);
+    }
   });
   afterAll(() => client.stack.stop());
   const workspaceId = (): string => admin.user.businessId ?? '';
@@ -139,6 +143,22 @@ describe('incident create, get, update, delete', () => {
       expect(reply.status, id).toBe(404);
       expect(reply.body).toMatchObject({ success: false, message: 'Incident not found' });
     }
+  });
+
+  it('assigns an incident only to a member of its workspace', async () => {
+    const stranger = await client.request('POST', INCIDENTS, { ...FULL, assignedToEmail: other.email }, admin.auth);
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.errors).toEqual([`assignedToEmail: ${other.email} is not a member of this workspace`]);
+    const incident = await createIncident(client, admin.auth);
+    const update = await client.request(
+      'PUT',
+      `${INCIDENTS}/${incident.id}`,
+      { assignedToEmail: 'nobody@example.com', summary: 'Not half-written' },
+      admin.auth,
+    );
+    expect(update.status).toBe(400);
+    const unchanged = await client.request('GET', `${INCIDENTS}/${incident.id}`, undefined, admin.auth);
+    expect(unchanged.body.data).toMatchObject({ assignedToEmail: null, summary: incident.summary });
   });
 
   it('changes only the given fields and records each change', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { INCIDENTS, createIncident, historyOf, messagesOf } from './support.ts';
 
@@ -9,6 +9,7 @@ describe('incident comments, messages and resolution', () => {
   beforeAll(async () => {
     client = await startTestStack();
     admin = await signUpBusiness(client);
+    await joinAs(client, admin, 'ENGINEER', 'sre@example.com');
   });
   afterAll(() => client.stack.stop());
 

@@ -61,8 +61,8 @@ export const joinAs = async (
   client: HttpClient,
   admin: SignedIn,
   role: 'ADMIN' | 'ENGINEER' | 'VIEWER',
+  email = uniqueEmail(role.toLowerCase()),
 ): Promise<SignedIn> => {
-  const email = uniqueEmail(role.toLowerCase());
   const password = 'another long password';
   const invited = await client.request(
     'POST',

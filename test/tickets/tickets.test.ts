@@ -56,6 +56,7 @@ describe('tickets', () => {
     client = await startTestStack();
     [admin, other] = await Promise.all([signUpBusiness(client), signUpBusiness(client, { businessName: 'Other Co' })]);
     viewer = await joinAs(client, admin, 'VIEWER');
+    await joinAs(client, admin, 'ENGINEER', 'oncall@example.com');
   });
   afterAll(() => client.stack.stop());
 
