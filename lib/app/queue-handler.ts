@@ -4,6 +4,7 @@ import type { FunctionDeclaration } from '#lib/ports/need.ts';
 import { publishMetrics } from '#lib/ports/metrics/publish-metrics.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
+import { REQUEST_ID_ATTRIBUTE } from '#lib/ports/queue/queue.ts';
 
 export type RecordProcessor = (ports: Ports, record: SQSRecord) => Promise<void>;
 
@@ -16,7 +17,8 @@ export interface QueueHandlerOptions {
 }
 
 /**
- * The Lambda entry of a queue consumer: each record in its own log scope; a record that throws is logged
+ * The Lambda entry of a queue consumer: each record in its own log scope, under the id of the request that
+ * queued it (the message's `requestId` attribute; the message id for work no request caused); a record that throws is logged
  * and reported alone in `batchItemFailures`, so SQS retries only it (and, after the queue's receive limit,
  * moves it to the dead-letter queue). The event source mapping must report batch item failures. The
  * batch's metrics are published once, after its last record.
@@ -28,7 +30,7 @@ export const createQueueHandler = (
 ): ((event: SQSEvent, context?: Context) => Promise<SQSBatchResponse>) => {
   const attempt = (ports: Ports, record: SQSRecord, context?: Context): Promise<SQSBatchItemFailure | undefined> =>
     withLogScope(
-      record.messageId,
+      record.messageAttributes?.[REQUEST_ID_ATTRIBUTE]?.stringValue ?? record.messageId,
       async () => {
         try {
           await process(ports, record);

@@ -41,6 +41,9 @@ export const withLogScope = <T>(requestId: string, run: () => T, context?: Conte
   return scope.run({ requestId, ...(lambda && { lambda }) }, run);
 };
 
+/** The request id of the current log scope: what work queued from it carries on, so its logs can be followed. */
+export const currentRequestId = (): string | undefined => scope.getStore()?.requestId;
+
 type Fields = Record<string, unknown>;
 
 const write = (level: Level, message: string, fields: Fields = {}): void => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
@@ -41,5 +41,33 @@ describe('a webhook through ingestion, the queue and correlation', () => {
     ).toBe(1);
     const merged = await client.request('GET', `/api/v1/signals/${first.body.data.signalId}`, undefined, admin.auth);
     expect(merged.body.data.occurrences).toBe(2);
+  });
+
+  it("tags the workers' log lines with the request id of the delivery that caused them", async () => {
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'info';
+    const lines: string[] = [];
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      return true;
+    });
+    try {
+      const delivery = await client.request(
+        'POST',
+        '/api/v1/ingestion/webhook',
+        { ...alert, title: 'Queue depth growing' },
+        { 'x-api-key': key },
+      );
+      await client.stack.workers?.idle();
+      const requestId = delivery.headers.get('x-request-id');
+      const correlated = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.message === 'signal correlated' && entry.signalId === delivery.body.data.signalId);
+      expect(correlated).toHaveLength(1);
+      expect(correlated[0]?.requestId).toBe(requestId);
+    } finally {
+      stdout.mockRestore();
+      process.env.LOG_LEVEL = level;
+    }
   });
 });

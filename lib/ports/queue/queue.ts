@@ -12,3 +12,6 @@ export const MAX_MESSAGE_BYTES = 256 * 1024;
 export interface Queue {
   send(queue: QueueName, messages: readonly object[]): Promise<void>;
 }
+
+/** The message attribute naming the request whose work a message carries on. */
+export const REQUEST_ID_ATTRIBUTE = 'requestId';
