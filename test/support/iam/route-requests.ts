@@ -25,6 +25,15 @@ const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
   metadata,
 });
 
+const silentRule = {
+  name: 'Nights',
+  startTime: '22:00',
+  endTime: '06:00',
+  timezone: 'Europe/Berlin',
+  daysOfWeek: [1, 2, 3, 4, 5],
+  teamScope: 'payments',
+};
+
 /** `<group>.<route key>` of every built route: the request that exercises it, and through it the function's grants. */
 export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'health.getHealth': byAdmin('GET', '/health'),
@@ -197,6 +206,15 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     const id = list.body.data.assignments[0]?.id;
     return context.client.request('GET', `${V1}/get-assign/${id}`, undefined, context.admin.auth);
   },
+
+  'silent-hours.listRules': byKey('/silent-hours'),
+  'silent-hours.replaceRules': async (context) => {
+    const reply = await byAdmin('POST', '/silent-hours', { rules: [silentRule, silentRule] })(context);
+    context.ids.silentRule = reply.body.data.rules[0].id;
+    return reply;
+  },
+  'silent-hours.replaceRule': withIds('PUT', ({ silentRule: id }) => `/silent-hours/${id}`, silentRule),
+  'silent-hours.deleteRule': withIds('DELETE', ({ silentRule: id }) => `/silent-hours/${id}`),
 
   'pipelines.listRuns': byFreshKey('/pipelines'),
   'pipelines.getRun': async (context) => {
