@@ -5,6 +5,7 @@ import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { recordMessages, type MessageInput } from './message-repository.ts';
+import { recordSlaChange } from './incident-sla.ts';
 
 export type IncidentHistoryInput = Omit<HistoryEventInput, 'ticketId' | 'ticketType' | 'actor'>;
 
@@ -63,16 +64,17 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
 
 /**
  * Everything that follows an incident write: its history events, its thread messages, the analytics
- * counter and the business metrics. They are issued together after the incident itself was written; a
+ * counter, the SLA outcomes and the business metrics. They are issued together after the incident itself was written; a
  * crash in between can lose an event or make the counter drift, never the change itself
  * (docs/data-model.md 7).
  */
 export const recordIncidentChange = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  scope: Scope,
   before: Incident | undefined,
   after: Incident | undefined,
   { history, messages = [] }: { history: readonly IncidentHistoryInput[]; messages?: readonly MessageInput[] },
 ): Promise<void> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   const ticketId = (after ?? before)?.id;
   if (!ticketId) throw new Error('an incident change needs a state before or after it');
   countChange(runtime, before, after);
@@ -85,5 +87,6 @@ export const recordIncidentChange = async (
       ),
     messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
     addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
+    recordSlaChange(scope, before, after),
   ]);
 };
