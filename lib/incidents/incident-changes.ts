@@ -5,7 +5,6 @@ import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { recordMessages, type MessageInput } from './message-repository.ts';
-import { recordSlaChange } from './incident-sla.ts';
 
 export type IncidentHistoryInput = Omit<HistoryEventInput, 'ticketId' | 'ticketType' | 'actor'>;
 
@@ -63,6 +62,16 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
 };
 
 /**
+ * The SLA side of a write, for the incidents a policy governs only. Its module (policies, deadlines, the
+ * IMS configuration) is a chunk loaded by the first such write, not part of every cold start.
+ */
+const recordSla = async (scope: Scope, before: Incident | undefined, after: Incident | undefined): Promise<void> => {
+  if (!(after ?? before)?.slaPolicyId) return;
+  const { recordSlaChange } = await import('./incident-sla.ts');
+  await recordSlaChange(scope, before, after);
+};
+
+/**
  * Everything that follows an incident write: its history events, its thread messages, the analytics
  * counter, the SLA outcomes and the business metrics. They are issued together after the incident itself was written; a
  * crash in between can lose an event or make the counter drift, never the change itself
@@ -87,6 +96,6 @@ export const recordIncidentChange = async (
       ),
     messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
     addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
-    recordSlaChange(scope, before, after),
+    recordSla(scope, before, after),
   ]);
 };

@@ -115,6 +115,8 @@ describe('SLA breaches recorded on incidents', () => {
     const breached = await policy(payments.id);
     expect(breached.breachStatus).toBe('RESPONSE_BREACH');
     expect(breached.compliance.response.breached).toBe(before.compliance.response.breached + 1);
+    // Two met before (one created RESOLVED), one breached: 66.67 % against a threshold of 90.
+    expect(breached.compliance.response).toMatchObject({ metPercent: 66.67, threshold: 90, holds: false });
 
     await move(id, 'RESOLVED');
     expect(await incident(id)).toMatchObject({ slaResponse: 'BREACHED', slaResolve: 'MET' });
