@@ -62,11 +62,13 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
 };
 
 /**
- * The SLA side of a write, for the incidents a policy governs only. Its module (policies, deadlines, the
- * IMS configuration) is a chunk loaded by the first such write, not part of every cold start.
+ * The SLA side of a write: for the incidents a policy governs, and for a change of the fields that choose
+ * the policy. Its module (policies, deadlines, the IMS configuration) is a chunk loaded by the first such
+ * write, not part of every cold start.
  */
 const recordSla = async (scope: Scope, before: Incident | undefined, after: Incident | undefined): Promise<void> => {
-  if (!(after ?? before)?.slaPolicyId) return;
+  const choosing = before && after && (before.priority !== after.priority || before.serviceArea !== after.serviceArea);
+  if (!choosing && !(after ?? before)?.slaPolicyId) return;
   const { recordSlaChange } = await import('./incident-sla.ts');
   await recordSlaChange(scope, before, after);
 };

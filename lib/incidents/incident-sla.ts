@@ -63,12 +63,26 @@ const governed = (incident: Incident | undefined): GovernedIncident | undefined 
   };
 };
 
+const contributionOf = (incident: Incident | undefined) => policyContribution(governed(incident));
+
+/** The change of a write on the policy counters; an incident that moved to another policy leaves the old one. */
 const countChange = async (scope: Scope, before: Incident | undefined, after: Incident | undefined) => {
-  const policyId = (after ?? before)?.slaPolicyId;
-  if (!policyId) return;
-  const delta = counterDelta(policyContribution(governed(before)), policyContribution(governed(after)));
-  await countGovernedIncident(scope, { policyId, delta });
+  const from = before?.slaPolicyId;
+  const to = after?.slaPolicyId;
+  if (from && from === to) {
+    await countGovernedIncident(scope, {
+      policyId: from,
+      delta: counterDelta(contributionOf(before), contributionOf(after)),
+    });
+    return;
+  }
+  if (from) await countGovernedIncident(scope, { policyId: from, delta: counterDelta(contributionOf(before), {}) });
+  if (to) await countGovernedIncident(scope, { policyId: to, delta: counterDelta({}, contributionOf(after)) });
 };
+
+/** Priority and serviceArea choose the policy (docs/sla-policies.md). */
+const governingFieldsChanged = (before: Incident, after: Incident): boolean =>
+  before.priority !== after.priority || before.serviceArea !== after.serviceArea;
 
 const deadlineOf = (incident: Incident, target: SlaTarget): SlaDeadline | undefined => {
   const dueAt = incident[TARGETS[target].dueAt];
@@ -106,21 +120,57 @@ export const settleSla = async (scope: Scope, incident: Incident, now: Date): Pr
   return recorded;
 };
 
+const pendingDeadlines = (incident: Incident): SlaDeadline[] =>
+  SLA_TARGETS.flatMap((target) =>
+    incident[TARGETS[target].outcome] === 'PENDING' ? (deadlineOf(incident, target) ?? []) : [],
+  );
+
 /**
- * The SLA side of an incident write (`recordIncidentChange`), with no read: a new governed incident
- * gets its deadlines, the policy's counters follow the write (status, resolution, deletion), and the
- * targets the write decided are recorded. An incident without a policy costs nothing.
+ * A new priority or serviceArea may choose another policy: the incident then takes its deadlines (from its
+ * creation) with both outcomes PENDING again, so they are decided against the new targets. When no policy
+ * governs the new values, the incident keeps the one it had: lowering a priority does not erase a breach.
+ */
+const regovern = async (scope: Scope, incident: Incident): Promise<Incident> => {
+  const sla = await slaOfNewIncident(scope, {
+    priority: incident.priority,
+    serviceArea: incident.serviceArea,
+    createdAt: new Date(incident.createdAt),
+  });
+  if (!sla.slaPolicyId || sla.slaPolicyId === incident.slaPolicyId) return incident;
+  const written = await incidentRepository(scope.ports.table, scope.workspaceId).updateIncidentItem(
+    incident.id,
+    { set: sla, setIfAbsent: {}, remove: [] },
+    incident.slaPolicyId
+      ? {
+          expression: '#slaPolicy = :was',
+          names: { '#slaPolicy': 'slaPolicyId' },
+          values: { ':was': incident.slaPolicyId },
+        }
+      : { expression: 'attribute_not_exists(#slaPolicy)', names: { '#slaPolicy': 'slaPolicyId' }, values: {} },
+  );
+  if (!written) return incident;
+  const deadlines = slaDeadlineRepository(scope.ports.table, scope.workspaceId);
+  await deadlines.removeDeadlines(pendingDeadlines(written.before));
+  await deadlines.putDeadlines(pendingDeadlines(written.after));
+  return written.after;
+};
+
+/**
+ * The SLA side of an incident write (`recordIncidentChange`): a new governed incident gets its deadlines,
+ * a changed priority or serviceArea may move it to another policy, the policies' counters follow the write
+ * (status, resolution, deletion), and the targets the write decided are recorded. Only a moved priority or
+ * serviceArea reads (the policies); an incident without a policy otherwise costs nothing.
  */
 export const recordSlaChange = async (
   scope: Scope,
   before: Incident | undefined,
   after: Incident | undefined,
 ): Promise<void> => {
-  if (!(after ?? before)?.slaPolicyId) return;
   if (after && !before) {
-    const deadlines = SLA_TARGETS.flatMap((target) => deadlineOf(after, target) ?? []);
-    await slaDeadlineRepository(scope.ports.table, scope.workspaceId).putDeadlines(deadlines);
+    await slaDeadlineRepository(scope.ports.table, scope.workspaceId).putDeadlines(pendingDeadlines(after));
   }
-  await countChange(scope, before, after);
-  if (after) await settleSla(scope, after, scope.ports.clock.now());
+  const current = before && after && governingFieldsChanged(before, after) ? await regovern(scope, after) : after;
+  if (!(current ?? before)?.slaPolicyId) return;
+  await countChange(scope, before, current);
+  if (current) await settleSla(scope, current, scope.ports.clock.now());
 };

@@ -142,6 +142,24 @@ describe('SLA breaches recorded on incidents', () => {
     expect(again).toMatchObject({ deadlines: 0, recorded: 0 });
   });
 
+  it('moves an incident to the policy of its new priority or team, decided again against its targets', async () => {
+    const { id } = await createIncident({ priority: 'MEDIUM', serviceArea: 'payments' });
+    expect(await incident(id)).not.toHaveProperty('slaPolicyId');
+    await client.request('PUT', `${INCIDENTS}/${id}`, { priority: 'HIGH' }, admin.auth);
+    expect(await incident(id)).toMatchObject({ slaPolicyId: payments.id, slaResponse: 'PENDING' });
+
+    shiftClock(7 * MINUTE);
+    await client.request('PUT', `${INCIDENTS}/${id}`, { serviceArea: 'search' }, admin.auth);
+    // The any-team policy wants a response within 5 minutes, and 7 have passed.
+    expect(await incident(id)).toMatchObject({
+      slaPolicyId: everyTeam.id,
+      slaResponse: 'BREACHED',
+      slaResolve: 'PENDING',
+    });
+    await client.request('PUT', `${INCIDENTS}/${id}`, { priority: 'LOW' }, admin.auth);
+    expect(await incident(id)).toMatchObject({ slaPolicyId: everyTeam.id, slaResponse: 'BREACHED' });
+  });
+
   it('lets incidents keep the outcomes they recorded when their policy is deleted', async () => {
     const doomed = await createPolicy({ priority: 'CRITICAL', applicableTeam: '*' });
     const { id } = await createIncident({ priority: 'CRITICAL' });
