@@ -10,7 +10,8 @@ import type { CreateIncidentInput } from './schemas.ts';
  * Creates an incident under a freshly allocated id (`/generate-id` only previews it: the number is taken
  * here, at creation). An incident created past OPEN is stamped as acknowledged, and one created RESOLVED
  * or CLOSED as resolved, at its creation time, so its time to acknowledge or resolve is zero.
- * The assignee must be a member of the workspace. Then: the CREATED history event, the "created" thread message and the counters.
+ * The assignee must be a member of the workspace; the SLA policy governing it, if any, sets its deadlines
+ * (docs/sla-policies.md). Then: the CREATED history event, the "created" thread message and the counters.
  */
 export const createIncident = async (scope: Scope, input: CreateIncidentInput): Promise<Incident> => {
   const { ports: runtime, workspaceId, actor } = scope;
@@ -18,6 +19,13 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
   const now = runtime.clock.now();
   const at = now.toISOString();
   const id = await incidentIdRepository(runtime.table, workspaceId).allocateIncidentId(now);
+  // A chunk of its own, loaded by the first create: cold starts of every other route stay without it.
+  const { slaOfNewIncident } = await import('./incident-sla.ts');
+  const sla = await slaOfNewIncident(scope, {
+    priority: input.priority,
+    serviceArea: input.serviceArea,
+    createdAt: now,
+  });
   const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   const incident: Incident = {
     ...fields,
@@ -32,6 +40,7 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
     createdBy: actor,
     ...(isAcknowledged(input.status) && { acknowledgedAt: at }),
     ...(isDone(input.status) && { resolvedAt: at, resolvedBy: actor }),
+    ...sla,
   };
   await incidentRepository(runtime.table, workspaceId).putIncident(incident);
   await recordIncidentChange(scope, undefined, incident, {

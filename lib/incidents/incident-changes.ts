@@ -62,17 +62,30 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
 };
 
 /**
+ * The SLA side of a write: for the incidents a policy governs, and for a change of the fields that choose
+ * the policy. Its module (policies, deadlines, the IMS configuration) is a chunk loaded by the first such
+ * write, not part of every cold start.
+ */
+const recordSla = async (scope: Scope, before: Incident | undefined, after: Incident | undefined): Promise<void> => {
+  const choosing = before && after && (before.priority !== after.priority || before.serviceArea !== after.serviceArea);
+  if (!choosing && !(after ?? before)?.slaPolicyId) return;
+  const { recordSlaChange } = await import('./incident-sla.ts');
+  await recordSlaChange(scope, before, after);
+};
+
+/**
  * Everything that follows an incident write: its history events, its thread messages, the analytics
- * counter and the business metrics. They are issued together after the incident itself was written; a
+ * counter, the SLA outcomes and the business metrics. They are issued together after the incident itself was written; a
  * crash in between can lose an event or make the counter drift, never the change itself
  * (docs/data-model.md 7).
  */
 export const recordIncidentChange = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  scope: Scope,
   before: Incident | undefined,
   after: Incident | undefined,
   { history, messages = [] }: { history: readonly IncidentHistoryInput[]; messages?: readonly MessageInput[] },
 ): Promise<void> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   const ticketId = (after ?? before)?.id;
   if (!ticketId) throw new Error('an incident change needs a state before or after it');
   countChange(runtime, before, after);
@@ -85,5 +98,6 @@ export const recordIncidentChange = async (
       ),
     messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
     addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
+    recordSla(scope, before, after),
   ]);
 };

@@ -1,3 +1,4 @@
+import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
 import type { TicketStatus } from '#lib/tickets/history.ts';
 
 export const INCIDENT_STATUSES = [
@@ -47,6 +48,16 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
   resolvedAt?: string;
   resolvedBy?: string;
+  /**
+   * The SLA policy that governed the incident when it was created, the deadlines it set, and where the
+   * incident stands against each (docs/sla-policies.md); absent when no policy governs it. The outcomes stay
+   * when the policy is deleted.
+   */
+  slaPolicyId?: string;
+  slaResponseDueAt?: string;
+  slaResolveDueAt?: string;
+  slaResponse?: SlaOutcome;
+  slaResolve?: SlaOutcome;
 }
 
 /** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */

@@ -69,16 +69,16 @@ describe('bundles hold the clients their function declares, no others', () => {
  * the budget leaves the list: the test fails while it is still listed.
  */
 const OVER_BUDGET: Record<string, number> = {
-  ingestion: 1.7,
-  signals: 1.51,
-  incidents: 1.46,
-  auth: 1.5,
-  business: 1.4,
-  'correlation-worker': 1.33,
-  'ingestion-worker': 1.32,
+  ingestion: 1.71,
+  signals: 1.52,
+  auth: 1.51,
+  incidents: 1.47,
+  business: 1.41,
   problems: 1.35,
+  'correlation-worker': 1.33,
   'correlation-rules': 1.32,
   tickets: 1.32,
+  'ingestion-worker': 1.31,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */

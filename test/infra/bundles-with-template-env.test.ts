@@ -252,6 +252,7 @@ describe('every built bundle with exactly the environment the template gives it'
       detail: {},
     };
     await expect(bundle('correlation-sweep').invoke(scheduled)).resolves.toBeUndefined();
+    await expect(bundle('sla-sweep').invoke(scheduled)).resolves.toBeUndefined();
 
     const stage = await bundle('analysis-worker').invoke({ stage: 'context-gathering', input: { workspaceId } });
     expect(stage).toMatchObject({ stagesRun: ['context-gathering'] });
