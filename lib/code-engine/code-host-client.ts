@@ -6,6 +6,7 @@ import {
   TooManyRequestsError,
   UnprocessableEntityError,
 } from '#lib/contract/errors.ts';
+import { log } from '#lib/log/logger.ts';
 
 /** Per call; opening a pull request makes a few calls per file, well inside API Gateway's 29 s. */
 export const CODE_HOST_TIMEOUT_MS = 8000;
@@ -99,6 +100,13 @@ export const codeHostClient = ({ token, baseUrl }: CodeHostConnection) => {
           auth: token,
           baseUrl: baseUrl.replace(/\/+$/, ''),
           userAgent: 'incident-service-code-engine',
+          // Octokit's own lines as structured ones; a failed call is answered as an error envelope already.
+          log: {
+            debug: (message: string) => log.debug(message),
+            info: (message: string) => log.debug(message),
+            warn: (message: string) => log.warn(message),
+            error: (message: string) => log.info(message),
+          },
           request: {
             fetch: (url: string, init: RequestInit) =>
               fetch(url, { ...init, signal: AbortSignal.timeout(CODE_HOST_TIMEOUT_MS) }),
