@@ -25,7 +25,7 @@ export const codeHostSettingsBody = z.object({
       z.trim(),
       z.minLength(1, 'must not be empty'),
       z.maxLength(500, 'must be at most 500 characters'),
-      z.regex(/^\S+$/, 'must not contain spaces'),
+      z.regex(/^\S*$/, 'must not contain spaces'),
     ),
   baseUrl: z._default(
     z.url({ protocol: /^https?$/, error: 'must be an http or https URL, the API root of code host A' }),
