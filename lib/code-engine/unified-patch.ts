@@ -121,7 +121,8 @@ const locate = (lines: string[], expected: string[], from: number, near: number)
 /** The text with the hunks applied, or undefined when a hunk's old lines are not in it (the file moved on). */
 export const applyHunks = (text: string, hunks: Hunk[]): string | undefined => {
   const lines = text === '' ? [] : text.split('\n');
-  let trailingNewline = text.endsWith('\n');
+  // Lines written into an empty (new) file end with a newline unless the patch marks the last one.
+  let trailingNewline = text === '' || text.endsWith('\n');
   if (trailingNewline) lines.pop();
   const result: string[] = [];
   let cursor = 0;
