@@ -5,10 +5,6 @@ import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { queryAll } from '#lib/store/queries.ts';
-import { textOrNull } from '#lib/store/items.ts';
-import { ticketListPartition } from '#lib/tickets/ticket-index.ts';
-import type { Change } from './change.ts';
 import { countChangeWrite } from './change-counter.ts';
 
 /**
@@ -46,22 +42,6 @@ export const changeFields = (workspaceId: string, change: ChangeInput): Record<s
   commitSha: change.commitSha,
   assignedToEmail: change.deployer,
 });
-
-export const changeFromItem = (item: Record<string, unknown>, workspaceId: string): Change => {
-  if (item.workspaceId !== workspaceId) throw new Error(`change ${String(item.id)} read outside its workspace`);
-  return {
-    id: item.id as string,
-    provider: item.provider as Change['provider'],
-    summary: item.summary as string,
-    status: item.status as ChangeStatus,
-    environment: item.environment as string,
-    repository: item.repository as string,
-    commitSha: textOrNull(item.commitSha),
-    deployer: textOrNull(item.assignedToEmail),
-    createdAt: item.createdAt as string,
-    providerUpdatedAt: item.providerUpdatedAt as string,
-  };
-};
 
 /** What an upsert did: created the change, updated it (with its status before), or dropped a late, older event. */
 export type ChangeWrite =
@@ -114,25 +94,5 @@ export const changeRepository = (table: Table, workspaceId: string) => {
       () => ({ outcome: 'stale' }),
     );
   };
-  /**
-   * Changes first seen in `[from, to]`, newest first: the unified ticket index sorts by `<createdAt>#<id>`, and
-   * the incidents and problems of the same window are dropped by a filter (the window keeps them few).
-   */
-  const listChangesCreatedBetween = async (from: string, to: string): Promise<Change[]> => {
-    const items = await queryAll(table, {
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
-      FilterExpression: '#type = :change',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':pk': ticketListPartition(workspaceId),
-        ':from': from,
-        ':to': `${to}~`,
-        ':change': 'CHANGE',
-      },
-      ScanIndexForward: false,
-    });
-    return items.map((item) => changeFromItem(item, workspaceId));
-  };
-  return { upsertChangeItem, listChangesCreatedBetween };
+  return { upsertChangeItem };
 };

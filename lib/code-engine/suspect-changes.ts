@@ -1,9 +1,9 @@
 import type { Change } from '#lib/changes/change.ts';
-import { changeRepository } from '#lib/changes/change-repository.ts';
+import { recentChangesRepository } from '#lib/changes/recent-changes-repository.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { PipelineRunSummary } from '#lib/pipelines/pipeline-run.ts';
-import { pipelineRunRepository } from '#lib/pipelines/pipeline-run-repository.ts';
+import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
 import { filterKey } from '#lib/store/keys.ts';
 import type { SuspectChange } from './code-fix.ts';
 
@@ -115,8 +115,8 @@ export const findSuspectChanges = async (
   const to = incident.createdAt;
   const from = new Date(Date.parse(to) - WINDOW_MS).toISOString();
   const [changes, runs] = await Promise.all([
-    changeRepository(table, workspaceId).listChangesCreatedBetween(from, to),
-    pipelineRunRepository(table, workspaceId).listRunsStartedBetween(from, to),
+    recentChangesRepository(table, workspaceId).listChangesCreatedBetween(from, to),
+    recentRunsRepository(table, workspaceId).listRunsStartedBetween(from, to),
   ]);
   const suspects = [
     ...changes.map((change) => deploymentSuspect(incident, change)),

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
-import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
+import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { putIfAbsent, putItem, unlessConditionFails, updateIfPresent } from '#lib/store/conditional-writes.ts';
@@ -180,15 +180,5 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
         }),
     );
   };
-  /** Runs that started in `[from, to]`, newest first, from the all-runs index (its sort key starts with the start). */
-  const listRunsStartedBetween = async (from: string, to: string): Promise<PipelineRunSummary[]> => {
-    const items = await queryAll(table, {
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': runPartition(workspaceId), ':from': from, ':to': `${to}~` },
-      ScanIndexForward: false,
-    });
-    return items.map((item) => runSummaryFromItem(item, workspaceId));
-  };
-  return { applyRunEvent, ensureRun, mergeJob, putRunPayload, findRun, listRuns, listRunsStartedBetween };
+  return { applyRunEvent, ensureRun, mergeJob, putRunPayload, findRun, listRuns };
 };
