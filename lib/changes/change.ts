@@ -1,5 +1,5 @@
 import type { TicketStatus } from '#lib/tickets/history.ts';
-import type { ChangeStatus } from './change-input.ts';
+import type { ChangeInput, ChangeStatus } from './change-input.ts';
 
 /** A deployment's states as a CHANGE ticket shows them; they join the unified ticket statuses. */
 export const CHANGE_STATUSES = [
@@ -10,3 +10,19 @@ export const CHANGE_STATUSES = [
   'CANCELLED',
   'INACTIVE',
 ] as const satisfies readonly ChangeStatus[] & readonly TicketStatus[];
+
+/** A change ticket as stored: the deployment's last known state. */
+export interface Change {
+  id: string;
+  provider: ChangeInput['provider'];
+  summary: string;
+  status: ChangeStatus;
+  environment: string;
+  repository: string;
+  commitSha: string | null;
+  deployer: string | null;
+  /** When the service first heard of the deployment. */
+  createdAt: string;
+  /** The provider's time of the state stored. */
+  providerUpdatedAt: string;
+}

@@ -11,8 +11,10 @@ const ERROR_STATUSES = {
   404: 'Resource does not exist',
   409: 'Conflict with the current state',
   413: 'Request body too large',
+  422: 'Well-formed, but what it asks cannot be done with what the service knows; the message says why',
   429: 'Too many requests, please try again later',
   500: 'Unexpected server error',
+  502: "A service called on the caller's behalf failed or refused; the message says which and why",
 } as const;
 type ErrorStatus = keyof typeof ERROR_STATUSES;
 
@@ -100,6 +102,7 @@ const errorStatusesFor = (route: RouteSpec): ErrorStatus[] => {
     if (status === 401 || status === 403 || status === 404) return route.auth !== 'public';
     if (status === 409) return route.method !== 'GET';
     if (status === 413) return route.method !== 'GET' && route.method !== 'DELETE';
+    if (status === 422 || status === 502) return route.moreErrors?.includes(status) ?? false;
     return true;
   });
 };

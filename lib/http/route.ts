@@ -75,6 +75,8 @@ export interface RouteSpec {
   request?: RouteRequestSchemas;
   /** Every new route declares it; routes built before it existed answer an undeclared 2XX until described. */
   response?: RouteResponse;
+  /** Error statuses beyond the common ones that this route answers, for its OpenAPI responses. */
+  moreErrors?: readonly (422 | 502)[];
   /** Largest accepted body in bytes; the default is 1 MiB. */
   maxBodyBytes?: number;
 }

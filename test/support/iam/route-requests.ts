@@ -1,5 +1,6 @@
 import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
+import { CODE_ENGINE_REQUESTS } from './code-engine-requests.ts';
 import {
   PASSWORD,
   V1,
@@ -204,6 +205,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'ingestion.listWebhookSecrets': byAdmin('GET', '/ingestion/secrets'),
   'ingestion.putWebhookSecret': byAdmin('PUT', `/ingestion/secrets/${SIGNED_SENDERS[0]}`, { secret: 's'.repeat(32) }),
   'ingestion.deleteWebhookSecret': byAdmin('DELETE', `/ingestion/secrets/${SIGNED_SENDERS[0]}`),
+
+  ...CODE_ENGINE_REQUESTS,
 
   'on-call.assignMember': ({ client, admin: { auth, user } }) =>
     client.request(

@@ -1,0 +1,51 @@
+import { textOrNull } from '#lib/store/items.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import { ticketListPartition } from '#lib/tickets/ticket-index.ts';
+import type { ChangeStatus } from './change-input.ts';
+import type { Change } from './change.ts';
+
+const changeFromItem = (item: Record<string, unknown>, workspaceId: string): Change => {
+  if (item.workspaceId !== workspaceId) throw new Error(`change ${String(item.id)} read outside its workspace`);
+  return {
+    id: item.id as string,
+    provider: item.provider as Change['provider'],
+    summary: item.summary as string,
+    status: item.status as ChangeStatus,
+    environment: item.environment as string,
+    repository: item.repository as string,
+    commitSha: textOrNull(item.commitSha),
+    deployer: textOrNull(item.assignedToEmail),
+    createdAt: item.createdAt as string,
+    providerUpdatedAt: item.providerUpdatedAt as string,
+  };
+};
+
+/**
+ * Changes by time window, for engines looking for what changed before an incident. Apart from
+ * change-repository.ts so that ingestion, which writes changes, does not load it.
+ */
+export const recentChangesRepository = (table: Table, workspaceId: string) => {
+  /**
+   * Changes first seen in `[from, to]`, newest first: the unified ticket index (gsi3) sorts by
+   * `<createdAt>#<id>`, and the incidents and problems of the window are dropped by a filter (the window
+   * keeps them few).
+   */
+  const listChangesCreatedBetween = async (from: string, to: string): Promise<Change[]> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
+      FilterExpression: '#type = :change',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':pk': ticketListPartition(workspaceId),
+        ':from': from,
+        ':to': `${to}~`,
+        ':change': 'CHANGE',
+      },
+      ScanIndexForward: false,
+    });
+    return items.map((item) => changeFromItem(item, workspaceId));
+  };
+  return { listChangesCreatedBetween };
+};
