@@ -1,4 +1,31 @@
+import * as z from 'zod/mini';
 import { defineGroup } from '#lib/http/route.ts';
+import {
+  cancelBody,
+  completeStepBody,
+  createPlaybookBody,
+  executeBody,
+  executionIdParams,
+  getPlaybookQuery,
+  listExecutionsQuery,
+  listPlaybooksQuery,
+  matchBody,
+  playbookIdParams,
+  recordActionBody,
+  skipStepBody,
+  stepParams,
+  updatePlaybookBody,
+} from '#lib/playbooks/schemas.ts';
+import {
+  deletedData,
+  executionData,
+  matchData,
+  pageMetaExtra,
+  patternsData,
+  playbookData,
+  statsData,
+  suggestionsData,
+} from '#lib/playbooks/response-schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
@@ -14,6 +41,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: createPlaybookBody },
+      response: { status: 201, data: playbookData },
     },
     listPlaybooks: {
       method: 'GET',
@@ -22,6 +51,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listPlaybooksQuery },
+      response: { status: 200, data: z.array(playbookData), extra: pageMetaExtra },
     },
     getPlaybookStats: {
       method: 'GET',
@@ -30,6 +61,7 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'analytics:read',
       access: 'read',
+      response: { status: 200, data: statsData },
     },
     getPlaybook: {
       method: 'GET',
@@ -38,6 +70,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: playbookIdParams, query: getPlaybookQuery },
+      response: { status: 200, data: playbookData },
     },
     updatePlaybook: {
       method: 'PUT',
@@ -46,6 +80,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams, body: updatePlaybookBody },
+      response: { status: 200, data: playbookData },
     },
     publishPlaybook: {
       method: 'POST',
@@ -54,6 +90,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams },
+      response: { status: 200, data: playbookData },
     },
     deletePlaybook: {
       method: 'DELETE',
@@ -62,6 +100,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams },
+      response: { status: 200, data: deletedData },
     },
     matchPlaybook: {
       method: 'POST',
@@ -70,6 +110,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { body: matchBody },
+      response: { status: 200, data: matchData },
     },
     executePlaybook: {
       method: 'POST',
@@ -78,6 +120,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams, body: executeBody },
+      response: { status: 201, data: executionData },
     },
     listExecutions: {
       method: 'GET',
@@ -86,6 +130,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listExecutionsQuery },
+      response: { status: 200, data: z.array(executionData), extra: pageMetaExtra },
     },
     getExecution: {
       method: 'GET',
@@ -94,6 +140,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: executionIdParams },
+      response: { status: 200, data: executionData },
     },
     completeStep: {
       method: 'POST',
@@ -102,6 +150,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: stepParams, body: completeStepBody },
+      response: { status: 200, data: executionData },
     },
     skipStep: {
       method: 'POST',
@@ -110,6 +160,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: stepParams, body: skipStepBody },
+      response: { status: 200, data: executionData },
     },
     recordAction: {
       method: 'POST',
@@ -118,6 +170,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: executionIdParams, body: recordActionBody },
+      response: { status: 201, data: executionData },
     },
     cancelExecution: {
       method: 'POST',
@@ -126,6 +180,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: executionIdParams, body: cancelBody },
+      response: { status: 200, data: executionData },
     },
     getExecutionSuggestions: {
       method: 'GET',
@@ -134,6 +190,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: executionIdParams },
+      response: { status: 200, data: suggestionsData },
     },
     getPatterns: {
       method: 'GET',
@@ -142,6 +200,7 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: patternsData },
     },
   },
 });

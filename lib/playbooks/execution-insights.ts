@@ -1,0 +1,148 @@
+import type { Scope } from '#lib/identity/scope.ts';
+import { counterDelta } from '#lib/store/counters.ts';
+import {
+  PLAYBOOK_STAT,
+  type PlaybookStats,
+  playbookContribution,
+  readAllPlaybookStats,
+  readExecutionCounter,
+  readPlaybookStats,
+  STAT,
+} from './execution-counter.ts';
+import { findExecution } from './execution-service.ts';
+import { readPlaybookTotal } from './playbook-counter.ts';
+
+const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A share, 0 without any case to share. */
+const rate = (part: number, whole: number): number => (whole > 0 ? round(part / whole, 3) : 0);
+
+/** Totals, means and rates from the counters kept on every write: two GetItems however many executions. */
+export const playbookStats = async ({ ports, workspaceId }: Scope) => {
+  const [totalPlaybooks, counts] = await Promise.all([
+    readPlaybookTotal(ports.table, workspaceId, {}),
+    readExecutionCounter(ports.table, workspaceId),
+  ]);
+  const completed = counts['status#COMPLETED'] ?? 0;
+  const stepsCompleted = counts[STAT.stepsCompleted] ?? 0;
+  const stepsSkipped = counts[STAT.stepsSkipped] ?? 0;
+  return {
+    totalPlaybooks,
+    totalExecutions: counts.total ?? 0,
+    completedExecutions: completed,
+    cancelledExecutions: counts['status#CANCELLED'] ?? 0,
+    inProgressExecutions: counts['status#IN_PROGRESS'] ?? 0,
+    averageCompletionMinutes: completed > 0 ? round((counts[STAT.completionMsSum] ?? 0) / completed / 60_000, 2) : 0,
+    stepSkipRate: rate(stepsSkipped, stepsCompleted + stepsSkipped),
+  };
+};
+
+/** docs/playbooks.md, "Patterns": how often something must happen before it is reported. */
+export const PATTERN_THRESHOLDS = {
+  /** Skips of one step, executions recording one action, or ended executions of one playbook. */
+  minOccurrences: 2,
+  /** A step skipped at least this share of the times it was reached. */
+  minSkipRate: 0.5,
+  /** A playbook whose ended executions were cancelled more than this share of the time. */
+  cancelRateAbove: 0.5,
+} as const;
+
+/** The counted texts under one attribute prefix, decoded: `{ text, count }`. */
+const countsUnder = (counts: Record<string, number>, prefix: string) =>
+  Object.entries(counts)
+    .filter(([name, count]) => name.startsWith(prefix) && count > 0)
+    .map(([name, count]) => ({ key: name.slice(prefix.length), count }));
+
+const skippedSteps = (stats: PlaybookStats[]) =>
+  stats
+    .flatMap(({ playbookId, playbookTitle, counts }) =>
+      countsUnder(counts, PLAYBOOK_STAT.stepSkipped).map(({ key, count }) => {
+        const reached = count + (counts[`${PLAYBOOK_STAT.stepCompleted}${key}`] ?? 0);
+        return {
+          playbookId,
+          playbookTitle,
+          step: decodeURIComponent(key),
+          skipped: count,
+          reached,
+          skipRate: rate(count, reached),
+        };
+      }),
+    )
+    .filter(
+      ({ skipped, skipRate }) =>
+        skipped >= PATTERN_THRESHOLDS.minOccurrences && skipRate >= PATTERN_THRESHOLDS.minSkipRate,
+    )
+    .sort((a, b) => b.skipped - a.skipped || b.skipRate - a.skipRate);
+
+const recurringActions = (stats: PlaybookStats[]) => {
+  const byAction = new Map<string, { executions: number; playbookIds: string[] }>();
+  for (const { playbookId, counts } of stats) {
+    for (const { key, count } of countsUnder(counts, PLAYBOOK_STAT.action)) {
+      const entry = byAction.get(key) ?? { executions: 0, playbookIds: [] };
+      entry.executions += count;
+      entry.playbookIds.push(playbookId);
+      byAction.set(key, entry);
+    }
+  }
+  return [...byAction]
+    .map(([key, entry]) => ({ action: decodeURIComponent(key), ...entry }))
+    .filter(({ executions }) => executions >= PATTERN_THRESHOLDS.minOccurrences)
+    .sort((a, b) => b.executions - a.executions || a.action.localeCompare(b.action));
+};
+
+const usuallyCancelled = (stats: PlaybookStats[]) =>
+  stats
+    .map(({ playbookId, playbookTitle, counts }) => {
+      const cancelled = counts['status#CANCELLED'] ?? 0;
+      const ended = cancelled + (counts['status#COMPLETED'] ?? 0);
+      return { playbookId, playbookTitle, endedExecutions: ended, cancelled, cancelRate: rate(cancelled, ended) };
+    })
+    .filter(
+      ({ endedExecutions, cancelRate }) =>
+        endedExecutions >= PATTERN_THRESHOLDS.minOccurrences && cancelRate > PATTERN_THRESHOLDS.cancelRateAbove,
+    )
+    .sort((a, b) => b.cancelRate - a.cancelRate || b.cancelled - a.cancelled);
+
+/** Patterns across executions, from every playbook's counter: one Query. */
+export const executionPatterns = async ({ ports, workspaceId }: Scope) => {
+  const stats = await readAllPlaybookStats(ports.table, workspaceId);
+  return {
+    frequentlySkippedSteps: skippedSteps(stats),
+    recurringActions: recurringActions(stats),
+    usuallyCancelledPlaybooks: usuallyCancelled(stats),
+    thresholds: PATTERN_THRESHOLDS,
+  };
+};
+
+const MAX_ACTION_SUGGESTIONS = 10;
+
+/**
+ * What to do next in a running execution: its remaining steps in order, then the ad-hoc actions other
+ * executions of the same playbook recorded at this step, most frequent first. A finished execution has none.
+ */
+export const executionSuggestions = async (scope: Scope, executionId: string) => {
+  const { execution } = await findExecution(scope, executionId);
+  if (execution.status !== 'IN_PROGRESS') return [];
+  const counts = counterDelta(
+    playbookContribution(execution),
+    await readPlaybookStats(scope.ports.table, scope.workspaceId, execution.playbookId),
+  );
+  const steps = execution.steps
+    .filter((step) => step.index >= execution.currentStepIndex)
+    .map((step) => ({
+      type: 'STEP' as const,
+      stepIndex: step.index,
+      title: step.title,
+      instructions: step.instructions,
+      optional: step.optional,
+    }));
+  const actions = countsUnder(counts, `${PLAYBOOK_STAT.actionAt}${execution.currentStepIndex}#`)
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .slice(0, MAX_ACTION_SUGGESTIONS)
+    .map(({ key, count }) => ({
+      type: 'AD_HOC_ACTION' as const,
+      description: decodeURIComponent(key),
+      occurrences: count,
+    }));
+  return [...steps, ...actions];
+};
