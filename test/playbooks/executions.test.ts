@@ -57,7 +57,12 @@ describe('playbook executions', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Only a published playbook can be executed');
       await api.publish(admin, draft.id);
-      await api.call('PUT', `${PLAYBOOKS}/${draft.id}`, { title: 'Rewritten', steps: [{ title: 'New only step' }] }, admin);
+      await api.call(
+        'PUT',
+        `${PLAYBOOKS}/${draft.id}`,
+        { title: 'Rewritten', steps: [{ title: 'New only step' }] },
+        admin,
+      );
       const execution = await api.execute(admin, draft.id);
       expect(execution).toMatchObject({ playbookVersion: 1, playbookTitle: 'Database failover' });
       expect(execution.steps).toHaveLength(3);
@@ -69,7 +74,11 @@ describe('playbook executions', () => {
       expect(execution.incidentId).toBe(incident.id);
       const messages = await api.call('GET', `/api/v1/incident-ticket/message/${incident.id}`, undefined, admin);
       expect(messages).toContainEqual(
-        expect.objectContaining({ kind: 'SYSTEM', text: expect.stringContaining(execution.executionId), actor: admin.email }),
+        expect.objectContaining({
+          kind: 'SYSTEM',
+          text: expect.stringContaining(execution.executionId),
+          actor: admin.email,
+        }),
       );
       const history = await api.call('GET', `/api/v1/tickets/history?ticketId=${incident.id}`, undefined, admin);
       expect(history).toContainEqual(
@@ -81,9 +90,19 @@ describe('playbook executions', () => {
       const before = (await client.request('GET', `${EXECUTIONS}/list`, undefined, admin.auth)).body.meta.total;
       await api.incident(other, {});
       const theirs = await api.incident(other, {});
-      const reply = await client.request('POST', `${PLAYBOOKS}/${playbookId}/execute`, { incidentId: theirs.id }, admin.auth);
+      const reply = await client.request(
+        'POST',
+        `${PLAYBOOKS}/${playbookId}/execute`,
+        { incidentId: theirs.id },
+        admin.auth,
+      );
       expect(reply.status).toBe(404);
-      const bad = await client.request('POST', `${PLAYBOOKS}/${playbookId}/execute`, { assignedToEmail: 'nope' }, admin.auth);
+      const bad = await client.request(
+        'POST',
+        `${PLAYBOOKS}/${playbookId}/execute`,
+        { assignedToEmail: 'nope' },
+        admin.auth,
+      );
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual([expect.stringMatching(/^assignedToEmail: /)]);
       expect((await client.request('GET', `${EXECUTIONS}/list`, undefined, admin.auth)).body.meta.total).toBe(before);
@@ -120,7 +139,12 @@ describe('playbook executions', () => {
       const { executionId } = await api.execute(admin, playbookId);
       const replies = await Promise.all(
         Array.from({ length: 5 }, (_value, attempt) =>
-          client.request('POST', `${EXECUTIONS}/${executionId}/steps/0/complete`, { note: `try ${attempt}` }, admin.auth),
+          client.request(
+            'POST',
+            `${EXECUTIONS}/${executionId}/steps/0/complete`,
+            { note: `try ${attempt}` },
+            admin.auth,
+          ),
         ),
       );
       expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409, 409, 409]);
@@ -135,11 +159,20 @@ describe('playbook executions', () => {
       const { executionId } = await api.execute(admin, playbookId);
       const withAction = await api.act(admin, executionId, 'Paged the database team');
       expect(withAction.actions).toEqual([
-        { description: 'Paged the database team', stepIndex: 0, recordedBy: admin.email, recordedAt: expect.any(String) },
+        {
+          description: 'Paged the database team',
+          stepIndex: 0,
+          recordedBy: admin.email,
+          recordedAt: expect.any(String),
+        },
       ]);
       expect(await statusOf('POST', `${EXECUTIONS}/${executionId}/actions`, { description: ' ' })).toBe(400);
       const cancelled = await api.cancel(admin, executionId, 'False alarm');
-      expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'False alarm', cancelledAt: expect.any(String) });
+      expect(cancelled).toMatchObject({
+        status: 'CANCELLED',
+        cancelReason: 'False alarm',
+        cancelledAt: expect.any(String),
+      });
       expect(await statusOf('POST', `${EXECUTIONS}/${executionId}/steps/0/complete`)).toBe(409);
     });
   });
@@ -152,9 +185,16 @@ describe('playbook executions', () => {
       for (let index = 0; index < 3; index += 1) ids.push((await api.execute(business, playbook.id)).executionId);
       await api.cancel(business, ids[0] as string);
       const all = await client.request('GET', `${EXECUTIONS}/list`, undefined, business.auth);
-      expect(all.body.data.map((execution: { executionId: string }) => execution.executionId)).toEqual([...ids].reverse());
+      expect(all.body.data.map((execution: { executionId: string }) => execution.executionId)).toEqual(
+        [...ids].reverse(),
+      );
       expect(all.body.meta).toEqual({ total: 3, page: 1, limit: 20, totalPages: 1 });
-      const running = await client.request('GET', `${EXECUTIONS}/list?status=IN_PROGRESS&limit=1&page=2`, undefined, business.auth);
+      const running = await client.request(
+        'GET',
+        `${EXECUTIONS}/list?status=IN_PROGRESS&limit=1&page=2`,
+        undefined,
+        business.auth,
+      );
       expect(running.body.data.map((execution: { executionId: string }) => execution.executionId)).toEqual([ids[1]]);
       expect(running.body.meta).toEqual({ total: 2, page: 2, limit: 1, totalPages: 2 });
       const cancelled = await client.request('GET', `${EXECUTIONS}/list?status=CANCELLED`, undefined, business.auth);
@@ -176,7 +216,8 @@ describe('playbook executions', () => {
           ['POST', `${EXECUTIONS}/${id}/actions`, { description: 'x' }],
           ['POST', `${EXECUTIONS}/${id}/cancel`, {}],
         ];
-        for (const [method, path, body] of attempts) expect(await statusOf(method, path, body), `${method} ${path}`).toBe(404);
+        for (const [method, path, body] of attempts)
+          expect(await statusOf(method, path, body), `${method} ${path}`).toBe(404);
       }
       const untouched = await api.call('GET', `${EXECUTIONS}/${executionId}`, undefined, other);
       expect(untouched).toMatchObject({ status: 'IN_PROGRESS', currentStepIndex: 0, actions: [] });

@@ -26,7 +26,10 @@ describe('POST /playbooks/match', () => {
       triggerConditions: { keywords: ['connection pool', 'timeout'], priority: 'HIGH' },
     });
     // Never offered: a draft, and a published playbook without conditions (it scores exactly the floor).
-    await api.create(admin, { title: 'Draft', triggerConditions: { serviceArea: 'payments', priority: 'HIGH', environment: 'production' } });
+    await api.create(admin, {
+      title: 'Draft',
+      triggerConditions: { serviceArea: 'payments', priority: 'HIGH', environment: 'production' },
+    });
     await api.createPublished(admin, { title: 'No conditions' });
   });
   afterAll(() => client.stack.stop());
@@ -50,7 +53,11 @@ describe('POST /playbooks/match', () => {
   });
 
   it('scores keywords as the share found in summary and description, as whole words', async () => {
-    const both = await match({ priority: 'HIGH', summary: 'API timeout', description: 'The connection pool is exhausted' });
+    const both = await match({
+      priority: 'HIGH',
+      summary: 'API timeout',
+      description: 'The connection pool is exhausted',
+    });
     expect(both).toEqual({ playbookId: database.id, title: 'Database saturation', matchScore: 0.725 });
     const half = await match({ priority: 'HIGH', summary: 'timeouts and timeout' });
     expect(half).toMatchObject({ playbookId: database.id, matchScore: 0.625 });
@@ -83,7 +90,10 @@ describe('POST /playbooks/match', () => {
     expect((await client.request('POST', MATCH, { incidentId: theirs.id }, admin.auth)).status).toBe(404);
     const bad = await client.request('POST', MATCH, { priority: 'P1', serviceArea: 7 }, admin.auth);
     expect(bad.status).toBe(400);
-    expect((bad.body.errors as string[]).map((error) => error.split(':')[0]).sort()).toEqual(['priority', 'serviceArea']);
+    expect((bad.body.errors as string[]).map((error) => error.split(':')[0]).sort()).toEqual([
+      'priority',
+      'serviceArea',
+    ]);
   });
 
   it("never offers another workspace's playbooks", async () => {
@@ -92,7 +102,9 @@ describe('POST /playbooks/match', () => {
 
   it('keeps matching the published version while a new draft is edited, until it is published', async () => {
     const business = await signUpBusiness(client, { businessName: 'Match Co' });
-    const playbook = await api.createPublished(business, { triggerConditions: { serviceArea: 'search', priority: 'HIGH' } });
+    const playbook = await api.createPublished(business, {
+      triggerConditions: { serviceArea: 'search', priority: 'HIGH' },
+    });
     await api.call('PUT', `${PLAYBOOKS}/${playbook.id}`, { triggerConditions: { serviceArea: 'billing' } }, business);
     const subject = { serviceArea: 'search', priority: 'HIGH' };
     expect(await match(subject, business)).toMatchObject({ playbookId: playbook.id, matchScore: 0.8 });

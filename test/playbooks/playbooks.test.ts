@@ -23,7 +23,11 @@ describe('playbooks', () => {
       const reply = await client.request(
         'POST',
         PLAYBOOKS,
-        { title: ' Failover ', steps: STEPS, triggerConditions: { serviceArea: 'payments', priority: ['HIGH', 'HIGH'] } },
+        {
+          title: ' Failover ',
+          steps: STEPS,
+          triggerConditions: { serviceArea: 'payments', priority: ['HIGH', 'HIGH'] },
+        },
         admin.auth,
       );
       expect(reply.status, reply.text).toBe(201);
@@ -54,7 +58,11 @@ describe('playbooks', () => {
       const reply = await client.request(
         'POST',
         PLAYBOOKS,
-        { title: '', steps: [{ instructions: 'x' }, { title: 'ok', optional: 'yes' }], triggerConditions: { priority: 'P1' } },
+        {
+          title: '',
+          steps: [{ instructions: 'x' }, { title: 'ok', optional: 'yes' }],
+          triggerConditions: { priority: 'P1' },
+        },
         admin.auth,
       );
       expect(reply.status).toBe(400);
@@ -77,20 +85,39 @@ describe('playbooks', () => {
       expect(published.publishedAt).toEqual(expect.any(String));
       expect(await api.publish(admin, draft.id)).toEqual(published);
 
-      const v2 = await api.call('PUT', `${PLAYBOOKS}/${draft.id}`, { title: 'v2 title', steps: [{ title: 'Only' }] }, admin);
-      expect(v2).toMatchObject({ status: 'DRAFT', version: 2, publishedVersion: 1, title: 'v2 title', description: 'first' });
+      const v2 = await api.call(
+        'PUT',
+        `${PLAYBOOKS}/${draft.id}`,
+        { title: 'v2 title', steps: [{ title: 'Only' }] },
+        admin,
+      );
+      expect(v2).toMatchObject({
+        status: 'DRAFT',
+        version: 2,
+        publishedVersion: 1,
+        title: 'v2 title',
+        description: 'first',
+      });
       expect(v2.steps).toEqual([{ title: 'Only', instructions: null, optional: false }]);
       const again = await api.call('PUT', `${PLAYBOOKS}/${draft.id}`, { description: 'second' }, admin);
       expect(again).toMatchObject({ version: 2, description: 'second' });
 
       const v1 = await api.call('GET', `${PLAYBOOKS}/${draft.id}?version=1`, undefined, admin);
-      expect(v1).toMatchObject({ id: draft.id, version: 1, status: 'PUBLISHED', title: 'v1 title', description: 'first' });
+      expect(v1).toMatchObject({
+        id: draft.id,
+        version: 1,
+        status: 'PUBLISHED',
+        title: 'v1 title',
+        description: 'first',
+      });
       expect(v1.steps).toHaveLength(3);
       expect(await api.call('GET', `${PLAYBOOKS}/${draft.id}?version=2`, undefined, admin)).toEqual(again);
       const missing = await client.request('GET', `${PLAYBOOKS}/${draft.id}?version=3`, undefined, admin.auth);
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe('Playbook version not found');
-      expect((await client.request('GET', `${PLAYBOOKS}/${draft.id}?version=0`, undefined, admin.auth)).status).toBe(400);
+      expect((await client.request('GET', `${PLAYBOOKS}/${draft.id}?version=0`, undefined, admin.auth)).status).toBe(
+        400,
+      );
 
       const republished = await api.publish(admin, draft.id);
       expect(republished).toMatchObject({ status: 'PUBLISHED', version: 2, publishedVersion: 2, title: 'v2 title' });
@@ -99,7 +126,12 @@ describe('playbooks', () => {
 
     it('writes nothing for a PUT that repeats the content, so a published playbook stays published', async () => {
       const published = await api.createPublished(admin);
-      const same = await api.call('PUT', `${PLAYBOOKS}/${published.id}`, { title: published.title, steps: STEPS }, admin);
+      const same = await api.call(
+        'PUT',
+        `${PLAYBOOKS}/${published.id}`,
+        { title: published.title, steps: STEPS },
+        admin,
+      );
       expect(same).toEqual(published);
     });
 
@@ -127,7 +159,12 @@ describe('playbooks', () => {
       expect(drafts.body.meta.total).toBe(2);
       expect((await client.request('GET', `${PLAYBOOKS}?status=ACTIVE`, undefined, business.auth)).status).toBe(400);
       const paged = await client.request('GET', `${PLAYBOOKS}?limit=1&cursor=`, undefined, business.auth);
-      const next = await client.request('GET', `${PLAYBOOKS}?limit=1&cursor=${paged.body.meta.nextCursor}`, undefined, business.auth);
+      const next = await client.request(
+        'GET',
+        `${PLAYBOOKS}?limit=1&cursor=${paged.body.meta.nextCursor}`,
+        undefined,
+        business.auth,
+      );
       expect(next.body.data[0].id).toBe(ids[1]);
     });
   });
@@ -139,7 +176,11 @@ describe('playbooks', () => {
       const reply = await client.request('DELETE', `${PLAYBOOKS}/${published.id}`, undefined, admin.auth);
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({ success: true, message: 'Playbook deleted', data: { id: published.id } });
-      for (const path of [`${PLAYBOOKS}/${published.id}`, `${PLAYBOOKS}/${published.id}?version=1`, `${PLAYBOOKS}/executions/${execution.executionId}`]) {
+      for (const path of [
+        `${PLAYBOOKS}/${published.id}`,
+        `${PLAYBOOKS}/${published.id}?version=1`,
+        `${PLAYBOOKS}/executions/${execution.executionId}`,
+      ]) {
         expect((await client.request('GET', path, undefined, admin.auth)).status, path).toBe(404);
       }
       expect((await client.request('DELETE', `${PLAYBOOKS}/${published.id}`, undefined, admin.auth)).status).toBe(404);
