@@ -38,7 +38,7 @@ export const textKey = (value: string): string => encodeURIComponent(normalizeAc
 const stepsWith = (execution: Execution, status: 'COMPLETED' | 'SKIPPED') =>
   execution.steps.filter((step) => step.status === status);
 
-const workspaceContribution = (execution: Execution | undefined): Record<string, number> => {
+export const workspaceContribution = (execution: Execution | undefined): Record<string, number> => {
   if (!execution) return {};
   const counts: Record<string, number> = {
     ...filterCounts({ status: execution.status }),
@@ -68,7 +68,7 @@ export const playbookContribution = (execution: Execution | undefined): Record<s
   return counts;
 };
 
-const playbookCounterKey = (workspaceId: string, playbookId: string) => ({
+export const playbookCounterKey = (workspaceId: string, playbookId: string) => ({
   pk: workspaceKey(workspaceId, 'COUNTER'),
   sk: `PLAYBOOK#${playbookId}`,
 });

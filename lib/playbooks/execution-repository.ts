@@ -112,5 +112,21 @@ export const executionRepository = (table: Table, workspaceId: string) => {
     );
   };
 
-  return { insertExecution, findExecution, replaceExecution, queryExecutions, removePlaybookExecutions };
+  /** Every execution of the workspace: for the counter recount only (docs/data-model.md 6). */
+  const allExecutions = async (): Promise<Execution[]> =>
+    (
+      await queryAll(table, {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': executionPartition(workspaceId) },
+      })
+    ).map((item) => fromItem(item, workspaceId).execution);
+
+  return {
+    insertExecution,
+    findExecution,
+    replaceExecution,
+    queryExecutions,
+    removePlaybookExecutions,
+    allExecutions,
+  };
 };

@@ -1,5 +1,6 @@
-import { counterDelta, filterCounts } from '#lib/store/counters.ts';
-import { addToListCounter, type ListCounter, readListTotal } from '#lib/store/list-counters.ts';
+import { counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
+import { addToListCounter, type ListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
+import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { PlaybookStatus } from './playbook.ts';
 
@@ -25,3 +26,20 @@ export const countPlaybookWrite = (
 
 export const readPlaybookTotal = (table: Table, workspaceId: string, filter: Partial<Counted>): Promise<number> =>
   readListTotal(table, workspaceId, PLAYBOOK_COUNTER, filter);
+
+/** The recount (data-model 6): the counter recomputed from the heads' statuses. */
+export const recountPlaybooks = async (table: Table, workspaceId: string, partition: string): Promise<number> => {
+  const heads = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeNames: { '#status': 'status' },
+    ProjectionExpression: '#status',
+  });
+  await rewriteListCounter(
+    table,
+    workspaceId,
+    PLAYBOOK_COUNTER,
+    sumCounts(heads.map((item) => contribution(item as Counted))),
+  );
+  return heads.length;
+};

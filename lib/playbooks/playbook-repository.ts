@@ -18,7 +18,7 @@ import { countPlaybookWrite, readPlaybookTotal } from './playbook-counter.ts';
  * PLAYBOOK heads and PLAYBOOK_VERSION snapshots (docs/data-model.md 5.9): heads in `{W}#PLAYBOOK`, gsi1 by
  * status, gsi3 (sparse) while a version is published; versions in `{W}#PLAYBOOK#<id>` / `V#<n>`.
  */
-const headPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PLAYBOOK');
+export const headPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PLAYBOOK');
 const statusPartition = (workspaceId: string, status: PlaybookStatus): string =>
   workspaceKey(workspaceId, 'PLAYBOOK', 'STATUS', status);
 const publishedPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PLAYBOOK', 'PUBLISHED');

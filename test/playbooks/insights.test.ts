@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recountCounters } from '#lib/counters/recount-counters.ts';
 import { systemClock } from '#lib/ports/clock.ts';
+import { addToCounters } from '#lib/store/counters.ts';
 import { type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { EXECUTIONS, PLAYBOOKS, playbookApi } from './helpers.ts';
@@ -179,5 +181,19 @@ describe('playbook stats, patterns and suggestions', () => {
     });
     const history = await api.call('GET', `/api/v1/tickets/history?ticketId=${incident.id}`, undefined, admin);
     expect(history.map((event: { event: string }) => event.event)).toContain('PLAYBOOK_STARTED');
+
+    // Counters that drifted (a crash between an item's write and its counter's) are put right by the recount.
+    const before = { stats: await stats(admin), patterns: await patterns(admin) };
+    const workspaceId = admin.user.businessId ?? '';
+    const { table } = client.stack.ports;
+    await addToCounters(table, { pk: `WS#${workspaceId}#COUNTER`, sk: 'EXECUTIONS' }, { total: 5, stepsSkipped: -1 });
+    await addToCounters(
+      table,
+      { pk: `WS#${workspaceId}#COUNTER`, sk: `PLAYBOOK#${noisy.id}` },
+      { 'status#CANCELLED': -2 },
+    );
+    expect(await stats(admin)).not.toEqual(before.stats);
+    await recountCounters(client.stack.ports);
+    expect({ stats: await stats(admin), patterns: await patterns(admin) }).toEqual(before);
   });
 });
