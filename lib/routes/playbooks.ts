@@ -67,6 +67,8 @@ export const playbooks = defineGroup({
       method: 'GET',
       path: '/api/v1/playbooks/:id',
       summary: 'Get a playbook with its steps and trigger conditions',
+      description:
+        'The latest content (the draft being edited, or the version last published). `?version=<n>` answers version n: a published version from its immutable snapshot, or the current draft; another number is a 404.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
@@ -77,6 +79,8 @@ export const playbooks = defineGroup({
       method: 'PUT',
       path: '/api/v1/playbooks/:id',
       summary: 'Update a playbook; a published one gets a new draft version',
+      description:
+        'Only the given fields change (`triggerConditions` as a whole). A DRAFT is edited in place; a PUBLISHED playbook gets `version + 1` as a new DRAFT, while its published version keeps serving matches and executions. A body that repeats the content writes nothing.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
@@ -107,6 +111,8 @@ export const playbooks = defineGroup({
       method: 'POST',
       path: '/api/v1/playbooks/match',
       summary: 'Find the best published playbook for an incident',
+      description:
+        'Scores every published version: 0.35 x serviceArea + 0.25 x priority + 0.2 x environment + 0.2 x keywords, each fit 1 or 0 (keywords: the share found in summary and description), 0.5 where the playbook sets no such condition. Only a score above 0.5 matches; otherwise `data: null`. With `incidentId`, the incident fills the fields the body leaves out (docs/playbooks.md).',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
@@ -117,6 +123,8 @@ export const playbooks = defineGroup({
       method: 'POST',
       path: '/api/v1/playbooks/:id/execute',
       summary: 'Start an execution of a published playbook',
+      description:
+        'Runs the published version (409 if the playbook was never published); its steps are copied into the execution. A linked incident gets a SYSTEM message and a PLAYBOOK_STARTED history event.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
@@ -147,6 +155,8 @@ export const playbooks = defineGroup({
       method: 'POST',
       path: '/api/v1/playbooks/executions/:executionId/steps/:index/complete',
       summary: 'Complete the current step of an execution',
+      description:
+        'Only the current step (another index: 409, past the last: 404); after the last step the execution is COMPLETED. Of concurrent completions of one step exactly one succeeds.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
@@ -187,6 +197,8 @@ export const playbooks = defineGroup({
       method: 'GET',
       path: '/api/v1/playbooks/executions/:executionId/suggestions',
       summary: 'Suggested next actions for an execution',
+      description:
+        'The remaining steps in order, then the ad-hoc actions other executions of the playbook recorded at the current step, most frequent first. A finished execution has none.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
@@ -197,6 +209,8 @@ export const playbooks = defineGroup({
       method: 'GET',
       path: '/api/v1/playbooks/patterns',
       summary: 'Patterns across playbook executions',
+      description:
+        'Steps skipped at least twice and in at least half of the times reached, ad-hoc actions recorded in at least two executions, playbooks with at least two ended executions more than half of them cancelled (docs/playbooks.md).',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
