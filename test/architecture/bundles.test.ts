@@ -73,7 +73,7 @@ const OVER_BUDGET: Record<string, number> = {
   signals: 1.64,
   auth: 1.59,
   incidents: 1.59,
-  playbooks: 1.54,
+  playbooks: 1.55,
   business: 1.49,
   'correlation-worker': 1.45,
   'ingestion-worker': 1.44,
