@@ -1,17 +1,19 @@
 import { addToCounters, counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
 import { deleteItem } from '#lib/store/conditional-writes.ts';
-import { getItem, type Item } from '#lib/store/items.ts';
+import type { Item } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { addToListCounter, type ListCounter, readListCounter } from '#lib/store/list-counters.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
+import { countActionWrite } from './action-counter.ts';
 import { type Execution, type ExecutionStatus, normalizeAction } from './execution.ts';
 
 /**
  * Two kinds of counter follow every execution write (docs/data-model.md 5.9, 5.16), each the difference
  * between what the execution contributed before and after, so a delete subtracts what a create added:
  * - EXECUTION_COUNTER (`EXECUTIONS`): `total`, `status#<S>` for the list, and the stats' sums.
- * - PLAYBOOK_STATS (`PLAYBOOK#<playbookId>`), one per playbook: what patterns and suggestions read.
+ * - PLAYBOOK_STATS (`PLAYBOOK#<playbookId>`), one per playbook: steps completed and skipped, ends, for patterns.
+ * - PLAYBOOK_ACTION items, one per distinct ad-hoc action of a playbook (action-counter.ts).
  */
 export const EXECUTION_COUNTER: ListCounter = { name: 'EXECUTIONS', type: 'EXECUTION_COUNTER' };
 
@@ -22,18 +24,14 @@ export const STAT = {
   stepsSkipped: 'stepsSkipped',
 } as const;
 
-/** Attribute prefixes of a playbook's counter; the text after them is normalized and URI-encoded. */
+/** Attribute prefixes of a playbook's counter; the step title after them is normalized and URI-encoded. */
 export const PLAYBOOK_STAT = {
   executions: 'executions',
   stepCompleted: 'stepCompleted#',
   stepSkipped: 'stepSkipped#',
-  /** Executions that recorded the action at least once: recurrence across executions. */
-  action: 'action#',
-  /** Recordings of the action while step `<index>` was current: `actionAt#<index>#<action>`. */
-  actionAt: 'actionAt#',
 } as const;
 
-export const textKey = (value: string): string => encodeURIComponent(normalizeAction(value));
+const textKey = (value: string): string => encodeURIComponent(normalizeAction(value));
 
 const stepsWith = (execution: Execution, status: 'COMPLETED' | 'SKIPPED') =>
   execution.steps.filter((step) => step.status === status);
@@ -55,16 +53,13 @@ const add = (counts: Record<string, number>, name: string, by = 1): void => {
   counts[name] = (counts[name] ?? 0) + by;
 };
 
-/** What one execution adds to its playbook's counter; suggestions subtract the asking execution's own share. */
+/** What one execution adds to its playbook's counter: bounded by the playbook's step titles. */
 export const playbookContribution = (execution: Execution | undefined): Record<string, number> => {
   if (!execution) return {};
   const counts: Record<string, number> = { [PLAYBOOK_STAT.executions]: 1, [`status#${execution.status}`]: 1 };
   for (const step of stepsWith(execution, 'COMPLETED'))
     add(counts, `${PLAYBOOK_STAT.stepCompleted}${textKey(step.title)}`);
   for (const step of stepsWith(execution, 'SKIPPED')) add(counts, `${PLAYBOOK_STAT.stepSkipped}${textKey(step.title)}`);
-  const actions = execution.actions.map((action) => ({ ...action, key: textKey(action.description) }));
-  for (const key of new Set(actions.map((action) => action.key))) counts[`${PLAYBOOK_STAT.action}${key}`] = 1;
-  for (const action of actions) add(counts, `${PLAYBOOK_STAT.actionAt}${action.stepIndex}#${action.key}`);
   return counts;
 };
 
@@ -73,7 +68,7 @@ export const playbookCounterKey = (workspaceId: string, playbookId: string) => (
   sk: `PLAYBOOK#${playbookId}`,
 });
 
-/** Adds the change from `before` to `after` (undefined: did not exist) to both counters. */
+/** Adds the change from `before` to `after` (undefined: did not exist) to every counter it touches. */
 export const countExecutionWrite = async (
   table: Table,
   workspaceId: string,
@@ -95,6 +90,7 @@ export const countExecutionWrite = async (
         playbookId: after.playbookId,
         playbookTitle: after.playbookTitle,
       }),
+    countActionWrite(table, workspaceId, before, after),
   ]);
 };
 
@@ -133,15 +129,6 @@ const statsOf = (item: Item): PlaybookStats => ({
     Object.entries(item).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
   ),
 });
-
-export const readPlaybookStats = async (
-  table: Table,
-  workspaceId: string,
-  playbookId: string,
-): Promise<Record<string, number>> => {
-  const item = await getItem(table, playbookCounterKey(workspaceId, playbookId), false);
-  return item ? statsOf(item).counts : {};
-};
 
 /** Every playbook's counter: one Query, bounded by the number of playbooks that ever ran. */
 export const readAllPlaybookStats = async (table: Table, workspaceId: string): Promise<PlaybookStats[]> =>

@@ -1,12 +1,11 @@
 import type { Scope } from '#lib/identity/scope.ts';
-import { counterDelta } from '#lib/store/counters.ts';
+import type { Table } from '#lib/store/table.ts';
+import { ACTION_EXECUTIONS, actionContributions, atStep, readPlaybookActions } from './action-counter.ts';
 import {
   PLAYBOOK_STAT,
   type PlaybookStats,
-  playbookContribution,
   readAllPlaybookStats,
   readExecutionCounter,
-  readPlaybookStats,
   STAT,
 } from './execution-counter.ts';
 import { findExecution } from './execution-service.ts';
@@ -74,18 +73,27 @@ const skippedSteps = (stats: PlaybookStats[]) =>
     )
     .sort((a, b) => b.skipped - a.skipped || b.skipRate - a.skipRate);
 
-const recurringActions = (stats: PlaybookStats[]) => {
+/** Summed over every playbook's action items: one Query per playbook that ran, in parallel. */
+const recurringActions = async (table: Table, workspaceId: string, stats: PlaybookStats[]) => {
+  const perPlaybook = await Promise.all(
+    stats.map(async ({ playbookId }) => ({
+      playbookId,
+      actions: await readPlaybookActions(table, workspaceId, playbookId),
+    })),
+  );
   const byAction = new Map<string, { executions: number; playbookIds: string[] }>();
-  for (const { playbookId, counts } of stats) {
-    for (const { key, count } of countsUnder(counts, PLAYBOOK_STAT.action)) {
-      const entry = byAction.get(key) ?? { executions: 0, playbookIds: [] };
-      entry.executions += count;
+  for (const { playbookId, actions } of perPlaybook) {
+    for (const { action, counts } of actions) {
+      const executions = counts[ACTION_EXECUTIONS] ?? 0;
+      if (executions <= 0) continue;
+      const entry = byAction.get(action) ?? { executions: 0, playbookIds: [] };
+      entry.executions += executions;
       entry.playbookIds.push(playbookId);
-      byAction.set(key, entry);
+      byAction.set(action, entry);
     }
   }
   return [...byAction]
-    .map(([key, entry]) => ({ action: decodeURIComponent(key), ...entry }))
+    .map(([action, entry]) => ({ action, ...entry }))
     .filter(({ executions }) => executions >= PATTERN_THRESHOLDS.minOccurrences)
     .sort((a, b) => b.executions - a.executions || a.action.localeCompare(b.action));
 };
@@ -103,12 +111,12 @@ const usuallyCancelled = (stats: PlaybookStats[]) =>
     )
     .sort((a, b) => b.cancelRate - a.cancelRate || b.cancelled - a.cancelled);
 
-/** Patterns across executions, from every playbook's counter: one Query. */
+/** Patterns across executions, from the playbooks' counters: one Query, then one per playbook for actions. */
 export const executionPatterns = async ({ ports, workspaceId }: Scope) => {
   const stats = await readAllPlaybookStats(ports.table, workspaceId);
   return {
     frequentlySkippedSteps: skippedSteps(stats),
-    recurringActions: recurringActions(stats),
+    recurringActions: await recurringActions(ports.table, workspaceId, stats),
     usuallyCancelledPlaybooks: usuallyCancelled(stats),
     thresholds: PATTERN_THRESHOLDS,
   };
@@ -123,10 +131,9 @@ const MAX_ACTION_SUGGESTIONS = 10;
 export const executionSuggestions = async (scope: Scope, executionId: string) => {
   const { execution } = await findExecution(scope, executionId);
   if (execution.status !== 'IN_PROGRESS') return [];
-  const counts = counterDelta(
-    playbookContribution(execution),
-    await readPlaybookStats(scope.ports.table, scope.workspaceId, execution.playbookId),
-  );
+  const own = actionContributions(execution);
+  const atCurrent = atStep(execution.currentStepIndex);
+  const recorded = await readPlaybookActions(scope.ports.table, scope.workspaceId, execution.playbookId);
   const steps = execution.steps
     .filter((step) => step.index >= execution.currentStepIndex)
     .map((step) => ({
@@ -136,13 +143,11 @@ export const executionSuggestions = async (scope: Scope, executionId: string) =>
       instructions: step.instructions,
       optional: step.optional,
     }));
-  const actions = countsUnder(counts, `${PLAYBOOK_STAT.actionAt}${execution.currentStepIndex}#`)
-    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+  const actions = recorded
+    .map(({ key, action, counts }) => ({ action, count: (counts[atCurrent] ?? 0) - (own.get(key)?.[atCurrent] ?? 0) }))
+    .filter(({ count }) => count > 0)
+    .sort((a, b) => b.count - a.count || a.action.localeCompare(b.action))
     .slice(0, MAX_ACTION_SUGGESTIONS)
-    .map(({ key, count }) => ({
-      type: 'AD_HOC_ACTION' as const,
-      description: decodeURIComponent(key),
-      occurrences: count,
-    }));
+    .map(({ action, count }) => ({ type: 'AD_HOC_ACTION' as const, description: action, occurrences: count }));
   return [...steps, ...actions];
 };

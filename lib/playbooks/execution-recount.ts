@@ -2,6 +2,7 @@ import { sumCounts } from '#lib/store/counters.ts';
 import { deleteItem, putItem } from '#lib/store/conditional-writes.ts';
 import { rewriteListCounter } from '#lib/store/list-counters.ts';
 import type { Table } from '#lib/store/table.ts';
+import { rewritePlaybookActions } from './action-counter.ts';
 import type { Execution } from './execution.ts';
 import {
   EXECUTION_COUNTER,
@@ -13,8 +14,8 @@ import {
 import { executionRepository } from './execution-repository.ts';
 
 /**
- * The recount (docs/data-model.md 6) of the execution counter and of every playbook's counter, from the
- * executions themselves; a playbook counter left without executions (a delete that crashed) goes.
+ * The recount (docs/data-model.md 6) of the execution counter and of every playbook's counter and action
+ * items, from the executions themselves; those left without executions (a delete that crashed) go.
  */
 export const recountExecutions = async (table: Table, workspaceId: string): Promise<number> => {
   const executions = await executionRepository(table, workspaceId).allExecutions();
@@ -37,7 +38,11 @@ export const recountExecutions = async (table: Table, workspaceId: string): Prom
         ...sumCounts(runs.map(playbookContribution)),
       }),
     ),
-    ...stale.map(({ playbookId }) => deleteItem(table, playbookCounterKey(workspaceId, playbookId))),
+    ...[...byPlaybook].map(([playbookId, runs]) => rewritePlaybookActions(table, workspaceId, playbookId, runs)),
+    ...stale.flatMap(({ playbookId }) => [
+      deleteItem(table, playbookCounterKey(workspaceId, playbookId)),
+      rewritePlaybookActions(table, workspaceId, playbookId, []),
+    ]),
   ]);
   return executions.length;
 };

@@ -175,7 +175,8 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
     return items.flatMap((item) => headFromItem(item, workspaceId).published ?? []);
   };
 
-  const removeVersions = async (playbookId: string): Promise<void> => {
+  /** The playbook's own partition: its version snapshots, and the action counts its executions left. */
+  const removePartition = async (playbookId: string): Promise<void> => {
     const items = await queryAll(table, {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': versionPartition(workspaceId, playbookId) },
@@ -201,7 +202,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
     findVersion,
     queryPlaybooks,
     queryPublished,
-    removeVersions,
+    removePartition,
     removeHead,
   };
 };

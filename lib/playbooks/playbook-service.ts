@@ -150,6 +150,6 @@ export const deletePlaybook = async (scope: Scope, id: string): Promise<void> =>
   const { table } = scope.ports;
   await executionRepository(table, scope.workspaceId).removePlaybookExecutions(id);
   const playbooks = playbookRepository(table, scope.workspaceId);
-  await playbooks.removeVersions(id);
+  await playbooks.removePartition(id);
   if (!(await playbooks.removeHead(id))) throw notFound();
 };

@@ -88,12 +88,16 @@ describe('playbook stats, patterns and suggestions', () => {
     const playbook = await api.createPublished(admin);
     for (let index = 0; index < 2; index += 1) {
       const { executionId } = await api.execute(admin, playbook.id);
+      await api.act(admin, executionId, 'Rolled back');
       await api.cancel(admin, executionId);
     }
-    expect((await patterns(admin)).usuallyCancelledPlaybooks).toHaveLength(1);
+    expect(await patterns(admin)).toMatchObject({
+      usuallyCancelledPlaybooks: [expect.objectContaining({ playbookId: playbook.id })],
+      recurringActions: [{ action: 'rolled back', executions: 2, playbookIds: [playbook.id] }],
+    });
     await api.call('DELETE', `${PLAYBOOKS}/${playbook.id}`, undefined, admin);
     expect(await stats(admin)).toMatchObject({ totalPlaybooks: 0, totalExecutions: 0, cancelledExecutions: 0 });
-    expect((await patterns(admin)).usuallyCancelledPlaybooks).toEqual([]);
+    expect(await patterns(admin)).toMatchObject({ usuallyCancelledPlaybooks: [], recurringActions: [] });
   });
 
   it('done when: a person writes, publishes, matches, runs and changes a playbook, then reads stats and patterns', async () => {
@@ -191,6 +195,12 @@ describe('playbook stats, patterns and suggestions', () => {
       table,
       { pk: `WS#${workspaceId}#COUNTER`, sk: `PLAYBOOK#${noisy.id}` },
       { 'status#CANCELLED': -2 },
+    );
+    const action = encodeURIComponent('told support about the outage');
+    await addToCounters(
+      table,
+      { pk: `WS#${workspaceId}#PLAYBOOK#${draft.id}`, sk: `ACTION#${action}` },
+      { executions: 3 },
     );
     expect(await stats(admin)).not.toEqual(before.stats);
     await recountCounters(client.stack.ports);
