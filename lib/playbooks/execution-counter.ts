@@ -1,4 +1,4 @@
-import { addToCounters, counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
+import { addToCounters, counterDelta, countersOf, filterCounts, sumCounts } from '#lib/store/counters.ts';
 import { deleteItem } from '#lib/store/conditional-writes.ts';
 import type { Item } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
@@ -125,9 +125,7 @@ export interface PlaybookStats {
 const statsOf = (item: Item): PlaybookStats => ({
   playbookId: item.playbookId as string,
   playbookTitle: item.playbookTitle as string,
-  counts: Object.fromEntries(
-    Object.entries(item).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-  ),
+  counts: countersOf(item),
 });
 
 /** Every playbook's counter: one Query, bounded by the number of playbooks that ever ran. */

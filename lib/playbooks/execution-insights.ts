@@ -46,7 +46,7 @@ export const PATTERN_THRESHOLDS = {
   cancelRateAbove: 0.5,
 } as const;
 
-/** The counted texts under one attribute prefix, decoded: `{ text, count }`. */
+/** The positive counts under one attribute prefix, by the URI-encoded text after it. */
 const countsUnder = (counts: Record<string, number>, prefix: string) =>
   Object.entries(counts)
     .filter(([name, count]) => name.startsWith(prefix) && count > 0)
