@@ -5,6 +5,9 @@ import { log } from '#lib/log/logger.ts';
 import { recountRuns } from '#lib/pipelines/pipeline-run-counter.ts';
 import { runPartition } from '#lib/pipelines/pipeline-run-item.ts';
 import type { Ports } from '#lib/ports/ports.ts';
+import { recountExecutions } from '#lib/playbooks/execution-recount.ts';
+import { recountPlaybooks } from '#lib/playbooks/playbook-counter.ts';
+import { headPartition as playbookPartition } from '#lib/playbooks/playbook-repository.ts';
 import { recountProblems } from '#lib/problems/problem-counter.ts';
 import { problemPartition } from '#lib/problems/problem-repository.ts';
 import { recountSignals } from '#lib/signals/signal-counter.ts';
@@ -19,6 +22,8 @@ export interface RecountResult {
   changes: number;
   runs: number;
   historyEvents: number;
+  playbooks: number;
+  executions: number;
 }
 
 /**
@@ -35,16 +40,20 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
     changes: 0,
     runs: 0,
     historyEvents: 0,
+    playbooks: 0,
+    executions: 0,
   };
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     try {
-      const [signals, incidents, problems, changes, runs, historyEvents] = await Promise.all([
+      const [signals, incidents, problems, changes, runs, historyEvents, playbooks, executions] = await Promise.all([
         recountSignals(table, workspaceId),
         recountIncidents(table, workspaceId),
         recountProblems(table, workspaceId, problemPartition(workspaceId)),
         recountChanges(table, workspaceId, changePartition(workspaceId)),
         recountRuns(table, workspaceId, runPartition(workspaceId)),
         historyRepository(table, workspaceId).recountHistory(),
+        recountPlaybooks(table, workspaceId, playbookPartition(workspaceId)),
+        recountExecutions(table, workspaceId),
       ]);
       result.workspaces += 1;
       result.signals += signals;
@@ -53,6 +62,8 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
       result.changes += changes;
       result.runs += runs;
       result.historyEvents += historyEvents;
+      result.playbooks += playbooks;
+      result.executions += executions;
     } catch (error) {
       log.error('counter recount failed for a workspace', { workspaceId, error });
     }

@@ -1,4 +1,31 @@
+import * as z from 'zod/mini';
 import { defineGroup } from '#lib/http/route.ts';
+import {
+  cancelBody,
+  completeStepBody,
+  createPlaybookBody,
+  executeBody,
+  executionIdParams,
+  getPlaybookQuery,
+  listExecutionsQuery,
+  listPlaybooksQuery,
+  matchBody,
+  playbookIdParams,
+  recordActionBody,
+  skipStepBody,
+  stepParams,
+  updatePlaybookBody,
+} from '#lib/playbooks/schemas.ts';
+import {
+  deletedData,
+  executionData,
+  matchData,
+  pageMetaExtra,
+  patternsData,
+  playbookData,
+  statsData,
+  suggestionsData,
+} from '#lib/playbooks/response-schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 
@@ -14,6 +41,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: createPlaybookBody },
+      response: { status: 201, data: playbookData },
     },
     listPlaybooks: {
       method: 'GET',
@@ -22,6 +51,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listPlaybooksQuery },
+      response: { status: 200, data: z.array(playbookData), extra: pageMetaExtra },
     },
     getPlaybookStats: {
       method: 'GET',
@@ -30,22 +61,31 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'analytics:read',
       access: 'read',
+      response: { status: 200, data: statsData },
     },
     getPlaybook: {
       method: 'GET',
       path: '/api/v1/playbooks/:id',
       summary: 'Get a playbook with its steps and trigger conditions',
+      description:
+        'The latest content (the draft being edited, or the version last published). `?version=<n>` answers version n: a published version from its immutable snapshot, or the current draft; another number is a 404.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: playbookIdParams, query: getPlaybookQuery },
+      response: { status: 200, data: playbookData },
     },
     updatePlaybook: {
       method: 'PUT',
       path: '/api/v1/playbooks/:id',
       summary: 'Update a playbook; a published one gets a new draft version',
+      description:
+        'Only the given fields change (`triggerConditions` as a whole). A DRAFT is edited in place; a PUBLISHED playbook gets `version + 1` as a new DRAFT, while its published version keeps serving matches and executions. A body that repeats the content writes nothing.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams, body: updatePlaybookBody },
+      response: { status: 200, data: playbookData },
     },
     publishPlaybook: {
       method: 'POST',
@@ -54,6 +94,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams },
+      response: { status: 200, data: playbookData },
     },
     deletePlaybook: {
       method: 'DELETE',
@@ -62,22 +104,32 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams },
+      response: { status: 200, data: deletedData },
     },
     matchPlaybook: {
       method: 'POST',
       path: '/api/v1/playbooks/match',
       summary: 'Find the best published playbook for an incident',
+      description:
+        'Scores every published version: 0.35 x serviceArea + 0.25 x priority + 0.2 x environment + 0.2 x keywords, each fit 1 or 0 (keywords: the share found in summary and description), 0.5 where the playbook sets no such condition. Only a score above 0.5 matches; otherwise `data: null`. With `incidentId`, the incident fills the fields the body leaves out (docs/playbooks.md).',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { body: matchBody },
+      response: { status: 200, data: matchData },
     },
     executePlaybook: {
       method: 'POST',
       path: '/api/v1/playbooks/:id/execute',
       summary: 'Start an execution of a published playbook',
+      description:
+        'Runs the published version (409 if the playbook was never published); its steps are copied into the execution. A linked incident gets a SYSTEM message and a PLAYBOOK_STARTED history event.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: playbookIdParams, body: executeBody },
+      response: { status: 201, data: executionData },
     },
     listExecutions: {
       method: 'GET',
@@ -86,6 +138,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { query: listExecutionsQuery },
+      response: { status: 200, data: z.array(executionData), extra: pageMetaExtra },
     },
     getExecution: {
       method: 'GET',
@@ -94,14 +148,20 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: executionIdParams },
+      response: { status: 200, data: executionData },
     },
     completeStep: {
       method: 'POST',
       path: '/api/v1/playbooks/executions/:executionId/steps/:index/complete',
       summary: 'Complete the current step of an execution',
+      description:
+        'Only the current step (another index: 409, past the last: 404); after the last step the execution is COMPLETED. Of concurrent completions of one step exactly one succeeds.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: stepParams, body: completeStepBody },
+      response: { status: 200, data: executionData },
     },
     skipStep: {
       method: 'POST',
@@ -110,6 +170,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: stepParams, body: skipStepBody },
+      response: { status: 200, data: executionData },
     },
     recordAction: {
       method: 'POST',
@@ -118,6 +180,8 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: executionIdParams, body: recordActionBody },
+      response: { status: 201, data: executionData },
     },
     cancelExecution: {
       method: 'POST',
@@ -126,22 +190,31 @@ export const playbooks = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: executionIdParams, body: cancelBody },
+      response: { status: 200, data: executionData },
     },
     getExecutionSuggestions: {
       method: 'GET',
       path: '/api/v1/playbooks/executions/:executionId/suggestions',
       summary: 'Suggested next actions for an execution',
+      description:
+        'The remaining steps in order, then the ad-hoc actions other executions of the playbook recorded at the current step, most frequent first. A finished execution has none.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: executionIdParams },
+      response: { status: 200, data: suggestionsData },
     },
     getPatterns: {
       method: 'GET',
       path: '/api/v1/playbooks/patterns',
       summary: 'Patterns across playbook executions',
+      description:
+        'Steps skipped at least twice and in at least half of the times reached, ad-hoc actions recorded in at least two executions, playbooks with at least two ended executions more than half of them cancelled (docs/playbooks.md).',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: patternsData },
     },
   },
 });

@@ -36,6 +36,7 @@ export const HISTORY_EVENTS = [
   'RESOLVED',
   'FIELD_CHANGE',
   'SIGNAL_LINKED',
+  'PLAYBOOK_STARTED',
   'DELETED',
 ] as const;
 export type HistoryEventKind = (typeof HISTORY_EVENTS)[number];

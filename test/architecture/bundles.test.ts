@@ -73,6 +73,7 @@ const OVER_BUDGET: Record<string, number> = {
   signals: 1.52,
   auth: 1.51,
   incidents: 1.47,
+  playbooks: 1.46,
   business: 1.41,
   problems: 1.35,
   'correlation-worker': 1.33,

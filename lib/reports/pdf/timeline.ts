@@ -42,6 +42,8 @@ const describeEvent = (event: HistoryEvent): string => {
       return withNote(`${event.field ?? 'Field'} changed: ${changeOf(event.from, event.to)}`);
     case 'SIGNAL_LINKED':
       return withNote(event.to ? `Signal linked: ${event.to}` : 'Signal linked');
+    case 'PLAYBOOK_STARTED':
+      return withNote('Playbook started');
     case 'DELETED':
       return withNote('Deleted');
   }

@@ -47,6 +47,12 @@ const silentRule = {
   teamScope: 'payments',
 };
 
+const PLAYBOOK = {
+  title: 'Failover',
+  steps: [{ title: 'Check' }, { title: 'Restart', optional: true }, { title: 'Confirm' }],
+  triggerConditions: { priority: 'HIGH' },
+};
+
 /** `<group>.<route key>` of every built route: the request that exercises it, and through it the function's grants. */
 export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'health.getHealth': byAdmin('GET', '/health'),
@@ -207,6 +213,50 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'ingestion.deleteWebhookSecret': byAdmin('DELETE', `/ingestion/secrets/${SIGNED_SENDERS[0]}`),
 
   ...CODE_ENGINE_REQUESTS,
+
+  'playbooks.createPlaybook': (context) => creating(context, 'playbook', '/playbooks', PLAYBOOK),
+  'playbooks.listPlaybooks': byKey('/playbooks'),
+  'playbooks.getPlaybookStats': byKey('/playbooks/stats'),
+  'playbooks.getPlaybook': withIds('GET', ({ playbook }) => `/playbooks/${playbook}`),
+  'playbooks.updatePlaybook': withIds('PUT', ({ playbook }) => `/playbooks/${playbook}`, { description: 'Runbook' }),
+  'playbooks.publishPlaybook': withIds('POST', ({ playbook }) => `/playbooks/${playbook}/publish`),
+  'playbooks.deletePlaybook': async (context) => {
+    // Published and run once, so the delete finds versions and executions to remove too.
+    await creating(context, 'doomedPlaybook', '/playbooks', PLAYBOOK);
+    expectOk(await withIds('POST', ({ doomedPlaybook }) => `/playbooks/${doomedPlaybook}/publish`)(context), 'publish');
+    expectOk(
+      await withIds('POST', ({ doomedPlaybook }) => `/playbooks/${doomedPlaybook}/execute`, {})(context),
+      'execute',
+    );
+    return withIds('DELETE', ({ doomedPlaybook }) => `/playbooks/${doomedPlaybook}`)(context);
+  },
+  'playbooks.matchPlaybook': (context) =>
+    byAdmin('POST', '/playbooks/match', { incidentId: context.ids.incident, priority: 'HIGH' })(context),
+  'playbooks.executePlaybook': (context) =>
+    creating(
+      context,
+      'execution',
+      `/playbooks/${context.ids.playbook}/execute`,
+      { incidentId: context.ids.incident },
+      'executionId',
+    ),
+  'playbooks.listExecutions': byKey('/playbooks/executions/list'),
+  'playbooks.getExecution': withIds('GET', ({ execution }) => `/playbooks/executions/${execution}`),
+  'playbooks.completeStep': withIds(
+    'POST',
+    ({ execution }) => `/playbooks/executions/${execution}/steps/0/complete`,
+    {},
+  ),
+  'playbooks.skipStep': withIds('POST', ({ execution }) => `/playbooks/executions/${execution}/steps/1/skip`, {}),
+  'playbooks.recordAction': withIds('POST', ({ execution }) => `/playbooks/executions/${execution}/actions`, {
+    description: 'Paged the vendor',
+  }),
+  'playbooks.cancelExecution': withIds('POST', ({ execution }) => `/playbooks/executions/${execution}/cancel`, {}),
+  'playbooks.getExecutionSuggestions': withIds(
+    'GET',
+    ({ execution }) => `/playbooks/executions/${execution}/suggestions`,
+  ),
+  'playbooks.getPatterns': byKey('/playbooks/patterns'),
 
   'on-call.assignMember': ({ client, admin: { auth, user } }) =>
     client.request(

@@ -1,0 +1,132 @@
+import { batchDeleteItems } from '#lib/store/batch.ts';
+import { putIf, putNew } from '#lib/store/conditional-writes.ts';
+import { findItem, type Item, keyOf } from '#lib/store/items.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { type Page, type PageRequest, type QueryInput, queryAll, queryPage } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { Execution, ExecutionStatus } from './execution.ts';
+import { countExecutionWrite, readExecutionTotal, uncountPlaybookExecutions } from './execution-counter.ts';
+
+/**
+ * EXECUTION items (docs/data-model.md 5.9): base `{W}#EXEC` / `<executionId>`, gsi1 by status, gsi2 by
+ * playbook (what a playbook's delete finds). One item holds the steps, their progress and the ad-hoc
+ * actions, so every change is one conditional write on `rev`.
+ */
+const executionPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'EXEC');
+const statusPartition = (workspaceId: string, status: ExecutionStatus): string =>
+  workspaceKey(workspaceId, 'EXEC', 'STATUS', status);
+const playbookPartition = (workspaceId: string, playbookId: string): string =>
+  workspaceKey(workspaceId, 'PLAYBOOK', playbookId, 'EXEC');
+
+const executionKey = (workspaceId: string, executionId: string) => ({
+  pk: executionPartition(workspaceId),
+  sk: executionId,
+});
+
+/** An execution as read, with the `rev` its next write must carry. */
+export interface ExecutionRecord {
+  execution: Execution;
+  rev: number;
+}
+
+const toItem = (workspaceId: string, { execution, rev }: ExecutionRecord): Item => ({
+  ...executionKey(workspaceId, execution.executionId),
+  gsi1pk: statusPartition(workspaceId, execution.status),
+  gsi1sk: execution.executionId,
+  gsi2pk: playbookPartition(workspaceId, execution.playbookId),
+  gsi2sk: execution.executionId,
+  type: 'EXECUTION',
+  workspaceId,
+  ...execution,
+  rev,
+});
+
+const fromItem = (item: Item, workspaceId: string): ExecutionRecord => {
+  if (item.workspaceId !== workspaceId) throw new Error(`execution ${String(item.sk)} read outside its workspace`);
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _gsi1pk,
+    gsi1sk: _gsi1sk,
+    gsi2pk: _gsi2pk,
+    gsi2sk: _gsi2sk,
+    type: _type,
+    workspaceId: _workspaceId,
+    rev,
+    ...execution
+  } = item;
+  return { execution: execution as unknown as Execution, rev: rev as number };
+};
+
+/** The operations of this module bound to one workspace: every key they build carries its id. */
+export const executionRepository = (table: Table, workspaceId: string) => {
+  const insertExecution = async (execution: Execution): Promise<void> => {
+    await putNew(table, toItem(workspaceId, { execution, rev: 1 }));
+    await countExecutionWrite(table, workspaceId, undefined, execution);
+  };
+
+  const findExecution = (executionId: string): Promise<ExecutionRecord | undefined> =>
+    findItem(table, executionKey(workspaceId, executionId), (item) => fromItem(item, workspaceId));
+
+  /** Writes `after` if nobody wrote the execution since `before` was read; false when someone did. */
+  const replaceExecution = async (before: ExecutionRecord, after: Execution): Promise<boolean> => {
+    const written = await putIf(table, toItem(workspaceId, { execution: after, rev: before.rev + 1 }), {
+      ConditionExpression: 'rev = :rev',
+      ExpressionAttributeValues: { ':rev': before.rev },
+    });
+    if (written) await countExecutionWrite(table, workspaceId, before.execution, after);
+    return written;
+  };
+
+  /** Newest first: ids are ULIDs. The total is the counter's. */
+  const queryExecutions = (status: ExecutionStatus | undefined, page: PageRequest): Promise<Page<Execution>> => {
+    const input: QueryInput = status
+      ? {
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': statusPartition(workspaceId, status) },
+        }
+      : { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': executionPartition(workspaceId) } };
+    return queryPage(
+      table,
+      { ...input, ScanIndexForward: false },
+      page,
+      (item) => fromItem(item, workspaceId).execution,
+      () => readExecutionTotal(table, workspaceId, status),
+    );
+  };
+
+  /** Deletes every execution of a playbook, then takes them out of the counters. */
+  const removePlaybookExecutions = async (playbookId: string): Promise<void> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': playbookPartition(workspaceId, playbookId) },
+    });
+    await batchDeleteItems(table, items.map(keyOf));
+    await uncountPlaybookExecutions(
+      table,
+      workspaceId,
+      playbookId,
+      items.map((item) => fromItem(item, workspaceId).execution),
+    );
+  };
+
+  /** Every execution of the workspace: for the counter recount only (docs/data-model.md 6). */
+  const allExecutions = async (): Promise<Execution[]> =>
+    (
+      await queryAll(table, {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': executionPartition(workspaceId) },
+      })
+    ).map((item) => fromItem(item, workspaceId).execution);
+
+  return {
+    insertExecution,
+    findExecution,
+    replaceExecution,
+    queryExecutions,
+    removePlaybookExecutions,
+    allExecutions,
+  };
+};
