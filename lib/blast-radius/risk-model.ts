@@ -65,29 +65,28 @@ export const tierOf = (score: number): RiskTier => (score >= 0.75 ? 'high' : sco
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-const listed = (names: readonly string[]): string =>
-  names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+const listed = (names: readonly string[]): string => {
+  if (names.length > 3) return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
 
 const OUTLOOK: Record<RiskTier, string> = {
-  high: 'High impact: users of these services are likely to see errors or an outage',
-  medium: 'Moderate impact: users of these services may see degraded or slow responses',
-  low: 'Low impact: little or no user-visible effect is expected',
+  high: 'High impact: users of {services} are likely to see errors or an outage.',
+  medium: 'Moderate impact: users of {services} may see degraded or slow responses.',
+  low: 'Low impact: little or no user-visible effect is expected on {services}.',
 };
 
 /** The report's figures in words: the tier's outlook, then what it rests on. */
 export const userImpactOf = (overall: number, affected: readonly AffectedService[]): string => {
-  const dependents = affected.filter((service) => service.depth > 0);
+  const [origin, ...dependents] = affected;
   const direct = dependents.filter((service) => service.depth === 1).length;
   const sum = (field: 'openIncidents' | 'openSignals' | 'failedPipelineRuns') =>
     affected.reduce((total, service) => total + service[field], 0);
-  const evidence = [
-    plural(sum('openIncidents'), 'open incident'),
-    plural(sum('openSignals'), 'open signal'),
-    `${plural(sum('failedPipelineRuns'), 'failed pipeline run')} in the last 24 hours`,
-  ].join(', ');
   return [
-    `${OUTLOOK[tierOf(overall)]} (overall risk ${overall.toFixed(2)}).`,
-    `${listed(affected.map((service) => service.name))}: ${plural(affected.length, 'service')} affected,`,
-    `${plural(dependents.length, 'dependent')} of which ${direct} direct; ${evidence}.`,
+    OUTLOOK[tierOf(overall)].replace('{services}', listed(affected.map((service) => service.name))),
+    `Overall risk ${overall.toFixed(2)} over ${plural(affected.length, 'service')}`,
+    `(${origin?.name ?? 'the service'} and ${plural(dependents.length, 'dependent')}, ${direct} of them direct);`,
+    `${plural(sum('openIncidents'), 'open incident')}, ${plural(sum('openSignals'), 'open signal')},`,
+    `${plural(sum('failedPipelineRuns'), 'failed pipeline run')} in the last 24 hours.`,
   ].join(' ');
 };

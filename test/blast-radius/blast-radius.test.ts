@@ -81,9 +81,9 @@ describe('blast radius', () => {
         expectedScore({ depth: 2, maxDepth: 3, dependents: 0, trouble: [] }),
       );
       expectScore(report.overallRiskScore, Math.min(1, (affected.API?.riskScore ?? 0) + 0.1));
-      expect(report.estimatedUserImpact).toMatch(/^High impact: /);
-      expect(report.estimatedUserImpact).toContain('3 services affected');
-      expect(report.estimatedUserImpact).toContain('1 open incident, 1 open signal');
+      expect(report.estimatedUserImpact).toMatch(/^High impact: users of API, web and mobile are likely to see errors/);
+      expect(report.estimatedUserImpact).toContain('over 3 services (API and 2 dependents, 1 of them direct)');
+      expect(report.estimatedUserImpact).toContain('1 open incident, 1 open signal, 0 failed pipeline runs');
       const stored = await client.request('GET', `${BLAST}/${report.reportId}`, undefined, admin.auth);
       expect(stored.status).toBe(200);
       expect(stored.body.data).toEqual(report);
