@@ -1,57 +1,23 @@
-import { signalEnvironment } from '#lib/correlation/correlation-rule.ts';
-import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
+import { NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { isIncidentId } from '#lib/incidents/incident.ts';
-import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { type ServiceGraph, loadServiceGraph, walkDownstream } from '#lib/service-map/service-graph.ts';
-import type { Service } from '#lib/service-map/service.ts';
-import { signalRepository } from '#lib/signals/signal-repository.ts';
-import { type AffectedService, type BlastReport, type TriggerType, isUlid } from './blast-report.ts';
+import type { AffectedService, BlastReport } from './blast-report.ts';
 import { blastReportRepository } from './blast-report-repository.ts';
 import { NO_TROUBLE, overallRiskOf, riskScoreOf, userImpactOf } from './risk-model.ts';
 import type { CalculateInput } from './schemas.ts';
 import { serviceRiskRepository } from './service-risk-repository.ts';
 import { troubleOn } from './service-trouble.ts';
-
-interface Origin {
-  service: Service;
-  environment: string | null;
-  trigger: { id: string; type: TriggerType } | null;
-}
-
-const namesNoService = (what: string): BadRequestError =>
-  new BadRequestError('The trigger names no service', [
-    `triggerId: ${what} names no service of the service map, by id or by name`,
-  ]);
+import type { Origin } from './trigger-origin.ts';
 
 /**
- * The service a trigger is about: a signal's `serviceId`, or the first part of an incident's
- * `serviceArea` that is a service of the map (by id or name). Its environment is the report's when the
- * request names none.
+ * Reading a trigger needs the signal and incident modules, which the reads of this group never use: they
+ * are a chunk loaded by the first calculation from a trigger, not part of the cold start.
  */
-const originOfTrigger = async (scope: Scope, graph: ServiceGraph, triggerId: string): Promise<Origin> => {
-  const { table } = scope.ports;
-  if (isIncidentId(triggerId)) {
-    const incident = await incidentRepository(table, scope.workspaceId).getIncident(triggerId);
-    if (!incident) throw new NotFoundError('No signal or incident with this id');
-    const service = (incident.serviceArea ?? '')
-      .split(',')
-      .map((part) => graph.find(part.trim()))
-      .find((found) => found !== undefined);
-    if (!service) throw namesNoService(`incident ${triggerId}`);
-    return { service, environment: incident.environment ?? null, trigger: { id: triggerId, type: 'INCIDENT' } };
-  }
-  const signal = isUlid(triggerId) ? await signalRepository(table, scope.workspaceId).findSignal(triggerId) : undefined;
-  if (!signal) throw new NotFoundError('No signal or incident with this id');
-  const service = signal.serviceId === null ? undefined : graph.find(signal.serviceId);
-  if (!service) throw namesNoService(`signal ${triggerId}`);
-  return { service, environment: signalEnvironment(signal) ?? null, trigger: { id: triggerId, type: 'SIGNAL' } };
-};
-
 const originOf = async (scope: Scope, graph: ServiceGraph, input: CalculateInput): Promise<Origin> => {
+  const { triggerId } = input;
   const origin =
-    input.triggerId !== undefined
-      ? await originOfTrigger(scope, graph, input.triggerId)
+    triggerId !== undefined
+      ? await (await import('./trigger-origin.ts')).originOfTrigger(scope, graph, triggerId)
       : { service: graph.services.find((service) => service.id === input.serviceId), environment: null, trigger: null };
   if (!origin.service) throw new NotFoundError('Service not found');
   return { ...origin, service: origin.service, environment: input.environment ?? origin.environment };

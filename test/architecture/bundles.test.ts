@@ -82,6 +82,8 @@ const OVER_BUDGET: Record<string, number> = {
   pipelines: 1.39,
   'api-keys': 1.36,
   'on-call': 1.35,
+  'blast-radius': 1.47,
+  'service-map': 1.42,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */
