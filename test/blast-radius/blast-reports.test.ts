@@ -123,8 +123,11 @@ describe('blast-radius reports and risk summary', () => {
   });
 
   it("answers 404 for another workspace's report, an unknown one and a malformed id", async () => {
-    for (const id of [reports[0]?.reportId, '01J0000000000000000000000Z', 'nonsense']) {
-      const as = id === reports[0]?.reportId ? other : admin;
+    for (const [id, as] of [
+      [reports[0]?.reportId, other],
+      ['01J0000000000000000000000Z', admin],
+      ['nonsense', admin],
+    ] as const) {
       expect((await client.request('GET', `${BLAST}/${id}`, undefined, as.auth)).status).toBe(404);
     }
     expect((await list('', other)).total).toBe(0);

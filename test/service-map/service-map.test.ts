@@ -67,6 +67,12 @@ describe('service map', () => {
       await create({ name }, other);
     });
 
+    it('lets only one of two simultaneous creates of a name succeed', async () => {
+      const name = unique('racing');
+      const replies = await Promise.all([1, 2].map(() => client.request('POST', MAP, { name }, admin.auth)));
+      expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
+    });
+
     it('answers one message per bad field', async () => {
       const reply = await client.request(
         'POST',
