@@ -1,5 +1,5 @@
-import { addToListCounter, readListTotal } from '#lib/store/list-counters.ts';
-import { filterCounts } from '#lib/store/counters.ts';
+import { addToListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
+import { filterCounts, sumCounts } from '#lib/store/counters.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
 import { type Item, findItem, textOrNull } from '#lib/store/items.ts';
 import { filterKey, workspaceKey } from '#lib/store/keys.ts';
@@ -133,5 +133,25 @@ export const blastReportRepository = (table: Table, workspaceId: string) => {
     return items.map((item) => reportFromItem(item, workspaceId));
   };
 
-  return { insertReport, findReport, queryReports, reportsOfTrigger };
+  /**
+   * The recount (data-model 6): the counter rewritten from the reports' two counted attributes; answers
+   * what the risk sums are rebuilt from, so one read of the reports serves both.
+   */
+  const recountReports = async (): Promise<Pick<BlastReport, 'affectedServices' | 'calculatedAt'>[]> => {
+    const items = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': reportPartition(workspaceId) },
+      ProjectionExpression: 'serviceId, environmentKey, affectedServices, calculatedAt',
+    });
+    const contributions = items.map((item) =>
+      filterCounts({ serviceId: item.serviceId as string, environment: textOrNull(item.environmentKey) ?? undefined }),
+    );
+    await rewriteListCounter(table, workspaceId, REPORT_COUNTER, sumCounts(contributions));
+    return items.map((item) => ({
+      affectedServices: item.affectedServices as AffectedService[],
+      calculatedAt: item.calculatedAt as string,
+    }));
+  };
+
+  return { insertReport, findReport, queryReports, reportsOfTrigger, recountReports };
 };

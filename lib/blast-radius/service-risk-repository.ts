@@ -1,3 +1,4 @@
+import { batchPutItems } from '#lib/store/batch.ts';
 import { addToCounters } from '#lib/store/counters.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
@@ -49,5 +50,18 @@ export const serviceRiskRepository = (table: Table, workspaceId: string) => {
     }));
   };
 
-  return { addScores, readRisks };
+  /** Each service's sums written whole, as the recount computed them from the reports. */
+  const rewriteRisks = (risks: readonly ServiceRisk[]): Promise<void> =>
+    batchPutItems(
+      table,
+      risks.map((risk) => ({
+        pk: riskPartition(workspaceId),
+        sk: risk.serviceId,
+        type: 'SERVICE_RISK',
+        workspaceId,
+        ...risk,
+      })),
+    );
+
+  return { addScores, readRisks, rewriteRisks };
 };

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountCounters } from '#lib/counters/recount-counters.ts';
+import { addToCounters } from '#lib/store/counters.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { BLAST, type Report, calculate, createService, dependOn } from './support.ts';
@@ -120,6 +123,19 @@ describe('blast-radius reports and risk summary', () => {
       riskDistribution: { high: 0, medium: 0, low: 0 },
       lastUpdated: null,
     });
+  });
+
+  it('has its totals and risk sums repaired by the counter recount', async () => {
+    const summary = async () => (await client.request('GET', `${BLAST}/risk-summary`, undefined, admin.auth)).body.data;
+    const before = await summary();
+    const workspaceId = admin.user.businessId ?? '';
+    const { table } = client.stack.ports;
+    await addToCounters(table, { pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'BLAST_REPORTS' }, { total: -2 });
+    await addToCounters(table, { pk: workspaceKey(workspaceId, 'BLASTRISK'), sk: db.id }, { scoreSum: 5, reports: -1 });
+    expect((await list()).total).toBe(3);
+    await recountCounters(client.stack.ports);
+    expect((await list()).total).toBe(5);
+    expect(await summary()).toEqual(before);
   });
 
   it("answers 404 for another workspace's report, an unknown one and a malformed id", async () => {
