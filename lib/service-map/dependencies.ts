@@ -5,8 +5,9 @@ import { serviceMapRepository } from './service-map-repository.ts';
 import type { CreateDependencyInput } from './schemas.ts';
 
 /**
- * `sourceId` comes to depend on `targetId`. Both must be services of the workspace (400 naming each
- * that is not), a service cannot depend on itself (400), and the same edge twice is a 409.
+ * `sourceId` comes to depend on `targetId`. Both must be services of the workspace (404 naming each
+ * that is not, as for any id of another workspace), a service cannot depend on itself (400), and the same
+ * edge twice is a 409.
  */
 export const createDependency = async (
   { ports: { table, clock }, workspaceId }: Scope,
@@ -22,7 +23,7 @@ export const createDependency = async (
     ),
   );
   const errors = missing.filter((error) => error !== undefined);
-  if (errors.length > 0) throw new BadRequestError('Invalid dependency', errors);
+  if (errors.length > 0) throw new NotFoundError('Service not found', errors);
   const dependency: Dependency = {
     id: dependencyIdOf(sourceId, targetId),
     sourceId,

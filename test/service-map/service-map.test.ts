@@ -162,7 +162,7 @@ describe('service map', () => {
         { sourceId: theirs.id, targetId: 'nope' },
         admin.auth,
       );
-      expect(unknown.status).toBe(400);
+      expect(unknown.status).toBe(404);
       expect(unknown.body.errors).toEqual([
         `sourceId: no service ${theirs.id} in this workspace`,
         'targetId: no service nope in this workspace',
