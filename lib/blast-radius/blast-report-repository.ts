@@ -133,25 +133,29 @@ export const blastReportRepository = (table: Table, workspaceId: string) => {
     return items.map((item) => reportFromItem(item, workspaceId));
   };
 
-  /**
-   * The recount (data-model 6): the counter rewritten from the reports' two counted attributes; answers
-   * what the risk sums are rebuilt from, so one read of the reports serves both.
-   */
-  const recountReports = async (): Promise<Pick<BlastReport, 'affectedServices' | 'calculatedAt'>[]> => {
-    const items = await queryAll(table, {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': reportPartition(workspaceId) },
-      ProjectionExpression: 'serviceId, environmentKey, affectedServices, calculatedAt',
-    });
-    const contributions = items.map((item) =>
-      filterCounts({ serviceId: item.serviceId as string, environment: textOrNull(item.environmentKey) ?? undefined }),
-    );
-    await rewriteListCounter(table, workspaceId, REPORT_COUNTER, sumCounts(contributions));
-    return items.map((item) => ({
-      affectedServices: item.affectedServices as AffectedService[],
-      calculatedAt: item.calculatedAt as string,
-    }));
-  };
+  return { insertReport, findReport, queryReports, reportsOfTrigger };
+};
 
-  return { insertReport, findReport, queryReports, reportsOfTrigger, recountReports };
+/**
+ * The recount (data-model 6): the counter rewritten from the reports' two counted attributes, answering
+ * what the risk sums are rebuilt from, so one read of the reports serves both. Outside the repository's
+ * request operations, so the blast-radius bundle leaves it out.
+ */
+export const recountReports = async (
+  table: Table,
+  workspaceId: string,
+): Promise<Pick<BlastReport, 'affectedServices' | 'calculatedAt'>[]> => {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': reportPartition(workspaceId) },
+    ProjectionExpression: 'serviceId, environmentKey, affectedServices, calculatedAt',
+  });
+  const contributions = items.map((item) =>
+    filterCounts({ serviceId: item.serviceId as string, environment: textOrNull(item.environmentKey) ?? undefined }),
+  );
+  await rewriteListCounter(table, workspaceId, REPORT_COUNTER, sumCounts(contributions));
+  return items.map((item) => ({
+    affectedServices: item.affectedServices as AffectedService[],
+    calculatedAt: item.calculatedAt as string,
+  }));
 };

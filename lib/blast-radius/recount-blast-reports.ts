@@ -1,6 +1,6 @@
 import type { Table } from '#lib/store/table.ts';
-import { blastReportRepository } from './blast-report-repository.ts';
-import { type ServiceRisk, serviceRiskRepository } from './service-risk-repository.ts';
+import { recountReports } from './blast-report-repository.ts';
+import { type ServiceRisk, rewriteServiceRisks } from './service-risk-repository.ts';
 
 /**
  * The counter recount's part for blast radius (docs/data-model.md 6): the report counter and every
@@ -8,7 +8,7 @@ import { type ServiceRisk, serviceRiskRepository } from './service-risk-reposito
  * report was written and a crash in between leaves it short. Answers how many reports it read.
  */
 export const recountBlastReports = async (table: Table, workspaceId: string): Promise<number> => {
-  const reports = await blastReportRepository(table, workspaceId).recountReports();
+  const reports = await recountReports(table, workspaceId);
   const risks = new Map<string, ServiceRisk>();
   for (const { affectedServices, calculatedAt } of reports) {
     for (const { serviceId, name, riskScore } of affectedServices) {
@@ -23,6 +23,6 @@ export const recountBlastReports = async (table: Table, workspaceId: string): Pr
       });
     }
   }
-  await serviceRiskRepository(table, workspaceId).rewriteRisks([...risks.values()]);
+  await rewriteServiceRisks(table, workspaceId, [...risks.values()]);
   return reports.length;
 };

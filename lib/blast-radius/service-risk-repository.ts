@@ -50,18 +50,18 @@ export const serviceRiskRepository = (table: Table, workspaceId: string) => {
     }));
   };
 
-  /** Each service's sums written whole, as the recount computed them from the reports. */
-  const rewriteRisks = (risks: readonly ServiceRisk[]): Promise<void> =>
-    batchPutItems(
-      table,
-      risks.map((risk) => ({
-        pk: riskPartition(workspaceId),
-        sk: risk.serviceId,
-        type: 'SERVICE_RISK',
-        workspaceId,
-        ...risk,
-      })),
-    );
-
-  return { addScores, readRisks, rewriteRisks };
+  return { addScores, readRisks };
 };
+
+/** Each service's sums written whole, as the recount computed them from the reports. */
+export const rewriteServiceRisks = (table: Table, workspaceId: string, risks: readonly ServiceRisk[]): Promise<void> =>
+  batchPutItems(
+    table,
+    risks.map((risk) => ({
+      pk: riskPartition(workspaceId),
+      sk: risk.serviceId,
+      type: 'SERVICE_RISK',
+      workspaceId,
+      ...risk,
+    })),
+  );
