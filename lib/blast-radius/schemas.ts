@@ -35,4 +35,4 @@ export const listReportsQuery = z.extend(pageQuery(), {
 export type ListReportsInput = z.output<typeof listReportsQuery>;
 
 export const reportIdParams = z.object({ id: z.string().check(z.minLength(1)) });
-export const triggerIdParams = z.object({ triggerId: z.string().check(z.minLength(1)) });
+export const triggerIdParams = z.object({ triggerId: z.string().check(z.minLength(1), z.maxLength(64)) });
