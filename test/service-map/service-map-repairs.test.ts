@@ -7,8 +7,8 @@ import { startTestStack, type TestClient } from '../support/local-stack.ts';
 const MAP = '/api/v1/service-map';
 const GONE_ID = '01J0000000000000000000000Z';
 
-/** What a crash between two writes leaves in the table, and how the next request gets past it. */
-describe('service map after an interrupted write', () => {
+/** Writes that meet another request, or what a crash between two writes left in the table. */
+describe('service map under concurrent and interrupted writes', () => {
   let client: TestClient;
   let owner: SignedIn;
   const map = () => serviceMapRepository(client.stack.ports.table, owner.user.businessId ?? '');
@@ -20,6 +20,20 @@ describe('service map after an interrupted write', () => {
     owner = await signUpBusiness(client, { businessName: 'Repairs Co' });
   });
   afterAll(() => client.stack.stop());
+
+  it('keeps both of two simultaneous PATCHes of one service, the later one read again', async () => {
+    const service = (await create('gamma')).body.data;
+    const patch = (body: Record<string, unknown>) => client.request('PATCH', `${MAP}/${service.id}`, body, owner.auth);
+    const replies = await Promise.all([
+      patch({ description: 'Ledger' }),
+      patch({ team: 'core' }),
+      patch({ name: 'delta' }),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+    const stored = await client.request('GET', `${MAP}/${service.id}`, undefined, owner.auth);
+    expect(stored.body.data).toMatchObject({ name: 'delta', description: 'Ledger', team: 'core' });
+    expect((await create('gamma')).status).toBe(201);
+  });
 
   it('takes over a name claimed by a create that never wrote its service, once the claim is a minute old', async () => {
     await map().claimName(nameKeyOf('orders'), { serviceId: GONE_ID, claimedAt: minutesAgo(2) });
