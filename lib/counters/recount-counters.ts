@@ -1,3 +1,4 @@
+import { recountBlastReports } from '#lib/blast-radius/recount-blast-reports.ts';
 import { recountChanges } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';
 import { recountIncidents } from '#lib/incidents/incident-counter.ts';
@@ -24,6 +25,7 @@ export interface RecountResult {
   historyEvents: number;
   playbooks: number;
   executions: number;
+  blastReports: number;
 }
 
 /**
@@ -42,19 +44,22 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
     historyEvents: 0,
     playbooks: 0,
     executions: 0,
+    blastReports: 0,
   };
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     try {
-      const [signals, incidents, problems, changes, runs, historyEvents, playbooks, executions] = await Promise.all([
-        recountSignals(table, workspaceId),
-        recountIncidents(table, workspaceId),
-        recountProblems(table, workspaceId, problemPartition(workspaceId)),
-        recountChanges(table, workspaceId, changePartition(workspaceId)),
-        recountRuns(table, workspaceId, runPartition(workspaceId)),
-        historyRepository(table, workspaceId).recountHistory(),
-        recountPlaybooks(table, workspaceId, playbookPartition(workspaceId)),
-        recountExecutions(table, workspaceId),
-      ]);
+      const [signals, incidents, problems, changes, runs, historyEvents, playbooks, executions, blastReports] =
+        await Promise.all([
+          recountSignals(table, workspaceId),
+          recountIncidents(table, workspaceId),
+          recountProblems(table, workspaceId, problemPartition(workspaceId)),
+          recountChanges(table, workspaceId, changePartition(workspaceId)),
+          recountRuns(table, workspaceId, runPartition(workspaceId)),
+          historyRepository(table, workspaceId).recountHistory(),
+          recountPlaybooks(table, workspaceId, playbookPartition(workspaceId)),
+          recountExecutions(table, workspaceId),
+          recountBlastReports(table, workspaceId),
+        ]);
       result.workspaces += 1;
       result.signals += signals;
       result.incidents += incidents;
@@ -64,6 +69,7 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
       result.historyEvents += historyEvents;
       result.playbooks += playbooks;
       result.executions += executions;
+      result.blastReports += blastReports;
     } catch (error) {
       log.error('counter recount failed for a workspace', { workspaceId, error });
     }

@@ -62,13 +62,6 @@ describe('the local stack', () => {
     expect(unrouted).toEqual([]);
   });
 
-  it('answers a route of a group not built yet with 501 naming the group', async () => {
-    const admin = await signUpBusiness(client);
-    const reply = await client.request('GET', '/api/v1/service-map/topology', undefined, admin.auth);
-    expect(reply.status).toBe(501);
-    expect(reply.body.message).toContain('service-map');
-  });
-
   it('serves the local mailbox, newest first', async () => {
     await client.stack.mailbox.deliver({ to: 'Ada@Example.com', subject: 'first', text: 'one' });
     await client.stack.mailbox.deliver({ to: 'ada@example.com', subject: 'second', text: 'two', otp: '123456' });

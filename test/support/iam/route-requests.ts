@@ -161,6 +161,42 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'problems.updateProblem': withIds('PUT', ({ problem }) => `/problems/${problem}`, { priority: 'HIGH' }),
   'problems.deleteProblem': withIds('DELETE', ({ problem }) => `/problems/${problem}`),
 
+  'service-map.getTopology': byKey('/service-map/topology'),
+  'service-map.listServices': byKey('/service-map'),
+  'service-map.getService': async (context) => {
+    await creating(context, 'service', '/service-map', { name: 'checkout' });
+    return withIds('GET', ({ service }) => `/service-map/${service}`)(context);
+  },
+  'service-map.getDownstreamImpact': withIds('GET', ({ service }) => `/service-map/${service}/downstream-impact`),
+  'service-map.createService': (context) => creating(context, 'dependent', '/service-map', { name: 'storefront' }),
+  'service-map.createDependency': (context) =>
+    creating(context, 'dependency', '/service-map/dependencies', {
+      sourceId: context.ids.dependent,
+      targetId: context.ids.service,
+    }),
+  'service-map.updateService': withIds('PATCH', ({ service }) => `/service-map/${service}`, { name: 'checkout-api' }),
+  'service-map.deleteService': withIds('DELETE', ({ dependent }) => `/service-map/${dependent}`),
+  'service-map.deleteDependency': async (context) => {
+    await creating(context, 'mobile', '/service-map', { name: 'mobile' });
+    await creating(context, 'edge', '/service-map/dependencies', {
+      sourceId: context.ids.mobile,
+      targetId: context.ids.service,
+    });
+    return withIds('DELETE', ({ edge }) => `/service-map/dependencies/${edge}`)(context);
+  },
+
+  'blast-radius.calculate': (context) =>
+    creating(context, 'report', '/blast-radius/calculate', { serviceId: context.ids.service }, 'reportId'),
+  'blast-radius.listReports': byKey('/blast-radius'),
+  'blast-radius.getRiskSummary': byKey('/blast-radius/risk-summary'),
+  'blast-radius.listTriggerReports': withIds(
+    'GET',
+    ({ signal: id }) => `/blast-radius/trigger/${id}`,
+    undefined,
+    'key',
+  ),
+  'blast-radius.getReport': withIds('GET', ({ report }) => `/blast-radius/${report}`, undefined, 'key'),
+
   'signals.listSignals': byKey('/signals'),
   'signals.getSignalStats': byKey('/signals/stats'),
   'signals.getSignal': async (context) => {
