@@ -6,7 +6,6 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '#lib/routes/index.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { signUpBusiness } from '../support/accounts.ts';
 
 describe('the local stack', () => {
   let client: TestClient;
