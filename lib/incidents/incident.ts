@@ -47,6 +47,8 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
   resolvedAt?: string;
   resolvedBy?: string;
+  /** The time of the earliest signal correlation linked to it (`min`), for time to detect. */
+  firstSignalAt?: string;
 }
 
 /** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */

@@ -17,7 +17,7 @@ export const WORKSPACE_PREFIXES = {
   INCSEQ: 'the daily incident-id sequence',
   INVITE: 'invitations',
   MEMBER: 'workspace members (index partition)',
-  METRIC: 'ingestion rollups',
+  METRIC: 'hourly rollups the dashboard reads (incidents and signals)',
   ONCALL: 'on-call shifts',
   PROBLEM: 'problem tickets',
   RUN: 'pipeline runs',
