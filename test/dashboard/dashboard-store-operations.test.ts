@@ -26,8 +26,7 @@ describe('store operations of a dashboard request', () => {
     client.stack.ports.table.doc.middlewareStack.add(
       (next, context) => async (args) => {
         const input = args.input as {
-          Key?: { pk?: string };
-          KeyConditionExpression?: string;
+          Key?: { pk?: string; sk?: string };
           ExpressionAttributeValues?: Record<string, unknown>;
         };
         const pk = String(input.Key?.pk ?? input.ExpressionAttributeValues?.[':pk'] ?? '');
