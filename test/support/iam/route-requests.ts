@@ -197,6 +197,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     const id = list.body.data.assignments[0]?.id;
     return context.client.request('GET', `${V1}/get-assign/${id}`, undefined, context.admin.auth);
   },
+  'dashboard.getMetrics': byKey('/dashboard/metrics'),
+  'dashboard.getAnalytics': byAdmin('GET', '/dashboard/analytics?granularity=week'),
 
   'pipelines.listRuns': byFreshKey('/pipelines'),
   'pipelines.getRun': async (context) => {
