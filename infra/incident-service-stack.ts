@@ -15,6 +15,7 @@ import { ENV } from '#lib/ports/env.ts';
 import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { counterRecount } from '#lib/workers/counter-recount.ts';
+import { SLA_SWEEP_MINUTES, slaSweep } from '#lib/workers/sla-sweep.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
@@ -55,6 +56,7 @@ export class IncidentServiceStack extends Stack {
   readonly correlationWorker: ServiceFunction;
   readonly correlationSweep: ServiceFunction;
   readonly counterRecount: ServiceFunction;
+  readonly slaSweep: ServiceFunction;
   readonly apiKeyAuthorizer: ServiceFunction;
   readonly mailWorker: ServiceFunction;
 
@@ -81,6 +83,7 @@ export class IncidentServiceStack extends Stack {
     this.correlationWorker = worker('CorrelationWorker', correlationWorker, consumerTimeout('correlation'));
     this.correlationSweep = worker('CorrelationSweep', correlationSweep);
     this.counterRecount = worker('CounterRecount', counterRecount, Duration.minutes(15));
+    this.slaSweep = worker('SlaSweep', slaSweep, Duration.minutes(2));
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
     this.mailWorker = worker('MailWorker', mailWorker, consumerTimeout('mail'));
@@ -89,6 +92,7 @@ export class IncidentServiceStack extends Stack {
       [correlationWorker, this.correlationWorker],
       [correlationSweep, this.correlationSweep],
       [counterRecount, this.counterRecount],
+      [slaSweep, this.slaSweep],
       [analysisWorker, this.analysisWorker],
       [apiKeyAuthorizer, this.apiKeyAuthorizer],
       [mailWorker, this.mailWorker],
@@ -105,6 +109,11 @@ export class IncidentServiceStack extends Stack {
       description: 'Runs the correlation sweep every minute',
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaTarget(this.correlationSweep.lambda)],
+    });
+    new Rule(this, 'SlaSweepSchedule', {
+      description: 'Records the SLA breaches of passed deadlines every five minutes',
+      schedule: Schedule.rate(Duration.minutes(SLA_SWEEP_MINUTES)),
+      targets: [new LambdaTarget(this.slaSweep.lambda)],
     });
     new Rule(this, 'CounterRecountSchedule', {
       description: 'Recounts the list counters daily, at a quiet hour',

@@ -2,6 +2,8 @@ import { handler as correlationSweep } from '#functions/correlation-sweep/index.
 import { handler as correlationWorker } from '#functions/correlation-worker/index.ts';
 import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts';
 import { handler as mailWorker } from '#functions/mail-worker/index.ts';
+import { handler as slaSweep } from '#functions/sla-sweep/index.ts';
+import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { log } from '#lib/log/logger.ts';
 import { startQueuePoller, type QueuePoller } from './queue-poller.ts';
 import type { LocalSqs } from './sqs-server.ts';
@@ -16,8 +18,8 @@ export interface LocalWorkers {
 }
 
 /**
- * The queue consumers and the scheduled sweep of the stack, run locally: each queue's worker behind a
- * poller with Lambda's SQS-trigger semantics, and the sweep on a timer.
+ * The queue consumers and the scheduled sweeps of the stack, run locally: each queue's worker behind a
+ * poller with Lambda's SQS-trigger semantics, and the correlation and SLA sweeps on timers.
  */
 export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
   const pollers = [
@@ -29,13 +31,19 @@ export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
     sweeping = correlationSweep().catch((error: unknown) => log.error('correlation sweep failed', { error }));
   }, SWEEP_INTERVAL_MS);
   timer.unref();
+  let slaSweeping: Promise<void> = Promise.resolve();
+  const slaTimer = setInterval(() => {
+    slaSweeping = slaSweep().catch((error: unknown) => log.error('SLA sweep failed', { error }));
+  }, SLA_SWEEP_MINUTES * 60_000);
+  slaTimer.unref();
   return {
     async idle() {
       for (const poller of pollers) await poller.idle();
     },
     async stop() {
       clearInterval(timer);
-      await sweeping;
+      clearInterval(slaTimer);
+      await Promise.all([sweeping, slaSweeping]);
       await Promise.all(pollers.map((poller) => poller.stop()));
     },
   };

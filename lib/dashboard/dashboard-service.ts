@@ -58,7 +58,8 @@ export const getDashboardMetrics = async (scope: Scope, query: DashboardMetricsI
   const pendingInWindow = [...pendingSignals].filter(([hour]) => hour >= fromHour && hour <= toHour);
   const totalIncidents = total(rollups, ROLLUP.created);
   const resolvedIncidents = Math.min(totalIncidents, total(rollups, ROLLUP.cohortResolved));
-  const slaBreaches = 0;
+  const governed = total(rollups, ROLLUP.slaGoverned);
+  const slaBreaches = Math.min(governed, total(rollups, ROLLUP.slaBreached));
   return {
     totalIncidents,
     openIncidents: totalIncidents - resolvedIncidents,
@@ -66,7 +67,7 @@ export const getDashboardMetrics = async (scope: Scope, query: DashboardMetricsI
     mttr: meanSeconds(total(rollups, ROLLUP.cohortResolveMs), total(rollups, ROLLUP.cohortResolved)),
     mttd: meanSeconds(total(rollups, ROLLUP.detectMs), total(rollups, ROLLUP.detected)),
     slaBreaches,
-    slaComplianceRate: totalIncidents > 0 ? 100 - percentOf(slaBreaches, totalIncidents) : null,
+    slaComplianceRate: governed > 0 ? percentOf(governed - slaBreaches, governed) : null,
     criticalIncidents: total(rollups, `${ROLLUP.priorityPrefix}CRITICAL`),
     highIncidents: total(rollups, `${ROLLUP.priorityPrefix}HIGH`),
     signalsIngested:

@@ -2,6 +2,7 @@ import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
 import { incidentIdRepository } from './incident-id-repository.ts';
 import { incidentRepository } from './incident-repository.ts';
+import { slaOfNewIncident } from './incident-sla.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { CreateIncidentInput } from './schemas.ts';
 
@@ -9,6 +10,7 @@ import type { CreateIncidentInput } from './schemas.ts';
  * Creates an incident under a freshly allocated id (`/generate-id` only previews it: the number is taken
  * here, at creation). An incident created past OPEN is stamped as acknowledged, and one created RESOLVED
  * or CLOSED as resolved, at its creation time, so its time to acknowledge or resolve is zero.
+ * The SLA policy governing it, if any, sets its deadlines (docs/sla.md).
  * Then: the CREATED history event, the "created" thread message and the counters.
  */
 export const createIncident = async (scope: Scope, input: CreateIncidentInput): Promise<Incident> => {
@@ -16,6 +18,11 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
   const now = runtime.clock.now();
   const at = now.toISOString();
   const id = await incidentIdRepository(runtime.table, workspaceId).allocateIncidentId(now);
+  const sla = await slaOfNewIncident(scope, {
+    priority: input.priority,
+    serviceArea: input.serviceArea,
+    createdAt: now,
+  });
   const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   const incident: Incident = {
     ...fields,
@@ -30,6 +37,7 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
     createdBy: actor,
     ...(isAcknowledged(input.status) && { acknowledgedAt: at }),
     ...(isDone(input.status) && { resolvedAt: at, resolvedBy: actor }),
+    ...sla,
   };
   await incidentRepository(runtime.table, workspaceId).putIncident(incident);
   await recordIncidentChange(scope, undefined, incident, {

@@ -6,6 +6,7 @@ import { addToIncidentRollups } from './incident-rollup.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { recordMessages, type MessageInput } from './message-repository.ts';
+import { recordSlaChange } from './incident-sla.ts';
 
 export type IncidentHistoryInput = Omit<HistoryEventInput, 'ticketId' | 'ticketType' | 'actor'>;
 
@@ -64,16 +65,17 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
 
 /**
  * Everything that follows an incident write: its history events, its thread messages, the analytics
- * counter, the dashboard's hourly rollups and the business metrics. They are issued together after the incident itself was written; a
- * crash in between can lose an event or make the counter drift, never the change itself
- * (docs/data-model.md 7).
+ * counter, the dashboard's hourly rollups, the SLA outcomes and the business metrics. They are issued
+ * together after the incident itself was written; a crash in between can lose an event or make the
+ * counter drift, never the change itself (docs/data-model.md 7).
  */
 export const recordIncidentChange = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  scope: Scope,
   before: Incident | undefined,
   after: Incident | undefined,
   { history, messages = [] }: { history: readonly IncidentHistoryInput[]; messages?: readonly MessageInput[] },
 ): Promise<void> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   const ticketId = (after ?? before)?.id;
   if (!ticketId) throw new Error('an incident change needs a state before or after it');
   countChange(runtime, before, after);
@@ -87,5 +89,6 @@ export const recordIncidentChange = async (
     messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
     addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
     addToIncidentRollups(runtime.table, workspaceId, before, after),
+    recordSlaChange(scope, before, after),
   ]);
 };

@@ -10,6 +10,7 @@ import type { Incident } from './incident.ts';
  * - in the UTC hour of its creation, the incident as one of that hour's cohort: `incidentsCreated`,
  *   `priority#<P>`, `source#<sourceKey>`, and while resolved `cohortResolved`, `cohortResolveMs`,
  *   `resolver#<actorKey>`, `resolverMs#<actorKey>`; with a first signal `detectedCount`, `detectMs`;
+ *   governed by an SLA policy `slaGoverned`, and once either target is BREACHED `slaBreached`;
  * - in the UTC hour of its resolution, `incidentsResolved`, for the trend.
  *
  * Like the list counters, a write adds the difference between the incident's contribution before and
@@ -30,6 +31,8 @@ export const ROLLUP = {
   cohortResolveMs: 'cohortResolveMs',
   detected: 'detectedCount',
   detectMs: 'detectMs',
+  slaGoverned: 'slaGoverned',
+  slaBreached: 'slaBreached',
   priorityPrefix: 'priority#',
   sourcePrefix: 'source#',
   resolverPrefix: RESOLVER_PREFIX,
@@ -57,6 +60,8 @@ const contribution = (incident: Incident | undefined): HourCounts => {
     [`${ROLLUP.priorityPrefix}${incident.priority}`]: 1,
     ...(incident.source !== undefined && { [`${ROLLUP.sourcePrefix}${filterKey(incident.source)}`]: 1 }),
     ...(firstSignalAt && { [ROLLUP.detected]: 1, [ROLLUP.detectMs]: msBetween(firstSignalAt, createdAt) }),
+    ...(incident.slaPolicyId && { [ROLLUP.slaGoverned]: 1 }),
+    ...((incident.slaResponse === 'BREACHED' || incident.slaResolve === 'BREACHED') && { [ROLLUP.slaBreached]: 1 }),
   });
   if (resolvedAt) {
     const took = msBetween(createdAt, resolvedAt);

@@ -1,3 +1,4 @@
+import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
 import type { TicketStatus } from '#lib/tickets/history.ts';
 
 export const INCIDENT_STATUSES = [
@@ -49,6 +50,16 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   resolvedBy?: string;
   /** The time of the earliest signal correlation linked to it (`min`), for time to detect. */
   firstSignalAt?: string;
+  /**
+   * The SLA policy that governed the incident when it was created, the deadlines it set, and where the
+   * incident stands against each (docs/sla.md); absent when no policy governs it. The outcomes stay
+   * when the policy is deleted.
+   */
+  slaPolicyId?: string;
+  slaResponseDueAt?: string;
+  slaResolveDueAt?: string;
+  slaResponse?: SlaOutcome;
+  slaResolve?: SlaOutcome;
 }
 
 /** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */

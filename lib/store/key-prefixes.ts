@@ -23,6 +23,8 @@ export const WORKSPACE_PREFIXES = {
   RUN: 'pipeline runs',
   RUNRAW: 'pipeline runs as the sender posted them',
   SIG: 'signals',
+  SLA: 'SLA policies with the counters of the incidents they govern',
+  SLADUE: 'pending SLA deadlines of incidents, by deadline (the SLA sweep reads the passed ones)',
   TICKET: 'the unified ticket list (index partition)',
   WEBHOOK: 'webhook signing secrets per sender',
 } as const;

@@ -45,7 +45,7 @@ describe('dashboard', () => {
         mttr: (30 * 60 + 24 * 3600) / 2,
         mttd: null,
         slaBreaches: 0,
-        slaComplianceRate: 100,
+        slaComplianceRate: null,
         criticalIncidents: 2,
         highIncidents: 1,
         signalsIngested: 0,

@@ -6,6 +6,8 @@ import { allRoutes } from '#lib/routes/index.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
 import { counterRecount } from '#lib/workers/counter-recount.ts';
+import { sweepSlaDeadlines } from '#lib/incidents/sla-sweep.ts';
+import { slaSweep } from '#lib/workers/sla-sweep.ts';
 import { signUpBusiness } from '../support/accounts.ts';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.ts';
 import { createCallRecorder, type RecordedCall } from '../support/iam/call-recorder.ts';
@@ -96,6 +98,8 @@ describe('least privilege: every AWS call of every function against its IAM poli
 
     recorder.during('correlation sweep');
     await sweepPendingSignals(portsOf(correlationSweep), new Date(Date.now() + 2 * PENDING_GRACE_MS));
+    recorder.during('SLA sweep');
+    await sweepSlaDeadlines(portsOf(slaSweep), new Date(Date.now() + 24 * 60 * 60_000));
     recorder.during('counter recount');
     await recountCounters(portsOf(counterRecount));
     recorder.during('queue workers');
@@ -115,7 +119,8 @@ describe('least privilege: every AWS call of every function against its IAM poli
     expect(failed).toEqual([]);
     expect(recorder.problems).toEqual([]);
     const ran = new Set(calls.map(({ fn }) => fn));
-    for (const worker of ['ingestion-worker', 'correlation-worker', 'correlation-sweep']) expect(ran).toContain(worker);
+    for (const worker of ['ingestion-worker', 'correlation-worker', 'correlation-sweep', 'sla-sweep'])
+      expect(ran).toContain(worker);
   });
 
   it('finds every call allowed by the policy the template gives that function', () => {

@@ -34,9 +34,9 @@ const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per route group plus the workers, the sweep, the recount, the mail worker and the authorizer', () => {
+  it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail worker and the authorizer', () => {
     view.template.resourceCountIs('AWS::Lambda::Function', view.stack.functions.size);
-    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 7);
+    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 8);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
     for (const [name, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);
@@ -163,6 +163,17 @@ describe('queues', () => {
     }
   });
 
+  it('runs the SLA sweep every five minutes', () => {
+    view.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.slaSweep.lambda.node.defaultChild as never), 'Arn'] },
+        }),
+      ],
+    });
+  });
+
   it('runs the correlation sweep every minute', () => {
     view.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
@@ -283,8 +294,8 @@ describe('REST API', () => {
   });
 
   it('invokes each function through one permission for the whole API', () => {
-    // One per route group, the sweep's and the recount's schedules and the authorizer's.
-    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 3);
+    // One per route group, the two sweeps' and the recount's schedules and the authorizer's.
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 4);
     routes.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 

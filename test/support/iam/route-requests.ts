@@ -25,6 +25,27 @@ const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
   metadata,
 });
 
+const slaPolicy = {
+  name: 'High, any team',
+  priority: 'HIGH',
+  responseTimeMinutes: 15,
+  responseThreshold: 95,
+  resolveTimeMinutes: 240,
+  resolveThreshold: 90,
+  escalationContact: 'tier-2',
+  applicableTeam: '*',
+  uptimeTarget: 99.9,
+};
+
+const silentRule = {
+  name: 'Nights',
+  startTime: '22:00',
+  endTime: '06:00',
+  timezone: 'Europe/Berlin',
+  daysOfWeek: [1, 2, 3, 4, 5],
+  teamScope: 'payments',
+};
+
 /** `<group>.<route key>` of every built route: the request that exercises it, and through it the function's grants. */
 export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'health.getHealth': byAdmin('GET', '/health'),
@@ -199,6 +220,21 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   },
   'dashboard.getMetrics': byKey('/dashboard/metrics'),
   'dashboard.getAnalytics': byAdmin('GET', '/dashboard/analytics?granularity=week'),
+
+  'sla-policies.createPolicy': (context) => creating(context, 'slaPolicy', '/sla-policies', slaPolicy),
+  'sla-policies.listPolicies': byKey('/sla-policies'),
+  'sla-policies.getPolicy': withIds('GET', ({ slaPolicy: id }) => `/sla-policies/${id}`, undefined, 'key'),
+  'sla-policies.replacePolicy': withIds('PUT', ({ slaPolicy: id }) => `/sla-policies/${id}`, slaPolicy),
+  'sla-policies.deletePolicy': withIds('DELETE', ({ slaPolicy: id }) => `/sla-policies/${id}`),
+
+  'silent-hours.listRules': byKey('/silent-hours'),
+  'silent-hours.replaceRules': async (context) => {
+    const reply = await byAdmin('POST', '/silent-hours', { rules: [silentRule, silentRule] })(context);
+    context.ids.silentRule = reply.body.data.rules[0].id;
+    return reply;
+  },
+  'silent-hours.replaceRule': withIds('PUT', ({ silentRule: id }) => `/silent-hours/${id}`, silentRule),
+  'silent-hours.deleteRule': withIds('DELETE', ({ silentRule: id }) => `/silent-hours/${id}`),
 
   'pipelines.listRuns': byFreshKey('/pipelines'),
   'pipelines.getRun': async (context) => {

@@ -1,0 +1,131 @@
+import type { Scope } from '#lib/identity/scope.ts';
+import { policyContribution, type GovernedIncident, type SlaOutcome } from '#lib/sla/sla-policy.ts';
+import { countGovernedIncident, targetsForIncident } from '#lib/sla/sla-policy-service.ts';
+import { counterDelta } from '#lib/store/counters.ts';
+import { isDone, type Incident } from './incident.ts';
+import { incidentRepository } from './incident-repository.ts';
+import { addToIncidentRollups } from './incident-rollup.ts';
+import { slaDeadlineRepository, type SlaDeadline, type SlaTarget } from './sla-deadline-repository.ts';
+
+/** Where each target's outcome, deadline and reaching moment live on the incident. */
+const TARGETS = {
+  RESPONSE: { outcome: 'slaResponse', dueAt: 'slaResponseDueAt', reachedAt: 'acknowledgedAt' },
+  RESOLVE: { outcome: 'slaResolve', dueAt: 'slaResolveDueAt', reachedAt: 'resolvedAt' },
+} as const satisfies Record<SlaTarget, Record<string, keyof Incident>>;
+
+const SLA_TARGETS = Object.keys(TARGETS) as SlaTarget[];
+
+const minutesAfter = (at: Date, minutes: number): string => new Date(at.getTime() + minutes * 60_000).toISOString();
+
+/**
+ * The SLA fields of a new incident: the governing policy's id and the deadlines its targets set from the
+ * creation time, both outcomes PENDING; none when SLAs are off or no policy governs the incident. The
+ * incident's team is its `serviceArea` (docs/sla.md).
+ */
+export const slaOfNewIncident = async (
+  scope: Scope,
+  { priority, serviceArea, createdAt }: { priority: string; serviceArea?: string; createdAt: Date },
+): Promise<Partial<Incident>> => {
+  const targets = await targetsForIncident(scope, { priority, team: serviceArea });
+  if (!targets) return {};
+  return {
+    slaPolicyId: targets.policyId,
+    slaResponseDueAt: minutesAfter(createdAt, targets.responseTimeMinutes),
+    slaResolveDueAt: minutesAfter(createdAt, targets.resolveTimeMinutes),
+    slaResponse: 'PENDING',
+    slaResolve: 'PENDING',
+  };
+};
+
+/**
+ * A pending target's outcome at `now`: MET when it was reached by its deadline (inclusive), BREACHED
+ * when it was reached later or the deadline passed first, PENDING otherwise. A decided outcome is never
+ * decided again: the first acknowledgement and the first resolution count, whatever reopening follows.
+ */
+const outcomeAt = (incident: Incident, target: SlaTarget, now: Date): SlaOutcome => {
+  const { dueAt, reachedAt } = TARGETS[target];
+  const due = incident[dueAt];
+  if (!due) return 'PENDING';
+  const reached = incident[reachedAt];
+  if (reached) return reached <= due ? 'MET' : 'BREACHED';
+  return now.toISOString() > due ? 'BREACHED' : 'PENDING';
+};
+
+/** What the incident tells its policy's counters; undefined when no policy governs it. */
+const governed = (incident: Incident | undefined): GovernedIncident | undefined => {
+  if (!incident?.slaPolicyId) return undefined;
+  return {
+    response: incident.slaResponse ?? 'PENDING',
+    resolve: incident.slaResolve ?? 'PENDING',
+    done: isDone(incident.status),
+    ...(incident.resolvedAt && {
+      downtimeMinutes: (Date.parse(incident.resolvedAt) - Date.parse(incident.createdAt)) / 60_000,
+    }),
+  };
+};
+
+const countChange = async (scope: Scope, before: Incident | undefined, after: Incident | undefined) => {
+  const policyId = (after ?? before)?.slaPolicyId;
+  if (!policyId) return;
+  const delta = counterDelta(policyContribution(governed(before)), policyContribution(governed(after)));
+  await countGovernedIncident(scope, { policyId, delta });
+};
+
+const deadlineOf = (incident: Incident, target: SlaTarget): SlaDeadline | undefined => {
+  const dueAt = incident[TARGETS[target].dueAt];
+  return dueAt ? { incidentId: incident.id, target, dueAt } : undefined;
+};
+
+/**
+ * Records every target of a governed incident that is decided at `now` and still PENDING on the item:
+ * one conditional write per target (`PENDING` still there), so of two writers only one records it and
+ * counts it on the policy and in the dashboard's rollup. The decided targets' deadlines are removed.
+ * Answers how many it recorded.
+ */
+export const settleSla = async (scope: Scope, incident: Incident, now: Date): Promise<number> => {
+  const { table } = scope.ports;
+  let current = incident;
+  let recorded = 0;
+  const decided: SlaDeadline[] = [];
+  for (const target of SLA_TARGETS) {
+    const field = TARGETS[target].outcome;
+    if ((current[field] ?? 'PENDING') !== 'PENDING') continue;
+    const outcome = outcomeAt(current, target, now);
+    if (outcome === 'PENDING') continue;
+    const deadline = deadlineOf(current, target);
+    if (deadline) decided.push(deadline);
+    const written = await incidentRepository(table, scope.workspaceId).updateIncidentItem(
+      current.id,
+      { set: { [field]: outcome }, setIfAbsent: {}, remove: [] },
+      { expression: '#slaOutcome = :pending', names: { '#slaOutcome': field }, values: { ':pending': 'PENDING' } },
+    );
+    if (!written) continue;
+    await Promise.all([
+      countChange(scope, written.before, written.after),
+      addToIncidentRollups(table, scope.workspaceId, written.before, written.after),
+    ]);
+    current = written.after;
+    recorded += 1;
+  }
+  await slaDeadlineRepository(table, scope.workspaceId).removeDeadlines(decided);
+  return recorded;
+};
+
+/**
+ * The SLA side of an incident write (`recordIncidentChange`), with no read: a new governed incident
+ * gets its deadlines, the policy's counters follow the write (status, resolution, deletion), and the
+ * targets the write decided are recorded. An incident without a policy costs nothing.
+ */
+export const recordSlaChange = async (
+  scope: Scope,
+  before: Incident | undefined,
+  after: Incident | undefined,
+): Promise<void> => {
+  if (!(after ?? before)?.slaPolicyId) return;
+  if (after && !before) {
+    const deadlines = SLA_TARGETS.flatMap((target) => deadlineOf(after, target) ?? []);
+    await slaDeadlineRepository(scope.ports.table, scope.workspaceId).putDeadlines(deadlines);
+  }
+  await countChange(scope, before, after);
+  if (after) await settleSla(scope, after, scope.ports.clock.now());
+};
