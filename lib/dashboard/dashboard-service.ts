@@ -84,12 +84,14 @@ const trendOf = (
   granularity: DashboardAnalyticsInput['granularity'],
 ): DashboardAnalytics['incidentTrend'] => {
   const buckets = new Map<string, { date: string; created: number; resolved: number }>();
+  const dateOf = new Map<string, string>();
   for (const hour of hoursBetween(from, to)) {
     const date = bucketOfHour(hour, timeZone, granularity);
+    dateOf.set(hour, date);
     if (!buckets.has(date)) buckets.set(date, { date, created: 0, resolved: 0 });
   }
   for (const { hour, counts } of rollups) {
-    const bucket = buckets.get(bucketOfHour(hour, timeZone, granularity));
+    const bucket = buckets.get(dateOf.get(hour) ?? '');
     if (!bucket) continue;
     bucket.created += Math.max(0, counts[ROLLUP.created] ?? 0);
     bucket.resolved += Math.max(0, counts[ROLLUP.resolved] ?? 0);
