@@ -1,4 +1,5 @@
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
+import { addToIncidentRollups } from '#lib/incidents/incident-rollup.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
@@ -10,14 +11,17 @@ type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
 
 export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
 
-/** `firstSignalAt = min(firstSignalAt, t)`: the earliest signal of the incident, for time to detect. */
+/**
+ * `firstSignalAt = min(firstSignalAt, t)`: the earliest signal of the incident, for time to detect,
+ * which the dashboard's rollup of the incident's creation hour then counts.
+ */
 const lowerFirstSignalAt = async (
   { table }: Services,
   workspaceId: string,
   incidentId: string,
   at: string,
 ): Promise<void> => {
-  await incidentRepository(table, workspaceId).updateIncidentItem(
+  const written = await incidentRepository(table, workspaceId).updateIncidentItem(
     incidentId,
     { set: { firstSignalAt: at }, setIfAbsent: {}, remove: [] },
     {
@@ -26,6 +30,7 @@ const lowerFirstSignalAt = async (
       values: { ':firstSignalAt': at },
     },
   );
+  if (written) await addToIncidentRollups(table, workspaceId, written.before, written.after);
 };
 
 /**

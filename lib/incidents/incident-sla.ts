@@ -4,6 +4,7 @@ import { countGovernedIncident, targetsForIncident } from '#lib/sla/sla-policy-s
 import { counterDelta } from '#lib/store/counters.ts';
 import { isDone, type Incident } from './incident.ts';
 import { incidentRepository } from './incident-repository.ts';
+import { addToIncidentRollups } from './incident-rollup.ts';
 import { slaDeadlineRepository, type SlaDeadline, type SlaTarget } from './sla-deadline-repository.ts';
 
 /** Where each target's outcome, deadline and reaching moment live on the incident. */
@@ -92,7 +93,8 @@ const deadlineOf = (incident: Incident, target: SlaTarget): SlaDeadline | undefi
 /**
  * Records every target of a governed incident that is decided at `now` and still PENDING on the item:
  * one conditional write per target (`PENDING` still there), so of two writers only one records it and
- * counts it on the policy. The decided targets' deadlines are removed. Answers how many it recorded.
+ * counts it on the policy and in the dashboard's rollup. The decided targets' deadlines are removed.
+ * Answers how many it recorded.
  */
 export const settleSla = async (scope: Scope, incident: Incident, now: Date): Promise<number> => {
   const { table } = scope.ports;
@@ -112,7 +114,10 @@ export const settleSla = async (scope: Scope, incident: Incident, now: Date): Pr
       { expression: '#slaOutcome = :pending', names: { '#slaOutcome': field }, values: { ':pending': 'PENDING' } },
     );
     if (!written) continue;
-    await countChange(scope, written.before, written.after);
+    await Promise.all([
+      countChange(scope, written.before, written.after),
+      addToIncidentRollups(table, scope.workspaceId, written.before, written.after),
+    ]);
     current = written.after;
     recorded += 1;
   }

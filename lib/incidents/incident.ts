@@ -48,6 +48,8 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
   resolvedAt?: string;
   resolvedBy?: string;
+  /** The time of the earliest signal correlation linked to it (`min`), for time to detect. */
+  firstSignalAt?: string;
   /**
    * The SLA policy that governed the incident when it was created, the deadlines it set, and where the
    * incident stands against each (docs/sla-policies.md); absent when no policy governs it. The outcomes stay

@@ -1,7 +1,6 @@
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
-import type { Table } from '#lib/store/table.ts';
-import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
+import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { MAX_SHIFT_MS, isAssignmentId, overlaps, type OnCallAssignment } from './on-call.ts';
 import type { ReservedShift } from './on-call-repository.ts';
 import { onCallRepository, type OnCallRepository } from './on-call-repository.ts';
@@ -14,18 +13,6 @@ const LEFTOVER_AFTER_MS = 60_000;
 const RESERVE_ATTEMPTS = 3;
 
 const notFound = (): NotFoundError => new NotFoundError('On-call assignment not found');
-
-/**
- * The zone the workspace's times are in: the IMS configuration's, else the one given when the business
- * registered (spec: "UTC unless the account has a default timezone"), else UTC.
- */
-const workspaceTimezone = async (table: Table, workspaceId: string): Promise<string> => {
-  const [config, workspace] = await Promise.all([
-    imsConfigRepository(table, workspaceId).getImsConfig(),
-    workspaceRepository(table, workspaceId).getWorkspace(),
-  ]);
-  return config?.timezone ?? workspace?.timezone ?? 'UTC';
-};
 
 /** Why an overlapping reservation blocks the new shift, or undefined if it is a crash leftover to drop. */
 const blockingReason = async (

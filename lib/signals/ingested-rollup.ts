@@ -1,14 +1,9 @@
 import { updateIf } from '#lib/store/conditional-writes.ts';
 import { addToCounters, countersOf } from '#lib/store/counters.ts';
 import { getItem } from '#lib/store/items.ts';
-import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
-import { INGESTED_PREFIX, counterKey, hourOf } from './signal-counter.ts';
-
-const metricHourKey = (workspaceId: string, hour: string) => ({
-  pk: workspaceKey(workspaceId, 'METRIC'),
-  sk: `HOUR#${hour}`,
-});
+import { hourOf, metricHourRepository } from '#lib/rollups/metric-hour-repository.ts';
+import { INGESTED_PREFIX, counterKey } from './signal-counter.ts';
 
 /**
  * Moves the new signals counted in SIGNAL_COUNTER's `ingested#<hour>` attributes of hours that are over
@@ -33,15 +28,7 @@ export const rollUpIngestedHours = async (table: Table, workspaceId: string, now
       });
       continue;
     }
-    await addToCounters(
-      table,
-      metricHourKey(workspaceId, hour),
-      { signalsIngested: count },
-      {
-        type: 'METRIC_HOUR',
-        workspaceId,
-      },
-    );
+    await metricHourRepository(table, workspaceId).addToHours(new Map([[hour, { signalsIngested: count }]]));
     await addToCounters(table, counterKey(workspaceId), { [name]: -count });
     moved += count;
   }

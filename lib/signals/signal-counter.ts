@@ -13,6 +13,7 @@ import type { Table } from '#lib/store/table.ts';
 import type { Signal, SignalSeverity, SignalStatus } from './signal.ts';
 import { signalPartition, sourceKeyOf } from './signal-item.ts';
 import { putItem } from '#lib/store/conditional-writes.ts';
+import { hourOf } from '#lib/rollups/metric-hour-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
 
 /**
@@ -31,9 +32,6 @@ export type SignalCounterValues = Record<string, number>;
 const STATUS_PREFIX = 'status#';
 const SOURCE_PREFIX = 'source#';
 export const INGESTED_PREFIX = 'ingested#';
-
-/** The UTC hour of an instant as rollups name it, `YYYY-MM-DDTHH`. */
-export const hourOf = (instant: Date): string => instant.toISOString().slice(0, 13);
 
 /** A new signal also counts in the hour it was received, until the sweep rolls that hour up. */
 export const ingestedDelta = (receivedAt: Date): SignalCounterValues => ({
@@ -134,4 +132,17 @@ export const readSignalCounter = async (table: Table, workspaceId: string): Prom
     },
     bySource,
   };
+};
+
+/**
+ * The new signals of hours the sweep has not rolled up yet, by hour (`YYYY-MM-DDTHH`): what the
+ * dashboard adds to the METRIC_HOUR rollups it reads, so the current hour counts too.
+ */
+export const readPendingIngestedHours = async (table: Table, workspaceId: string): Promise<Map<string, number>> => {
+  const { names, count } = await readCounter(table, workspaceId);
+  return new Map(
+    names
+      .filter((name) => name.startsWith(INGESTED_PREFIX))
+      .map((name) => [name.slice(INGESTED_PREFIX.length), count(name)]),
+  );
 };

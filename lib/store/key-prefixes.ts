@@ -20,7 +20,7 @@ export const WORKSPACE_PREFIXES = {
   INCSEQ: 'the daily incident-id sequence',
   INVITE: 'invitations',
   MEMBER: 'workspace members (index partition)',
-  METRIC: 'ingestion rollups',
+  METRIC: 'hourly rollups the dashboard reads (incidents and signals)',
   ONCALL: 'on-call shifts',
   PLAYBOOK: "playbook heads, and each playbook's published versions",
   PROBLEM: 'problem tickets',

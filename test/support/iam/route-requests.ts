@@ -307,6 +307,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     const id = list.body.data.assignments[0]?.id;
     return context.client.request('GET', `${V1}/get-assign/${id}`, undefined, context.admin.auth);
   },
+  'dashboard.getMetrics': byKey('/dashboard/metrics'),
+  'dashboard.getAnalytics': byAdmin('GET', '/dashboard/analytics?granularity=week'),
 
   'sla-policies.createPolicy': (context) => creating(context, 'slaPolicy', '/sla-policies', slaPolicy),
   'sla-policies.listPolicies': byKey('/sla-policies'),
