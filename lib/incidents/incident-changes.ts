@@ -2,6 +2,7 @@ import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
 import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
+import { queueNotifications } from './incident-notifications.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { recordMessages, type MessageInput } from './message-repository.ts';
@@ -63,7 +64,7 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
 
 /**
  * Everything that follows an incident write: its history events, its thread messages, the analytics
- * counter and the business metrics. They are issued together after the incident itself was written; a
+ * counter, the business metrics and the notifications it calls for (queued, sent by the notification worker). They are issued together after the incident itself was written; a
  * crash in between can lose an event or make the counter drift, never the change itself
  * (docs/data-model.md 7).
  */
@@ -85,5 +86,6 @@ export const recordIncidentChange = async (
       ),
     messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
     addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
+    queueNotifications(runtime, workspaceId, before, after),
   ]);
 };

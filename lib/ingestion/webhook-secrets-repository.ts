@@ -2,7 +2,7 @@ import type { SignedSender } from './webhook-secrets-signature.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { deleteIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
+import { deleteIfPresent, putIfAbsent, updateItem } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
 
 /**
@@ -79,6 +79,18 @@ export const webhookSecretsRepository = (table: Table, workspaceId: string) => {
     return webhookSecretFromItem(item, workspaceId);
   };
 
+  /** Sets a first secret; false when the sender has one already, which a registered hook may be signing with. */
+  const putWebhookSecretIfAbsent = async (sender: SignedSender, secret: string, now: string): Promise<boolean> =>
+    putIfAbsent(table, {
+      ...webhookSecretKey(workspaceId, sender),
+      type: 'WEBHOOK_SECRET',
+      workspaceId,
+      sender,
+      secret,
+      createdAt: now,
+      updatedAt: now,
+    });
+
   const listWebhookSecretItems = async (): Promise<WebhookSecret[]> => {
     const items = await queryAll(table, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -93,5 +105,11 @@ export const webhookSecretsRepository = (table: Table, workspaceId: string) => {
     const applied = await deleteIfPresent(table, webhookSecretKey(workspaceId, sender));
     return applied !== undefined;
   };
-  return { findWebhookSecret, putWebhookSecret, listWebhookSecretItems, deleteWebhookSecretItem };
+  return {
+    findWebhookSecret,
+    putWebhookSecret,
+    putWebhookSecretIfAbsent,
+    listWebhookSecretItems,
+    deleteWebhookSecretItem,
+  };
 };
