@@ -9,9 +9,10 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * service map 9; blast radius 5; assistant 6; on-call 3; dashboard 2; pipelines 2; tickets 2;
  * business and IMS 8 + SSO settings GET/PUT (docs/security.md) = 10; integrations 16.
  * Added by the issues that built them: correlation rules 5 (docs/correlation.md), an incident's signals 1,
- * webhook signature secrets 3 (docs/ingestion.md), member role change and removal 2 (docs/decisions.md).
+ * webhook signature secrets 3 (docs/ingestion.md), member role change and removal 2 (docs/decisions.md),
+ * disconnecting an integration and an incident's notifications 2 (docs/integrations.md).
  */
-const SPEC_ROUTE_COUNT = 153;
+const SPEC_ROUTE_COUNT = 155;
 
 const routes = allRoutes();
 
