@@ -8,6 +8,7 @@ import { recountCounters } from '#lib/counters/recount-counters.ts';
 import { counterRecount } from '#lib/workers/counter-recount.ts';
 import { signUpBusiness } from '../support/accounts.ts';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.ts';
+import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { createCallRecorder, type RecordedCall } from '../support/iam/call-recorder.ts';
 import { functionPolicies } from '../support/iam/function-policies.ts';
 import { evaluate, type PolicyStatement } from '../support/iam/policy-evaluator.ts';
@@ -50,6 +51,7 @@ describe('least privilege: every AWS call of every function against its IAM poli
   const recorder = createCallRecorder(policies);
   let client: TestClient;
   let provider: FakeIdentityProvider;
+  let integrations: FakeIntegrationProviders;
   const missing: string[] = [];
   const failed: string[] = [];
   let calls: RecordedCall[] = [];
@@ -59,12 +61,16 @@ describe('least privilege: every AWS call of every function against its IAM poli
 
   beforeAll(async () => {
     provider = await startFakeIdentityProvider();
-    client = await startTestStack(':memory:', GENEROUS_RATE_LIMITS, { oauthProviders: provider.providersConfig() });
+    integrations = await startFakeIntegrationProviders();
+    client = await startTestStack(':memory:', GENEROUS_RATE_LIMITS, {
+      oauthProviders: provider.providersConfig(),
+      integrationProviders: integrations.providersConfig(),
+    });
     installPorts(client.stack.ports, { observe: recorder.observe });
     recorder.during('sign-up');
     const admin = await signUpBusiness(client);
     const keyHeaders = await keyWithEveryScope(client, admin);
-    const context: RequestContext = { client, provider, admin, keyHeaders, ids: {} };
+    const context: RequestContext = { client, provider, integrations, admin, keyHeaders, ids: {} };
 
     for (const { group, key, route } of allRoutes()) {
       const step = `${route.method} ${route.path}`;
@@ -108,6 +114,7 @@ describe('least privilege: every AWS call of every function against its IAM poli
   afterAll(async () => {
     await client?.stack.stop();
     await provider?.stop();
+    await integrations?.stop();
   });
 
   it('drives a successful representative request of every built route, and the queue workers', () => {
@@ -115,7 +122,9 @@ describe('least privilege: every AWS call of every function against its IAM poli
     expect(failed).toEqual([]);
     expect(recorder.problems).toEqual([]);
     const ran = new Set(calls.map(({ fn }) => fn));
-    for (const worker of ['ingestion-worker', 'correlation-worker', 'correlation-sweep']) expect(ran).toContain(worker);
+    for (const worker of ['ingestion-worker', 'correlation-worker', 'correlation-sweep', 'notification-worker']) {
+      expect(ran).toContain(worker);
+    }
   });
 
   it('finds every call allowed by the policy the template gives that function', () => {
@@ -156,6 +165,9 @@ describe('least privilege: every AWS call of every function against its IAM poli
         's3:PutObjectTagging',
         'secretsmanager:GetSecretValue',
         'ses:SendEmail',
+        'kms:Decrypt',
+        'kms:GenerateDataKey',
+        'sns:Publish',
         'sqs:ReceiveMessage',
         'sqs:SendMessage',
       ]),
