@@ -60,6 +60,9 @@ export class IncidentServiceStack extends Stack {
   readonly apiKeyAuthorizer: ServiceFunction;
   readonly mailWorker: ServiceFunction;
   readonly notificationWorker: ServiceFunction;
+  /** The integrations' OAuth applications (JSON), and the key that seals their tokens. */
+  readonly integrationProviders: Secret;
+  readonly credentialsKey: Key;
 
   constructor(scope: Construct, id: string, props: IncidentServiceStackProps) {
     super(scope, id, props);
@@ -141,22 +144,22 @@ export class IncidentServiceStack extends Stack {
     });
 
     // The stored form of lib/ports/integration-providers: `{}` until a deployer puts the providers' settings.
-    const integrationProviders = new Secret(this, 'IntegrationProviders', {
+    const integrationProviders = (this.integrationProviders = new Secret(this, 'IntegrationProviders', {
       description: 'OAuth applications of the integrations (chat, code hosts, video meetings), as JSON',
       secretStringValue: SecretValue.unsafePlainText('{}'),
       removalPolicy: profile.removalPolicy,
-    });
+    }));
     Validations.of(integrationProviders).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
         "Client secrets are issued by each provider's console; there is nothing a rotation function could " +
         'generate. A deployer replaces them with put-secret-value (README, "Integrations").',
     });
-    const credentialsKey = new Key(this, 'CredentialsKey', {
+    const credentialsKey = (this.credentialsKey = new Key(this, 'CredentialsKey', {
       description: 'Encrypts the data keys that seal integration tokens and webhook URLs',
       enableKeyRotation: true,
       removalPolicy: profile.removalPolicy,
-    });
+    }));
 
     const mail = new MailIdentity(this, 'Mail', { mailFrom: settings.mailFrom, identity: settings.mailIdentity });
 

@@ -1,5 +1,5 @@
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
-import { parseIncidentNotification } from '#lib/incidents/incident-notifications.ts';
+import { parseIncidentNotification } from '#lib/notifications/notification-message.ts';
 import { deliverNotification } from '#lib/notifications/deliver-notification.ts';
 import { notificationWorker } from '#lib/workers/notification-worker.ts';
 

@@ -1,25 +1,22 @@
-import * as z from 'zod/mini';
 import { log } from '#lib/log/logger.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { INCIDENT_PRIORITIES, type Incident } from './incident.ts';
+import { INCIDENT_PRIORITIES, type Incident, type IncidentPriority } from './incident.ts';
 
 export const NOTIFICATION_EVENTS = ['OPENED', 'ESCALATED', 'RESOLVED'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/** The body of a `notifications` queue message: which incident, what happened to it, and when. */
-export const incidentNotification = z.object({
-  workspaceId: z.string().check(z.minLength(1)),
-  incidentId: z.string().check(z.minLength(1)),
-  event: z.enum(NOTIFICATION_EVENTS),
-  /** The write's `updatedAt`: with the event, it names this occurrence, so a redelivery sends nothing twice. */
-  at: z.string(),
-  /** Escalations: the priority before the change. */
-  fromPriority: z.optional(z.enum(INCIDENT_PRIORITIES)),
-});
-export type IncidentNotification = z.output<typeof incidentNotification>;
-
-export const parseIncidentNotification = (body: string): IncidentNotification =>
-  incidentNotification.parse(JSON.parse(body));
+/**
+ * The body of a `notifications` queue message: which incident, what happened to it, and when. `at` is the
+ * write's `updatedAt`: with the event it names this occurrence, so a redelivery sends nothing twice.
+ * `fromPriority` is the priority an escalation raised.
+ */
+export interface IncidentNotification {
+  workspaceId: string;
+  incidentId: string;
+  event: NotificationEvent;
+  at: string;
+  fromPriority?: IncidentPriority;
+}
 
 const rank = (incident: Incident): number => INCIDENT_PRIORITIES.indexOf(incident.priority);
 

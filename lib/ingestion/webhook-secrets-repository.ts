@@ -79,18 +79,6 @@ export const webhookSecretsRepository = (table: Table, workspaceId: string) => {
     return webhookSecretFromItem(item, workspaceId);
   };
 
-  /** Sets a first secret; false when the sender has one already, which a registered hook may be signing with. */
-  const putWebhookSecretIfAbsent = async (sender: SignedSender, secret: string, now: string): Promise<boolean> =>
-    putIfAbsent(table, {
-      ...webhookSecretKey(workspaceId, sender),
-      type: 'WEBHOOK_SECRET',
-      workspaceId,
-      sender,
-      secret,
-      createdAt: now,
-      updatedAt: now,
-    });
-
   const listWebhookSecretItems = async (): Promise<WebhookSecret[]> => {
     const items = await queryAll(table, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -105,11 +93,24 @@ export const webhookSecretsRepository = (table: Table, workspaceId: string) => {
     const applied = await deleteIfPresent(table, webhookSecretKey(workspaceId, sender));
     return applied !== undefined;
   };
-  return {
-    findWebhookSecret,
-    putWebhookSecret,
-    putWebhookSecretIfAbsent,
-    listWebhookSecretItems,
-    deleteWebhookSecretItem,
-  };
+  return { findWebhookSecret, putWebhookSecret, listWebhookSecretItems, deleteWebhookSecretItem };
 };
+
+/**
+ * Sets a sender's first secret; false when it has one already, which a registered hook may be signing
+ * with. Apart from the factory so that ingestion, which only reads secrets, does not bundle it.
+ */
+export const putWebhookSecretIfAbsent = async (
+  table: Table,
+  workspaceId: string,
+  { sender, secret, now }: { sender: SignedSender; secret: string; now: string },
+): Promise<boolean> =>
+  putIfAbsent(table, {
+    ...webhookSecretKey(workspaceId, sender),
+    type: 'WEBHOOK_SECRET',
+    workspaceId,
+    sender,
+    secret,
+    createdAt: now,
+    updatedAt: now,
+  });

@@ -97,25 +97,6 @@ export const listWebhookSecrets = async ({
   );
 };
 
-/**
- * The sender's secret for a hook being registered at the provider: the one already set (other hooks sign
- * with it), else `candidate`, set by a conditional put so that of two registrations at once both end with
- * the same secret.
- */
-export const ensureWebhookSecret = async (
-  { ports: { table, clock }, workspaceId }: Scope,
-  { sender, candidate }: { sender: SignedSender; candidate: string },
-): Promise<string> => {
-  const secrets = webhookSecretsRepository(table, workspaceId);
-  knownSecrets.delete(secretCacheKey(workspaceId, sender));
-  const existing = await secrets.findWebhookSecret(sender);
-  if (existing) return existing.secret;
-  if (await secrets.putWebhookSecretIfAbsent(sender, candidate, clock.now().toISOString())) return candidate;
-  const winner = await secrets.findWebhookSecret(sender);
-  if (!winner) throw new Error(`the ${sender} webhook secret vanished while it was being set`);
-  return winner.secret;
-};
-
 export const deleteWebhookSecret = async (
   { ports: { table }, workspaceId }: Scope,
   sender: SignedSender,

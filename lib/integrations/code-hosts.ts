@@ -1,7 +1,7 @@
 import { createApiKey, deleteApiKey } from '#lib/api-keys/api-key-service.ts';
 import { BadRequestError, ConflictError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { ensureWebhookSecret } from '#lib/ingestion/webhook-secrets.ts';
+import { ensureWebhookSecret } from './hook-secret.ts';
 import type { OAuthIntegration } from '#lib/ports/integration-providers/integration-providers.ts';
 import { codeHostHookRepository } from './code-host-hooks.ts';
 import { accessTokenOf, markConnectionFailed, workspaceConnection } from './oauth-connections.ts';

@@ -71,11 +71,17 @@ describe('bundles hold the clients their function declares, no others', () => {
 const OVER_BUDGET: Record<string, number> = {
   ingestion: 1.83,
   signals: 1.64,
+  // The integrations' zod schemas, OAuth state and sealing, and the API-key service its hooks use.
+  integrations: 1.6,
   auth: 1.59,
-  incidents: 1.59,
+  // Queuing the notifications of each incident write (the SQS client itself loads on first use).
+  incidents: 1.6,
   business: 1.49,
-  'correlation-worker': 1.45,
-  'ingestion-worker': 1.44,
+  'correlation-worker': 1.47,
+  'ingestion-worker': 1.45,
+  // The deciding (IMS settings, on-call, silent hours) and sending code, whose clients load on first use.
+  'notification-worker': 1.39,
+  'silent-hours': 1.36,
   problems: 1.44,
   'correlation-rules': 1.41,
   tickets: 1.41,
