@@ -144,22 +144,24 @@ export class IncidentServiceStack extends Stack {
     });
 
     // The stored form of lib/ports/integration-providers: `{}` until a deployer puts the providers' settings.
-    const integrationProviders = (this.integrationProviders = new Secret(this, 'IntegrationProviders', {
+    const integrationProviders = new Secret(this, 'IntegrationProviders', {
       description: 'OAuth applications of the integrations (chat, code hosts, video meetings), as JSON',
       secretStringValue: SecretValue.unsafePlainText('{}'),
       removalPolicy: profile.removalPolicy,
-    }));
+    });
+    this.integrationProviders = integrationProviders;
     Validations.of(integrationProviders).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
         "Client secrets are issued by each provider's console; there is nothing a rotation function could " +
         'generate. A deployer replaces them with put-secret-value (README, "Integrations").',
     });
-    const credentialsKey = (this.credentialsKey = new Key(this, 'CredentialsKey', {
+    const credentialsKey = new Key(this, 'CredentialsKey', {
       description: 'Encrypts the data keys that seal integration tokens and webhook URLs',
       enableKeyRotation: true,
       removalPolicy: profile.removalPolicy,
-    }));
+    });
+    this.credentialsKey = credentialsKey;
 
     const mail = new MailIdentity(this, 'Mail', { mailFrom: settings.mailFrom, identity: settings.mailIdentity });
 

@@ -15,7 +15,9 @@ export const ensureWebhookSecret = async (
   const secrets = webhookSecretsRepository(table, workspaceId);
   const existing = await secrets.findWebhookSecret(sender);
   if (existing) return existing.secret;
-  if (await putWebhookSecretIfAbsent(table, workspaceId, { sender, secret: candidate, now: clock.now().toISOString() })) {
+  if (
+    await putWebhookSecretIfAbsent(table, workspaceId, { sender, secret: candidate, now: clock.now().toISOString() })
+  ) {
     return candidate;
   }
   const winner = await secrets.findWebhookSecret(sender);
