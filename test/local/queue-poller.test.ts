@@ -227,6 +227,8 @@ describe('local SQS trigger', () => {
       'correlation-dlq': [],
       mail: [],
       'mail-dlq': [],
+      notifications: [],
+      'notifications-dlq': [],
     };
     expect(saved).toEqual({ queues, inFlightNotSaved: 1 });
     expect(await messageCount(sqs.queueUrl('ingestion'))).toBe(0);
