@@ -8,13 +8,15 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 /**
  * The body of a `notifications` queue message: which incident, what happened to it, and when. `at` is the
  * write's `updatedAt`: with the event it names this occurrence, so a redelivery sends nothing twice.
- * `fromPriority` is the priority an escalation raised.
+ * `priority` is the incident's at the event, since the worker may read it after later changes;
+ * `fromPriority` is the one an escalation raised.
  */
 export interface IncidentNotification {
   workspaceId: string;
   incidentId: string;
   event: NotificationEvent;
   at: string;
+  priority: IncidentPriority;
   fromPriority?: IncidentPriority;
 }
 
@@ -30,7 +32,7 @@ export const notificationsOf = (
   after: Incident | undefined,
 ): IncidentNotification[] => {
   if (!after) return [];
-  const base = { workspaceId, incidentId: after.id, at: after.updatedAt };
+  const base = { workspaceId, incidentId: after.id, at: after.updatedAt, priority: after.priority };
   if (!before) return after.resolvedAt ? [] : [{ ...base, event: 'OPENED' }];
   const events: IncidentNotification[] = [];
   if (rank(after) > rank(before) && !after.resolvedAt) {

@@ -157,15 +157,18 @@ export const accessTokenOf = async (scope: Scope, connection: StoredIntegration)
   ) as OAuthCredentials;
   const now = scope.ports.clock.now();
   if (!needsRefresh(credentials, now)) return credentials.accessToken;
-  let refreshed: OAuthCredentials;
-  try {
-    refreshed = await refreshTokens(await providerOf(scope, integration), credentials, now);
-  } catch (error) {
-    if (!(error instanceof ProviderRefusedError) && !(error instanceof Error && /refresh token/.test(error.message)))
-      throw error;
-    const reason = error instanceof ProviderRefusedError ? `token refresh refused: ${error.reason}` : error.message;
+  const failed = async (reason: string): Promise<never> => {
     await markConnectionFailed(scope, connection, reason);
     throw new ConflictError(`The ${integration} connection needs to be made again`, [`${integration}: ${reason}`]);
+  };
+  const { refreshToken } = credentials;
+  if (!refreshToken) return failed('the access token expired and the provider gave no refresh token');
+  let refreshed: OAuthCredentials;
+  try {
+    refreshed = await refreshTokens(await providerOf(scope, integration), refreshToken, now);
+  } catch (error) {
+    if (!(error instanceof ProviderRefusedError)) throw error;
+    return failed(`token refresh refused: ${error.reason}`);
   }
   const sealed = await sealSecret(scope.ports.credentialKeys, context, JSON.stringify(refreshed));
   await saveIntegration(

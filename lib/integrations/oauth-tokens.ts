@@ -1,3 +1,4 @@
+import { ServiceUnavailableError } from '#lib/contract/errors.ts';
 import type { IntegrationProvider } from '#lib/ports/integration-providers/integration-providers.ts';
 import type { OAuthCredentials } from './integration.ts';
 import { callProvider, expectSuccess } from './provider-http.ts';
@@ -12,7 +13,10 @@ const tokenReply = (body: unknown, now: Date): OAuthCredentials => {
     expires_in: expiresIn,
   } = (body ?? {}) as Record<string, unknown>;
   if (typeof accessToken !== 'string' || accessToken === '') {
-    throw new Error('the token endpoint answered without an access_token');
+    // A success without a token is a provider broken for now, not a fault of the caller's code.
+    throw new ServiceUnavailableError('The provider did not answer', [
+      'provider: the token endpoint sent no access_token',
+    ]);
   }
   return {
     accessToken,
@@ -42,16 +46,11 @@ export const exchangeCode = (provider: IntegrationProvider, code: string, redire
 /** A provider may rotate the refresh token; one it does not send back stays the one to use. */
 export const refreshTokens = async (
   provider: IntegrationProvider,
-  credentials: OAuthCredentials,
+  refreshToken: string,
   now: Date,
 ): Promise<OAuthCredentials> => {
-  if (!credentials.refreshToken) throw new Error('the access token expired and the provider gave no refresh token');
-  const refreshed = await tokenRequest(
-    provider,
-    { grant_type: 'refresh_token', refresh_token: credentials.refreshToken },
-    now,
-  );
-  return { refreshToken: credentials.refreshToken, ...refreshed };
+  const refreshed = await tokenRequest(provider, { grant_type: 'refresh_token', refresh_token: refreshToken }, now);
+  return { refreshToken, ...refreshed };
 };
 
 export const needsRefresh = (credentials: OAuthCredentials, now: Date): boolean =>

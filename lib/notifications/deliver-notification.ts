@@ -32,8 +32,8 @@ const wanted = ({ event }: IncidentNotification, config: ImsConfig | undefined):
   event === 'RESOLVED' ? (config?.notifyOnResolve ?? true) : (config?.notifyOnCreate ?? true);
 
 /** A war room for the incidents that need people together: opened HIGH or CRITICAL, or escalated to it. */
-const wantsWarRoom = ({ event }: IncidentNotification, incident: Incident): boolean =>
-  event !== 'RESOLVED' && (incident.priority === 'HIGH' || incident.priority === 'CRITICAL');
+const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
+  event !== 'RESOLVED' && (priority === 'HIGH' || priority === 'CRITICAL');
 
 /**
  * Whom the event reaches: the workspace's chat webhook, the on-call members' e-mail and the IMS alert
@@ -114,8 +114,7 @@ export const deliverNotification = async (ports: Ports, notification: IncidentNo
   const pending = sends.filter(({ channel, recipient }) => !settled.has(`${channel}#${recipient}`));
   if (pending.length === 0) return;
   const silence = await silencedBy(scope, incident, new Date(eventAt));
-  const meetingUrl =
-    !silence && wantsWarRoom(notification, incident) ? await warRoom(scope, incident, earlier) : undefined;
+  const meetingUrl = !silence && wantsWarRoom(notification) ? await warRoom(scope, incident, earlier) : undefined;
   const content = notificationContent(notification, incident, {
     appUrl: ports.mail.appUrl,
     onCall: onCall.map(({ email }) => email),

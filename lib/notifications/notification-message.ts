@@ -8,6 +8,7 @@ const incidentNotification = z.object({
   incidentId: z.string().check(z.minLength(1)),
   event: z.enum(NOTIFICATION_EVENTS),
   at: z.string(),
+  priority: z.enum(INCIDENT_PRIORITIES),
   fromPriority: z.optional(z.enum(INCIDENT_PRIORITIES)),
 });
 

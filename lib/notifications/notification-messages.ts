@@ -11,14 +11,15 @@ export interface NotificationContent {
   meetingUrl?: string | undefined;
 }
 
-const headlineOf = ({ event, fromPriority }: IncidentNotification, incident: Incident): string => {
+/** The priority is the event's: the incident may have changed again before the worker read it. */
+const headlineOf = ({ event, priority, fromPriority }: IncidentNotification, incident: Incident): string => {
   const what =
     event === 'OPENED'
       ? 'opened'
       : event === 'ESCALATED'
-        ? `escalated from ${fromPriority ?? 'a lower priority'} to ${incident.priority}`
+        ? `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`
         : 'resolved';
-  return `[${incident.priority}] ${incident.id} ${what}: ${incident.summary}`;
+  return `[${priority}] ${incident.id} ${what}: ${incident.summary}`;
 };
 
 export const notificationContent = (

@@ -261,3 +261,32 @@ describe('SMS and messaging app', () => {
     ).toEqual([]);
   });
 });
+
+describe('roles and credentials', () => {
+  const ADMIN_ROUTES: [string, string, unknown][] = [
+    ['POST', '/integrations/chat/webhook', { webhookUrl: 'https://hooks.example.com/x' }],
+    ['POST', '/integrations/codehost-a/webhook', { repoFullName: 'acme/api' }],
+    ['POST', '/integrations/codehost-b/webhook', { projectId: '7' }],
+    ['POST', '/integrations/videomeet/connect', undefined],
+    ['GET', '/integrations/codehost-b/callback?code=c&state=s', undefined],
+    ['POST', '/integrations/sms/connect', { phoneNumber: '+14155550100' }],
+    ['POST', '/integrations/messaging-app/connect', { phoneNumber: '+14155550100' }],
+  ];
+
+  it('lets only an ADMIN with a Bearer token connect, register or disconnect; a key gets 401', async () => {
+    const engineer = await joinAs(client, admin, 'ENGINEER');
+    const viewer = await joinAs(client, admin, 'VIEWER');
+    const key = await apiKeyHeaders(client, admin, ['integrations:read', 'integrations:write']);
+    const routes: [string, string, unknown][] = [
+      ...ADMIN_ROUTES,
+      ['DELETE', `/integrations/${admin.user.id}/sms`, undefined],
+    ];
+    for (const [method, path, body] of routes) {
+      for (const who of [engineer, viewer]) {
+        expect((await client.request(method, `${V1}${path}`, body, who.auth)).status, `${method} ${path}`).toBe(403);
+      }
+      expect((await client.request(method, `${V1}${path}`, body, key)).status, `${method} ${path}`).toBe(401);
+    }
+    expect((await client.request('GET', `${V1}/integrations/${admin.user.id}`, undefined, key)).status).toBe(200);
+  });
+});
