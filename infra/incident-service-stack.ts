@@ -1,6 +1,7 @@
-import { ArnFormat, Aws, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnOutput, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
@@ -21,6 +22,7 @@ import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
 import { parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { mailWorker } from '#lib/workers/mail-worker.ts';
+import { notificationWorker } from '#lib/workers/notification-worker.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
 import { MailIdentity } from './constructs/mail-identity.ts';
@@ -59,6 +61,10 @@ export class IncidentServiceStack extends Stack {
   readonly slaSweep: ServiceFunction;
   readonly apiKeyAuthorizer: ServiceFunction;
   readonly mailWorker: ServiceFunction;
+  readonly notificationWorker: ServiceFunction;
+  /** The integrations' OAuth applications (JSON), and the key that seals their tokens. */
+  readonly integrationProviders: Secret;
+  readonly credentialsKey: Key;
 
   constructor(scope: Construct, id: string, props: IncidentServiceStackProps) {
     super(scope, id, props);
@@ -87,6 +93,7 @@ export class IncidentServiceStack extends Stack {
     this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
     this.mailWorker = worker('MailWorker', mailWorker, consumerTimeout('mail'));
+    this.notificationWorker = worker('NotificationWorker', notificationWorker, consumerTimeout('notifications'));
     const workers: [FunctionDeclaration, ServiceFunction][] = [
       [ingestionWorker, this.ingestionWorker],
       [correlationWorker, this.correlationWorker],
@@ -96,6 +103,7 @@ export class IncidentServiceStack extends Stack {
       [analysisWorker, this.analysisWorker],
       [apiKeyAuthorizer, this.apiKeyAuthorizer],
       [mailWorker, this.mailWorker],
+      [notificationWorker, this.notificationWorker],
     ];
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
@@ -104,6 +112,10 @@ export class IncidentServiceStack extends Stack {
         consumer: this.correlationWorker.lambda,
       }),
       mail: new WorkQueue(this, 'MailQueue', { name: 'mail', consumer: this.mailWorker.lambda }),
+      notifications: new WorkQueue(this, 'NotificationsQueue', {
+        name: 'notifications',
+        consumer: this.notificationWorker.lambda,
+      }),
     };
     new Rule(this, 'CorrelationSweepSchedule', {
       description: 'Runs the correlation sweep every minute',
@@ -140,6 +152,26 @@ export class IncidentServiceStack extends Stack {
         'verifiers accept, so it can be done by hand with put-secret-value until a rotation Lambda exists.',
     });
 
+    // The stored form of lib/ports/integration-providers: `{}` until a deployer puts the providers' settings.
+    const integrationProviders = new Secret(this, 'IntegrationProviders', {
+      description: 'OAuth applications of the integrations (chat, code hosts, video meetings), as JSON',
+      secretStringValue: SecretValue.unsafePlainText('{}'),
+      removalPolicy: profile.removalPolicy,
+    });
+    this.integrationProviders = integrationProviders;
+    Validations.of(integrationProviders).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "Client secrets are issued by each provider's console; there is nothing a rotation function could " +
+        'generate. A deployer replaces them with put-secret-value (README, "Integrations").',
+    });
+    const credentialsKey = new Key(this, 'CredentialsKey', {
+      description: 'Encrypts the data keys that seal integration tokens and webhook URLs',
+      enableKeyRotation: true,
+      removalPolicy: profile.removalPolicy,
+    });
+    this.credentialsKey = credentialsKey;
+
     const mail = new MailIdentity(this, 'Mail', { mailFrom: settings.mailFrom, identity: settings.mailIdentity });
 
     const groups = ROUTE_GROUPS.map((group) => ({
@@ -160,6 +192,8 @@ export class IncidentServiceStack extends Stack {
       payloads: this.payloads,
       mail,
       jwtSecret,
+      integrationProviders,
+      credentialsKey,
       settings,
       serviceName: this.stackName,
     };
@@ -194,11 +228,11 @@ export class IncidentServiceStack extends Stack {
     }
 
     // The stage URL from the API's id alone: the stage itself depends on every function through its methods.
-    const appUrl =
-      settings.appUrl ??
-      `https://${this.api.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.stage}`;
+    const apiUrl = `https://${this.api.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.stage}`;
+    const appUrl = settings.appUrl ?? apiUrl;
     for (const [declaration, fn] of declared) {
       if (declares(declaration, 'mail')) fn.lambda.addEnvironment(ENV.appUrl, appUrl);
+      if (declares(declaration, 'integrationProviders')) fn.lambda.addEnvironment(ENV.apiUrl, apiUrl);
       if (declares(declaration, 'unkeyedUsage')) {
         fn.lambda.addEnvironment(ENV.unkeyedUsageKey, this.usagePlan.unkeyedKeyValue);
       }

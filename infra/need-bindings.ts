@@ -1,3 +1,6 @@
+import { Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ENV } from '#lib/ports/env.ts';
 import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
@@ -31,6 +34,10 @@ export interface NeedTargets {
   payloads: PayloadBucket;
   mail: MailIdentity;
   jwtSecret: Secret;
+  /** The OAuth applications of the integrations, as JSON (lib/ports/integration-providers). */
+  integrationProviders: Secret;
+  /** The master key of stored third-party tokens. */
+  credentialsKey: Key;
   settings: ServiceSettings;
   /** The stack's name: the `service` dimension of the business metrics. */
   serviceName: string;
@@ -42,7 +49,18 @@ export interface NeedTargets {
  * usage plans are bound by the stack once those exist.
  */
 export const bindNeeds = (
-  { table, queues, workflow, payloads, mail, jwtSecret, settings, serviceName }: NeedTargets,
+  {
+    table,
+    queues,
+    workflow,
+    payloads,
+    mail,
+    jwtSecret,
+    integrationProviders,
+    credentialsKey,
+    settings,
+    serviceName,
+  }: NeedTargets,
   fn: ServiceFunction,
   declaration: FunctionDeclaration,
 ): void => {
@@ -97,6 +115,26 @@ export const bindNeeds = (
         break;
       case 'oauthProviders':
         fn.lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
+        break;
+      case 'integrationProviders':
+        // API_URL is set by the stack once the API exists.
+        integrationProviders.grantRead(fn.lambda);
+        fn.lambda.addEnvironment(ENV.integrationProvidersSecretArn, integrationProviders.secretArn);
+        break;
+      case 'credentialKeys':
+        fn.lambda.addToRolePolicy(
+          new PolicyStatement({ actions: ['kms:Decrypt', 'kms:GenerateDataKey'], resources: [credentialsKey.keyArn] }),
+        );
+        fn.lambda.addEnvironment(ENV.credentialsKeyId, credentialsKey.keyArn);
+        break;
+      case 'sms':
+        fn.lambda.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+        Validations.of(fn.lambda.role ?? fn.lambda).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'An SMS is published to a phone number, not to a topic, and IAM names that target only as `*`; ' +
+            'the function publishes nothing else.',
+        });
         break;
       case 'metrics':
         // No grant: EMF documents reach CloudWatch through the function's log stream.

@@ -10,6 +10,7 @@ import { buildGatewayEvent } from './gateway-event.ts';
 import { lambdaContext } from './lambda-context.ts';
 import type { LocalMetrics } from './local-metrics.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
 import type { LocalUsagePlan } from './local-usage-plan.ts';
 import { takesApiKeys } from '#lib/http/route.ts';
@@ -36,6 +37,9 @@ export interface LocalHttpOptions {
   metrics: LocalMetrics;
   /** Resolves once the mail queue is empty and no delivery is running. */
   mailQueueIdle: () => Promise<void>;
+  smsOutbox: SmsOutbox;
+  /** Resolves once the notification worker has sent what was queued. */
+  notificationsIdle: () => Promise<void>;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
   allowedOrigins: readonly string[];
 }
@@ -75,6 +79,18 @@ const mailboxResponse = async (
   return resultResponse(ok(mailbox.messagesTo(to)), requestId);
 };
 
+/** `GET /_local/sms?to=`: the text messages the service sent to a number, once queued notifications are out. */
+const smsResponse = async (
+  url: URL,
+  { smsOutbox, notificationsIdle }: LocalHttpOptions,
+  requestId: string,
+): Promise<APIGatewayProxyResult> => {
+  const to = url.searchParams.get('to');
+  if (!to) return errorResponse(400, 'Validation failed', ['to: Required'], requestId);
+  await Promise.race([notificationsIdle(), delay(MAIL_QUEUE_WAIT_MS, undefined, { ref: false })]);
+  return resultResponse(ok(smsOutbox.messagesTo(to)), requestId);
+};
+
 /**
  * The local stand-in for API Gateway: resolves the route from the one route table, builds the REST
  * proxy event AWS would build and calls the group's handler, as API Gateway invokes its Lambda.
@@ -105,6 +121,10 @@ const serveWith =
     }
     if (request.method === 'GET' && url.pathname === '/_local/mailbox') {
       send(response, await mailboxResponse(url, options, randomUUID()));
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/_local/sms') {
+      send(response, await smsResponse(url, options, randomUUID()));
       return;
     }
     if (request.method === 'GET' && url.pathname === '/_local/metrics') {

@@ -28,7 +28,10 @@ import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-ne
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
-import { startLocalWorkers, startMailWorker, type LocalWorkers } from './local-workers.ts';
+import { startLocalWorkers, startMailWorker, startNotificationWorker, type LocalWorkers } from './local-workers.ts';
+import { openLocalCredentialKeys } from './local-credential-keys.ts';
+import { openSmsOutbox, type SmsOutbox } from './sms-outbox.ts';
+import { parseIntegrationProviders } from '#lib/ports/integration-providers/integration-providers.ts';
 import { openLocalUsagePlan } from './local-usage-plan.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
@@ -46,6 +49,8 @@ export interface LocalStackOptions {
   rateLimits?: string;
   /** OAuth providers in the OAUTH_PROVIDERS syntax (JSON); none by default. */
   oauthProviders?: string;
+  /** The integrations' OAuth applications in the INTEGRATION_PROVIDERS syntax (JSON); none by default. */
+  integrationProviders?: string;
   /** Where links in e-mails point (APP_URL); the local server's own URL by default. */
   appUrl?: string;
   /** Browser origins allowed to call the API (ALLOWED_ORIGINS: `*` by default, `none`, or comma-separated). */
@@ -63,6 +68,8 @@ export interface LocalStack {
   url: string;
   ports: Ports;
   mailbox: Mailbox;
+  /** The text messages sent (`GET /_local/sms`). */
+  smsOutbox: SmsOutbox;
   /** What the services counted since the start (`GET /_local/metrics`). */
   metrics: LocalMetrics;
   queues: LocalSqs;
@@ -122,12 +129,14 @@ export const startLocalStack = async ({
   dataDir,
   rateLimits,
   oauthProviders,
+  integrationProviders,
   appUrl,
   allowedOrigins,
   workers: runWorkers = true,
   queueSettings,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
+  const integrationApps = parseIntegrationProviders(integrationProviders);
   const persistent = dataDir !== IN_MEMORY;
   if (persistent) await mkdir(dataDir, { recursive: true });
 
@@ -137,6 +146,7 @@ export const startLocalStack = async ({
   await restoreQueues(sqs, savedQueuesFile(dataDir));
   let url = '';
   const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
+  const smsOutbox = await openSmsOutbox(systemClock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
   const metrics = createLocalMetrics();
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
@@ -160,6 +170,15 @@ export const startLocalStack = async ({
     rateLimits: limits,
     identityProvider: createHttpIdentityProviderClient(),
     oauthProviders: providers,
+    integrations: {
+      providers: async () => integrationApps,
+      get apiUrl() {
+        return url;
+      },
+      allowLoopbackHttp: true,
+    },
+    credentialKeys: await openLocalCredentialKeys(persistent ? join(dataDir, 'credentials-key') : undefined),
+    sms: smsOutbox,
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
     clock: systemClock,
@@ -175,18 +194,26 @@ export const startLocalStack = async ({
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,
-    mailQueueIdle: () => mailWorker.idle(),
+    // Notification e-mail passes the notifications queue first, then the mail queue.
+    mailQueueIdle: async () => {
+      await notificationWorker.idle();
+      await mailWorker.idle();
+    },
+    smsOutbox,
+    notificationsIdle: () => notificationWorker.idle(),
   });
   server.listen(port, host);
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
   url = `http://${host}:${boundPort}`;
   const mailWorker = startMailWorker(sqs);
+  const notificationWorker = startNotificationWorker(sqs);
   const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
 
   const stop = async (): Promise<StopReport> => {
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     await workers?.stop();
+    await notificationWorker.stop();
     await mailWorker.stop();
     await workflow.settled();
     const savedMessages = await saveQueues(sqs, savedQueuesFile(dataDir));
@@ -196,5 +223,5 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url, ports, mailbox, metrics, queues: sqs, workers, stop };
+  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, stop };
 };

@@ -4,6 +4,7 @@ import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts
 import { handler as mailWorker } from '#functions/mail-worker/index.ts';
 import { handler as slaSweep } from '#functions/sla-sweep/index.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
+import { handler as notificationWorker } from '#functions/notification-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
 import { startQueuePoller, type QueuePoller } from './queue-poller.ts';
 import type { LocalSqs } from './sqs-server.ts';
@@ -55,3 +56,10 @@ export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
  */
 export const startMailWorker = (sqs: LocalSqs): QueuePoller =>
   startQueuePoller({ sqs, queue: 'mail', handler: mailWorker });
+
+/**
+ * The notifications queue's consumer. Like the mail worker it always runs: it only delivers, and tests
+ * that drive the signal workers themselves still see their incidents' notifications.
+ */
+export const startNotificationWorker = (sqs: LocalSqs): QueuePoller =>
+  startQueuePoller({ sqs, queue: 'notifications', handler: notificationWorker });

@@ -10,6 +10,7 @@ const stack = await startLocalStack({
   ...(process.env.HOST && { host: process.env.HOST }),
   ...(process.env.RATE_LIMITS && { rateLimits: process.env.RATE_LIMITS }),
   ...(process.env.OAUTH_PROVIDERS && { oauthProviders: process.env.OAUTH_PROVIDERS }),
+  ...(process.env.INTEGRATION_PROVIDERS && { integrationProviders: process.env.INTEGRATION_PROVIDERS }),
   ...(process.env.APP_URL && { appUrl: process.env.APP_URL }),
   ...(process.env.ALLOWED_ORIGINS && { allowedOrigins: process.env.ALLOWED_ORIGINS }),
 });

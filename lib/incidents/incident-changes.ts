@@ -3,6 +3,7 @@ import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.t
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
 import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
 import { addToIncidentRollups } from './incident-rollup.ts';
+import { queueNotifications } from './incident-notifications.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { recordMessages, type MessageInput } from './message-repository.ts';
@@ -76,9 +77,10 @@ const recordSla = async (scope: Scope, before: Incident | undefined, after: Inci
 
 /**
  * Everything that follows an incident write: its history events, its thread messages, the analytics
- * counter, the dashboard's hourly rollups, the SLA outcomes and the business metrics. They are issued
- * together after the incident itself was written; a crash in between can lose an event or make the
- * counter drift, never the change itself (docs/data-model.md 7).
+ * counter, the dashboard's hourly rollups, the SLA outcomes, the business metrics and the notifications it
+ * calls for (queued, sent by the notification worker). They are issued together after the incident itself
+ * was written; a crash in between can lose an event or make the counter drift, never the change itself
+ * (docs/data-model.md 7).
  */
 export const recordIncidentChange = async (
   scope: Scope,
@@ -101,5 +103,6 @@ export const recordIncidentChange = async (
     addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
     addToIncidentRollups(runtime.table, workspaceId, before, after),
     recordSla(scope, before, after),
+    queueNotifications(runtime, workspaceId, before, after),
   ]);
 };

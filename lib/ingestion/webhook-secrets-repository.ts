@@ -2,7 +2,7 @@ import type { SignedSender } from './webhook-secrets-signature.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { deleteIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
+import { deleteIfPresent, putIfAbsent, updateItem } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
 
 /**
@@ -95,3 +95,22 @@ export const webhookSecretsRepository = (table: Table, workspaceId: string) => {
   };
   return { findWebhookSecret, putWebhookSecret, listWebhookSecretItems, deleteWebhookSecretItem };
 };
+
+/**
+ * Sets a sender's first secret; false when it has one already, which a registered hook may be signing
+ * with. Apart from the factory so that ingestion, which only reads secrets, does not bundle it.
+ */
+export const putWebhookSecretIfAbsent = async (
+  table: Table,
+  workspaceId: string,
+  { sender, secret, now }: { sender: SignedSender; secret: string; now: string },
+): Promise<boolean> =>
+  putIfAbsent(table, {
+    ...webhookSecretKey(workspaceId, sender),
+    type: 'WEBHOOK_SECRET',
+    workspaceId,
+    sender,
+    secret,
+    createdAt: now,
+    updatedAt: now,
+  });

@@ -7,6 +7,7 @@ export const ENV = {
   ingestionQueueUrl: 'INGESTION_QUEUE_URL',
   correlationQueueUrl: 'CORRELATION_QUEUE_URL',
   mailQueueUrl: 'MAIL_QUEUE_URL',
+  notificationsQueueUrl: 'NOTIFICATIONS_QUEUE_URL',
   analysisStateMachineArn: 'ANALYSIS_STATE_MACHINE_ARN',
   mailFrom: 'MAIL_FROM',
   appUrl: 'APP_URL',
@@ -17,6 +18,9 @@ export const ENV = {
   unkeyedUsageKey: 'UNKEYED_USAGE_KEY',
   payloadBucket: 'PAYLOAD_BUCKET_NAME',
   oauthProviders: 'OAUTH_PROVIDERS',
+  integrationProvidersSecretArn: 'INTEGRATION_PROVIDERS_SECRET_ARN',
+  apiUrl: 'API_URL',
+  credentialsKeyId: 'CREDENTIALS_KEY_ID',
   metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
 } as const;

@@ -21,6 +21,9 @@ export type Binding =
   | { kind: 'rateLimits' }
   | { kind: 'cors' }
   | { kind: 'oauthProviders' }
+  | { kind: 'integrationProviders' }
+  | { kind: 'credentialKeys' }
+  | { kind: 'sms' }
   | { kind: 'metrics' };
 
 /**

@@ -1,5 +1,8 @@
 import type { Table } from '#lib/store/table.ts';
 import type { Clock } from './clock.ts';
+import type { CredentialKeys } from './credential-keys/credential-keys.ts';
+import type { IntegrationSettings } from './integration-providers/integration-providers.ts';
+import type { SmsSender } from './sms/sms.ts';
 import type { Ids } from './ids.ts';
 import type { IdentityProviderClient } from './identity-provider/identity-provider.ts';
 import type { OAuthProviders } from './identity-provider/oauth-providers.ts';
@@ -36,6 +39,11 @@ export interface Ports {
   rateLimits: RateLimits;
   identityProvider: IdentityProviderClient;
   oauthProviders: OAuthProviders;
+  /** The OAuth applications of the integrations and the API's own URL. */
+  integrations: IntegrationSettings;
+  /** The master key of stored third-party tokens. */
+  credentialKeys: CredentialKeys;
+  sms: SmsSender;
   /** Browser origins allowed to call the API (CORS). */
   allowedOrigins: readonly string[];
   metrics: Metrics;

@@ -13,11 +13,12 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { analysisWorkflow } from '#lib/ports/workflow/workflow-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
+import { queueSender } from '#lib/ports/queue/queue-need.ts';
 
 export const incidents = defineGroup({
   name: 'incidents',
   description: 'Incident tickets, their comments and messages, AI-assisted analysis, resolution and PDF export.',
-  needs: [tableReadWrite, signingKeys, analysisWorkflow, metrics],
+  needs: [tableReadWrite, signingKeys, analysisWorkflow, metrics, queueSender('notifications')],
   routes: {
     generateIncidentId: {
       method: 'GET',

@@ -1,111 +1,141 @@
-import { defineGroup } from '#lib/http/route.ts';
+import * as z from 'zod/mini';
+import { defineGroup, type RouteSpec } from '#lib/http/route.ts';
+import { incidentIdParams } from '#lib/incidents/schemas.ts';
+import {
+  chatWebhookBody,
+  chatWebhookSchema,
+  codehostAWebhookBody,
+  codehostBWebhookBody,
+  connectStartSchema,
+  disconnectParams,
+  integrationSchema,
+  messagingAppConnectBody,
+  oauthCallbackQuery,
+  projectSchema,
+  registeredHookSchema,
+  repoSchema,
+  smsConnectBody,
+  userIdParams,
+} from '#lib/integrations/schemas.ts';
+import { deliverySchema } from '#lib/notifications/schemas.ts';
+import { credentialKeys } from '#lib/ports/credential-keys/credential-keys-need.ts';
+import { integrationProviders } from '#lib/ports/integration-providers/integration-providers-need.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { usagePlan } from '#lib/ports/usage-plan/usage-plan-need.ts';
+
+const connectRoute = (path: string, name: string) =>
+  ({
+    method: 'POST',
+    path,
+    summary: `Start connecting ${name}; returns its authorization URL`,
+    description:
+      'Answers `data.authUrl`, the provider page where the person approves the connection, with a signed `state` ' +
+      "bound to the caller, the workspace and this provider for 10 minutes (`data.expiresAt`). The provider's " +
+      "OAuth application comes from the deployment's settings; an unconfigured provider is a 400.",
+    auth: 'bearer',
+    access: 'admin',
+    response: { status: 200, data: connectStartSchema },
+  }) satisfies RouteSpec;
+
+const callbackRoute = (path: string, name: string) =>
+  ({
+    method: 'GET',
+    path,
+    summary: `Complete the ${name} token exchange`,
+    description:
+      'Takes the `code` and `state` the provider sent back. The state must be one this service signed for this ' +
+      'provider, for the caller, in this workspace, not expired and not used before (each state works once); any ' +
+      'other is a 400 naming `state`. The code is exchanged for tokens, which are stored encrypted; a code the ' +
+      'provider refuses leaves the integration in `ERROR` with the reason and answers 400.',
+    auth: 'bearer',
+    access: 'admin',
+    request: { query: oauthCallbackQuery },
+    response: { status: 200, data: integrationSchema },
+  }) satisfies RouteSpec;
 
 export const integrations = defineGroup({
   name: 'integrations',
   description: 'Third-party integrations: connection, OAuth callbacks, webhook registration and listings.',
-  needs: [tableReadWrite, signingKeys],
+  needs: [tableReadWrite, signingKeys, integrationProviders, credentialKeys, usagePlan],
   routes: {
-    connectChat: {
-      method: 'POST',
-      path: '/api/v1/integrations/chat/connect',
-      summary: 'Start connecting the chat tool; returns its authorization URL',
-      auth: 'bearer',
-      access: 'admin',
-    },
-    chatOAuthCallback: {
-      method: 'GET',
-      path: '/api/v1/integrations/chat/oauth/callback',
-      summary: 'Complete the chat tool token exchange',
-      auth: 'bearer',
-      access: 'admin',
-    },
+    connectChat: connectRoute('/api/v1/integrations/chat/connect', 'the chat tool'),
+    chatOAuthCallback: callbackRoute('/api/v1/integrations/chat/oauth/callback', 'chat tool'),
     registerChatWebhook: {
       method: 'POST',
       path: '/api/v1/integrations/chat/webhook',
       summary: 'Register the chat notification webhook',
+      description:
+        'A Slack-compatible incoming-webhook URL, https only, checked with a test message before it is kept: a ' +
+        'URL that refuses it is a 400 and nothing is stored. Incident notifications of the workspace are posted ' +
+        'there. The URL is stored encrypted and never answered (`webhookHost` only).',
       auth: 'bearer',
       access: 'admin',
+      request: { body: chatWebhookBody },
+      response: { status: 201, data: chatWebhookSchema },
     },
-    connectCodehostA: {
-      method: 'POST',
-      path: '/api/v1/integrations/codehost-a/connect',
-      summary: 'Start connecting code host A; returns its authorization URL',
-      auth: 'bearer',
-      access: 'admin',
-    },
-    codehostACallback: {
-      method: 'GET',
-      path: '/api/v1/integrations/codehost-a/callbacks/codehost-a',
-      summary: 'Complete the code host A token exchange',
-      auth: 'bearer',
-      access: 'admin',
-    },
+    connectCodehostA: connectRoute('/api/v1/integrations/codehost-a/connect', 'code host A'),
+    codehostACallback: callbackRoute('/api/v1/integrations/codehost-a/callbacks/codehost-a', 'code host A'),
     registerCodehostAWebhook: {
       method: 'POST',
       path: '/api/v1/integrations/codehost-a/webhook',
       summary: 'Register a code host A repository webhook',
+      description:
+        "Creates a hook on the repository, through code host A's API with the workspace's connection, that " +
+        "delivers to this workspace's `/ingestion/codehost-a` with an `ingestion:write` API key of its own and is " +
+        "signed with the workspace's code host A webhook secret (generated if none is set).",
       auth: 'bearer',
       access: 'admin',
+      request: { body: codehostAWebhookBody },
+      response: { status: 201, data: registeredHookSchema },
     },
     listCodehostARepos: {
       method: 'GET',
       path: '/api/v1/integrations/codehost-a/repos',
       summary: 'List the repositories of the connected code host A account',
+      description: 'The first 100, most recently updated first; 409 when code host A is not connected.',
       auth: 'bearerOrApiKey',
       scope: 'integrations:read',
       access: 'read',
+      response: { status: 200, data: z.array(repoSchema) },
     },
-    connectCodehostB: {
-      method: 'POST',
-      path: '/api/v1/integrations/codehost-b/connect',
-      summary: 'Start connecting code host B; returns its authorization URL',
-      auth: 'bearer',
-      access: 'admin',
-    },
-    codehostBCallback: {
-      method: 'GET',
-      path: '/api/v1/integrations/codehost-b/callback',
-      summary: 'Complete the code host B token exchange',
-      auth: 'bearer',
-      access: 'admin',
-    },
+    connectCodehostB: connectRoute('/api/v1/integrations/codehost-b/connect', 'code host B'),
+    codehostBCallback: callbackRoute('/api/v1/integrations/codehost-b/callback', 'code host B'),
     registerCodehostBWebhook: {
       method: 'POST',
       path: '/api/v1/integrations/codehost-b/webhook',
       summary: 'Register a code host B project webhook',
+      description:
+        'As for code host A: the hook delivers to `/ingestion/codehost-b` with its own key and carries the ' +
+        "workspace's code host B secret as its token.",
       auth: 'bearer',
       access: 'admin',
+      request: { body: codehostBWebhookBody },
+      response: { status: 201, data: registeredHookSchema },
     },
     listCodehostBProjects: {
       method: 'GET',
       path: '/api/v1/integrations/codehost-b/projects',
       summary: 'List the projects of the connected code host B account',
+      description: 'The first 100 the account is a member of, most recently active first; 409 when not connected.',
       auth: 'bearerOrApiKey',
       scope: 'integrations:read',
       access: 'read',
+      response: { status: 200, data: z.array(projectSchema) },
     },
-    connectVideomeet: {
-      method: 'POST',
-      path: '/api/v1/integrations/videomeet/connect',
-      summary: 'Start connecting the video-meeting tool for war-room links; returns its authorization URL',
-      auth: 'bearer',
-      access: 'admin',
-    },
-    videomeetOAuthCallback: {
-      method: 'GET',
-      path: '/api/v1/integrations/videomeet/oauth/callback',
-      summary: 'Complete the video-meeting tool token exchange',
-      auth: 'bearer',
-      access: 'admin',
-    },
+    connectVideomeet: connectRoute(
+      '/api/v1/integrations/videomeet/connect',
+      'the video-meeting tool for war-room links',
+    ),
+    videomeetOAuthCallback: callbackRoute('/api/v1/integrations/videomeet/oauth/callback', 'video-meeting tool'),
     connectSms: {
       method: 'POST',
       path: '/api/v1/integrations/sms/connect',
-      summary: 'Connect SMS alerts to a phone number',
+      summary: "Connect SMS alerts to the caller's phone number",
       auth: 'bearer',
       access: 'admin',
+      request: { body: smsConnectBody },
+      response: { status: 201, data: integrationSchema },
     },
     connectMessagingApp: {
       method: 'POST',
@@ -113,14 +143,44 @@ export const integrations = defineGroup({
       summary: 'Connect the messaging app to a pre-registered phone number',
       auth: 'bearer',
       access: 'admin',
+      request: { body: messagingAppConnectBody },
+      response: { status: 201, data: integrationSchema },
     },
     listUserIntegrations: {
       method: 'GET',
       path: '/api/v1/integrations/:userId',
-      summary: 'List the integrations of a user',
+      summary: 'List the integrations of a member of the workspace',
+      description: 'Every integration the member connected, whatever its status; a user of another workspace is a 404.',
       auth: 'bearerOrApiKey',
       scope: 'integrations:read',
       access: 'read',
+      request: { params: userIdParams },
+      response: { status: 200, data: z.array(integrationSchema) },
+    },
+    disconnectIntegration: {
+      method: 'DELETE',
+      path: '/api/v1/integrations/:userId/:integrationType',
+      summary: "Disconnect a member's integration",
+      description:
+        'The integration becomes `DISCONNECTED` and its stored tokens are deleted; it stays in the list. ' +
+        "Disconnecting `chat` also removes the workspace's chat webhook. Hooks created at code hosts stay there.",
+      auth: 'bearer',
+      access: 'admin',
+      request: { params: disconnectParams },
+      response: { status: 200, data: integrationSchema },
+    },
+    listIncidentNotifications: {
+      method: 'GET',
+      path: '/api/v1/incident-ticket/:id/notifications',
+      summary: "An incident's notifications and every attempt to send them",
+      description:
+        'One entry per event (`OPENED`, `ESCALATED`, `RESOLVED`), channel and recipient, oldest event first, with ' +
+        'its `status` (`SENT`, `FAILED`, `MUTED` during silent hours) and `attempts`.',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:read',
+      access: 'read',
+      request: { params: incidentIdParams },
+      response: { status: 200, data: z.array(deliverySchema) },
     },
   },
 });

@@ -70,19 +70,22 @@ describe('bundles hold the clients their function declares, no others', () => {
  */
 const OVER_BUDGET: Record<string, number> = {
   ingestion: 1.71,
+  integrations: 1.52,
   signals: 1.52,
   auth: 1.51,
-  incidents: 1.47,
+  incidents: 1.49,
   playbooks: 1.46,
   business: 1.41,
   'blast-radius': 1.39,
+  'correlation-worker': 1.36,
   problems: 1.35,
-  'correlation-worker': 1.34,
   'service-map': 1.34,
   dashboard: 1.34,
   'correlation-rules': 1.32,
   tickets: 1.32,
   'ingestion-worker': 1.31,
+  'notification-worker': 1.31,
+  pipelines: 1.31,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */

@@ -85,6 +85,8 @@ const server = createLocalHttpServer({
   now: () => systemClock.now(),
   metrics: stack.metrics,
   mailQueueIdle: async () => {},
+  smsOutbox: stack.smsOutbox,
+  notificationsIdle: async () => undefined,
 });
 
 beforeAll(async () => {

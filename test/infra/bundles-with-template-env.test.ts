@@ -84,6 +84,8 @@ const lambdaEnvironment = (name: string, template: TemplateFunction): Record<str
   AWS_ENDPOINT_URL_S3: aws.endpoint,
   AWS_ENDPOINT_URL_API_GATEWAY: aws.endpoint,
   AWS_ENDPOINT_URL_SFN: aws.endpoint,
+  AWS_ENDPOINT_URL_KMS: aws.endpoint,
+  AWS_ENDPOINT_URL_SNS: aws.endpoint,
 });
 
 const postOffice = () => ({ aws, sqs, mailWorker: bundle('mail-worker') });
@@ -102,6 +104,8 @@ beforeAll(async () => {
     tableName: TABLE_NAME,
     queueUrl: sqs.queueUrl,
     secretArn: FAKE_RESOURCES.secretArn,
+    integrationProvidersSecretArn: FAKE_RESOURCES.integrationProvidersSecretArn,
+    credentialsKeyArn: FAKE_RESOURCES.credentialsKeyArn,
     stateMachineArn: FAKE_RESOURCES.stateMachineArn,
     bucketName: FAKE_RESOURCES.bucketName,
     usagePlanId: FAKE_RESOURCES.usagePlanId,

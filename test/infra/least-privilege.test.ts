@@ -10,6 +10,7 @@ import { sweepSlaDeadlines } from '#lib/incidents/sla-sweep.ts';
 import { slaSweep } from '#lib/workers/sla-sweep.ts';
 import { signUpBusiness } from '../support/accounts.ts';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.ts';
+import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { createCallRecorder, type RecordedCall } from '../support/iam/call-recorder.ts';
 import { functionPolicies } from '../support/iam/function-policies.ts';
 import { evaluate, type PolicyStatement } from '../support/iam/policy-evaluator.ts';
@@ -52,6 +53,7 @@ describe('least privilege: every AWS call of every function against its IAM poli
   const recorder = createCallRecorder(policies);
   let client: TestClient;
   let provider: FakeIdentityProvider;
+  let integrations: FakeIntegrationProviders;
   const missing: string[] = [];
   const failed: string[] = [];
   let calls: RecordedCall[] = [];
@@ -61,12 +63,16 @@ describe('least privilege: every AWS call of every function against its IAM poli
 
   beforeAll(async () => {
     provider = await startFakeIdentityProvider();
-    client = await startTestStack(':memory:', GENEROUS_RATE_LIMITS, { oauthProviders: provider.providersConfig() });
+    integrations = await startFakeIntegrationProviders();
+    client = await startTestStack(':memory:', GENEROUS_RATE_LIMITS, {
+      oauthProviders: provider.providersConfig(),
+      integrationProviders: integrations.providersConfig(),
+    });
     installPorts(client.stack.ports, { observe: recorder.observe });
     recorder.during('sign-up');
     const admin = await signUpBusiness(client);
     const keyHeaders = await keyWithEveryScope(client, admin);
-    const context: RequestContext = { client, provider, admin, keyHeaders, ids: {} };
+    const context: RequestContext = { client, provider, integrations, admin, keyHeaders, ids: {} };
 
     for (const { group, key, route } of allRoutes()) {
       const step = `${route.method} ${route.path}`;
@@ -112,6 +118,7 @@ describe('least privilege: every AWS call of every function against its IAM poli
   afterAll(async () => {
     await client?.stack.stop();
     await provider?.stop();
+    await integrations?.stop();
   });
 
   it('drives a successful representative request of every built route, and the queue workers', () => {
@@ -119,8 +126,15 @@ describe('least privilege: every AWS call of every function against its IAM poli
     expect(failed).toEqual([]);
     expect(recorder.problems).toEqual([]);
     const ran = new Set(calls.map(({ fn }) => fn));
-    for (const worker of ['ingestion-worker', 'correlation-worker', 'correlation-sweep', 'sla-sweep'])
+    for (const worker of [
+      'ingestion-worker',
+      'correlation-worker',
+      'correlation-sweep',
+      'sla-sweep',
+      'notification-worker',
+    ]) {
       expect(ran).toContain(worker);
+    }
   });
 
   it('finds every call allowed by the policy the template gives that function', () => {
@@ -161,6 +175,9 @@ describe('least privilege: every AWS call of every function against its IAM poli
         's3:PutObjectTagging',
         'secretsmanager:GetSecretValue',
         'ses:SendEmail',
+        'kms:Decrypt',
+        'kms:GenerateDataKey',
+        'sns:Publish',
         'sqs:ReceiveMessage',
         'sqs:SendMessage',
       ]),

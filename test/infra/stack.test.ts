@@ -34,9 +34,9 @@ const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail worker and the authorizer', () => {
+  it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail and notification workers and the authorizer', () => {
     view.template.resourceCountIs('AWS::Lambda::Function', view.stack.functions.size);
-    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 8);
+    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 9);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
     for (const [name, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);
@@ -108,10 +108,10 @@ describe('table', () => {
 });
 
 describe('queues', () => {
-  it('has the three work queues, each with an encrypted, TLS-only dead-letter queue and an alarm on it', () => {
-    view.template.resourceCountIs('AWS::SQS::Queue', 6);
+  it('has the four work queues, each with an encrypted, TLS-only dead-letter queue and an alarm on it', () => {
+    view.template.resourceCountIs('AWS::SQS::Queue', 8);
     view.template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    for (const name of ['ingestion', 'correlation', 'mail'] as const) {
+    for (const name of ['ingestion', 'correlation', 'mail', 'notifications'] as const) {
       const workQueue = view.stack.queues[name];
       const queue = view.resources[view.logicalId(workQueue.queue.node.defaultChild as never)]!;
       const deadLetterId = view.logicalId(workQueue.deadLetterQueue.node.defaultChild as never);
@@ -133,7 +133,7 @@ describe('queues', () => {
     view.template.resourcePropertiesCountIs(
       'AWS::CloudWatch::Alarm',
       { MetricName: 'ApproximateNumberOfMessagesVisible' },
-      3,
+      4,
     );
     const denyInsecure = {
       PolicyDocument: {
@@ -142,15 +142,16 @@ describe('queues', () => {
         ]),
       },
     };
-    view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 6);
+    view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 8);
   });
 
   it('drains each queue with its worker, reporting partial batch failures', () => {
-    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
+    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 4);
     for (const [name, worker] of [
       ['ingestion', view.stack.ingestionWorker],
       ['correlation', view.stack.correlationWorker],
       ['mail', view.stack.mailWorker],
+      ['notifications', view.stack.notificationWorker],
     ] as const) {
       view.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: view.logicalId(worker.lambda.node.defaultChild as never) },
@@ -432,7 +433,17 @@ describe('least privilege', () => {
 
   it('lets only signals and ingestion send to both signal queues, and the ingestion worker and sweep to correlation', () => {
     const senders = groupsWith((fn) => view.actionsOfFunction(fn).includes('sqs:SendMessage'));
-    expect(senders).toEqual(['auth', 'business', 'correlation-sweep', 'ingestion', 'ingestion-worker', 'signals']);
+    expect(senders).toEqual([
+      'auth',
+      'business',
+      'correlation-sweep',
+      'correlation-worker',
+      'incidents',
+      'ingestion',
+      'ingestion-worker',
+      'notification-worker',
+      'signals',
+    ]);
     expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
     expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual([
       'correlation-sweep',
@@ -440,6 +451,20 @@ describe('least privilege', () => {
       'ingestion-worker',
       'signals',
     ]);
+  });
+
+  it('lets only the functions that write incidents queue their notifications, and only the notification worker text', () => {
+    expect(groupsWith((fn) => 'NOTIFICATIONS_QUEUE_URL' in envOf(fn))).toEqual(['correlation-worker', 'incidents']);
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('sns:Publish'))).toEqual(['notification-worker']);
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('kms:GenerateDataKey'))).toEqual([
+      'integrations',
+      'notification-worker',
+    ]);
+    expect(groupsWith((fn) => 'INTEGRATION_PROVIDERS_SECRET_ARN' in envOf(fn))).toEqual([
+      'integrations',
+      'notification-worker',
+    ]);
+    view.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
   it('lets only assistant and incidents start the analysis', () => {
@@ -463,7 +488,7 @@ describe('least privilege', () => {
       expect(sqsStatements, name).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: mailQueueArn })]);
       expect(actionsOf(sqsStatements[0]!), name).toContain('sqs:SendMessage');
     }
-    expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual(['auth', 'business']);
+    expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual(['auth', 'business', 'notification-worker']);
   });
 
   it('lets only the mail worker use SES, from the configured sender', () => {
@@ -476,9 +501,10 @@ describe('least privilege', () => {
     expect(mail?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } });
   });
 
-  it('lets only api-keys manage the usage plan keys', () => {
+  it('lets only api-keys and integrations (each code-host hook gets its ingestion key) manage the usage plan keys', () => {
     expect(groupsWith((fn) => view.actionsOfFunction(fn).some((action) => action.startsWith('apigateway:')))).toEqual([
       'api-keys',
+      'integrations',
     ]);
   });
 
@@ -489,7 +515,10 @@ describe('least privilege', () => {
     );
     const expected = ['auth', ...verifiers.map((group) => group.name)].sort();
     expect(expected).toContain('ingestion');
-    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(expected);
+    // The notification worker reads the other secret: the integrations' OAuth applications.
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(
+      [...expected, 'notification-worker'].sort(),
+    );
     expect(groupsWith((fn) => 'JWT_SECRET_ARN' in envOf(fn))).toEqual(expected);
     view.template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({

@@ -22,7 +22,7 @@ let queue: Queue;
 let pollers: QueuePoller[];
 
 beforeEach(async () => {
-  sqs = await startSqsServer({ settings: { ingestion: fast, correlation: fast, mail: fast } });
+  sqs = await startSqsServer({ settings: { ingestion: fast, correlation: fast, mail: fast, notifications: fast } });
   queue = createSqsQueue(sqs.client, sqs.queueUrl);
   pollers = [];
 });
@@ -175,7 +175,7 @@ describe('local SQS trigger', () => {
     // The local server counts a visibility change as a receive, so the redrive limit must leave room for it.
     const slow: QueueSettings = { ...fast, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 };
     await sqs.close();
-    sqs = await startSqsServer({ settings: { ingestion: slow, correlation: slow, mail: slow } });
+    sqs = await startSqsServer({ settings: { ingestion: slow, correlation: slow, mail: slow, notifications: slow } });
     queue = createSqsQueue(sqs.client, sqs.queueUrl);
     await queue.send('ingestion', [{ id: 'fails' }, { id: 'works' }]);
     let handled!: () => void;
@@ -227,12 +227,14 @@ describe('local SQS trigger', () => {
       'correlation-dlq': [],
       mail: [],
       'mail-dlq': [],
+      notifications: [],
+      'notifications-dlq': [],
     };
     expect(saved).toEqual({ queues, inFlightNotSaved: 1 });
     expect(await messageCount(sqs.queueUrl('ingestion'))).toBe(0);
     await sqs.close();
 
-    sqs = await startSqsServer({ settings: { ingestion: fast, correlation: fast, mail: fast } });
+    sqs = await startSqsServer({ settings: { ingestion: fast, correlation: fast, mail: fast, notifications: fast } });
     await sqs.restore(saved);
     expect(await sqs.snapshot()).toEqual({ queues, inFlightNotSaved: 0 });
   });

@@ -10,9 +10,10 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * business and IMS 8 + SSO settings GET/PUT (docs/security.md) = 10; integrations 16.
  * Added by the issues that built them: correlation rules 5 (docs/correlation.md), an incident's signals 1,
  * webhook signature secrets 3 (docs/ingestion.md), member role change and removal 2 (docs/decisions.md),
- * code engine settings GET/PUT 2 (docs/code-engine.md).
+ * code engine settings GET/PUT 2 (docs/code-engine.md), disconnecting an integration and an incident's
+ * notifications 2 (docs/integrations.md).
  */
-const SPEC_ROUTE_COUNT = 155;
+const SPEC_ROUTE_COUNT = 157;
 
 const routes = allRoutes();
 

@@ -7,6 +7,8 @@ import type { StoredSigningKeys } from '#lib/ports/signing-keys/signing-keys.ts'
 /** The AWS resources the fake answers for: the values the template's references resolve to. */
 export const FAKE_RESOURCES = {
   secretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:JwtSigningKey-fake',
+  integrationProvidersSecretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:IntegrationProviders-fake',
+  credentialsKeyArn: 'arn:aws:kms:us-east-1:000000000000:key/credentials-fake',
   stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:AnalysisWorkflow-fake',
   bucketName: 'payloads-fake',
   usagePlanId: 'usage-plan-fake',
@@ -66,6 +68,11 @@ const awsJson = (request: Request): Outcome | undefined => {
   const input = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
   if (target === 'secretsmanager.GetSecretValue') {
     const call = { actions: ['secretsmanager:GetSecretValue'], operation: 'GetSecretValue', detail: input };
+    if (input.SecretId === FAKE_RESOURCES.integrationProvidersSecretArn) {
+      // As the stack creates it: no provider until a deployer puts their settings.
+      const providers = { ARN: input.SecretId, Name: 'IntegrationProviders-fake', VersionId: 'v1', SecretString: '{}' };
+      return { call, reply: json(200, providers, 'application/x-amz-json-1.1') };
+    }
     if (input.SecretId !== FAKE_RESOURCES.secretArn) {
       return { call, reply: awsJsonError('1.1', 'ResourceNotFoundException', `no secret ${input.SecretId}`) };
     }

@@ -30,9 +30,13 @@ export const startTestStack = async (
   {
     workers = false,
     oauthProviders,
+    integrationProviders,
     allowedOrigins,
     queueSettings,
-  }: Pick<LocalStackOptions, 'workers' | 'oauthProviders' | 'allowedOrigins' | 'queueSettings'> = {},
+  }: Pick<
+    LocalStackOptions,
+    'workers' | 'oauthProviders' | 'integrationProviders' | 'allowedOrigins' | 'queueSettings'
+  > = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({
     port: 0,
@@ -40,6 +44,7 @@ export const startTestStack = async (
     rateLimits,
     workers,
     ...(oauthProviders && { oauthProviders }),
+    ...(integrationProviders && { integrationProviders }),
     ...(allowedOrigins && { allowedOrigins }),
     ...(queueSettings && { queueSettings }),
   });

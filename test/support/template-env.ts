@@ -8,6 +8,8 @@ export interface LocalResources {
   tableName: string;
   queueUrl(name: QueueName): string;
   secretArn: string;
+  integrationProvidersSecretArn: string;
+  credentialsKeyArn: string;
   stateMachineArn: string;
   bucketName: string;
   usagePlanId: string;
@@ -21,7 +23,9 @@ export interface TemplateFunction {
   actions: ReadonlySet<string>;
 }
 
-type Intrinsic = string | ({ Ref?: string; 'Fn::Join'?: [string, Intrinsic[]] } & Record<string, unknown>);
+type Intrinsic =
+  | string
+  | ({ Ref?: string; 'Fn::Join'?: [string, Intrinsic[]]; 'Fn::GetAtt'?: [string, string] } & Record<string, unknown>);
 
 /**
  * Every function of the stack, by its `functions/` folder name: its `Environment.Variables` from the synthesized template (bundling skipped), each value
@@ -35,6 +39,8 @@ export const templateFunctions = (local: LocalResources): ReadonlyMap<string, Te
   const queueByLogicalId = new Map(
     QUEUE_NAMES.map((name) => [logicalId(stack.queues[name].queue.node.defaultChild as CfnElement), name] as const),
   );
+  const providersSecretId = logicalId(stack.integrationProviders.node.defaultChild as CfnElement);
+  const credentialsKeyId = logicalId(stack.credentialsKey.node.defaultChild as CfnElement);
   const pseudo: Record<string, string> = {
     'AWS::Region': local.region,
     'AWS::URLSuffix': 'amazonaws.com',
@@ -47,7 +53,8 @@ export const templateFunctions = (local: LocalResources): ReadonlyMap<string, Te
       const name = queueByLogicalId.get(id);
       return name && local.queueUrl(name);
     },
-    'AWS::SecretsManager::Secret': () => local.secretArn,
+    'AWS::SecretsManager::Secret': (id) =>
+      id === providersSecretId ? local.integrationProvidersSecretArn : local.secretArn,
     'AWS::StepFunctions::StateMachine': () => local.stateMachineArn,
     'AWS::S3::Bucket': () => local.bucketName,
     'AWS::ApiGateway::UsagePlan': () => local.usagePlanId,
@@ -61,6 +68,8 @@ export const templateFunctions = (local: LocalResources): ReadonlyMap<string, Te
       if (resolved === undefined) throw new Error(`${where}: no local stand-in for Ref ${value.Ref}`);
       return resolved;
     }
+    if (value['Fn::GetAtt']?.[0] === credentialsKeyId && value['Fn::GetAtt'][1] === 'Arn')
+      return local.credentialsKeyArn;
     if (value['Fn::Join']) {
       const [separator, parts] = value['Fn::Join'];
       return parts.map((part) => resolve(part, where)).join(separator);

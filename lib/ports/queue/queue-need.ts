@@ -7,6 +7,7 @@ export const QUEUE_URL_ENV: Record<QueueName, string> = {
   ingestion: ENV.ingestionQueueUrl,
   correlation: ENV.correlationQueueUrl,
   mail: ENV.mailQueueUrl,
+  notifications: ENV.notificationsQueueUrl,
 };
 
 /** The SQS adapter sending to the named queues only, each by the URL the stack put in the environment. */

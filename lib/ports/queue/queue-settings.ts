@@ -17,6 +17,9 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
   correlation: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 10, consumerTimeoutSeconds: 30 },
   // A one-time code expires in 10 minutes: five tries a minute apart all fall within it.
   mail: { visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, consumerTimeoutSeconds: 10 },
+  // Each try posts to chat and a provider API (3 s limits each); five tries over about ten minutes ride out
+  // a receiver's short outage, the visibility timeout being the backoff between them.
+  notifications: { visibilityTimeoutSeconds: 120, maxReceiveCount: 5, batchSize: 5, consumerTimeoutSeconds: 20 },
 };
 
 export const deadLetterQueueName = (queue: QueueName): string => `${queue}-dlq`;

@@ -1,5 +1,8 @@
-/** The work queues of the service; each has a dead-letter queue behind it. `mail` is the outbox. */
-export const QUEUE_NAMES = ['ingestion', 'correlation', 'mail'] as const;
+/**
+ * The work queues of the service; each has a dead-letter queue behind it. `mail` is the e-mail outbox,
+ * `notifications` the incident events the notification worker turns into messages.
+ */
+export const QUEUE_NAMES = ['ingestion', 'correlation', 'mail', 'notifications'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**

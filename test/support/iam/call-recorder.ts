@@ -169,6 +169,43 @@ export const createCallRecorder = (
         },
       };
     },
+    integrations: (settings, record) => ({
+      providers: () => {
+        record(() => [
+          { action: 'secretsmanager:GetSecretValue', resource: envOf(policy, ENV.integrationProvidersSecretArn) },
+        ]);
+        return settings.providers();
+      },
+      get apiUrl() {
+        // No AWS call, but the stack must have set the variable.
+        record(() => {
+          envOf(policy, ENV.apiUrl);
+          return [];
+        });
+        return settings.apiUrl;
+      },
+      allowLoopbackHttp: settings.allowLoopbackHttp,
+    }),
+    credentialKeys: (keys, record) => {
+      const key = () => envOf(policy, ENV.credentialsKeyId);
+      return {
+        newDataKey: (context) => {
+          record(() => [{ action: 'kms:GenerateDataKey', resource: key() }]);
+          return keys.newDataKey(context);
+        },
+        unwrap: (wrapped, context) => {
+          record(() => [{ action: 'kms:Decrypt', resource: key() }]);
+          return keys.unwrap(wrapped, context);
+        },
+      };
+    },
+    sms: (sms, record) => ({
+      send: (message) => {
+        // A publish to a phone number names no resource but `*`.
+        record(() => [{ action: 'sns:Publish', resource: '*' }]);
+        return sms.send(message);
+      },
+    }),
     usagePlan: (plan, record) => {
       const planKeys = () => `/usageplans/${envOf(policy, ENV.usagePlanId)}/keys`;
       return {

@@ -2,6 +2,7 @@ import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import { uniqueEmail, type SignedIn } from '../accounts.ts';
 import type { FakeIdentityProvider } from '../fake-identity-provider.ts';
+import type { FakeIntegrationProviders } from '../fake-integration-providers.ts';
 import type { HttpReply, TestClient } from '../local-stack.ts';
 import { allFixtureFiles, loadFixture } from '../../ingestion/support.ts';
 import { postRaw } from '../../ingestion-routes/support.ts';
@@ -10,6 +11,7 @@ import { postRaw } from '../../ingestion-routes/support.ts';
 export interface RequestContext {
   client: TestClient;
   provider: FakeIdentityProvider;
+  integrations: FakeIntegrationProviders;
   admin: SignedIn;
   keyHeaders: Record<string, string>;
   /** Ids one request creates and a later one uses. */

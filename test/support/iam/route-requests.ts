@@ -1,4 +1,5 @@
 import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
+import { INTEGRATION_REQUESTS } from './integration-requests.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
 import { CODE_ENGINE_REQUESTS } from './code-engine-requests.ts';
 import {
@@ -367,4 +368,6 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     loginUrl: 'https://sso.example.com/login',
     domains: ['example.com'],
   }),
+
+  ...INTEGRATION_REQUESTS,
 };

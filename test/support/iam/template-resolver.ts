@@ -112,6 +112,7 @@ export const templateResolver = (
       'AWS::Lambda::Function': { Arn: () => arn('lambda', `function:${name}`) },
       'AWS::IAM::Role': { Arn: () => arn('iam', `role/${name}`, '') },
       'AWS::ApiGateway::RestApi': { RootResourceId: () => `${name}root` },
+      'AWS::KMS::Key': { Arn: () => arn('kms', `key/${name}`) },
     };
     const value = byType[Type]?.[attribute];
     if (!value) throw new Error(`the template resolver cannot give ${Type} ${logicalId}.${attribute}`);

@@ -1,0 +1,48 @@
+import type { OAuthIntegration } from '#lib/ports/integration-providers/integration-providers.ts';
+
+/** Every kind of integration, by the spec's neutral names, which are also the path segments. */
+export const INTEGRATION_TYPES = ['chat', 'codehost-a', 'codehost-b', 'videomeet', 'sms', 'messaging-app'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+export const INTEGRATION_STATUSES = ['ACTIVE', 'ERROR', 'DISCONNECTED'] as const;
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
+
+export const isOAuthIntegration = (type: IntegrationType): type is OAuthIntegration =>
+  type !== 'sms' && type !== 'messaging-app';
+
+/** What an OAuth connection keeps, sealed at rest (sealed-credentials.ts). */
+export interface OAuthCredentials {
+  accessToken: string;
+  refreshToken?: string;
+  /** When the access token stops working; absent when the provider gives no expiry. */
+  expiresAt?: string;
+}
+
+/**
+ * A member's connection of one integration (spec: `GET /integrations/:userId`). `statusReason` says why a
+ * connection is in ERROR (a refused token exchange or refresh, a token the provider revoked).
+ */
+export interface Integration {
+  id: string;
+  userId: string;
+  integrationType: IntegrationType;
+  status: IntegrationStatus;
+  statusReason: string | null;
+  connectedAt: string;
+  updatedAt: string;
+  /** SMS and messaging app: the number, E.164. */
+  phoneNumber?: string;
+  /** SMS: the carrier or gateway named at connect. */
+  provider?: string;
+  /** Chat: the channel the webhook posts to. */
+  channel?: string;
+}
+
+/** A stored connection: the view plus its sealed credentials and the revision its writes are conditioned on. */
+export interface StoredIntegration extends Integration {
+  credentials: string | null;
+  rev: number;
+}
+
+export const integrationView = ({ credentials: _sealed, rev: _rev, ...integration }: StoredIntegration): Integration =>
+  integration;

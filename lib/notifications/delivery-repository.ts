@@ -1,0 +1,92 @@
+import type { Table } from '#lib/store/table.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import { updateItem } from '#lib/store/conditional-writes.ts';
+import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
+import type { Channel, Delivery, DeliveryAttempt, DeliveryStatus } from './delivery.ts';
+
+/** NOTIFY items (docs/data-model.md 5.17): `{W}#NOTIFY#<incidentId>` / `<eventAt>#<event>#<channel>#<recipient>`. */
+const deliveryPartition = (workspaceId: string, incidentId: string): string =>
+  workspaceKey(workspaceId, 'NOTIFY', incidentId);
+
+const eventPrefix = (eventAt: string, event: NotificationEvent): string => `${eventAt}#${event}#`;
+
+const deliveryKey = (workspaceId: string, delivery: DeliveryTarget) => ({
+  pk: deliveryPartition(workspaceId, delivery.incidentId),
+  sk: `${eventPrefix(delivery.eventAt, delivery.event)}${delivery.channel}#${encodeURIComponent(delivery.recipient.toLowerCase())}`,
+});
+
+/** Which delivery an attempt belongs to. */
+export type DeliveryTarget = Pick<Delivery, 'incidentId' | 'event' | 'eventAt' | 'channel' | 'recipient'>;
+
+const fromItem = (item: Record<string, unknown>, workspaceId: string): Delivery => {
+  if (item.workspaceId !== workspaceId) throw new Error(`delivery ${String(item.sk)} read outside its workspace`);
+  return {
+    incidentId: item.incidentId as string,
+    event: item.event as NotificationEvent,
+    eventAt: item.eventAt as string,
+    channel: item.channel as Channel,
+    recipient: item.recipient as string,
+    status: item.status as DeliveryStatus,
+    attempts: (item.attempts as DeliveryAttempt[] | undefined) ?? [],
+    ...(typeof item.meetingUrl === 'string' && { meetingUrl: item.meetingUrl }),
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+};
+
+export const deliveryRepository = (table: Table, workspaceId: string) => {
+  /** One event's deliveries so far: what a retry must not send again. */
+  const queryEventDeliveries = async (target: Omit<DeliveryTarget, 'channel' | 'recipient'>): Promise<Delivery[]> => {
+    const items = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :event)',
+      ExpressionAttributeValues: {
+        ':pk': deliveryPartition(workspaceId, target.incidentId),
+        ':event': eventPrefix(target.eventAt, target.event),
+      },
+      ConsistentRead: true,
+    });
+    return items.map((item) => fromItem(item, workspaceId));
+  };
+
+  /** Every delivery of the incident, oldest event first. */
+  const queryIncidentDeliveries = async (incidentId: string): Promise<Delivery[]> => {
+    const items = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': deliveryPartition(workspaceId, incidentId) },
+    });
+    return items.map((item) => fromItem(item, workspaceId));
+  };
+
+  /** Appends the attempt and sets the delivery's status to its outcome, creating the delivery on its first attempt. */
+  const recordAttempt = async (
+    target: DeliveryTarget,
+    attempt: DeliveryAttempt,
+    meetingUrl?: string,
+  ): Promise<void> => {
+    await updateItem(table, deliveryKey(workspaceId, target), {
+      UpdateExpression:
+        'SET #type = :type, workspaceId = :ws, incidentId = :incident, #event = :event, eventAt = :eventAt, ' +
+        'channel = :channel, recipient = :recipient, #status = :status, ' +
+        'attempts = list_append(if_not_exists(attempts, :none), :attempt), ' +
+        `createdAt = if_not_exists(createdAt, :now), updatedAt = :now${meetingUrl ? ', meetingUrl = :meeting' : ''}`,
+      ExpressionAttributeNames: { '#type': 'type', '#event': 'event', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':type': 'NOTIFICATION_DELIVERY',
+        ':ws': workspaceId,
+        ':incident': target.incidentId,
+        ':event': target.event,
+        ':eventAt': target.eventAt,
+        ':channel': target.channel,
+        ':recipient': target.recipient,
+        ':status': attempt.outcome,
+        ':none': [],
+        ':attempt': [attempt],
+        ':now': attempt.at,
+        ...(meetingUrl && { ':meeting': meetingUrl }),
+      },
+    });
+  };
+
+  return { queryEventDeliveries, queryIncidentDeliveries, recordAttempt };
+};

@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import { NOTIFICATION_EVENTS } from '#lib/incidents/incident-notifications.ts';
+import { CHANNELS, DELIVERY_STATUSES } from './delivery.ts';
+
+const attemptSchema = z.object({
+  at: z.string(),
+  outcome: z.enum(DELIVERY_STATUSES),
+  detail: z.optional(z.string()),
+});
+
+export const deliverySchema = z.object({
+  incidentId: z.string(),
+  event: z.enum(NOTIFICATION_EVENTS),
+  eventAt: z.string(),
+  channel: z.enum(CHANNELS),
+  recipient: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.array(attemptSchema),
+  meetingUrl: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { V1, connect, registerChatWebhook } from './support.ts';
+
+let client: TestClient;
+let fakes: FakeIntegrationProviders;
+
+beforeAll(async () => {
+  fakes = await startFakeIntegrationProviders();
+  client = await startTestStack(':memory:', undefined, {
+    workers: true,
+    integrationProviders: fakes.providersConfig(),
+    queueSettings: {
+      notifications: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, batchSize: 5, consumerTimeoutSeconds: 20 },
+    },
+  });
+});
+
+afterAll(async () => {
+  await client?.stack.stop();
+  await fakes?.stop();
+});
+
+const hhmm = (date: Date): string => date.toISOString().slice(11, 16);
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+interface Team {
+  admin: SignedIn;
+  onCall: SignedIn;
+  ingest: Record<string, string>;
+}
+
+/** A workspace with IMS set up, an ENGINEER on call all of today (UTC) and a key that ingests. */
+const team = async (name: string, ims: Record<string, unknown> = {}): Promise<Team> => {
+  const admin = await signUpBusiness(client, { businessName: name });
+  const setup = await client.request(
+    'POST',
+    `${V1}/ims/setup`,
+    { alertEmail: `alerts-${name.toLowerCase()}@example.com`, timezone: 'UTC', ...ims },
+    admin.auth,
+  );
+  expect(setup.status, setup.text).toBe(201);
+  const onCall = await joinAs(client, admin, 'ENGINEER');
+  const assigned = await client.request(
+    'POST',
+    `${V1}/assign-member`,
+    { userId: onCall.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
+    admin.auth,
+  );
+  expect(assigned.status, assigned.text).toBe(201);
+  return { admin, onCall, ingest: await apiKeyHeaders(client, admin, ['ingestion:write']) };
+};
+
+/** Posts a firing alert of the generic webhook and answers the incident correlation opens for it. */
+const alert = async ({ admin, ingest }: Team, title: string, service: string): Promise<string> => {
+  const before = await client.request('GET', `${V1}/incident-ticket`, undefined, admin.auth);
+  const known = new Set((before.body.data as { id: string }[]).map(({ id }) => id));
+  const posted = await client.request(
+    'POST',
+    `${V1}/ingestion/webhook`,
+    { source: 'probe', title, severity: 'critical', status: 'firing', metadata: { service } },
+    ingest,
+  );
+  expect(posted.status, posted.text).toBe(202);
+  for (let waited = 0; waited < 100; waited += 1) {
+    await client.stack.workers?.idle();
+    const list = await client.request('GET', `${V1}/incident-ticket`, undefined, admin.auth);
+    const opened = (list.body.data as { id: string }[]).find(({ id }) => !known.has(id));
+    if (opened) return opened.id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no incident was opened for ${title}`);
+};
+
+const mailTo = async (email: string): Promise<{ subject: string; text: string }[]> =>
+  (await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`)).body.data;
+
+const notificationsOf = async (who: SignedIn, incidentId: string) => {
+  const reply = await client.request('GET', `${V1}/incident-ticket/${incidentId}/notifications`, undefined, who.auth);
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data as {
+    event: string;
+    channel: string;
+    recipient: string;
+    status: string;
+    attempts: unknown[];
+  }[];
+};
+
+const chatAbout = (hook: string, incidentId: string) =>
+  fakes.chatMessages(hook).filter((message) => String(message.text).includes(incidentId));
+
+describe('notifications: the issue scenario', () => {
+  it('reaches the on-call member on chat and by e-mail once; silent hours mute; resolving notifies', async () => {
+    const ops = await team('Paging');
+    await registerChatWebhook(client, ops.admin, fakes, 'paging');
+
+    const incidentId = await alert(ops, 'Checkout latency', 'payments');
+    const onCallMail = (await mailTo(ops.onCall.email)).filter(({ subject }) => subject.includes(incidentId));
+    expect(onCallMail).toHaveLength(1);
+    expect(onCallMail[0]?.subject).toMatch(new RegExp(`^\\[HIGH\\] ${incidentId} opened: `));
+    expect(onCallMail[0]?.text).toContain(`Service: payments`);
+    expect(onCallMail[0]?.text).toContain(`${client.stack.url}/incidents/${incidentId}`);
+    const posted = chatAbout('paging', incidentId);
+    expect(posted).toHaveLength(1);
+    expect(posted[0].blocks[0].text.text).toContain(`On call: ${ops.onCall.email}`);
+    expect(posted[0].blocks[0].text.text).toContain(`<${client.stack.url}/incidents/${incidentId}|Open the incident>`);
+    expect(await notificationsOf(ops.onCall, incidentId)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: 'OPENED', channel: 'chat', recipient: '#incidents', status: 'SENT' }),
+        expect.objectContaining({ event: 'OPENED', channel: 'email', recipient: ops.onCall.email, status: 'SENT' }),
+        expect.objectContaining({ event: 'OPENED', channel: 'email', recipient: 'alerts-paging@example.com' }),
+      ]),
+    );
+
+    const now = new Date();
+    const silence = await client.request(
+      'POST',
+      `${V1}/silent-hours`,
+      {
+        rules: [
+          {
+            name: 'Checkout quiet hours',
+            startTime: hhmm(new Date(now.getTime() - 60 * 60 * 1000)),
+            endTime: hhmm(new Date(now.getTime() + 60 * 60 * 1000)),
+            timezone: 'UTC',
+            daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+            teamScope: 'checkout',
+          },
+        ],
+      },
+      ops.admin.auth,
+    );
+    expect(silence.status, silence.text).toBe(200);
+    const quiet = await alert(ops, 'Cart errors', 'checkout');
+    expect((await mailTo(ops.onCall.email)).filter(({ subject }) => subject.includes(quiet))).toEqual([]);
+    expect(chatAbout('paging', quiet)).toEqual([]);
+    const muted = await notificationsOf(ops.admin, quiet);
+    expect(muted.length).toBeGreaterThan(0);
+    expect(muted.every(({ status }) => status === 'MUTED')).toBe(true);
+
+    const resolved = await client.request('POST', `${V1}/incident-ticket/resolve/${incidentId}`, {}, ops.onCall.auth);
+    expect(resolved.status, resolved.text).toBe(200);
+    const afterResolve = (await mailTo(ops.onCall.email)).filter(({ subject }) => subject.includes(incidentId));
+    expect(afterResolve.map(({ subject }) => subject.replace(/: .*/, ''))).toEqual([
+      `[HIGH] ${incidentId} resolved`,
+      `[HIGH] ${incidentId} opened`,
+    ]);
+    expect(chatAbout('paging', incidentId).map(({ text }) => text.includes('resolved'))).toEqual([false, true]);
+  });
+});
+
+describe('notification rules', () => {
+  it('follows notifyOnCreate and notifyOnResolve: nothing is sent nor recorded when they are off', async () => {
+    const quiet = await team('Quiet', { notifyOnCreate: false, notifyOnResolve: false });
+    await registerChatWebhook(client, quiet.admin, fakes, 'quiet');
+    const incidentId = await alert(quiet, 'Disk full', 'storage');
+    await client.request('POST', `${V1}/incident-ticket/resolve/${incidentId}`, {}, quiet.admin.auth);
+    expect((await mailTo(quiet.onCall.email)).filter(({ subject }) => subject.includes(incidentId))).toEqual([]);
+    expect(chatAbout('quiet', incidentId)).toEqual([]);
+    expect(await notificationsOf(quiet.admin, incidentId)).toEqual([]);
+  });
+
+  it('escalation (priority raised) notifies; a lowered priority does not', async () => {
+    const ops = await team('Escalating');
+    await registerChatWebhook(client, ops.admin, fakes, 'escalating');
+    const created = await client.request(
+      'POST',
+      `${V1}/incident-ticket`,
+      { summary: 'Slow search', priority: 'LOW', serviceArea: 'search' },
+      ops.admin.auth,
+    );
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as string;
+    for (const priority of ['CRITICAL', 'MEDIUM']) {
+      const changed = await client.request('PUT', `${V1}/incident-ticket/${id}`, { priority }, ops.admin.auth);
+      expect(changed.status, changed.text).toBe(200);
+    }
+    const subjects = (await mailTo(ops.onCall.email))
+      .filter(({ subject }) => subject.includes(id))
+      .map(({ subject }) => subject);
+    expect(subjects).toEqual([
+      `[CRITICAL] ${id} escalated from LOW to CRITICAL: Slow search`,
+      `[LOW] ${id} opened: Slow search`,
+    ]);
+  });
+
+  it('texts on-call members who connected SMS, and adds a war-room link when the video tool is connected', async () => {
+    const ops = await team('Texting');
+    const sms = await client.request(
+      'POST',
+      `${V1}/integrations/sms/connect`,
+      { phoneNumber: '+14155550123' },
+      ops.onCall.auth,
+    );
+    expect(sms.status).toBe(403);
+    await connect(client, ops.admin, 'videomeet');
+    const assigned = await client.request(
+      'POST',
+      `${V1}/assign-member`,
+      { userId: ops.admin.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
+      ops.admin.auth,
+    );
+    expect(assigned.status, assigned.text).toBe(201);
+    const own = await client.request(
+      'POST',
+      `${V1}/integrations/sms/connect`,
+      { phoneNumber: '+14155550123' },
+      ops.admin.auth,
+    );
+    expect(own.status, own.text).toBe(201);
+    const incidentId = await alert(ops, 'Database down', 'db');
+    const texts = (await client.request('GET', `/_local/sms?to=${encodeURIComponent('+14155550123')}`)).body.data;
+    expect(texts).toEqual([expect.objectContaining({ to: '+14155550123', text: expect.stringContaining(incidentId) })]);
+    const mail = (await mailTo(ops.admin.email)).find(({ subject }) => subject.includes(incidentId));
+    expect(mail?.text).toMatch(new RegExp(`Join the war room: ${fakes.url}/videomeet/j/`));
+    expect(await notificationsOf(ops.admin, incidentId)).toContainEqual(
+      expect.objectContaining({ channel: 'sms', recipient: '+14•••••0123', status: 'SENT' }),
+    );
+  });
+
+  it('retries a failed delivery with backoff, recording each attempt, and sends the others only once', async () => {
+    const ops = await team('Flaky');
+    await registerChatWebhook(client, ops.admin, fakes, 'flaky');
+    fakes.failWebhook('flaky', 2);
+    const incidentId = await alert(ops, 'Queue backlog', 'queue');
+    let chat: { status: string; attempts: { outcome: string }[] } | undefined;
+    for (let waited = 0; waited < 100 && chat?.status !== 'SENT'; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      chat = (await notificationsOf(ops.admin, incidentId)).find(({ channel }) => channel === 'chat') as typeof chat;
+    }
+    expect(chat?.attempts.map(({ outcome }) => outcome)).toEqual(['FAILED', 'FAILED', 'SENT']);
+    expect(chatAbout('flaky', incidentId)).toHaveLength(1);
+    expect((await mailTo(ops.onCall.email)).filter(({ subject }) => subject.includes(incidentId))).toHaveLength(1);
+  });
+
+  it("answers another workspace's incident with 404, and lets every role and incidents:read keys read", async () => {
+    const ops = await team('Readers');
+    const other = await signUpBusiness(client, { businessName: 'Strangers' });
+    const created = await client.request(
+      'POST',
+      `${V1}/incident-ticket`,
+      { summary: 'x', priority: 'LOW' },
+      ops.admin.auth,
+    );
+    const id = created.body.data.id as string;
+    expect(
+      (await client.request('GET', `${V1}/incident-ticket/${id}/notifications`, undefined, other.auth)).status,
+    ).toBe(404);
+    const viewer = await joinAs(client, ops.admin, 'VIEWER');
+    expect(
+      (await client.request('GET', `${V1}/incident-ticket/${id}/notifications`, undefined, viewer.auth)).status,
+    ).toBe(200);
+    const reader = await apiKeyHeaders(client, ops.admin, ['incidents:read']);
+    expect((await client.request('GET', `${V1}/incident-ticket/${id}/notifications`, undefined, reader)).status).toBe(
+      200,
+    );
+    const wrong = await apiKeyHeaders(client, ops.admin, ['integrations:read']);
+    expect((await client.request('GET', `${V1}/incident-ticket/${id}/notifications`, undefined, wrong)).status).toBe(
+      403,
+    );
+  });
+});
