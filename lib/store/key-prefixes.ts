@@ -19,6 +19,8 @@ export const WORKSPACE_PREFIXES = {
   MEMBER: 'workspace members (index partition)',
   METRIC: 'ingestion rollups',
   ONCALL: 'on-call shifts',
+  OUTCOME: 'learned analysis outcomes, one per incident',
+  PATTERN: 'incident patterns learned from outcomes',
   PROBLEM: 'problem tickets',
   RUN: 'pipeline runs',
   RUNRAW: 'pipeline runs as the sender posted them',
