@@ -1,3 +1,5 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ENV } from '#lib/ports/env.ts';
 import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
@@ -98,6 +100,10 @@ export const bindNeeds = (
       case 'oauthProviders':
         fn.lambda.addEnvironment(ENV.oauthProviders, settings.oauthProviders);
         break;
+      case 'reasoner':
+        // Without a model the default engine reasons alone, and the function gets no Bedrock access at all.
+        if (settings.bedrockModelId) grantBedrockModel(fn, settings.bedrockModelId);
+        break;
       case 'metrics':
         // No grant: EMF documents reach CloudWatch through the function's log stream.
         fn.lambda.addEnvironment(ENV.metricsNamespace, METRICS_NAMESPACE);
@@ -105,4 +111,18 @@ export const bindNeeds = (
         break;
     }
   }
+};
+
+/** Converse on the one configured model (or inference profile of this account), in the stack's region. */
+const grantBedrockModel = (fn: ServiceFunction, modelId: string): void => {
+  const stack = Stack.of(fn.lambda);
+  const arn = (resource: string, account: string) =>
+    stack.formatArn({ service: 'bedrock', resource, resourceName: modelId, account, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+  fn.lambda.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['bedrock:InvokeModel'],
+      resources: [arn('foundation-model', ''), arn('inference-profile', stack.account)],
+    }),
+  );
+  fn.lambda.addEnvironment(ENV.bedrockModelId, modelId);
 };

@@ -19,6 +19,7 @@ export const ENV = {
   oauthProviders: 'OAUTH_PROVIDERS',
   metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
+  bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;

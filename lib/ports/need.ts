@@ -21,7 +21,8 @@ export type Binding =
   | { kind: 'rateLimits' }
   | { kind: 'cors' }
   | { kind: 'oauthProviders' }
-  | { kind: 'metrics' };
+  | { kind: 'metrics' }
+  | { kind: 'reasoner' };
 
 /**
  * One thing a function needs from outside the domain: how the stack binds it, and how the Lambda builds

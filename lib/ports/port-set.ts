@@ -87,6 +87,7 @@ const PORT_NAMES: Record<PortName, true> = {
   oauthProviders: true,
   allowedOrigins: true,
   metrics: true,
+  reasoner: true,
   clock: true,
   ids: true,
 };

@@ -32,7 +32,8 @@ export const startTestStack = async (
     oauthProviders,
     allowedOrigins,
     queueSettings,
-  }: Pick<LocalStackOptions, 'workers' | 'oauthProviders' | 'allowedOrigins' | 'queueSettings'> = {},
+    reasoner,
+  }: Pick<LocalStackOptions, 'workers' | 'oauthProviders' | 'allowedOrigins' | 'queueSettings' | 'reasoner'> = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({
     port: 0,
@@ -42,6 +43,7 @@ export const startTestStack = async (
     ...(oauthProviders && { oauthProviders }),
     ...(allowedOrigins && { allowedOrigins }),
     ...(queueSettings && { queueSettings }),
+    ...(reasoner && { reasoner }),
   });
   return { stack, request: requester(stack.url) };
 };
