@@ -1,6 +1,22 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import {
+  deletedView,
+  dependencyView,
+  downstreamImpactView,
+  servicesView,
+  serviceView,
+  topologyView,
+} from '#lib/service-map/responses.ts';
+import {
+  createDependencyBody,
+  createServiceBody,
+  dependencyIdParams,
+  downstreamImpactQuery,
+  serviceIdParams,
+  updateServiceBody,
+} from '#lib/service-map/schemas.ts';
 
 export const serviceMap = defineGroup({
   name: 'service-map',
@@ -11,17 +27,21 @@ export const serviceMap = defineGroup({
       method: 'GET',
       path: '/api/v1/service-map/topology',
       summary: 'Service topology as nodes and edges',
+      description:
+        'Edges are named the other way round from dependencies: `sourceId` is upstream, `targetId` downstream.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: topologyView },
     },
     listServices: {
       method: 'GET',
       path: '/api/v1/service-map',
-      summary: 'List services',
+      summary: 'List services, by name',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: servicesView },
     },
     getService: {
       method: 'GET',
@@ -30,6 +50,8 @@ export const serviceMap = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: serviceIdParams },
+      response: { status: 200, data: serviceView },
     },
     getDownstreamImpact: {
       method: 'GET',
@@ -38,22 +60,28 @@ export const serviceMap = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      request: { params: serviceIdParams, query: downstreamImpactQuery },
+      response: { status: 200, data: downstreamImpactView },
     },
     createService: {
       method: 'POST',
       path: '/api/v1/service-map',
-      summary: 'Create a service',
+      summary: 'Create a service; its name is unique in the workspace (409)',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: createServiceBody },
+      response: { status: 201, data: serviceView },
     },
     createDependency: {
       method: 'POST',
       path: '/api/v1/service-map/dependencies',
-      summary: 'Create a dependency between two services',
+      summary: 'Make sourceId depend on targetId; the same edge twice is a 409',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { body: createDependencyBody },
+      response: { status: 201, data: dependencyView },
     },
     updateService: {
       method: 'PATCH',
@@ -62,6 +90,8 @@ export const serviceMap = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: serviceIdParams, body: updateServiceBody },
+      response: { status: 200, data: serviceView },
     },
     deleteService: {
       method: 'DELETE',
@@ -70,6 +100,8 @@ export const serviceMap = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: serviceIdParams },
+      response: { status: 200, data: deletedView },
     },
     deleteDependency: {
       method: 'DELETE',
@@ -78,6 +110,8 @@ export const serviceMap = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
+      request: { params: dependencyIdParams },
+      response: { status: 200, data: deletedView },
     },
   },
 });

@@ -7,6 +7,8 @@
 export const WORKSPACE_PREFIXES = {
   ANALYSIS: 'incident analyses and their reports',
   APIKEY: 'API keys of the workspace',
+  BLAST: 'blast-radius reports',
+  BLASTRISK: "each analysed service's running risk sums",
   CHANGE: 'change tickets',
   CORGROUP: 'correlation groups: signals gathered toward one incident',
   CORRULE: 'correlation rules',
@@ -24,6 +26,7 @@ export const WORKSPACE_PREFIXES = {
   PROBLEM: 'problem tickets',
   RUN: 'pipeline runs',
   RUNRAW: 'pipeline runs as the sender posted them',
+  SERVICE: 'the service map: services, their name claims and dependencies',
   SIG: 'signals',
   TICKET: 'the unified ticket list (index partition)',
   WEBHOOK: 'webhook signing secrets per sender',

@@ -64,9 +64,9 @@ describe('the local stack', () => {
 
   it('answers a route of a group not built yet with 501 naming the group', async () => {
     const admin = await signUpBusiness(client);
-    const reply = await client.request('GET', '/api/v1/service-map/topology', undefined, admin.auth);
+    const reply = await client.request('GET', '/api/v1/code-engine/analysis/INC-20260101-0001', undefined, admin.auth);
     expect(reply.status).toBe(501);
-    expect(reply.body.message).toContain('service-map');
+    expect(reply.body.message).toContain('code-engine');
   });
 
   it('serves the local mailbox, newest first', async () => {

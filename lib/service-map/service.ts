@@ -1,0 +1,44 @@
+import { filterKey } from '#lib/store/keys.ts';
+
+/** A service of the workspace's map (spec: Service). Optional fields are null when unset. */
+export interface Service {
+  id: string;
+  name: string;
+  description: string | null;
+  /** A team slug. */
+  team: string | null;
+  /**
+   * The code repository (`owner/repo`) whose pipeline runs count toward the service's risk; without one,
+   * runs of a repository named like the service count (docs/service-map.md, "Risk model").
+   */
+  repository: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `sourceId` depends on `targetId`: the source is downstream of the target (spec: Dependency). */
+export interface Dependency {
+  id: string;
+  sourceId: string;
+  targetId: string;
+  createdAt: string;
+}
+
+/** The fields a PATCH may change; undefined leaves one as it is, null clears an optional one. */
+export type ServiceChanges = Partial<Pick<Service, 'name' | 'description' | 'team' | 'repository'>>;
+
+/** Names are unique without regard to case or surrounding blanks: `Checkout` and ` checkout` are one name. */
+export const nameKeyOf = (name: string): string => filterKey(name);
+
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+
+/** Service ids are ULIDs; any other value names no service and is answered without a read. */
+export const isServiceId = (value: string): boolean => new RegExp(`^${ULID}$`).test(value);
+
+/**
+ * A dependency's id names its two ends, so the same edge always has the same key and a second one is
+ * refused by the put's own condition, with no index read racing another request.
+ */
+export const dependencyIdOf = (sourceId: string, targetId: string): string => `${sourceId}.${targetId}`;
+
+export const isDependencyId = (value: string): boolean => new RegExp(`^${ULID}\\.${ULID}$`).test(value);
