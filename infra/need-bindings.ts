@@ -117,7 +117,13 @@ export const bindNeeds = (
 const grantBedrockModel = (fn: ServiceFunction, modelId: string): void => {
   const stack = Stack.of(fn.lambda);
   const arn = (resource: string, account: string) =>
-    stack.formatArn({ service: 'bedrock', resource, resourceName: modelId, account, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    stack.formatArn({
+      service: 'bedrock',
+      resource,
+      resourceName: modelId,
+      account,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
   fn.lambda.addToRolePolicy(
     new PolicyStatement({
       actions: ['bedrock:InvokeModel'],

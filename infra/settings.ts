@@ -128,7 +128,8 @@ const apiLoggingOf = (read: ContextReader): ApiLogging => {
 const bedrockModelIdOf = (read: ContextReader): string | undefined => {
   const value = text(read, 'bedrockModelId', '');
   if (!value) return undefined;
-  if (!/^[a-z0-9][a-z0-9.:_-]{2,200}$/i.test(value)) throw new Error(`context bedrockModelId is not a model id, got "${value}"`);
+  if (!/^[a-z0-9][a-z0-9.:_-]{2,200}$/i.test(value))
+    throw new Error(`context bedrockModelId is not a model id, got "${value}"`);
   return value;
 };
 

@@ -18,7 +18,10 @@ import { countAnalysisWrite, readAnalysisTotal } from './analysis-counter.ts';
 export const analysisPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ANALYSIS');
 const statusPartition = (workspaceId: string, status: AnalysisStatus): string =>
   workspaceKey(workspaceId, 'ANALYSIS', 'STATUS', status);
-const analysisKey = (workspaceId: string, analysisId: string) => ({ pk: analysisPartition(workspaceId), sk: analysisId });
+const analysisKey = (workspaceId: string, analysisId: string) => ({
+  pk: analysisPartition(workspaceId),
+  sk: analysisId,
+});
 const evidenceKey = (workspaceId: string, analysisId: string) => ({
   pk: analysisChildPartition(workspaceId, analysisId),
   sk: 'EVIDENCE',
@@ -190,7 +193,9 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
   };
 
   /** The analysis's evidence and its reports, oldest report first: one Query of its own partition. */
-  const readAnalysisChildren = async (analysisId: string): Promise<{ evidence?: Evidence; reports: AnalysisReport[] }> => {
+  const readAnalysisChildren = async (
+    analysisId: string,
+  ): Promise<{ evidence?: Evidence; reports: AnalysisReport[] }> => {
     const items = await queryAll(table, {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': analysisChildPartition(workspaceId, analysisId) },

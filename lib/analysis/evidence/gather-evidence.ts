@@ -7,7 +7,8 @@ import { signalRepository } from '#lib/signals/signal-repository.ts';
 import { similarIncidentsCheck, upstreamIncidentsCheck } from './incident-checks.ts';
 import { learnedPatternsCheck } from './pattern-check.ts';
 import { recentChangesCheck } from './recent-changes-check.ts';
-import { type ServiceGraphView, serviceContextOf, serviceNameOf } from './service-context.ts';
+import { serviceContextOf, serviceNameOf } from './service-context.ts';
+import { loadServiceGraph } from '#lib/service-map/service-graph.ts';
 import { classifySignals, type SignalWithService } from './signal-checks.ts';
 
 /** Signals count from this long before the incident began to this long after. */
@@ -24,11 +25,12 @@ const text = (value: string | undefined): string | null => (value?.trim() ? valu
 /**
  * Everything the workspace knows that bears on the incident's cause, as evidence items with stable ids
  * (docs/analysis.md, "Evidence checks"): recent deploys and pipeline runs, the incident's signals and
- * those around it, upstream services in trouble, similar past incidents and learned patterns. `graph` is
- * the service map; without it the checks that follow dependencies find nothing and say so.
+ * those around it, upstream services in trouble (through the service map), similar past incidents and
+ * learned patterns. Reads only; every item's id names the record it came from.
  */
-export const gatherEvidence = async (scope: Scope, incident: Incident, graph?: ServiceGraphView): Promise<Evidence> => {
+export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<Evidence> => {
   const { ports, workspaceId } = scope;
+  const graph = await loadServiceGraph(scope);
   const linked: SignalWithService[] = (await listIncidentSignals(scope, incident.id)).map((signal) => ({
     ...signal,
     service: serviceNameOf(graph, signal.serviceId),

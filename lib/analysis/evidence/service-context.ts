@@ -1,23 +1,13 @@
 import type { ServiceContext } from '#lib/ports/reasoner/evidence.ts';
-import { sameService } from './service-names.ts';
-
-/** The service map as the checks read it: services by id and name, and who depends on whom, by id. */
-export interface ServiceGraphView {
-  services: readonly { id: string; name: string }[];
-  /** `dependent` depends on `upstream`. */
-  dependencies: readonly { dependent: string; upstream: string }[];
-}
+import type { ServiceGraph } from '#lib/service-map/service-graph.ts';
 
 /** How far the checks follow the map: upstreams of upstreams, dependents of dependents, no further. */
 const HOPS = 2;
 
-/** A signal's `serviceId` may be a service's id or its name: the name either way, the value itself if unknown. */
-export const serviceNameOf = (graph: ServiceGraphView | undefined, idOrName: string | null): string | null => {
+/** A signal's `serviceId` may be a service's id or its name: the map's name either way, the value itself if unknown. */
+export const serviceNameOf = (graph: ServiceGraph, idOrName: string | null): string | null => {
   if (!idOrName) return null;
-  const service = graph?.services.find(
-    (candidate) => candidate.id === idOrName || sameService(candidate.name, idOrName),
-  );
-  return service?.name ?? idOrName;
+  return graph.find(idOrName)?.name ?? idOrName;
 };
 
 const walk = (start: string, next: (id: string) => string[]): string[] => {
@@ -31,16 +21,13 @@ const walk = (start: string, next: (id: string) => string[]): string[] => {
   return [...seen];
 };
 
-/** The incident's service with its upstreams and dependents (two hops each), or null when the map lacks it. */
-export const serviceContextOf = (graph: ServiceGraphView | undefined, name: string | null): ServiceContext | null => {
-  const service = name ? graph?.services.find((candidate) => sameService(candidate.name, name)) : undefined;
-  if (!graph || !service) return name ? { name, upstreams: [], dependents: [] } : null;
-  const nameOf = (id: string) => graph.services.find((candidate) => candidate.id === id)?.name ?? id;
-  const upstreams = walk(service.id, (id) =>
-    graph.dependencies.filter((edge) => edge.dependent === id).map((edge) => edge.upstream),
-  );
-  const dependents = walk(service.id, (id) =>
-    graph.dependencies.filter((edge) => edge.upstream === id).map((edge) => edge.dependent),
-  );
+/** The incident's service with its upstreams and dependents (two hops each); alone when the map lacks it. */
+export const serviceContextOf = (graph: ServiceGraph, name: string | null): ServiceContext | null => {
+  if (!name) return null;
+  const service = graph.find(name);
+  if (!service) return { name, upstreams: [], dependents: [] };
+  const nameOf = (id: string) => graph.find(id)?.name ?? id;
+  const upstreams = walk(service.id, (id) => graph.upstreamOf(id).map((upstream) => upstream.id));
+  const dependents = walk(service.id, (id) => graph.downstreamOf(id).map((dependent) => dependent.id));
   return { name: service.name, upstreams: upstreams.map(nameOf), dependents: dependents.map(nameOf) };
 };

@@ -86,7 +86,9 @@ export const createBedrockReasoner = (
     const text = response.output?.message?.content?.map((block) => block.text ?? '').join('') ?? '';
     const parsed = z.safeParse(schema, jsonOf(text));
     if (!parsed.success) {
-      throw new Error(`the model's answer has the wrong shape: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+      throw new Error(
+        `the model's answer has the wrong shape: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      );
     }
     const invented = unknownIds(parsed.data, evidence);
     if (invented.length > 0) throw new Error(`the model cited evidence that does not exist: ${invented.join(', ')}`);

@@ -31,9 +31,7 @@ const candidatesOf = ({ items, incident }: Evidence): Candidate[] => {
   const dependents = items.filter((item) => item.kind === 'DEPENDENT_SIGNAL');
   const similar = items.filter((item) => item.kind === 'SIMILAR_INCIDENT');
   const patternsOf = (kind: string, service: string) =>
-    items.filter(
-      (item) => item.kind === 'PATTERN' && item.details.suspectKind === kind && same(item.service, service),
-    );
+    items.filter((item) => item.kind === 'PATTERN' && item.details.suspectKind === kind && same(item.service, service));
   const changes = items.filter((item) => item.kind === 'DEPLOY' || item.kind === 'PIPELINE_RUN');
   const deploys = changes.flatMap((change): Candidate[] => {
     if (!change.service) return [];

@@ -6,7 +6,9 @@ import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from './rea
 const ofKind = (evidence: Evidence, ...kinds: EvidenceItem['kind'][]) =>
   evidence.items.filter((item) => kinds.includes(item.kind));
 const ids = (items: EvidenceItem[]) => [...new Set(items.map((item) => item.id))].slice(0, 8);
-const servicesOf = (items: EvidenceItem[]) => [...new Set(items.flatMap((item) => (item.service ? [item.service] : [])))];
+const servicesOf = (items: EvidenceItem[]) => [
+  ...new Set(items.flatMap((item) => (item.service ? [item.service] : []))),
+];
 
 /** How long the impact lasted: to the resolution, or so far. */
 const impactMinutes = ({ incident, gatheredAt }: Evidence) =>
@@ -17,9 +19,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const { incident } = evidence;
   const own = ofKind(evidence, 'SIGNAL');
   const dependents = ofKind(evidence, 'DEPENDENT_SIGNAL');
-  const affected = [
-    ...new Set([...(incident.service ? [incident.service] : []), ...servicesOf(dependents)]),
-  ];
+  const affected = [...new Set([...(incident.service ? [incident.service] : []), ...servicesOf(dependents)])];
   const minutes = impactMinutes(evidence);
   const exposure = incident.impactSummary ?? incident.blastRadius ?? incident.description;
   const high = own.filter((item) => item.details.severity === 'HIGH').length;
@@ -39,11 +39,17 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   );
   const failedRuns = otherChanges.filter((item) => item.details.status === 'failure');
   if (failedRuns.length > 0) {
-    factors.push({ text: `Pipeline runs failed shortly before: ${failedRuns.map((item) => item.summary).join('; ')}.`, evidenceIds: ids(failedRuns) });
+    factors.push({
+      text: `Pipeline runs failed shortly before: ${failedRuns.map((item) => item.summary).join('; ')}.`,
+      evidenceIds: ids(failedRuns),
+    });
   }
   const otherDeploys = otherChanges.filter((item) => item.kind === 'DEPLOY');
   if (otherDeploys.length > 0) {
-    factors.push({ text: `Other changes in the same window: ${otherDeploys.map((item) => item.summary).join('; ')}.`, evidenceIds: ids(otherDeploys) });
+    factors.push({
+      text: `Other changes in the same window: ${otherDeploys.map((item) => item.summary).join('; ')}.`,
+      evidenceIds: ids(otherDeploys),
+    });
   }
   const upstreamLead = evidence.items.find((item) => item.id === hypothesis.suspect.evidenceId);
   if (hypothesis.suspect.kind === 'UPSTREAM' && upstreamLead && own[0]) {
@@ -54,13 +60,20 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   }
   const similar = ofKind(evidence, 'SIMILAR_INCIDENT');
   if (similar.length > 0) {
-    factors.push({ text: `It has happened before: ${similar.map((item) => item.details.incidentId).join(', ')}.`, evidenceIds: ids(similar) });
+    factors.push({
+      text: `It has happened before: ${similar.map((item) => item.details.incidentId).join(', ')}.`,
+      evidenceIds: ids(similar),
+    });
   }
   const patterns = ofKind(evidence, 'PATTERN');
   if (patterns.length > 0) {
-    factors.push({ text: `A known pattern: ${patterns.map((item) => item.summary).join('; ')}.`, evidenceIds: ids(patterns) });
+    factors.push({
+      text: `A known pattern: ${patterns.map((item) => item.summary).join('; ')}.`,
+      evidenceIds: ids(patterns),
+    });
   }
-  if (factors.length === 0) factors.push({ text: 'No contributing factor was found in the evidence.', evidenceIds: [] });
+  if (factors.length === 0)
+    factors.push({ text: 'No contributing factor was found in the evidence.', evidenceIds: [] });
   const severity = PRIORITY_WORDS[incident.priority] ?? 'a disruption';
   const others = affected.length - 1;
   return {
@@ -96,7 +109,9 @@ export const defaultRemediation = (evidence: Evidence, hypothesis: Hypothesis): 
       text: `Shield ${evidence.incident.service} from ${service} while it recovers: fail over, shed load, or fail fast (circuit breaker, bounded retries with backoff).`,
       evidenceIds: [lead.id],
     });
-    plain.push(`Restore ${service}, the system ${evidence.incident.service} relies on, then confirm ${evidence.incident.service} has recovered.`);
+    plain.push(
+      `Restore ${service}, the system ${evidence.incident.service} relies on, then confirm ${evidence.incident.service} has recovered.`,
+    );
   } else if (suspect.kind === 'SERVICE' && lead) {
     steps.push({
       text: `Investigate ${service} around ${lead.at}: its logs, resource use and dependencies when "${lead.details.name}" began; restart or scale it out if it is saturated.`,
@@ -105,10 +120,16 @@ export const defaultRemediation = (evidence: Evidence, hypothesis: Hypothesis): 
     plain.push(`Find and fix the fault inside the ${service} service.`);
   }
   for (const item of ofKind(evidence, 'SIMILAR_INCIDENT').filter((similar) => similar.details.resolution)) {
-    steps.push({ text: `Apply what resolved ${item.details.incidentId}: ${item.details.resolution}`, evidenceIds: [item.id] });
+    steps.push({
+      text: `Apply what resolved ${item.details.incidentId}: ${item.details.resolution}`,
+      evidenceIds: [item.id],
+    });
   }
   for (const item of ofKind(evidence, 'PATTERN').filter((pattern) => Number(pattern.details.resolved) > 0)) {
-    steps.push({ text: `Apply the fix that worked for this pattern before: ${item.details.suggestedFix}`, evidenceIds: [item.id] });
+    steps.push({
+      text: `Apply the fix that worked for this pattern before: ${item.details.suggestedFix}`,
+      evidenceIds: [item.id],
+    });
   }
   if (own.length > 0) {
     steps.push({
@@ -125,7 +146,10 @@ export const defaultRemediation = (evidence: Evidence, hypothesis: Hypothesis): 
     plain.push('Improve how updates are checked before release, so this cannot happen again the same way.');
   }
   if (steps.length === 0) {
-    steps.push({ text: 'Unknown: the evidence suggests no remediation; gather more (signals, recent changes) and analyse again.', evidenceIds: [] });
+    steps.push({
+      text: 'Unknown: the evidence suggests no remediation; gather more (signals, recent changes) and analyse again.',
+      evidenceIds: [],
+    });
     plain.push('Keep investigating; we will share next steps as soon as the cause is known.');
   }
   return { remediationOptions: steps, plainNextSteps: plain, engine: DEFAULT_ENGINE };
