@@ -74,15 +74,27 @@ export const createBedrockReasoner = (
     context: object,
   ): Promise<z.output<S>> => {
     const prompt = `${task}\n\nEvidence:\n${JSON.stringify(evidence)}\n\nEarlier stages:\n${JSON.stringify(context)}`;
-    const response = await client.send(
-      new ConverseCommand({
-        modelId,
-        system: [{ text: INSTRUCTIONS }],
-        messages: [{ role: 'user', content: [{ text: prompt }] }],
-        inferenceConfig: { maxTokens: 2000, temperature: 0 },
-      }),
-      { abortSignal: AbortSignal.timeout(timeoutMs) },
-    );
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    // The race ends the wait even where the abort cannot reach (a request still being signed or retried).
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' }));
+      }, timeoutMs);
+    });
+    const response = await Promise.race([
+      client.send(
+        new ConverseCommand({
+          modelId,
+          system: [{ text: INSTRUCTIONS }],
+          messages: [{ role: 'user', content: [{ text: prompt }] }],
+          inferenceConfig: { maxTokens: 2000, temperature: 0 },
+        }),
+        { abortSignal: abort.signal },
+      ),
+      timedOut,
+    ]).finally(() => clearTimeout(timer));
     const text = response.output?.message?.content?.map((block) => block.text ?? '').join('') ?? '';
     const parsed = z.safeParse(schema, jsonOf(text));
     if (!parsed.success) {
