@@ -84,32 +84,3 @@ export const pageAndTotal = z.object({
   total: z.number(),
   nextCursor: z.optional(z.nullable(z.string())),
 });
-
-export const fiveWhysSchema = z.object({
-  incidentId: z.string(),
-  why1: z.string(),
-  why2: z.string(),
-  why3: z.string(),
-  why4: z.string(),
-  why5: z.string(),
-  rootCause: z.string(),
-  confidence: z.number(),
-  citations: z.object({ whys: z.array(ids), rootCause: ids }),
-});
-
-export const suggestionsSchema = z.object({
-  incidentId: z.string(),
-  rootCause: z.string(),
-  confidence: z.number(),
-  suggestions: z.array(z.object({ action: z.string(), evidenceIds: ids })),
-});
-
-export const stakeholderSchema = z.object({ incidentId: z.string(), message: z.string(), generatedAt: z.string() });
-
-export const kbArticleSchema = z.object({
-  incidentId: z.string(),
-  title: z.string(),
-  content: z.string(),
-  status: z.literal('DRAFT'),
-  generatedAt: z.string(),
-});

@@ -1,8 +1,7 @@
 import { deploymentFailureSeverity, type ChangeInput, type ChangeStatus } from '#lib/changes/change-input.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey, workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys, ticketListPartition } from '#lib/tickets/ticket-index.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
@@ -95,47 +94,5 @@ export const changeRepository = (table: Table, workspaceId: string) => {
       () => ({ outcome: 'stale' }),
     );
   };
-  /**
-   * Deployments first seen in `[from, to]` (ISO instants), oldest first: one range of the unified ticket
-   * list (gsi3, by `createdAt`), whose incidents and problems of the same window the filter drops.
-   */
-  const changesCreatedBetween = async (from: string, to: string): Promise<Deployment[]> => {
-    const items = await queryAll(table, {
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
-      FilterExpression: '#type = :change',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':pk': ticketListPartition(workspaceId),
-        ':from': from,
-        ':to': `${to}~`,
-        ':change': 'CHANGE',
-      },
-    });
-    return items.map((item) => ({
-      id: String(item.id),
-      provider: String(item.provider),
-      summary: String(item.summary ?? ''),
-      status: item.status as ChangeStatus,
-      environment: String(item.environment ?? ''),
-      repository: String(item.repository ?? ''),
-      commitSha: typeof item.commitSha === 'string' ? item.commitSha : null,
-      deployer: typeof item.assignedToEmail === 'string' ? item.assignedToEmail : null,
-      createdAt: String(item.createdAt),
-    }));
-  };
-  return { upsertChangeItem, changesCreatedBetween };
+  return { upsertChangeItem };
 };
-
-/** A CHANGE as readers outside the ticket list see it: the deployment and when it was first seen. */
-export interface Deployment {
-  id: string;
-  provider: string;
-  summary: string;
-  status: ChangeStatus;
-  environment: string;
-  repository: string;
-  commitSha: string | null;
-  deployer: string | null;
-  createdAt: string;
-}

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
-import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
+import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { putIfAbsent, putItem, unlessConditionFails, updateIfPresent } from '#lib/store/conditional-writes.ts';
@@ -180,14 +180,5 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
         }),
     );
   };
-  /** Runs started in `[from, to]` (ISO instants), oldest first: one range of the all-runs index (gsi3). */
-  const runsStartedBetween = async (from: string, to: string): Promise<PipelineRunSummary[]> => {
-    const items = await queryAll(table, {
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': runPartition(workspaceId), ':from': from, ':to': `${to}~` },
-    });
-    return items.map((item) => runSummaryFromItem(item, workspaceId));
-  };
-  return { applyRunEvent, ensureRun, mergeJob, putRunPayload, findRun, listRuns, runsStartedBetween };
+  return { applyRunEvent, ensureRun, mergeJob, putRunPayload, findRun, listRuns };
 };

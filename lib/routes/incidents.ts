@@ -1,10 +1,9 @@
-import * as z from 'zod/mini';
 import {
   fiveWhysSchema,
-  kbArticleSchema,
+  resolvedWithKbSchema,
   stakeholderSchema,
   suggestionsSchema,
-} from '#lib/analysis/response-schemas.ts';
+} from '#lib/analysis/incident-route-schemas.ts';
 import { defineGroup } from '#lib/http/route.ts';
 import { reasoning } from '#lib/ports/reasoner/reasoner-need.ts';
 import {
@@ -150,10 +149,7 @@ export const incidents = defineGroup({
       scope: 'postmortems:write',
       access: 'write',
       request: { params: incidentIdParams },
-      response: {
-        status: 200,
-        data: z.object({ incident: z.record(z.string(), z.unknown()), kbArticle: kbArticleSchema }),
-      },
+      response: { status: 200, data: resolvedWithKbSchema },
     },
     getFiveWhys: {
       method: 'GET',

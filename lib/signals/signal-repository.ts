@@ -1,7 +1,6 @@
 import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
-import { ulidFloor } from '#lib/ports/ids.ts';
+import { queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
   MERGING_STATUSES,
@@ -242,20 +241,5 @@ export const signalRepository = (table: Table, workspaceId: string) => {
       () => readSignalTotal(table, workspaceId, filter),
     );
   };
-  /**
-   * Signals received in `[from, to)`, oldest first, as summaries: one range of the base partition, whose
-   * ULID keys sort by receipt, so the window bounds what is read however many signals the workspace has.
-   */
-  const signalsReceivedBetween = async (from: Date, to: Date): Promise<SignalSummary[]> => {
-    const items = await queryAll(table, {
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': signalPartition(workspaceId),
-        ':from': ulidFloor(from),
-        ':to': ulidFloor(to),
-      },
-    });
-    return items.map((item) => signalSummary(signalFromItem(item, workspaceId)));
-  };
-  return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals, signalsReceivedBetween };
+  return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals };
 };

@@ -33,11 +33,10 @@ vi.mock('#lib/app/group-handler.ts', async (importOriginal) => {
  * policy must make the check report a denied call.
  */
 const UNEXERCISED: Record<string, string> = {
-  'analysis-worker: dynamodb:BatchGetItem, dynamodb:BatchWriteItem, dynamodb:DeleteItem, dynamodb:GetItem, dynamodb:PutItem, dynamodb:Query, dynamodb:UpdateItem':
-    'no route starts the analysis workflow yet, and its stages touch no port until the analysis engine',
-  'analysis-worker: logs:CreateLogStream, logs:PutLogEvents': 'the same: the worker never runs',
-  'assistant: states:StartExecution': 'the assistant group is not built; it will start analyses',
-  'incidents: states:StartExecution': 'the /resolve/ai routes that start analyses come with the analysis engine',
+  'analysis-worker: logs:CreateLogStream, logs:PutLogEvents':
+    'the local workflow calls the worker in process, logging nowhere',
+  'incidents: states:StartExecution':
+    'declared by the incidents group, whose AI routes reason on request and start no analysis (the assistant group does)',
 };
 
 const describeCall = ({ fn, action, resource, context, during }: RecordedCall): string =>

@@ -3,7 +3,7 @@ import type { Incident } from '#lib/incidents/incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { listIncidentSignals } from '#lib/incidents/incident-signals.ts';
 import type { CheckRun, Evidence, EvidenceCheck, EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
-import { signalRepository } from '#lib/signals/signal-repository.ts';
+import { signalWindowRepository } from '#lib/signals/signal-window-repository.ts';
 import { similarIncidentsCheck, upstreamIncidentsCheck } from './incident-checks.ts';
 import { learnedPatternsCheck } from './pattern-check.ts';
 import { recentChangesCheck } from './recent-changes-check.ts';
@@ -62,7 +62,7 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
           ...service.upstreams.map((name) => ({ name, weight: UPSTREAM_CHANGE_WEIGHT })),
         ])
       : Promise.resolve([]),
-    signalRepository(ports.table, workspaceId).signalsReceivedBetween(
+    signalWindowRepository(ports.table, workspaceId).signalsReceivedBetween(
       new Date(start - SIGNALS_BEFORE_MINUTES * MINUTE),
       new Date(start + SIGNALS_AFTER_MINUTES * MINUTE),
     ),

@@ -1,6 +1,6 @@
-import { changeRepository } from '#lib/changes/change-repository.ts';
+import { deploymentWindowRepository } from '#lib/changes/deployment-window-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { pipelineRunRepository } from '#lib/pipelines/pipeline-run-repository.ts';
+import { runWindowRepository } from '#lib/pipelines/run-window-repository.ts';
 import type { EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
 import { repositoryBuilds } from './service-names.ts';
 
@@ -29,8 +29,8 @@ export const recentChangesCheck = async (
   const to = incident.startedAt;
   const from = new Date(Date.parse(to) - CHANGE_WINDOW_MINUTES * MINUTE).toISOString();
   const [deployments, runs] = await Promise.all([
-    changeRepository(table, workspaceId).changesCreatedBetween(from, to),
-    pipelineRunRepository(table, workspaceId).runsStartedBetween(from, to),
+    deploymentWindowRepository(table, workspaceId).changesCreatedBetween(from, to),
+    runWindowRepository(table, workspaceId).runsStartedBetween(from, to),
   ]);
   const serviceOf = (repository: string) => services.find(({ name }) => repositoryBuilds(repository, name));
 
