@@ -1,3 +1,5 @@
+import { recountAnalyses } from '#lib/analysis/analysis-counter.ts';
+import { analysisPartition } from '#lib/analysis/analysis-repository.ts';
 import { recountChanges } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';
 import { recountIncidents } from '#lib/incidents/incident-counter.ts';
@@ -19,6 +21,7 @@ export interface RecountResult {
   changes: number;
   runs: number;
   historyEvents: number;
+  analyses: number;
 }
 
 /**
@@ -35,16 +38,18 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
     changes: 0,
     runs: 0,
     historyEvents: 0,
+    analyses: 0,
   };
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     try {
-      const [signals, incidents, problems, changes, runs, historyEvents] = await Promise.all([
+      const [signals, incidents, problems, changes, runs, historyEvents, analyses] = await Promise.all([
         recountSignals(table, workspaceId),
         recountIncidents(table, workspaceId),
         recountProblems(table, workspaceId, problemPartition(workspaceId)),
         recountChanges(table, workspaceId, changePartition(workspaceId)),
         recountRuns(table, workspaceId, runPartition(workspaceId)),
         historyRepository(table, workspaceId).recountHistory(),
+        recountAnalyses(table, workspaceId, analysisPartition(workspaceId)),
       ]);
       result.workspaces += 1;
       result.signals += signals;
@@ -53,6 +58,7 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
       result.changes += changes;
       result.runs += runs;
       result.historyEvents += historyEvents;
+      result.analyses += analyses;
     } catch (error) {
       log.error('counter recount failed for a workspace', { workspaceId, error });
     }
