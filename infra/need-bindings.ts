@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -136,6 +136,10 @@ export const bindNeeds = (
             'the function publishes nothing else.',
         });
         break;
+      case 'reasoner':
+        // Without a model the default engine reasons alone, and the function gets no Bedrock access at all.
+        if (settings.bedrockModelId) grantBedrockModel(fn, settings.bedrockModelId);
+        break;
       case 'metrics':
         // No grant: EMF documents reach CloudWatch through the function's log stream.
         fn.lambda.addEnvironment(ENV.metricsNamespace, METRICS_NAMESPACE);
@@ -143,4 +147,24 @@ export const bindNeeds = (
         break;
     }
   }
+};
+
+/** Converse on the one configured model (or inference profile of this account), in the stack's region. */
+const grantBedrockModel = (fn: ServiceFunction, modelId: string): void => {
+  const stack = Stack.of(fn.lambda);
+  const arn = (resource: string, account: string) =>
+    stack.formatArn({
+      service: 'bedrock',
+      resource,
+      resourceName: modelId,
+      account,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+  fn.lambda.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['bedrock:InvokeModel'],
+      resources: [arn('foundation-model', ''), arn('inference-profile', stack.account)],
+    }),
+  );
+  fn.lambda.addEnvironment(ENV.bedrockModelId, modelId);
 };

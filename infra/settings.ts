@@ -31,6 +31,11 @@ export interface ServiceSettings {
   apiLogging: ApiLogging;
   /** Passed to the auth function as `OAUTH_PROVIDERS`: the providers OAuth sign-in trusts, as JSON. */
   oauthProviders: string;
+  /**
+   * The Amazon Bedrock model the analysis engine reasons with (`-c bedrockModelId=...`); none by default,
+   * and then the default engine alone reasons and no function may call Bedrock.
+   */
+  bedrockModelId: string | undefined;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -119,6 +124,15 @@ const apiLoggingOf = (read: ContextReader): ApiLogging => {
   return value as ApiLogging;
 };
 
+/** A model or inference-profile id such as `anthropic.claude-3-5-haiku-20241022-v1:0` or `us.anthropic...`. */
+const bedrockModelIdOf = (read: ContextReader): string | undefined => {
+  const value = text(read, 'bedrockModelId', '');
+  if (!value) return undefined;
+  if (!/^[a-z0-9][a-z0-9.:_-]{2,200}$/i.test(value))
+    throw new Error(`context bedrockModelId is not a model id, got "${value}"`);
+  return value;
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -148,5 +162,6 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     allowedOrigins: allowedOriginsOf(read),
     apiLogging: apiLoggingOf(read),
     oauthProviders: oauthProviders(read),
+    bedrockModelId: bedrockModelIdOf(read),
   };
 };

@@ -1,23 +1,14 @@
-/** The stages of the analysis workflow, in the order the state machine runs them. */
-export const ANALYSIS_STAGES = [
-  'context-gathering',
-  'hypothesis-generation',
-  'impact-assessment',
-  'remediation-planning',
-] as const;
+import type { AnalysisStage, AnalysisState } from '#lib/analysis/analysis.ts';
+import { runAnalysisStage } from '#lib/analysis/run-stage.ts';
+import { portsOf } from '#lib/ports/port-set.ts';
+import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 
-export type AnalysisStage = (typeof ANALYSIS_STAGES)[number] | 'failed';
-
+/** What each Task of the analysis state machine sends: the stage to run and the state so far. */
 export interface StageEvent {
   stage: AnalysisStage;
   input: Record<string, unknown>;
 }
 
-/**
- * One task of the analysis state machine. The stages' reasoning arrives with the analysis engine; until
- * then each stage hands the state on and records that it ran, so the workflow is exercised end to end.
- */
-export const handler = async ({ stage, input }: StageEvent): Promise<Record<string, unknown>> => {
-  const stagesRun = Array.isArray(input.stagesRun) ? input.stagesRun : [];
-  return { ...input, stagesRun: [...stagesRun, stage] };
-};
+/** One stage of the analysis workflow; a thrown error is the task's failure, retried then caught by the machine. */
+export const handler = async ({ stage, input }: StageEvent): Promise<AnalysisState> =>
+  runAnalysisStage(portsOf(analysisWorker), stage, input as unknown as AnalysisState);

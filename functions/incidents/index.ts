@@ -23,7 +23,9 @@ const pdfResponse = async (scope: Scope, request: { id: string; note?: string })
   return binary('application/pdf', pdf, { 'content-disposition': `attachment; filename="${fileName}"` });
 };
 
-/** `/resolve/ai/*` and `/resolve/customer-kb/:id` come with the analysis engine; until then they answer 501. */
+/** The analysis engine is loaded by the first AI route, so the other routes' cold start does not carry it. */
+const insights = () => import('#lib/analysis/incident-insights.ts');
+
 export const handler = createGroupHandler(incidents, {
   generateIncidentId: async (request) =>
     ok({ id: await previewIncidentId(request.scope) }, { message: 'Next incident id (a preview, not reserved)' }),
@@ -47,6 +49,17 @@ export const handler = createGroupHandler(incidents, {
   listMessages: async (request) => ok(await incidentMessages(request.scope, request.params.ticketId)),
   resolveIncident: async (request) =>
     ok(incidentView(await resolveIncident(request.scope, request.params.id)), { message: 'Incident resolved' }),
+  resolveWithCustomerKb: async ({ scope, params }) => {
+    const { resolveWithKb } = await import('#lib/analysis/customer-kb.ts');
+    const { incident, kbArticle } = await resolveWithKb(scope, params.id);
+    return ok(
+      { incident: incidentView(incident), kbArticle },
+      { message: 'Incident resolved, knowledge-base article drafted' },
+    );
+  },
+  getFiveWhys: async ({ scope, params }) => ok(await (await insights()).fiveWhys(scope, params.id)),
+  getSuggestion: async ({ scope, params }) => ok(await (await insights()).suggestions(scope, params.id)),
+  getStakeholderMessage: async ({ scope, params }) => ok(await (await insights()).stakeholderMessage(scope, params.id)),
   generatePdf: async (request) => pdfResponse(request.scope, { id: request.body.incidentId }),
   generateTopLevelPdf: async (request) =>
     pdfResponse(request.scope, { id: request.body.id, note: request.body.description }),

@@ -12,7 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import type { AnalysisStage } from '#functions/analysis-worker/index.ts';
+import type { AnalysisStage } from '#lib/analysis/analysis.ts';
 
 /** The states of the analysis, in order, and the stage each one asks the worker to run. */
 const ANALYSIS_TASKS = [
@@ -48,7 +48,7 @@ export class AnalysisWorkflow extends Construct {
         lambdaFunction: props.worker,
         payload: TaskInput.fromObject({ stage, 'input.$': '$' }),
         payloadResponseOnly: true,
-        // Retries Lambda's own service and throttling errors; the worker's errors go to the Catch.
+        // Lambda's own service and throttling errors are retried by the task itself.
         retryOnServiceExceptions: true,
       });
 
@@ -56,7 +56,11 @@ export class AnalysisWorkflow extends Construct {
       new Fail(this, 'AnalysisFailed', { error: 'AnalysisFailed', cause: 'A stage of the analysis failed' }),
     );
     const [first, ...rest] = ANALYSIS_TASKS.map(({ state, stage }) =>
-      invoke(state, stage).addCatch(failed, { resultPath: '$.error' }),
+      invoke(state, stage)
+        // A stage's own error (a read that timed out, a model that did not answer) gets two more tries,
+        // 1 s then 2 s later; what still fails goes to MarkFailed with the error as the reason.
+        .addRetry({ errors: ['States.ALL'], maxAttempts: 2, interval: Duration.seconds(1), backoffRate: 2 })
+        .addCatch(failed, { resultPath: '$.error' }),
     );
     if (!first) throw new Error('the analysis workflow needs at least one stage');
     const definition = rest.reduce((chain, task) => chain.next(task), Chain.start(first));

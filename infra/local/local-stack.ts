@@ -18,6 +18,8 @@ import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/h
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
+import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
+import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
@@ -62,6 +64,8 @@ export interface LocalStackOptions {
   workers?: boolean;
   /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
+  /** The analysis engine's reasoning: the default engine unless a test brings a failing or slow one. */
+  reasoner?: Reasoner;
 }
 
 export interface LocalStack {
@@ -134,6 +138,7 @@ export const startLocalStack = async ({
   allowedOrigins,
   workers: runWorkers = true,
   queueSettings,
+  reasoner = defaultReasoner,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const integrationApps = parseIntegrationProviders(integrationProviders);
@@ -181,6 +186,7 @@ export const startLocalStack = async ({
     sms: smsOutbox,
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
+    reasoner,
     clock: systemClock,
     ids: createIds(systemClock),
   };

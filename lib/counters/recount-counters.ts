@@ -1,4 +1,6 @@
 import { recountBlastReports } from '#lib/blast-radius/recount-blast-reports.ts';
+import { recountAnalyses } from '#lib/analysis/analysis-counter.ts';
+import { analysisPartition } from '#lib/analysis/analysis-repository.ts';
 import { recountChanges } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';
 import { recountIncidents } from '#lib/incidents/incident-counter.ts';
@@ -26,6 +28,7 @@ export interface RecountResult {
   playbooks: number;
   executions: number;
   blastReports: number;
+  analyses: number;
 }
 
 /**
@@ -45,21 +48,33 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
     playbooks: 0,
     executions: 0,
     blastReports: 0,
+    analyses: 0,
   };
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     try {
-      const [signals, incidents, problems, changes, runs, historyEvents, playbooks, executions, blastReports] =
-        await Promise.all([
-          recountSignals(table, workspaceId),
-          recountIncidents(table, workspaceId),
-          recountProblems(table, workspaceId, problemPartition(workspaceId)),
-          recountChanges(table, workspaceId, changePartition(workspaceId)),
-          recountRuns(table, workspaceId, runPartition(workspaceId)),
-          historyRepository(table, workspaceId).recountHistory(),
-          recountPlaybooks(table, workspaceId, playbookPartition(workspaceId)),
-          recountExecutions(table, workspaceId),
-          recountBlastReports(table, workspaceId),
-        ]);
+      const [
+        signals,
+        incidents,
+        problems,
+        changes,
+        runs,
+        historyEvents,
+        playbooks,
+        executions,
+        blastReports,
+        analyses,
+      ] = await Promise.all([
+        recountSignals(table, workspaceId),
+        recountIncidents(table, workspaceId),
+        recountProblems(table, workspaceId, problemPartition(workspaceId)),
+        recountChanges(table, workspaceId, changePartition(workspaceId)),
+        recountRuns(table, workspaceId, runPartition(workspaceId)),
+        historyRepository(table, workspaceId).recountHistory(),
+        recountPlaybooks(table, workspaceId, playbookPartition(workspaceId)),
+        recountExecutions(table, workspaceId),
+        recountBlastReports(table, workspaceId),
+        recountAnalyses(table, workspaceId, analysisPartition(workspaceId)),
+      ]);
       result.workspaces += 1;
       result.signals += signals;
       result.incidents += incidents;
@@ -70,6 +85,7 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
       result.playbooks += playbooks;
       result.executions += executions;
       result.blastReports += blastReports;
+      result.analyses += analyses;
     } catch (error) {
       log.error('counter recount failed for a workspace', { workspaceId, error });
     }

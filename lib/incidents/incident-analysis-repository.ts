@@ -1,11 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
-import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { keyOf } from '#lib/store/items.ts';
-import { incidentAnalysisPartition } from './incident-item.ts';
+import { analysisChildPartition, incidentAnalysisPartition } from './incident-item.ts';
 
 /**
  * The analysis engine's items that belong to one incident (docs/data-model.md 5.15): ANALYSIS items
@@ -13,9 +12,6 @@ import { incidentAnalysisPartition } from './incident-item.ts';
  * their reports (`{W}#ANALYSIS#<analysisId>` / `REPORT#<reportId>`). Read here for the PDF and removed
  * with the incident; the engine itself writes them.
  */
-const analysisReportPartition = (workspaceId: string, analysisId: string): string =>
-  workspaceKey(workspaceId, 'ANALYSIS', analysisId);
-
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
@@ -59,7 +55,7 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
     for (const analysis of analyses) {
       const reports = await queryAll(table, {
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': analysisReportPartition(workspaceId, String(analysis.sk)) },
+        ExpressionAttributeValues: { ':pk': analysisChildPartition(workspaceId, String(analysis.sk)) },
         ProjectionExpression: 'pk, sk',
       });
       await batchDeleteItems(table, reports.map(keyOf));

@@ -57,6 +57,10 @@ export const incidentChildPartition = (workspaceId: string, incidentId: string):
 export const incidentAnalysisPartition = (workspaceId: string, incidentId: string): string =>
   workspaceKey(workspaceId, 'INC', incidentId, 'ANALYSIS');
 
+/** An analysis's own items, its evidence and reports (docs/data-model.md 5.15): deleted with its incident. */
+export const analysisChildPartition = (workspaceId: string, analysisId: string): string =>
+  workspaceKey(workspaceId, 'ANALYSIS', analysisId);
+
 /** The index attributes an incident's state decides; an update that changes status or priority SETs them. */
 export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({
   gsi1pk: incidentStatusPartition(workspaceId, incident.status),

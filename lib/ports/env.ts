@@ -23,6 +23,7 @@ export const ENV = {
   credentialsKeyId: 'CREDENTIALS_KEY_ID',
   metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
+  bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;

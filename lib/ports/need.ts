@@ -24,7 +24,8 @@ export type Binding =
   | { kind: 'integrationProviders' }
   | { kind: 'credentialKeys' }
   | { kind: 'sms' }
-  | { kind: 'metrics' };
+  | { kind: 'metrics' }
+  | { kind: 'reasoner' };
 
 /**
  * One thing a function needs from outside the domain: how the stack binds it, and how the Lambda builds

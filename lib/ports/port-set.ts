@@ -90,6 +90,7 @@ const PORT_NAMES: Record<PortName, true> = {
   sms: true,
   allowedOrigins: true,
   metrics: true,
+  reasoner: true,
   clock: true,
   ids: true,
 };

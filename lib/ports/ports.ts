@@ -11,6 +11,7 @@ import type { Metrics } from './metrics/metrics.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 import type { Queue } from './queue/queue.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { Reasoner } from './reasoner/reasoner.ts';
 import type { SigningKeys } from './signing-keys/signing-keys.ts';
 import type { UsagePlan } from './usage-plan/usage-plan.ts';
 import type { Workflow } from './workflow/workflow.ts';
@@ -47,6 +48,8 @@ export interface Ports {
   /** Browser origins allowed to call the API (CORS). */
   allowedOrigins: readonly string[];
   metrics: Metrics;
+  /** The analysis engine's reasoning over evidence. */
+  reasoner: Reasoner;
   clock: Clock;
   ids: Ids;
 }

@@ -1,4 +1,11 @@
+import {
+  fiveWhysSchema,
+  resolvedWithKbSchema,
+  stakeholderSchema,
+  suggestionsSchema,
+} from '#lib/analysis/incident-route-schemas.ts';
 import { defineGroup } from '#lib/http/route.ts';
+import { reasoning } from '#lib/ports/reasoner/reasoner-need.ts';
 import {
   addCommentBody,
   createIncidentBody,
@@ -11,14 +18,13 @@ import {
 } from '#lib/incidents/schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
-import { analysisWorkflow } from '#lib/ports/workflow/workflow-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 
 export const incidents = defineGroup({
   name: 'incidents',
   description: 'Incident tickets, their comments and messages, AI-assisted analysis, resolution and PDF export.',
-  needs: [tableReadWrite, signingKeys, analysisWorkflow, metrics, queueSender('notifications')],
+  needs: [tableReadWrite, signingKeys, metrics, reasoning, queueSender('notifications')],
   routes: {
     generateIncidentId: {
       method: 'GET',
@@ -136,25 +142,36 @@ export const incidents = defineGroup({
       method: 'POST',
       path: '/api/v1/incident-ticket/resolve/customer-kb/:id',
       summary: 'Resolve an incident and draft a customer knowledge-base article',
+      description:
+        'Resolves as `POST /resolve/:id` does (409 when already RESOLVED or CLOSED), then drafts a plain-language ' +
+        "article from the analysis engine's evidence and stores it with the incident (the latest draft wins).",
       auth: 'bearerOrApiKey',
       scope: 'postmortems:write',
       access: 'write',
+      request: { params: incidentIdParams },
+      response: { status: 200, data: resolvedWithKbSchema },
     },
     getFiveWhys: {
       method: 'GET',
       path: '/api/v1/incident-ticket/resolve/ai/five-whys/:id',
       summary: 'Five-whys analysis of an incident',
+      description: 'Computed on request from the evidence; each why cites evidence ids, or starts with "Unknown".',
       auth: 'bearerOrApiKey',
       scope: 'postmortems:read',
       access: 'read',
+      request: { params: incidentIdParams },
+      response: { status: 200, data: fiveWhysSchema },
     },
     getSuggestion: {
       method: 'GET',
       path: '/api/v1/incident-ticket/resolve/ai/suggestion/:id',
       summary: 'Remediation suggestions for an incident',
+      description: 'Ordered, most urgent first, each with the evidence ids it rests on.',
       auth: 'bearerOrApiKey',
       scope: 'postmortems:read',
       access: 'read',
+      request: { params: incidentIdParams },
+      response: { status: 200, data: suggestionsSchema },
     },
     getStakeholderMessage: {
       method: 'GET',
@@ -163,6 +180,8 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'postmortems:read',
       access: 'read',
+      request: { params: incidentIdParams },
+      response: { status: 200, data: stakeholderSchema },
     },
     generatePdf: {
       method: 'POST',

@@ -26,6 +26,8 @@ export const WORKSPACE_PREFIXES = {
   OAUTH_STATE: 'OAuth states already used (each is single-use)',
   ONCALL: 'on-call shifts',
   PLAYBOOK: "playbook heads, and each playbook's published versions",
+  OUTCOME: 'learned analysis outcomes, one per incident',
+  PATTERN: 'incident patterns learned from outcomes',
   PROBLEM: 'problem tickets',
   RUN: 'pipeline runs',
   RUNRAW: 'pipeline runs as the sender posted them',

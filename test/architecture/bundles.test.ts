@@ -70,11 +70,12 @@ describe('bundles hold the clients their function declares, no others', () => {
  */
 const OVER_BUDGET: Record<string, number> = {
   ingestion: 1.71,
+  incidents: 1.55,
   integrations: 1.52,
   signals: 1.52,
   auth: 1.51,
-  incidents: 1.49,
-  playbooks: 1.46,
+  playbooks: 1.47,
+  assistant: 1.43,
   business: 1.41,
   'blast-radius': 1.39,
   'correlation-worker': 1.36,

@@ -116,15 +116,12 @@ describe('who may call the incident routes', () => {
     expect(listed.body.data.map((incident: { id: string }) => incident.id)).toContain(created.body.data.id);
   });
 
-  it('leaves the analysis routes to the analysis engine (501)', async () => {
+  it('serves the analysis routes with the analysis engine (test/analysis/incident-ai-routes.test.ts)', async () => {
     for (const path of ['resolve/ai/five-whys', 'resolve/ai/suggestion', 'resolve/ai/stakeholder']) {
       expect(
         (await client.request('GET', `${INCIDENTS}/${path}/${incidentId}`, undefined, admin.auth)).status,
         path,
-      ).toBe(501);
+      ).toBe(200);
     }
-    expect(
-      (await client.request('POST', `${INCIDENTS}/resolve/customer-kb/${incidentId}`, undefined, admin.auth)).status,
-    ).toBe(501);
   });
 });

@@ -258,8 +258,36 @@ describe('every built bundle with exactly the environment the template gives it'
     await expect(bundle('correlation-sweep').invoke(scheduled)).resolves.toBeUndefined();
     await expect(bundle('sla-sweep').invoke(scheduled)).resolves.toBeUndefined();
 
-    const stage = await bundle('analysis-worker').invoke({ stage: 'context-gathering', input: { workspaceId } });
-    expect(stage).toMatchObject({ stagesRun: ['context-gathering'] });
+    // An analysis the assistant group stored and asked the state machine for: its first stage, as the Task sends it.
+    const incident = await send(
+      bundle('incidents'),
+      'POST',
+      '/api/v1/incident-ticket',
+      {
+        summary: 'Checkout errors',
+        priority: 'HIGH',
+      },
+      caller.bearer,
+    );
+    const analysis = await send(
+      bundle('assistant'),
+      'POST',
+      '/api/v1/assistant/analyse',
+      {
+        incidentId: incident.body?.data?.id,
+      },
+      caller.bearer,
+    );
+    expect(analysis.status).toBe(202);
+    const state = {
+      workspaceId,
+      analysisId: analysis.body?.data?.analysisId,
+      incidentId: incident.body?.data?.id,
+      requestedAt: new Date().toISOString(),
+    };
+    await expect(bundle('analysis-worker').invoke({ stage: 'context-gathering', input: state })).resolves.toEqual(
+      state,
+    );
 
     // The gateway's authorizer names a key's usage-plan mirror, and anyone else's the shared unkeyed key.
     const key = (await apiKeyThroughBundle(bundle('api-keys'), caller))['x-api-key'] as string;

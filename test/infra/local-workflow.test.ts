@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_STAGES, type StageEvent } from '#functions/analysis-worker/index.ts';
+import type { StageEvent } from '#functions/analysis-worker/index.ts';
+import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
 import { createLocalWorkflow } from '#infra/local/workflow.ts';
 
 interface State {
@@ -39,7 +40,7 @@ describe('local analysis workflow', () => {
     });
   });
 
-  it('marks the analysis failed when a stage fails, with the state it failed on', async () => {
+  it('retries a failing stage twice, then marks the analysis failed with the state it failed on', async () => {
     const { calls, stageHandler } = recordingHandler();
     const workflow = createLocalWorkflow({ stageHandler });
 
@@ -49,6 +50,8 @@ describe('local analysis workflow', () => {
     expect(calls.map((call) => call.stage)).toEqual([
       'context-gathering',
       'hypothesis-generation',
+      'impact-assessment',
+      'impact-assessment',
       'impact-assessment',
       'failed',
     ]);

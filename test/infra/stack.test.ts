@@ -4,7 +4,7 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
-import { ANALYSIS_STAGES } from '#functions/analysis-worker/index.ts';
+import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
 import { tableAccessOf } from '#infra/need-bindings.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { actionsOf, buildApp, inspect } from './template.ts';
@@ -213,6 +213,18 @@ describe('analysis state machine', () => {
     for (const name of [...order, 'MarkFailed']) {
       expect(States[name]).toMatchObject({ Type: 'Task', Resource: 'WORKER_ARN' });
       expect(States[name]?.Retry?.[0]?.ErrorEquals).toContain('Lambda.ServiceException');
+    }
+  });
+
+  it("retries a stage's own error twice, 1 s then 2 s later, before the Catch", () => {
+    const { States } = definition();
+    for (const name of ['ContextGathering', 'HypothesisGeneration', 'ImpactAssessment', 'RemediationPlanning']) {
+      expect(States[name]?.Retry).toContainEqual({
+        ErrorEquals: ['States.ALL'],
+        MaxAttempts: 2,
+        IntervalSeconds: 1,
+        BackoffRate: 2,
+      });
     }
   });
 

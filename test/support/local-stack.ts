@@ -33,9 +33,10 @@ export const startTestStack = async (
     integrationProviders,
     allowedOrigins,
     queueSettings,
+    reasoner,
   }: Pick<
     LocalStackOptions,
-    'workers' | 'oauthProviders' | 'integrationProviders' | 'allowedOrigins' | 'queueSettings'
+    'workers' | 'oauthProviders' | 'integrationProviders' | 'allowedOrigins' | 'queueSettings' | 'reasoner'
   > = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({
@@ -47,6 +48,7 @@ export const startTestStack = async (
     ...(integrationProviders && { integrationProviders }),
     ...(allowedOrigins && { allowedOrigins }),
     ...(queueSettings && { queueSettings }),
+    ...(reasoner && { reasoner }),
   });
   return { stack, request: requester(stack.url) };
 };

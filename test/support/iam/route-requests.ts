@@ -1,3 +1,4 @@
+import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
@@ -151,6 +152,16 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'incidents.listComments': withIds('GET', ({ incident }) => `/incident-ticket/comment/${incident}`),
   'incidents.listMessages': withIds('GET', ({ incident }) => `/incident-ticket/message/${incident}`),
   'incidents.resolveIncident': withIds('POST', ({ incident }) => `/incident-ticket/resolve/${incident}`),
+  'incidents.resolveWithCustomerKb': async (context) => {
+    await creating(context, 'kbIncident', '/incident-ticket', { summary: 'Payments fail', priority: 'HIGH' });
+    return withIds('POST', ({ kbIncident }) => `/incident-ticket/resolve/customer-kb/${kbIncident}`)(context);
+  },
+  'incidents.getFiveWhys': withIds('GET', ({ incident }) => `/incident-ticket/resolve/ai/five-whys/${incident}`),
+  'incidents.getSuggestion': withIds('GET', ({ incident }) => `/incident-ticket/resolve/ai/suggestion/${incident}`),
+  'incidents.getStakeholderMessage': withIds(
+    'GET',
+    ({ incident }) => `/incident-ticket/resolve/ai/stakeholder/${incident}`,
+  ),
   'incidents.generatePdf': (context) =>
     byAdmin('POST', '/incident-ticket/generate-pdf', { incidentId: context.ids.incident })(context),
   'incidents.generateTopLevelPdf': (context) => byAdmin('POST', '/generate-pdf', { id: context.ids.incident })(context),
@@ -351,6 +362,26 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     context.ids.member = (await joinAs(context.client, context.admin, 'ENGINEER')).user.id;
     return withIds('PATCH', ({ member }) => `/business/members/${member}`, { role: 'VIEWER' })(context);
   },
+  'assistant.analyse': async (context) => {
+    const reply = await creating(
+      context,
+      'analysis',
+      '/assistant/analyse',
+      { incidentId: context.ids.incident },
+      'analysisId',
+    );
+    // The stages run in the background: waiting for them exercises the analysis worker's grants too.
+    await (context.client.stack.ports.workflow as LocalWorkflow).settled();
+    return reply;
+  },
+  'assistant.listAnalyses': byKey('/assistant/analyses?status=COMPLETE'),
+  'assistant.getAnalysis': withIds('GET', ({ incident }) => `/assistant/analysis/${incident}`),
+  'assistant.generateReport': (context) =>
+    byAdmin('POST', '/assistant/report', { analysisId: context.ids.analysis, audience: 'LEADERSHIP' })(context),
+  'assistant.learn': (context) =>
+    byAdmin('POST', '/assistant/learn', { incidentId: context.ids.incident, outcome: 'RESOLVED' })(context),
+  'assistant.listPatterns': byKey('/assistant/patterns'),
+
   'business.removeMember': withIds('DELETE', ({ member }) => `/business/members/${member}`),
   'business.sendInvite': byAdmin('POST', '/business/send-invite', {
     email: uniqueEmail('invited'),

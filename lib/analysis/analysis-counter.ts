@@ -1,0 +1,39 @@
+import { counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
+import { addToListCounter, type ListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import type { Table } from '#lib/store/table.ts';
+import type { AnalysisStatus } from './analysis.ts';
+
+/** ANALYSIS_COUNTER (docs/data-model.md 5.16): `total` and `status#<S>`, so `GET /analyses` totals are one GetItem. */
+const ANALYSIS_COUNTER: ListCounter = { name: 'ANALYSES', type: 'ANALYSIS_COUNTER' };
+
+const contribution = (status: AnalysisStatus | undefined): Record<string, number> =>
+  status ? filterCounts({ status }) : {};
+
+export const countAnalysisWrite = (
+  table: Table,
+  workspaceId: string,
+  before: AnalysisStatus | undefined,
+  after: AnalysisStatus | undefined,
+): Promise<void> =>
+  addToListCounter(table, workspaceId, ANALYSIS_COUNTER, counterDelta(contribution(before), contribution(after)));
+
+export const readAnalysisTotal = (table: Table, workspaceId: string, status?: AnalysisStatus): Promise<number> =>
+  readListTotal(table, workspaceId, ANALYSIS_COUNTER, { status });
+
+/** The recount (data-model 6): the counter recomputed from the analyses' statuses. */
+export const recountAnalyses = async (table: Table, workspaceId: string, partition: string): Promise<number> => {
+  const analyses = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeNames: { '#status': 'status' },
+    ProjectionExpression: '#status',
+  });
+  await rewriteListCounter(
+    table,
+    workspaceId,
+    ANALYSIS_COUNTER,
+    sumCounts(analyses.map((item) => contribution(item.status as AnalysisStatus))),
+  );
+  return analyses.length;
+};

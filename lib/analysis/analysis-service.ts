@@ -1,0 +1,61 @@
+import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import { findIncident } from '#lib/incidents/get-incident.ts';
+import type { EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
+import type { Page } from '#lib/store/queries.ts';
+import { type AnalysisReport, type AnalysisView, analysisView, isAnalysisId } from './analysis.ts';
+import { analysisRepository } from './analysis-repository.ts';
+import { reportContent } from './report-content.ts';
+import type { ListAnalysesInput, ReportInput } from './schemas.ts';
+
+export const listAnalyses = async (
+  { ports: { table }, workspaceId }: Scope,
+  { status, page, limit, cursor }: ListAnalysesInput,
+): Promise<Page<AnalysisView>> => {
+  const found = await analysisRepository(table, workspaceId).queryAnalyses(status, { page, limit, cursor });
+  return { ...found, items: found.items.map(analysisView) };
+};
+
+export interface LatestAnalysis extends AnalysisView {
+  reports: AnalysisReport[];
+  evidence: EvidenceItem[];
+}
+
+/** The incident's latest COMPLETE analysis with its reports and evidence; 404 when it has none. */
+export const latestAnalysis = async (scope: Scope, incidentId: string): Promise<LatestAnalysis> => {
+  const incident = await findIncident(scope, incidentId);
+  const analyses = analysisRepository(scope.ports.table, scope.workspaceId);
+  const analysis = await analyses.latestOfIncident(incident.id, 'COMPLETE');
+  if (!analysis) {
+    throw new NotFoundError('No completed analysis for this incident', [
+      `incidentId: ${incident.id} has no completed analysis`,
+    ]);
+  }
+  const { evidence, reports } = await analyses.readAnalysisChildren(analysis.analysisId);
+  return { ...analysisView(analysis), reports, evidence: evidence?.items ?? [] };
+};
+
+/** A report of a COMPLETE analysis for its audience, stored beside it. */
+export const generateReport = async (
+  { ports, workspaceId }: Scope,
+  { analysisId, audience }: ReportInput,
+): Promise<AnalysisReport> => {
+  const analyses = analysisRepository(ports.table, workspaceId);
+  const analysis = isAnalysisId(analysisId) ? await analyses.findAnalysis(analysisId) : undefined;
+  if (!analysis)
+    throw new NotFoundError('Analysis not found', [`analysisId: no analysis ${analysisId} in this workspace`]);
+  if (analysis.status !== 'COMPLETE') {
+    throw new ConflictError(`The analysis is ${analysis.status}`, [`analysisId: ${analysisId} is not COMPLETE`]);
+  }
+  const evidence = await analyses.findEvidence(analysisId);
+  if (!evidence) throw new Error(`the evidence of analysis ${analysisId} is missing`);
+  const report: AnalysisReport = {
+    reportId: ports.ids.sortable(),
+    analysisId,
+    audience,
+    content: reportContent(audience, analysis, evidence),
+    generatedAt: ports.clock.now().toISOString(),
+  };
+  await analyses.insertReport(report);
+  return report;
+};

@@ -1,0 +1,106 @@
+import type { Scope } from '#lib/identity/scope.ts';
+import type { Incident } from '#lib/incidents/incident.ts';
+import { incidentRepository } from '#lib/incidents/incident-repository.ts';
+import { listIncidentSignals } from '#lib/incidents/incident-signals.ts';
+import type { CheckRun, Evidence, EvidenceCheck, EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
+import { signalWindowRepository } from '#lib/signals/signal-window-repository.ts';
+import { similarIncidentsCheck, upstreamIncidentsCheck } from './incident-checks.ts';
+import { learnedPatternsCheck } from './pattern-check.ts';
+import { recentChangesCheck } from './recent-changes-check.ts';
+import { serviceContextOf, serviceNameOf } from './service-context.ts';
+import { loadServiceGraph } from '#lib/service-map/service-graph.ts';
+import { classifySignals, type SignalWithService } from './signal-checks.ts';
+
+/** Signals count from this long before the incident began to this long after. */
+const SIGNALS_BEFORE_MINUTES = 60;
+const SIGNALS_AFTER_MINUTES = 15;
+/** The most recent incidents compared with this one (similar ones, open upstream ones). */
+const RECENT_INCIDENTS = 100;
+/** Deploys of an upstream weigh less than deploys of the incident's own service. */
+const UPSTREAM_CHANGE_WEIGHT = 0.7;
+
+const MINUTE = 60_000;
+const text = (value: string | undefined): string | null => (value?.trim() ? value : null);
+
+/**
+ * Everything the workspace knows that bears on the incident's cause, as evidence items with stable ids
+ * (docs/analysis.md, "Evidence checks"): recent deploys and pipeline runs, the incident's signals and
+ * those around it, upstream services in trouble (through the service map), similar past incidents and
+ * learned patterns. Reads only; every item's id names the record it came from.
+ */
+export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<Evidence> => {
+  const { ports, workspaceId } = scope;
+  const graph = await loadServiceGraph(scope);
+  const linked: SignalWithService[] = (await listIncidentSignals(scope, incident.id)).map((signal) => ({
+    ...signal,
+    service: serviceNameOf(graph, signal.serviceId),
+  }));
+  const firstLinked = [...linked].sort((a, b) => a.firstSeenAt.localeCompare(b.firstSeenAt))[0];
+  const startedAt =
+    firstLinked && firstLinked.firstSeenAt < incident.createdAt ? firstLinked.firstSeenAt : incident.createdAt;
+  const context: IncidentContext = {
+    id: incident.id,
+    summary: incident.summary,
+    description: text(incident.description),
+    impactSummary: text(incident.impactSummary),
+    blastRadius: text(incident.blastRadius),
+    priority: incident.priority,
+    status: incident.status,
+    environment: text(incident.environment),
+    service: text(incident.serviceArea) ?? firstLinked?.service ?? null,
+    startedAt,
+    createdAt: incident.createdAt,
+    resolvedAt: incident.resolvedAt ?? null,
+  };
+  const service = serviceContextOf(graph, context.service);
+  const start = Date.parse(startedAt);
+
+  const [changes, inWindow, recent, patterns] = await Promise.all([
+    service
+      ? recentChangesCheck(scope, context, [
+          { name: service.name, weight: 1 },
+          ...service.upstreams.map((name) => ({ name, weight: UPSTREAM_CHANGE_WEIGHT })),
+        ])
+      : Promise.resolve([]),
+    signalWindowRepository(ports.table, workspaceId).signalsReceivedBetween(
+      new Date(start - SIGNALS_BEFORE_MINUTES * MINUTE),
+      new Date(start + SIGNALS_AFTER_MINUTES * MINUTE),
+    ),
+    incidentRepository(ports.table, workspaceId).queryIncidents({}, { page: 1, limit: RECENT_INCIDENTS }),
+    learnedPatternsCheck(scope, context, service),
+  ]);
+  const signals = classifySignals(
+    linked,
+    inWindow.map((signal) => ({ ...signal, service: serviceNameOf(graph, signal.serviceId) })),
+    service,
+  );
+  const upstreamIncidents = upstreamIncidentsCheck(recent.items, context, service);
+  const similar = await similarIncidentsCheck(scope, recent.items, context);
+
+  const items = [...changes, ...signals, ...upstreamIncidents, ...similar, ...patterns];
+  const noService = context.service ? null : 'the incident names no service and has no signal naming one';
+  const noMap =
+    service && service.upstreams.length + service.dependents.length === 0
+      ? `the service map shows no dependency of ${service.name}`
+      : null;
+  const run = (check: EvidenceCheck, note: string | null): CheckRun => {
+    const found = items.filter((item: EvidenceItem) => item.check === check).length;
+    return { check, found, note: found > 0 ? null : note };
+  };
+  return {
+    incident: context,
+    service,
+    items,
+    checks: [
+      run(
+        'recent-changes',
+        noService ?? `no deploy or pipeline run of ${service?.name} or its upstreams in the window`,
+      ),
+      run('incident-signals', 'no signal linked to the incident or on its services in the window'),
+      run('upstream-services', noService ?? noMap ?? 'no upstream service had a signal or an open incident'),
+      run('similar-incidents', 'no earlier incident is similar enough'),
+      run('learned-patterns', noService ?? 'no learned pattern concerns these services'),
+    ],
+    gatheredAt: ports.clock.now().toISOString(),
+  };
+};

@@ -1,0 +1,86 @@
+import { deploymentWindowRepository } from '#lib/changes/deployment-window-repository.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import { runWindowRepository } from '#lib/pipelines/run-window-repository.ts';
+import type { EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
+import { repositoryBuilds } from './service-names.ts';
+
+/** How long before the incident began a deploy or pipeline run still counts as a suspect. */
+export const CHANGE_WINDOW_MINUTES = 120;
+
+const MINUTE = 60_000;
+
+/** 1 for a change the moment before the start, falling to 0.5 at the window's far end. */
+const recency = (at: string, startedAt: string): number => {
+  const minutesBefore = Math.max(0, (Date.parse(startedAt) - Date.parse(at)) / MINUTE);
+  return 1 - 0.5 * Math.min(1, minutesBefore / CHANGE_WINDOW_MINUTES);
+};
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * Deploys (CHANGE tickets) and pipeline runs of the incident's service and its upstreams in the window
+ * before the incident began. A repository belongs to a service when its name is the service's.
+ */
+export const recentChangesCheck = async (
+  { ports: { table }, workspaceId }: Scope,
+  incident: IncidentContext,
+  services: { name: string; weight: number }[],
+): Promise<EvidenceItem[]> => {
+  const to = incident.startedAt;
+  const from = new Date(Date.parse(to) - CHANGE_WINDOW_MINUTES * MINUTE).toISOString();
+  const [deployments, runs] = await Promise.all([
+    deploymentWindowRepository(table, workspaceId).changesCreatedBetween(from, to),
+    runWindowRepository(table, workspaceId).runsStartedBetween(from, to),
+  ]);
+  const serviceOf = (repository: string) => services.find(({ name }) => repositoryBuilds(repository, name));
+
+  const deployItems = deployments.flatMap((deployment): EvidenceItem[] => {
+    const service = serviceOf(deployment.repository);
+    if (!service) return [];
+    const failed = deployment.status === 'FAILED';
+    return [
+      {
+        id: `deploy:${deployment.id}`,
+        kind: 'DEPLOY',
+        check: 'recent-changes',
+        service: service.name,
+        at: deployment.createdAt,
+        summary: `Deployment ${deployment.id} of ${deployment.repository}${deployment.commitSha ? `@${deployment.commitSha.slice(0, 7)}` : ''} to ${deployment.environment || 'an unnamed environment'} (${deployment.status})`,
+        strength: round(Math.min(1, 0.9 * recency(deployment.createdAt, to) + (failed ? 0.05 : 0)) * service.weight),
+        details: {
+          changeId: deployment.id,
+          repository: deployment.repository,
+          commitSha: deployment.commitSha,
+          environment: deployment.environment,
+          status: deployment.status,
+          deployer: deployment.deployer,
+        },
+      },
+    ];
+  });
+  const runItems = runs.flatMap((run): EvidenceItem[] => {
+    const service = serviceOf(run.repository);
+    if (!service || run.status === 'cancelled') return [];
+    // A successful run on a branch is often the release itself; a failed one released nothing.
+    const base = run.status === 'failure' ? 0.3 : 0.6;
+    return [
+      {
+        id: `run:${run.id}`,
+        kind: 'PIPELINE_RUN',
+        check: 'recent-changes',
+        service: service.name,
+        at: run.startedAt,
+        summary: `Pipeline run ${run.id} of ${run.repository}${run.branch ? ` on ${run.branch}` : ''}${run.commitSha ? `@${run.commitSha.slice(0, 7)}` : ''}: ${run.status}`,
+        strength: round(base * recency(run.startedAt, to) * service.weight),
+        details: {
+          runId: run.id,
+          repository: run.repository,
+          branch: run.branch,
+          commitSha: run.commitSha,
+          status: run.status,
+        },
+      },
+    ];
+  });
+  return [...deployItems, ...runItems];
+};

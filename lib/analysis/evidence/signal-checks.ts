@@ -1,0 +1,60 @@
+import type { EvidenceItem, EvidenceKind, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
+import type { SignalSummary } from '#lib/signals/signal.ts';
+import { sameService } from './service-names.ts';
+
+const SEVERITY_STRENGTH: Record<string, number> = { HIGH: 0.7, MEDIUM: 0.5, LOW: 0.3 };
+
+/** At most this many signals per kind: the earliest say where it began; later repeats add nothing. */
+const PER_KIND = 8;
+
+export interface SignalWithService extends SignalSummary {
+  /** The signal's service by name (its `serviceId` resolved through the service map). */
+  service: string | null;
+}
+
+const signalItem = (signal: SignalWithService, kind: EvidenceKind, strength: number): EvidenceItem => ({
+  id: `signal:${signal.id}`,
+  kind,
+  check: kind === 'UPSTREAM_SIGNAL' ? 'upstream-services' : 'incident-signals',
+  service: signal.service,
+  at: signal.firstSeenAt,
+  summary: `${signal.severity} signal "${signal.name}" from ${signal.source}${signal.service ? ` on ${signal.service}` : ''}, first seen ${signal.firstSeenAt}${signal.occurrences > 1 ? `, ${signal.occurrences} occurrences` : ''}`,
+  strength,
+  details: {
+    name: signal.name,
+    source: signal.source,
+    severity: signal.severity,
+    status: signal.status,
+    occurrences: signal.occurrences,
+  },
+});
+
+const byFirstSeen = (a: SignalWithService, b: SignalWithService) => a.firstSeenAt.localeCompare(b.firstSeenAt);
+
+/**
+ * The incident's own signals (linked by correlation, or on its service within the window), the signals
+ * of the services depending on it, and those of its upstreams (the upstream-services check), each the
+ * earliest first. Suppressed signals were judged noise by a person and are left out.
+ */
+export const classifySignals = (
+  linked: readonly SignalWithService[],
+  inWindow: readonly SignalWithService[],
+  service: ServiceContext | null,
+): EvidenceItem[] => {
+  const seen = new Set<string>();
+  const pick = (signals: SignalWithService[], kind: EvidenceKind, weight: number): EvidenceItem[] =>
+    signals
+      .filter((signal) => signal.status !== 'SUPPRESSED' && !seen.has(signal.id))
+      .sort(byFirstSeen)
+      .slice(0, PER_KIND)
+      .map((signal) => {
+        seen.add(signal.id);
+        return signalItem(signal, kind, Math.round((SEVERITY_STRENGTH[signal.severity] ?? 0.3) * weight * 100) / 100);
+      });
+  const on = (names: readonly string[]) =>
+    inWindow.filter((signal) => names.some((name) => sameService(signal.service, name)));
+  const own = pick([...linked, ...(service ? on([service.name]) : [])], 'SIGNAL', 1);
+  const upstream = service ? pick(on(service.upstreams), 'UPSTREAM_SIGNAL', 1) : [];
+  const dependent = service ? pick(on(service.dependents), 'DEPENDENT_SIGNAL', 0.5) : [];
+  return [...own, ...upstream, ...dependent];
+};

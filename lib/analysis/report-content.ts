@@ -1,0 +1,97 @@
+import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
+import { durationInWords, minutesBetween } from '#lib/ports/reasoner/plain-words.ts';
+import type { Analysis, Audience } from './analysis.ts';
+
+const cited = (ids: string[]) => (ids.length > 0 ? ` [${ids.join(', ')}]` : '');
+
+const commandsFor = (analysis: Analysis, lead: EvidenceItem | undefined): string[] => {
+  const suspect = analysis.hypothesisResult?.suspect;
+  if (suspect?.kind === 'DEPLOY' && lead?.details.commitSha) {
+    const sha = String(lead.details.commitSha);
+    return [
+      `git fetch origin && git revert --no-edit ${sha}   # in ${lead.details.repository}`,
+      'git push origin HEAD   # then let the pipeline redeploy, or redeploy the previous release by hand',
+      `Rollback: redeploy the release that preceded ${sha.slice(0, 7)} to ${lead.details.environment ?? 'the same environment'}; re-apply ${sha.slice(0, 7)} only with a fix.`,
+    ];
+  }
+  if (suspect?.kind === 'UPSTREAM') {
+    return [
+      `Check ${suspect.service}: its own alerts and incident${lead ? ` (${lead.id})` : ''}; restore it first.`,
+      `Rollback: none for ${analysis.incidentId}'s service itself; if ${suspect.service} was changed recently, roll that change back.`,
+    ];
+  }
+  return ['Rollback: no change was identified to roll back; investigate the service before changing it.'];
+};
+
+/** Evidence, timeline, commands and rollback steps, with the evidence id behind every statement. */
+const engineerReport = (analysis: Analysis, evidence: Evidence): string => {
+  const h = analysis.hypothesisResult;
+  const i = analysis.impactResult;
+  const r = analysis.remediationResult;
+  const lead = evidence.items.find((item) => item.id === h?.suspect.evidenceId);
+  const timeline = [...evidence.items]
+    .filter((item) => item.at && item.kind !== 'PATTERN')
+    .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''))
+    .map((item) => `- ${item.at} ${item.summary} [${item.id}]`);
+  return [
+    `# Incident ${analysis.incidentId}: engineering analysis`,
+    `## Hypothesis (confidence ${h?.confidence ?? 'n/a'})`,
+    `${h?.hypothesis.text ?? 'No hypothesis.'}${cited(h?.hypothesis.evidenceIds ?? [])}`,
+    `Root cause: ${h?.rootCause.text ?? 'unknown'}${cited(h?.rootCause.evidenceIds ?? [])}`,
+    '## Impact',
+    `${i?.impactAssessment.text ?? 'Not assessed.'}${cited(i?.impactAssessment.evidenceIds ?? [])}`,
+    ...(i?.contributingFactors.map((claim) => `- ${claim.text}${cited(claim.evidenceIds)}`) ?? []),
+    '## Evidence',
+    ...evidence.items.map((item) => `- [${item.id}] (${item.kind}, strength ${item.strength}) ${item.summary}`),
+    ...evidence.checks.filter((check) => check.note).map((check) => `- ${check.check}: ${check.note}`),
+    '## Timeline',
+    ...timeline,
+    `- ${evidence.incident.createdAt} Incident ${analysis.incidentId} opened`,
+    ...(evidence.incident.resolvedAt ? [`- ${evidence.incident.resolvedAt} Incident resolved`] : []),
+    '## Remediation, in order',
+    ...(r?.remediationOptions.map((claim, index) => `${index + 1}. ${claim.text}${cited(claim.evidenceIds)}`) ?? []),
+    '## Commands and rollback',
+    ...commandsFor(analysis, lead).map((line) => `    ${line}`),
+    `Engine: ${h?.engine.name ?? 'default'}${h?.engine.fallbackReason ? ` (model ${h.engine.modelId} failed: ${h.engine.fallbackReason})` : ''}`,
+  ].join('\n');
+};
+
+/** The time to recover in words: how long it took, or that it is not over and what similar ones took. */
+export const timeToRecover = (evidence: Evidence): string => {
+  const { incident } = evidence;
+  if (incident.resolvedAt) {
+    return `Service was restored after ${durationInWords(minutesBetween(incident.startedAt, incident.resolvedAt))}.`;
+  }
+  const past = evidence.items
+    .map((item) => item.details.minutesToResolve)
+    .filter((minutes): minutes is number => typeof minutes === 'number');
+  const typical = past.length > 0 ? Math.round(past.reduce((sum, minutes) => sum + minutes, 0) / past.length) : null;
+  return `Not recovered yet${typical === null ? '' : `; similar problems in the past took about ${durationInWords(typical)} to fix`}.`;
+};
+
+/** What customers saw, from the incident's customer-facing fields, or that none is recorded. */
+export const customerExposure = (evidence: Evidence): string => {
+  const { incident } = evidence;
+  const told = incident.impactSummary ?? incident.blastRadius ?? incident.description;
+  return told ? `Customers: ${told}` : 'Customers: no customer-facing effect has been recorded so far.';
+};
+
+/** Impact in words, customer exposure, time to recover and next steps, without engineering terms. */
+const leadershipReport = (analysis: Analysis, evidence: Evidence): string => {
+  const h = analysis.hypothesisResult;
+  const certainty =
+    (h?.confidence ?? 0) > 0.8 ? 'We are confident about the cause.' : 'The cause is our best current understanding.';
+  return [
+    `Incident ${analysis.incidentId}: summary for leadership`,
+    '',
+    `What happened: ${h?.plainCause ?? 'The cause is not known yet.'} ${certainty}`,
+    `Impact: ${analysis.impactResult?.plainImpact ?? 'Not assessed yet.'}`,
+    customerExposure(evidence),
+    `Time to recover: ${timeToRecover(evidence)}`,
+    'Next steps:',
+    ...(analysis.remediationResult?.plainNextSteps.map((step, index) => `${index + 1}. ${step}`) ?? []),
+  ].join('\n');
+};
+
+export const reportContent = (audience: Audience, analysis: Analysis, evidence: Evidence): string =>
+  audience === 'ENGINEER' ? engineerReport(analysis, evidence) : leadershipReport(analysis, evidence);

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
+import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
+import { apiKeyHeaders, joinAs, type SignedIn, signUpBusiness } from '../support/accounts.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { ASSISTANT, createIncident, settle } from './support.ts';
+
+/** The default engine, except that hypothesis generation fails as often as `failures` says (-1: always). */
+const flakyReasoner = () => {
+  const control = { failures: 0, calls: 0 };
+  const reasoner: Reasoner = {
+    ...defaultReasoner,
+    hypothesize: async (evidence) => {
+      control.calls += 1;
+      if (control.failures !== 0) {
+        control.failures -= 1;
+        throw new Error('the reasoner is unavailable');
+      }
+      return defaultReasoner.hypothesize(evidence);
+    },
+  };
+  return { reasoner, control };
+};
+
+describe('analysis workflow and routes', () => {
+  let client: TestClient;
+  let admin: SignedIn;
+  let other: SignedIn;
+  let viewer: SignedIn;
+  const flaky = flakyReasoner();
+
+  const start = (incidentId: string, as: SignedIn | Record<string, string> = admin) =>
+    client.request(
+      'POST',
+      `${ASSISTANT}/analyse`,
+      { incidentId },
+      'auth' in as ? (as.auth as Record<string, string>) : as,
+    );
+  const list = async (query = '', as: SignedIn = admin) => {
+    const reply = await client.request('GET', `${ASSISTANT}/analyses${query}`, undefined, as.auth);
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body;
+  };
+
+  beforeAll(async () => {
+    client = await startTestStack(undefined, undefined, { reasoner: flaky.reasoner });
+    [admin, other] = await Promise.all([signUpBusiness(client), signUpBusiness(client, { businessName: 'Other Co' })]);
+    viewer = await joinAs(client, admin, 'VIEWER');
+  });
+  afterAll(() => client.stack.stop());
+
+  it('stores PROCESSING, answers the running analysis instead of a second one, then completes it', async () => {
+    const incidentId = await createIncident(client, admin);
+    const first = await start(incidentId);
+    expect(first.status, first.text).toBe(202);
+    expect(first.body.data).toMatchObject({
+      incidentId,
+      status: 'PROCESSING',
+      stage: 'queued',
+      estimatedCompletionSeconds: 30,
+    });
+    const again = await start(incidentId);
+    expect(again.status).toBe(200);
+    expect(again.body.data.analysisId).toBe(first.body.data.analysisId);
+    await settle(client);
+
+    const done = await list('?status=COMPLETE');
+    expect(done.data.map((analysis: { analysisId: string }) => analysis.analysisId)).toContain(
+      first.body.data.analysisId,
+    );
+    expect(done.total).toBe(done.data.length);
+    const next = await start(incidentId);
+    expect(next.status).toBe(202);
+    expect(next.body.data.analysisId).not.toBe(first.body.data.analysisId);
+    // Measured now: the estimate is the run just finished, in whole seconds, no longer the default.
+    expect(next.body.data.estimatedCompletionSeconds).toBeLessThan(30);
+    await settle(client);
+    const all = await list();
+    expect(all.total).toBe(2);
+    expect(all.data.map((analysis: { analysisId: string }) => analysis.analysisId)).toEqual([
+      next.body.data.analysisId,
+      first.body.data.analysisId,
+    ]);
+    expect((await list('?status=PROCESSING')).total).toBe(0);
+  });
+
+  it('retries a failing stage and completes when a retry succeeds', async () => {
+    const incidentId = await createIncident(client, admin);
+    flaky.control.failures = 1;
+    flaky.control.calls = 0;
+    await start(incidentId);
+    await settle(client);
+    expect(flaky.control.calls).toBe(2);
+    const reply = await client.request('GET', `${ASSISTANT}/analysis/${incidentId}`, undefined, admin.auth);
+    expect(reply.body.data.status).toBe('COMPLETE');
+  });
+
+  it('records FAILED with the reason when a stage keeps failing, and frees the incident for a new analysis', async () => {
+    const incidentId = await createIncident(client, admin);
+    flaky.control.failures = -1;
+    flaky.control.calls = 0;
+    const started = await start(incidentId);
+    await settle(client);
+    flaky.control.failures = 0;
+    expect(flaky.control.calls).toBe(3);
+    const failed = (await list('?status=FAILED')).data.find(
+      (analysis: { analysisId: string }) => analysis.analysisId === started.body.data.analysisId,
+    );
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      stage: 'failed',
+      failureReason: 'Error: the reasoner is unavailable',
+    });
+    expect((await client.request('GET', `${ASSISTANT}/analysis/${incidentId}`, undefined, admin.auth)).status).toBe(
+      404,
+    );
+    const report = await client.request(
+      'POST',
+      `${ASSISTANT}/report`,
+      { analysisId: failed.analysisId, audience: 'ENGINEER' },
+      admin.auth,
+    );
+    expect(report.status).toBe(409);
+    expect((await start(incidentId)).status).toBe(202);
+    await settle(client);
+  });
+
+  it("refuses bad input with one message per field, and other workspaces' ids with 404", async () => {
+    const bad = await client.request('POST', `${ASSISTANT}/report`, { audience: 'BOARD' }, admin.auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((error: string) => error.split(':')[0]).sort()).toEqual(['analysisId', 'audience']);
+    expect(
+      (await client.request('GET', `${ASSISTANT}/analyses?status=DONE&limit=0`, undefined, admin.auth)).body.errors,
+    ).toHaveLength(2);
+    expect(
+      (await client.request('POST', `${ASSISTANT}/learn`, { incidentId: 'x', outcome: 'GREAT' }, admin.auth)).status,
+    ).toBe(400);
+    // Incident ids count per workspace and day: the other workspace's tenth names nothing here.
+    let theirs = '';
+    for (let count = 0; count < 10; count += 1) theirs = await createIncident(client, other);
+    expect((await start(theirs)).status).toBe(404);
+    expect((await client.request('GET', `${ASSISTANT}/analysis/${theirs}`, undefined, admin.auth)).status).toBe(404);
+    const otherAnalysis = await start(theirs, other);
+    await settle(client);
+    const report = { analysisId: otherAnalysis.body.data.analysisId, audience: 'ENGINEER' };
+    expect((await client.request('POST', `${ASSISTANT}/report`, report, admin.auth)).status).toBe(404);
+    expect((await client.request('POST', `${ASSISTANT}/report`, report, other.auth)).status).toBe(201);
+    expect((await list('', other)).total).toBe(1);
+  });
+
+  it('lets a VIEWER and a postmortems:read key read only, and a postmortems:write key start', async () => {
+    const incidentId = await createIncident(client, admin);
+    expect((await start(incidentId, viewer)).status).toBe(403);
+    expect((await client.request('GET', `${ASSISTANT}/analyses`, undefined, viewer.auth)).status).toBe(200);
+    expect((await client.request('GET', `${ASSISTANT}/patterns`, undefined, viewer.auth)).status).toBe(200);
+    const reader = await apiKeyHeaders(client, admin, ['postmortems:read']);
+    const writer = await apiKeyHeaders(client, admin, ['postmortems:write']);
+    const incidentsKey = await apiKeyHeaders(client, admin, ['incidents:read', 'incidents:write']);
+    expect((await start(incidentId, reader)).status).toBe(403);
+    expect((await client.request('GET', `${ASSISTANT}/analyses`, undefined, reader)).status).toBe(200);
+    expect((await client.request('GET', `${ASSISTANT}/analyses`, undefined, incidentsKey)).status).toBe(403);
+    expect((await start(incidentId, writer)).status).toBe(202);
+    await settle(client);
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { createTenant } from '../ingestion-routes/support.ts';
+import type { SignedIn } from '../support/accounts.ts';
+import { ASSISTANT, analyse, createIncident, mapServices, postSignal } from './support.ts';
+
+describe('learning from outcomes', () => {
+  let client: TestClient;
+  let admin: SignedIn;
+
+  const learn = (incidentId: string, outcome: string) =>
+    client.request('POST', `${ASSISTANT}/learn`, { incidentId, outcome }, admin.auth);
+  const patterns = async () => (await client.request('GET', `${ASSISTANT}/patterns`, undefined, admin.auth)).body.data;
+  const databaseIncident = async () => {
+    await postSignal(client, admin, { name: 'orders-db connections exhausted', serviceId: 'orders-db' });
+    await postSignal(client, admin, { name: 'hello-world 5xx', serviceId: 'hello-world' });
+    const incidentId = await createIncident(client, admin, { serviceArea: 'hello-world' });
+    await analyse(client, admin, incidentId);
+    return incidentId;
+  };
+
+  beforeAll(async () => {
+    client = await startTestStack();
+    ({ admin } = await createTenant(client, 'Learning Co'));
+    await mapServices(client, admin, ['hello-world', 'orders-db'], [['hello-world', 'orders-db']]);
+  });
+  afterAll(() => client.stack.stop());
+
+  it('needs a completed analysis, then keeps one outcome per incident, the latest winning', async () => {
+    const bare = await createIncident(client, admin, { summary: 'Not analysed' });
+    expect((await learn(bare, 'RESOLVED')).status).toBe(409);
+
+    const first = await databaseIncident();
+    const degraded = await learn(first, 'DEGRADED');
+    expect(degraded.status, degraded.text).toBe(200);
+    expect(degraded.body.data).toMatchObject({ incidentId: first, outcome: 'DEGRADED', previousOutcome: null });
+    const resolved = await learn(first, 'RESOLVED');
+    expect(resolved.body.data).toMatchObject({ outcome: 'RESOLVED', previousOutcome: 'DEGRADED' });
+
+    const [pattern] = await patterns();
+    expect(pattern).toMatchObject({
+      patternId: degraded.body.data.patternId,
+      description: 'Failures of orders-db disrupt hello-world',
+      occurrences: 1,
+      affectedServices: ['hello-world', 'orders-db'],
+      outcomes: { RESOLVED: 1, DEGRADED: 0, NEUTRAL: 0, WORSENED: 0 },
+    });
+    expect(pattern.suggestedFix).toMatch(/^Restore orders-db first/);
+    expect(pattern.firstSeen <= pattern.lastSeen).toBe(true);
+  });
+
+  it('counts a second incident of the same kind, and feeds the pattern back into the next analysis', async () => {
+    const second = await databaseIncident();
+    await learn(second, 'RESOLVED');
+    const [pattern] = await patterns();
+    expect(pattern).toMatchObject({ occurrences: 2, outcomes: { RESOLVED: 2 } });
+
+    const third = await databaseIncident();
+    const latest = await client.request('GET', `${ASSISTANT}/analysis/${third}`, undefined, admin.auth);
+    const cited = latest.body.data.evidence.map((item: { id: string }) => item.id);
+    expect(cited).toContain(`pattern:${pattern.patternId}`);
+    expect(latest.body.data.remediationOptions.join('\n')).toMatch(/the fix that worked for this pattern before/);
+  });
+});

@@ -1,0 +1,88 @@
+import { expect } from 'vitest';
+import type { LocalWorkflow } from '#infra/local/workflow.ts';
+import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import type { HttpClient, TestClient } from '../support/local-stack.ts';
+import { loadFixture } from '../ingestion/support.ts';
+import { expectAccepted, postRaw } from '../ingestion-routes/support.ts';
+
+export const ASSISTANT = '/api/v1/assistant';
+
+/** Waits until every analysis started so far has run to its end. */
+export const settle = (client: TestClient): Promise<void> => (client.stack.ports.workflow as LocalWorkflow).settled();
+
+export const createIncident = async (
+  client: HttpClient,
+  as: SignedIn,
+  body: Record<string, unknown> = {},
+): Promise<string> => {
+  const reply = await client.request(
+    'POST',
+    '/api/v1/incident-ticket',
+    { summary: 'Checkout requests failing', priority: 'HIGH', ...body },
+    as.auth,
+  );
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body.data.id as string;
+};
+
+/** A service map from names and `[dependent, upstream]` pairs; answers the ids by name. */
+export const mapServices = async (
+  client: HttpClient,
+  as: SignedIn,
+  names: string[],
+  dependencies: [string, string][],
+): Promise<Record<string, string>> => {
+  const ids: Record<string, string> = {};
+  for (const name of names) {
+    const reply = await client.request('POST', '/api/v1/service-map', { name }, as.auth);
+    expect(reply.status, reply.text).toBe(201);
+    ids[name] = reply.body.data.id as string;
+  }
+  for (const [dependent, upstream] of dependencies) {
+    const reply = await client.request(
+      'POST',
+      '/api/v1/service-map/dependencies',
+      { sourceId: ids[dependent], targetId: ids[upstream] },
+      as.auth,
+    );
+    expect(reply.status, reply.text).toBe(201);
+  }
+  return ids;
+};
+
+export const postSignal = async (
+  client: HttpClient,
+  as: SignedIn,
+  body: { name: string; serviceId: string; severity?: string },
+): Promise<string> => {
+  const reply = await client.request(
+    'POST',
+    '/api/v1/signals',
+    { source: 'monitoring', severity: 'HIGH', ...body },
+    as.auth,
+  );
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body.data.id as string;
+};
+
+/** Code host A's real deployment of `Codertocat/Hello-World` (a CHANGE of the service `hello-world`). */
+export const deployHelloWorld = async (client: HttpClient, keyHeaders: Record<string, string>): Promise<void> => {
+  const deployment = loadFixture('codehost-a', 'deployment_status.created.0.json');
+  expectAccepted(await postRaw(client, 'codehost-a', deployment.raw, deployment.headers, { headers: keyHeaders }));
+};
+
+/** Starts an analysis, waits for it and answers the incident's latest completed analysis. */
+export const analyse = async (client: TestClient, as: SignedIn, incidentId: string) => {
+  const started = await client.request('POST', `${ASSISTANT}/analyse`, { incidentId }, as.auth);
+  expect(started.status, started.text).toBe(202);
+  await settle(client);
+  const reply = await client.request('GET', `${ASSISTANT}/analysis/${incidentId}`, undefined, as.auth);
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data;
+};
+
+export const newWorkspace = (client: HttpClient, businessName: string) => signUpBusiness(client, { businessName });
+
+/** Words a leadership report must not use: engineering and tooling terms. */
+export const JARGON =
+  /\b(deploy(ment|ed|s)?|commit|sha|pipeline|roll ?back|revert|signal|upstream|latency|p99|cpu|repository|git|incident id)\b/i;
