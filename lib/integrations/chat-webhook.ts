@@ -5,6 +5,7 @@ import type { CredentialKeys } from '#lib/ports/credential-keys/credential-keys.
 import { isLoopbackUrl } from '#lib/ports/integration-providers/integration-providers.ts';
 import { integrationRepository } from './integration-repository.ts';
 import { PROVIDER_TIMEOUT_MS } from './provider-http.ts';
+import { internalAddressOf } from './public-address.ts';
 import { openSecret, sealSecret } from './sealed-credentials.ts';
 import { saveIntegration } from './save-integration.ts';
 
@@ -16,10 +17,18 @@ export interface ChatMessage {
 
 /**
  * POSTs the message to the webhook; resolves with a failure reason instead of throwing, since the URL is
- * the customer's and its refusal is an outcome to record, not an error of this service.
+ * the customer's and its refusal is an outcome to record, not an error of this service. A URL reaching an
+ * internal address is refused (a webhook must not be a way into the service's own network), except the
+ * loopback webhooks local mode allows.
  */
-export const postToChatWebhook = async (url: string, message: ChatMessage): Promise<string | undefined> => {
+export const postToChatWebhook = async (
+  url: string,
+  message: ChatMessage,
+  { allowLoopback }: { allowLoopback: boolean },
+): Promise<string | undefined> => {
   try {
+    const internal = allowLoopback && isLoopbackUrl(url) ? undefined : await internalAddressOf(url);
+    if (internal) return `the webhook's host resolves to an internal address (${internal})`;
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -60,9 +69,11 @@ export const registerChatWebhook = async (
   if (url.protocol !== 'https:' && !plainAllowed) {
     throw new BadRequestError('Validation failed', ['webhookUrl: must be an https URL']);
   }
-  const refused = await postToChatWebhook(webhookUrl, {
-    text: `Incident notifications of this workspace will be posted here${channel ? ` (${channel})` : ''}.`,
-  });
+  const refused = await postToChatWebhook(
+    webhookUrl,
+    { text: `Incident notifications of this workspace will be posted here${channel ? ` (${channel})` : ''}.` },
+    { allowLoopback: ports.integrations.allowLoopbackHttp },
+  );
   if (refused) throw new BadRequestError('The webhook refused the test message', [`webhookUrl: ${refused}`]);
   const registeredAt = ports.clock.now().toISOString();
   await integrationRepository(ports.table, workspaceId).putChatWebhook({

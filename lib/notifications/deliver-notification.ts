@@ -48,7 +48,9 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, onCall: { u
       channel: 'chat',
       recipient: chat.channel ?? 'chat webhook',
       send: async (content) => {
-        const refused = await postToChatWebhook(chat.url, chatMessage(content));
+        const refused = await postToChatWebhook(chat.url, chatMessage(content), {
+          allowLoopback: ports.integrations.allowLoopbackHttp,
+        });
         if (refused) throw new Error(refused);
       },
     });

@@ -200,6 +200,20 @@ describe('chat webhook', () => {
     );
     expect(plain.status).toBe(400);
     expect(plain.body.errors).toEqual(['webhookUrl: must be an https URL']);
+    for (const internal of [
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.5/hook',
+      'https://[fd00::1]/x',
+    ]) {
+      const inside = await client.request(
+        'POST',
+        `${V1}/integrations/chat/webhook`,
+        { webhookUrl: internal },
+        stranger.auth,
+      );
+      expect(inside.status, internal).toBe(400);
+      expect(inside.body.errors[0]).toMatch(/^webhookUrl: the webhook's host resolves to an internal address/);
+    }
     const junk = await client.request(
       'POST',
       `${V1}/integrations/chat/webhook`,
