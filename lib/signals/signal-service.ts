@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import { fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
+import { followResolution } from './follow-resolution.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
 import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
 import { sourceKeyOf } from './signal-item.ts';
@@ -60,12 +61,13 @@ const describeFrom = (from: readonly SignalStatus[]): string => from.join(' or '
 /**
  * Acknowledge, resolve or suppress, only from the states the move allows (DECISIONS.md); any other move is a
  * 409 with nothing changed. Resolving ends the fingerprint's claim, so the next event starts a new signal;
- * it does not resolve the signal's incident.
+ * the correlation worker then tells the signal's incident if all of its signals have resolved.
  */
 export const moveSignal = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  scope: Scope,
   { id: signalId, move, note }: { id: string; move: SignalMove; note: string | undefined },
 ): Promise<Signal> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   if (!isSignalId(signalId)) throw notFound();
   const at = runtime.clock.now().toISOString();
   const outcome = await signalRepository(runtime.table, workspaceId).writeSignalMove(signalId, {
@@ -82,7 +84,10 @@ export const moveSignal = async (
   const { before, after, metadataObject } = outcome;
   await addToSignalCounter(runtime.table, workspaceId, moveDelta(before, after.status));
   if (move === 'resolve') {
-    await fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id);
+    await Promise.all([
+      fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id),
+      followResolution(scope, after),
+    ]);
   }
   // Answered like GET one signal: whole.
   return metadataObject ? { ...after, metadata: await loadMetadata(runtime.objects, metadataObject) } : after;
