@@ -127,7 +127,13 @@ const successResponseOf = (route: RouteSpec): Record<string, unknown> => {
       ...extra.properties,
     },
   };
-  return { [response.status]: { description: route.summary, content: { 'application/json': { schema } } } };
+  const content = { 'application/json': { schema } };
+  return {
+    [response.status]: { description: route.summary, content },
+    ...Object.fromEntries(
+      Object.entries(response.otherStatuses ?? {}).map(([status, description]) => [status, { description, content }]),
+    ),
+  };
 };
 
 const operationFor = (group: RouteGroup, key: string, route: RouteSpec) => {

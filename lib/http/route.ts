@@ -52,6 +52,8 @@ export interface RouteRequestSchemas {
 export type RouteResponse =
   | {
       status: 200 | 201 | 202;
+      /** Other success statuses answering the same shape, each with when (a signal queued, not stored: 202). */
+      otherStatuses?: Readonly<Partial<Record<200 | 201 | 202, string>>>;
       /** The envelope's `data`. */
       data: z.ZodMiniType;
       /** The members beside `data` (`meta`, `page` and `total`, `pagination`), as one object schema. */

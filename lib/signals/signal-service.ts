@@ -3,7 +3,7 @@ import { fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
 import { followResolution } from './follow-resolution.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
 import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
-import { sourceKeyOf } from './signal-item.ts';
+import { serviceKeyOf, sourceKeyOf } from './signal-item.ts';
 import { loadMetadata } from './signal-metadata.ts';
 import { findWholeSignal, signalRepository } from './signal-repository.ts';
 import type { ListSignalsInput } from './schemas.ts';
@@ -21,10 +21,10 @@ export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId
 
 export const listSignals = async (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, cursor, status, severity, source }: ListSignalsInput,
+  { page, limit, cursor, status, severity, source, serviceId }: ListSignalsInput,
 ): Promise<Page<SignalSummary>> =>
   signalRepository(table, workspaceId).querySignals(
-    { status, severity, sourceKey: source && sourceKeyOf(source) },
+    { status, severity, sourceKey: source && sourceKeyOf(source), serviceKey: serviceId && serviceKeyOf(serviceId) },
     { page, limit, cursor },
   );
 
