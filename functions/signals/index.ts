@@ -4,7 +4,10 @@ import { paged } from '#lib/http/pagination.ts';
 import { signals } from '#lib/routes/signals.ts';
 import { createSignalsBulk } from '#lib/signals/bulk-signals.ts';
 import { createSignal } from '#lib/signals/create-signal.ts';
-import { getSignal, listSignals, moveSignal, signalStats } from '#lib/signals/signal-service.ts';
+import { listSignals, moveSignal, signalStats } from '#lib/signals/signal-service.ts';
+
+/** Correlation's rules and groups are read by one route only, so they are a chunk that route loads. */
+const signalCorrelation = () => import('#lib/correlation/signal-correlation.ts');
 
 export const handler = createGroupHandler(signals, {
   listSignals: async ({ scope, query }) => {
@@ -12,7 +15,8 @@ export const handler = createGroupHandler(signals, {
     return paged(items, query, paging, 'pageAndTotal');
   },
   getSignalStats: async ({ scope }) => ok(await signalStats(scope)),
-  getSignal: async ({ scope, params }) => ok(await getSignal(scope, params.id)),
+  getSignal: async ({ scope, params }) =>
+    ok(await (await signalCorrelation()).getSignalWithCorrelation(scope, params.id)),
   /** 201 once stored (also when merged: `deduplicated` says so); 202 when the table was busy and it is queued. */
   createSignal: async ({ scope, body }) => {
     const { queued, ...signal } = await createSignal(scope, body);

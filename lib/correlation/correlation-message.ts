@@ -1,9 +1,15 @@
 import * as z from 'zod/mini';
 
-/** What the signal store sends to the correlation queue for each new trigger signal, and the sweep again. */
+/**
+ * What the correlation queue carries: `correlate` for each new trigger signal (the signal store, and the
+ * sweep again), `resolved` for a signal of an incident that has just resolved (a sender's resolving event
+ * or the resolve route), whose incident may now have every signal resolved. Messages sent before `kind`
+ * existed are `correlate`.
+ */
 export const correlationMessage = z.object({
   workspaceId: z.string().check(z.minLength(1)),
   signalId: z.string().check(z.minLength(1)),
+  kind: z._default(z.enum(['correlate', 'resolved']), 'correlate'),
 });
 
 export type CorrelationMessage = z.output<typeof correlationMessage>;

@@ -53,6 +53,7 @@ export const ruleFromItem = (workspaceId: string, item: Record<string, unknown>)
     windowMinutes: item.windowMinutes as number,
     minSignals: item.minSignals as number,
     action: item.action as CorrelationRule['action'],
+    autoResolve: item.autoResolve === true,
     isDefault: item.isDefault === true,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,

@@ -36,6 +36,11 @@ export interface CorrelationRule {
   /** Distinct signals of one group, within one window, that open an incident; 1 opens one at once. */
   minSignals: number;
   action: { priority: IncidentPriority };
+  /**
+   * The incidents this rule opens resolve themselves once every signal linked to them has resolved
+   * (docs/correlation.md); off, they only say so in their thread.
+   */
+  autoResolve: boolean;
   /** One of the built-in default rules (docs/correlation.md), in effect until the workspace writes its own. */
   isDefault: boolean;
   /** Null on a built-in default the workspace has not stored yet. */

@@ -107,6 +107,13 @@ const fields = {
   action: z.strictObject({
     priority: z.enum(INCIDENT_PRIORITIES).check(z.describe('Priority of the incident opened')),
   }),
+  autoResolve: z
+    .boolean()
+    .check(
+      z.describe(
+        'Resolve the incidents this rule opens once every signal linked to them has resolved (actor `system`)',
+      ),
+    ),
 };
 
 export const DEFAULT_ORDER = 100;
@@ -127,6 +134,7 @@ export const createRuleBody = z.strictObject({
   windowMinutes: z._default(fields.windowMinutes, 10),
   minSignals: z._default(fields.minSignals, 1),
   action: fields.action,
+  autoResolve: z._default(fields.autoResolve, false),
 });
 
 /** Only the fields given change; `match`, `groupBy` and `action` are replaced whole. */
@@ -148,6 +156,7 @@ export const updateRuleBody = z
     windowMinutes: z.optional(fields.windowMinutes),
     minSignals: z.optional(fields.minSignals),
     action: z.optional(fields.action),
+    autoResolve: z.optional(fields.autoResolve),
   })
   .check(
     z.refine((body) => Object.values(body).some((value) => value !== undefined), 'give at least one field to change'),

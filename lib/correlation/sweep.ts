@@ -47,7 +47,7 @@ export const sweepPendingSignals = async (
     if (signalIds.length === 0) continue;
     await queue.send(
       'correlation',
-      signalIds.map((signalId): CorrelationMessage => ({ workspaceId, signalId })),
+      signalIds.map((signalId): CorrelationMessage => ({ workspaceId, signalId, kind: 'correlate' })),
     );
     result.enqueued += signalIds.length;
   }

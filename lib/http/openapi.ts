@@ -130,9 +130,9 @@ const successResponseOf = (route: RouteSpec): Record<string, unknown> => {
   const content = { 'application/json': { schema } };
   return {
     [response.status]: { description: route.summary, content },
-    ...(response.alsoStatus && {
-      [response.alsoStatus.status]: { description: response.alsoStatus.description, content },
-    }),
+    ...Object.fromEntries(
+      Object.entries(response.otherStatuses ?? {}).map(([status, description]) => [status, { description, content }]),
+    ),
   };
 };
 

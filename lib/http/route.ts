@@ -52,8 +52,8 @@ export interface RouteRequestSchemas {
 export type RouteResponse =
   | {
       status: 200 | 201 | 202;
-      /** Another success status with the same body (an existing resource answered instead of a new one). */
-      alsoStatus?: { status: 200 | 201 | 202; description: string };
+      /** Other success statuses answering the same shape, each with when (a signal queued, not stored: 202). */
+      otherStatuses?: Readonly<Partial<Record<200 | 201 | 202, string>>>;
       /** The envelope's `data`. */
       data: z.ZodMiniType;
       /** The members beside `data` (`meta`, `page` and `total`, `pagination`), as one object schema. */

@@ -2,7 +2,7 @@ import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import type { Table } from '#lib/store/table.ts';
 import { incidentChildToItem, listIncidentChildren, type IncidentChildKind } from './incident-children.ts';
-import { putNew } from '#lib/store/conditional-writes.ts';
+import { putIfAbsent, putNew } from '#lib/store/conditional-writes.ts';
 
 /**
  * What a thread message reports: SYSTEM (created and other lifecycle notes), STATUS_CHANGE, ASSIGNMENT,
@@ -49,6 +49,13 @@ export const recordMessages = async (
   await Promise.all(messages.map((message) => putNew(table, incidentChildToItem(MESSAGE, workspaceId, message))));
   return messages;
 };
+
+/**
+ * Adds a message whose id and time the caller chose before (a worker that may run again): a second
+ * call with the same message writes nothing. False when it was already there.
+ */
+export const recordMessageOnce = (table: Table, workspaceId: string, message: IncidentMessage): Promise<boolean> =>
+  putIfAbsent(table, incidentChildToItem(MESSAGE, workspaceId, message));
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const messageRepository = (table: Table, workspaceId: string) => {

@@ -38,7 +38,7 @@ export const assistant = defineGroup({
       request: { body: analyseBody },
       response: {
         status: 202,
-        alsoStatus: { status: 200, description: 'An analysis of the incident is already running: that one' },
+        otherStatuses: { 200: 'An analysis of the incident is already running: that one' },
         data: analysisSchema,
       },
     },

@@ -1,4 +1,6 @@
 import { createRuleBody, ruleIdParams, updateRuleBody } from '#lib/correlation/schemas.ts';
+import * as z from 'zod/mini';
+import { deletedRuleView, ruleView } from '#lib/correlation/responses.ts';
 import { defineGroup } from '#lib/http/route.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
@@ -20,6 +22,7 @@ export const correlationRules = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: z.array(ruleView) },
     },
     getRule: {
       method: 'GET',
@@ -29,6 +32,7 @@ export const correlationRules = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: ruleIdParams },
+      response: { status: 200, data: ruleView },
     },
     createRule: {
       method: 'POST',
@@ -38,6 +42,7 @@ export const correlationRules = defineGroup({
       scope: 'incidents:write',
       access: 'admin',
       request: { body: createRuleBody },
+      response: { status: 201, data: ruleView },
     },
     updateRule: {
       method: 'PUT',
@@ -47,6 +52,7 @@ export const correlationRules = defineGroup({
       scope: 'incidents:write',
       access: 'admin',
       request: { params: ruleIdParams, body: updateRuleBody },
+      response: { status: 200, data: ruleView },
     },
     deleteRule: {
       method: 'DELETE',
@@ -56,6 +62,7 @@ export const correlationRules = defineGroup({
       scope: 'incidents:write',
       access: 'admin',
       request: { params: ruleIdParams },
+      response: { status: 200, data: deletedRuleView },
     },
   },
 });

@@ -1,4 +1,14 @@
+import * as z from 'zod/mini';
 import { defineGroup } from '#lib/http/route.ts';
+import {
+  bulkResultView,
+  createdSignalView,
+  pageAndTotal,
+  signalStatsView,
+  signalSummaryView,
+  signalView,
+  signalWithCorrelationView,
+} from '#lib/signals/responses.ts';
 import {
   bulkSignalsBody,
   createSignalBody,
@@ -26,6 +36,7 @@ export const signals = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { query: listSignalsQuery },
+      response: { status: 200, data: z.array(signalSummaryView), extra: pageAndTotal },
     },
     getSignalStats: {
       method: 'GET',
@@ -34,6 +45,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'analytics:read',
       access: 'read',
+      response: { status: 200, data: signalStatsView },
     },
     getSignal: {
       method: 'GET',
@@ -43,6 +55,7 @@ export const signals = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: signalIdParams },
+      response: { status: 200, data: signalWithCorrelationView },
     },
     createSignal: {
       method: 'POST',
@@ -52,6 +65,11 @@ export const signals = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       request: { body: createSignalBody },
+      response: {
+        status: 201,
+        otherStatuses: { 202: 'The table was busy: the signal is queued under `id` and stored shortly' },
+        data: createdSignalView,
+      },
     },
     createSignalsBulk: {
       method: 'POST',
@@ -61,6 +79,7 @@ export const signals = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       request: { body: bulkSignalsBody },
+      response: { status: 200, data: bulkResultView },
     },
     acknowledgeSignal: {
       method: 'PATCH',
@@ -70,6 +89,7 @@ export const signals = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: signalIdParams, body: noteBody },
+      response: { status: 200, data: signalView },
     },
     resolveSignal: {
       method: 'PATCH',
@@ -79,6 +99,7 @@ export const signals = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: signalIdParams, body: noteBody },
+      response: { status: 200, data: signalView },
     },
     suppressSignal: {
       method: 'PATCH',
@@ -88,6 +109,7 @@ export const signals = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: signalIdParams, body: suppressBody },
+      response: { status: 200, data: signalView },
     },
   },
 });

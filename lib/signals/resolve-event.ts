@@ -27,13 +27,26 @@ const keptResolve = async (scope: Scope, event: SignalEvent, attempt: Attempt): 
 };
 
 /**
- * A resolve of an episode that started before the open signal's (Alertmanager sends the resolve of an
- * old firing after a new one began) cannot end the newer problem; it is kept as a signal of its own.
+ * When the resolved episode ended: the sender's `endsAt` (Alertmanager), else its start, which is all a
+ * sender without an end time tells.
+ */
+const episodeEnd = (event: SignalEvent): string => {
+  const { endsAt } = event.signal.metadata;
+  return typeof endsAt === 'string' && !Number.isNaN(Date.parse(endsAt)) ? endsAt : event.signal.triggeredAt;
+};
+
+/**
+ * A resolve of an episode that ended before the open signal's began (Alertmanager delivering an old
+ * firing's resolve after a new one started) cannot end the newer problem; it is kept as a signal of its
+ * own. One that ended after the open signal began is of the same episode, whatever start it names: one
+ * fingerprint cannot fire twice at once (Alertmanager's start times move when its own state is reset).
  */
 const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: SignalEvent) => {
   const { ports: runtime, workspaceId } = scope;
   const open = await signalRepository(runtime.table, workspaceId).findSignal(signalId);
-  return open !== undefined && open.status !== 'RESOLVED' && event.signal.triggeredAt < open.triggeredAt;
+  return (
+    open !== undefined && open.status !== 'RESOLVED' && Date.parse(episodeEnd(event)) < Date.parse(open.triggeredAt)
+  );
 };
 
 /**

@@ -70,5 +70,8 @@ export const listSignalsQuery = z.extend(pageQuery(), {
   status: z.optional(z.enum(SIGNAL_STATUSES)),
   severity: z.optional(z.enum(SIGNAL_SEVERITIES)),
   source: z.optional(text(100)),
+  serviceId: z
+    .optional(text(200))
+    .check(z.describe('Signals of this service (its `serviceId`, compared without case)')),
 });
 export type ListSignalsInput = z.output<typeof listSignalsQuery>;

@@ -11,7 +11,7 @@ import { getItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Signal, SignalSeverity, SignalStatus } from './signal.ts';
-import { signalPartition, sourceKeyOf } from './signal-item.ts';
+import { serviceKeyOf, signalPartition, sourceKeyOf } from './signal-item.ts';
 import { putItem } from '#lib/store/conditional-writes.ts';
 import { hourOf } from '#lib/rollups/metric-hour-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
@@ -43,17 +43,38 @@ export interface SignalListFilter {
   status?: SignalStatus;
   severity?: SignalSeverity;
   sourceKey?: string;
+  serviceKey?: string;
 }
 
-const filterValues = ({ status, severity, sourceKey }: SignalListFilter): FilterValues => ({
+/**
+ * A service is counted alone and with the status only (`service#<key>`, `service#<key>|status#<S>`),
+ * not in every combination as sources are: a workspace has many more services than sources, and the
+ * counter is one item. `serviceId` with severity or source is counted from its index (`countsServiceFilter`).
+ */
+const serviceCounts = (serviceId: string | null | undefined, status: SignalStatus): SignalCounterValues => {
+  if (!serviceId) return {};
+  const service = serviceKeyOf(serviceId);
+  return { [filterCounterName({ service })]: 1, [filterCounterName({ service, status })]: 1 };
+};
+
+/** Whether the counter holds the total of a list filtered this way. */
+export const counterHoldsTotal = ({ serviceKey, severity, sourceKey }: SignalListFilter): boolean =>
+  serviceKey === undefined || (severity === undefined && sourceKey === undefined);
+
+const filterValues = ({ status, severity, sourceKey, serviceKey }: SignalListFilter): FilterValues => ({
   status,
   severity,
   source: sourceKey,
+  service: serviceKey,
 });
 
+type Counted = Pick<Signal, 'status' | 'severity' | 'source'> & { serviceId?: string | null };
+
 /** What one signal adds to the counter: a new signal's delta, and what the recount adds up. */
-export const newSignalDelta = (signal: Pick<Signal, 'status' | 'severity' | 'source'>): SignalCounterValues =>
-  filterCounts(filterValues({ ...signal, sourceKey: sourceKeyOf(signal.source) }));
+export const newSignalDelta = (signal: Counted): SignalCounterValues => ({
+  ...filterCounts(filterValues({ ...signal, sourceKey: sourceKeyOf(signal.source) })),
+  ...serviceCounts(signal.serviceId, signal.status),
+});
 
 /** A move changes only the status: every combination with the old status loses it, the new one gains it. */
 export const moveDelta = (before: Signal, to: SignalStatus): SignalCounterValues =>
@@ -61,7 +82,7 @@ export const moveDelta = (before: Signal, to: SignalStatus): SignalCounterValues
 
 /**
  * Recomputes the counter from the signals themselves (the recount job, docs/data-model.md 6) and writes
- * it whole, keeping the hours not rolled up yet. The signals are read with the three attributes the
+ * it whole, keeping the hours not rolled up yet. The signals are read with the four attributes the
  * counter needs; an ADD racing this write can be lost or doubled, which the next recount repairs.
  */
 export const recountSignals = async (table: Table, workspaceId: string): Promise<number> => {
@@ -69,11 +90,9 @@ export const recountSignals = async (table: Table, workspaceId: string): Promise
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': signalPartition(workspaceId) },
     ExpressionAttributeNames: { '#status': 'status', '#source': 'source' },
-    ProjectionExpression: '#status, severity, #source',
+    ProjectionExpression: '#status, severity, #source, serviceId',
   });
-  const counts = sumCounts(
-    signals.map((item) => newSignalDelta(item as Pick<Signal, 'status' | 'severity' | 'source'>)),
-  );
+  const counts = sumCounts(signals.map((item) => newSignalDelta(item as Counted)));
   const current = (await getItem(table, counterKey(workspaceId), false)) ?? {};
   const pendingHours = Object.entries(current).filter(([name]) => name.startsWith(INGESTED_PREFIX));
   await putItem(table, {

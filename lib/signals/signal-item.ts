@@ -24,10 +24,16 @@ export const signalSourcePartition = (workspaceId: string, sourceKey: string): s
 export const signalSeverityPartition = (workspaceId: string, severity: SignalSeverity): string =>
   workspaceKey(workspaceId, 'SIG', 'SEVERITY', severity);
 
+/** gsi5, sparse: the signals of one service (its normalised `serviceId`), which no write changes after the first. */
+export const signalServicePartition = (workspaceId: string, serviceKey: string): string =>
+  workspaceKey(workspaceId, 'SIG', 'SERVICE', serviceKey);
+
 /** gsi3, sparse: trigger signals awaiting correlation; correlation REMOVEs the keys, the sweep reads the rest. */
 export const pendingCorrelationPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG', 'PENDING');
 
 export const sourceKeyOf = (source: string): string => filterKey(source);
+
+export const serviceKeyOf = (serviceId: string): string => filterKey(serviceId);
 
 /** The gsi1 attributes for a status; a move SETs them with the status. */
 export const signalStatusKeys = (workspaceId: string, signal: Pick<Signal, 'id' | 'status'>) => ({
@@ -46,6 +52,10 @@ export const signalIndexKeys = (workspaceId: string, signal: Signal) => ({
   gsi2sk: signal.id,
   gsi4pk: signalSeverityPartition(workspaceId, signal.severity),
   gsi4sk: signal.id,
+  ...(signal.serviceId && {
+    gsi5pk: signalServicePartition(workspaceId, serviceKeyOf(signal.serviceId)),
+    gsi5sk: signal.id,
+  }),
 });
 
 /**

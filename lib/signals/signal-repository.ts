@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '#lib/store/queries.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { queryPage, type QueryInput } from '#lib/store/queries.ts';
+import { countAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
   MERGING_STATUSES,
@@ -17,6 +17,7 @@ import {
   signalFromItem,
   signalItemKey,
   signalPartition,
+  signalServicePartition,
   signalSeverityPartition,
   signalSourcePartition,
   signalStatusKeys,
@@ -24,7 +25,7 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
-import { readSignalTotal, type SignalListFilter } from './signal-counter.ts';
+import { counterHoldsTotal, readSignalTotal, type SignalListFilter } from './signal-counter.ts';
 import { type DeliveryMark, holdsMark, marksBeyondKept } from './delivery-mark.ts';
 import { putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
@@ -93,18 +94,23 @@ export type MoveOutcome =
   | { kind: 'conflict'; current: Signal };
 
 /**
- * The partition of the first filter that has an index (status, then source, then severity, then all
- * signals), the other filters as a FilterExpression. Every partition sorts by signal id, a ULID at receipt.
+ * The partition of the first filter that has an index (service, then status, then source, then severity,
+ * then all signals), the other filters as a FilterExpression. Every partition sorts by signal id, a ULID
+ * at receipt. A service comes first: its partition is the narrowest (a status holds every service's).
  */
-const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalListFilter): QueryInput => {
+const listQuery = (workspaceId: string, { status, severity, sourceKey, serviceKey }: SignalListFilter): QueryInput => {
   const filters: Record<string, { attribute: string; value: string }> = {};
-  const partition = (indexName: 'gsi1' | 'gsi2' | 'gsi4' | undefined, pk: string): QueryInput => ({
+  const partition = (indexName: 'gsi1' | 'gsi2' | 'gsi4' | 'gsi5' | undefined, pk: string): QueryInput => ({
     ...(indexName && { IndexName: indexName }),
     KeyConditionExpression: `${indexName ? `${indexName}pk` : 'pk'} = :pk`,
     ExpressionAttributeValues: { ':pk': pk },
   });
   let key: QueryInput;
-  if (status) {
+  if (serviceKey) {
+    key = partition('gsi5', signalServicePartition(workspaceId, serviceKey));
+    if (status) filters.status = { attribute: 'status', value: status };
+    if (sourceKey) filters.sourceKey = { attribute: 'sourceKey', value: sourceKey };
+  } else if (status) {
     key = partition('gsi1', signalStatusPartition(workspaceId, status));
     if (sourceKey) filters.sourceKey = { attribute: 'sourceKey', value: sourceKey };
   } else if (sourceKey) {
@@ -114,7 +120,7 @@ const listQuery = (workspaceId: string, { status, severity, sourceKey }: SignalL
   } else {
     key = partition(undefined, signalPartition(workspaceId));
   }
-  if (severity && (status || sourceKey)) filters.severity = { attribute: 'severity', value: severity };
+  if (severity && (status || sourceKey || serviceKey)) filters.severity = { attribute: 'severity', value: severity };
   const entries = Object.values(filters);
   if (entries.length === 0) return key;
   return {
@@ -233,12 +239,14 @@ export const signalRepository = (table: Table, workspaceId: string) => {
 
   /** Newest received first, with the total from the counter; summaries, without metadata. */
   const querySignals = async (filter: SignalListFilter, page: PageRequest): Promise<Page<SignalSummary>> => {
+    const query = listQuery(workspaceId, filter);
     return queryPage(
       table,
-      { ...listQuery(workspaceId, filter), ScanIndexForward: false },
+      { ...query, ScanIndexForward: false },
       page,
       (item) => signalSummary(signalFromItem(item, workspaceId)),
-      () => readSignalTotal(table, workspaceId, filter),
+      // A service with severity or source has no counter: its index partition is counted, keys only.
+      () => (counterHoldsTotal(filter) ? readSignalTotal(table, workspaceId, filter) : countAll(table, query)),
     );
   };
   return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals };

@@ -1,8 +1,9 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import { fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
+import { followResolution } from './follow-resolution.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
 import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
-import { sourceKeyOf } from './signal-item.ts';
+import { serviceKeyOf, sourceKeyOf } from './signal-item.ts';
 import { loadMetadata } from './signal-metadata.ts';
 import { findWholeSignal, signalRepository } from './signal-repository.ts';
 import type { ListSignalsInput } from './schemas.ts';
@@ -20,10 +21,10 @@ export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId
 
 export const listSignals = async (
   { ports: { table }, workspaceId }: Scope,
-  { page, limit, cursor, status, severity, source }: ListSignalsInput,
+  { page, limit, cursor, status, severity, source, serviceId }: ListSignalsInput,
 ): Promise<Page<SignalSummary>> =>
   signalRepository(table, workspaceId).querySignals(
-    { status, severity, sourceKey: source && sourceKeyOf(source) },
+    { status, severity, sourceKey: source && sourceKeyOf(source), serviceKey: serviceId && serviceKeyOf(serviceId) },
     { page, limit, cursor },
   );
 
@@ -60,12 +61,13 @@ const describeFrom = (from: readonly SignalStatus[]): string => from.join(' or '
 /**
  * Acknowledge, resolve or suppress, only from the states the move allows (DECISIONS.md); any other move is a
  * 409 with nothing changed. Resolving ends the fingerprint's claim, so the next event starts a new signal;
- * it does not resolve the signal's incident.
+ * the correlation worker then tells the signal's incident if all of its signals have resolved.
  */
 export const moveSignal = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  scope: Scope,
   { id: signalId, move, note }: { id: string; move: SignalMove; note: string | undefined },
 ): Promise<Signal> => {
+  const { ports: runtime, workspaceId, actor } = scope;
   if (!isSignalId(signalId)) throw notFound();
   const at = runtime.clock.now().toISOString();
   const outcome = await signalRepository(runtime.table, workspaceId).writeSignalMove(signalId, {
@@ -82,7 +84,10 @@ export const moveSignal = async (
   const { before, after, metadataObject } = outcome;
   await addToSignalCounter(runtime.table, workspaceId, moveDelta(before, after.status));
   if (move === 'resolve') {
-    await fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id);
+    await Promise.all([
+      fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id),
+      followResolution(scope, after),
+    ]);
   }
   // Answered like GET one signal: whole.
   return metadataObject ? { ...after, metadata: await loadMetadata(runtime.objects, metadataObject) } : after;

@@ -7,6 +7,7 @@ import { resolveEvent } from './resolve-event.ts';
 import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import type { Signal } from './signal.ts';
 import { addToSignalCounter } from './signal-counter.ts';
+import { followResolution } from './follow-resolution.ts';
 import { isStoreUnavailable } from '#lib/store/store-errors.ts';
 import type { Attempt, Written } from './store-attempt.ts';
 
@@ -142,6 +143,8 @@ const storeEvent = async (
       bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, signalId, () =>
         runtime.queue.send('correlation', [{ workspaceId, signalId }]),
       ),
+    written.resolved &&
+      bestEffort('resolved-signal enqueue', workspaceId, signalId, () => followResolution(scope, written.signal)),
   ]);
   return {
     signalId,

@@ -11,6 +11,7 @@ export const TABLE_INDEXES = [
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+  { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
 ] as const;
 
 export type IndexName = (typeof TABLE_INDEXES)[number]['indexName'];

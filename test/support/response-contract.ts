@@ -19,9 +19,10 @@ export const checkResponseContract = (method: string, url: string, status: numbe
   const declared = route?.response;
   if (!route || !declared) return;
   const problems: string[] = [];
-  const alsoStatus = 'alsoStatus' in declared ? declared.alsoStatus?.status : undefined;
-  if (status !== declared.status && status !== alsoStatus)
+  const other = 'otherStatuses' in declared && declared.otherStatuses ? Object.keys(declared.otherStatuses) : [];
+  if (status !== declared.status && !other.includes(String(status))) {
     problems.push(`status ${status}, declared ${declared.status}`);
+  }
   if ('data' in declared) {
     const envelope = body as { data?: unknown } & Record<string, unknown>;
     problems.push(...problemsOf(declared.data, envelope?.data, 'data'));
