@@ -50,7 +50,11 @@ export const demoClient = (baseUrl: string): DemoClient => {
 export const bearer = (accessToken: string): Headers => ({ authorization: `Bearer ${accessToken}` });
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping the order of the results. */
-export const inBatches = async <T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> => {
+export const inBatches = async <T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> => {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lane = async (): Promise<void> => {

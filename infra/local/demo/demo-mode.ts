@@ -47,7 +47,7 @@ export const printDemo = async (stack: LocalStack): Promise<void> => {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     [
-      `Demo workspace ready in ${seconds} s: ${demo.signals} signals of the past week, incidents in every status.`,
+      `Demo workspace ready in ${seconds} s: ${demo.signals} signal deliveries over the past week, incidents in every status.`,
       `  base URL  ${demo.baseUrl}/api/v1`,
       `  e-mail    ${demo.email}`,
       `  password  ${demo.password}`,

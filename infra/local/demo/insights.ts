@@ -30,7 +30,11 @@ export const blastRadius = (
   incidentId: string,
 ): Promise<unknown[]> =>
   inBatches(
-    [{ serviceId: services.db, environment: 'production' }, { serviceId: services['payments-api'] }, { triggerId: incidentId }],
+    [
+      { serviceId: services.db, environment: 'production' },
+      { serviceId: services['payments-api'] },
+      { triggerId: incidentId },
+    ],
     3,
     (body) => client.call('POST', `${API}/blast-radius/calculate`, { body, headers: auth }),
   );

@@ -67,7 +67,9 @@ export const inviteTeam = async (client: DemoClient, admin: Person): Promise<Per
       await client.call('POST', `${API}/business/accept-invite`, {
         body: { token, password: PASSWORD, firstName, lastName },
       });
-      return signIn ? { email, password: PASSWORD, firstName, lastName, ...(await login(client, email, PASSWORD)) } : undefined;
+      return signIn
+        ? { email, password: PASSWORD, firstName, lastName, ...(await login(client, email, PASSWORD)) }
+        : undefined;
     }),
   );
   return accepted.filter((person) => person !== undefined);

@@ -58,6 +58,9 @@ export const executePartly = async (
   const execution = `${API}/playbooks/executions/${executionId}`;
   await client.call('POST', `${execution}/steps/0/complete`, { body: { note: 'GC pauses of 4 s' }, headers: auth });
   await client.call('POST', `${execution}/steps/1/complete`, { body: { note: 'Provider all green' }, headers: auth });
-  await client.call('POST', `${execution}/actions`, { body: { description: 'Paged the payments team lead' }, headers: auth });
+  await client.call('POST', `${execution}/actions`, {
+    body: { description: 'Paged the payments team lead' },
+    headers: auth,
+  });
   return executionId;
 };

@@ -34,8 +34,18 @@ const deliveries = (): Delivery[] => {
       { sender: 'codehost-a', file: 'pull_request.opened.0.json', daysAgo: day, hoursAgo: 6, copy: day + 1 },
       { sender: 'codehost-b', file: 'deployment.json', daysAgo: day, hoursAgo: 1, copy: day + 1 },
       { sender: 'codehost-b', file: 'push.json', daysAgo: day, hoursAgo: 6, copy: day + 1 },
-      { sender: 'codehost-c', file: 'docs-01-workflow-completed-github-oauth-bitbucket-cloud.json', daysAgo: day, copy: day + 1 },
-      { sender: 'codehost-c', file: 'docs-02-job-completed-github-oauth-bitbucket-cloud.json', daysAgo: day, copy: day + 1 },
+      {
+        sender: 'codehost-c',
+        file: 'docs-01-workflow-completed-github-oauth-bitbucket-cloud.json',
+        daysAgo: day,
+        copy: day + 1,
+      },
+      {
+        sender: 'codehost-c',
+        file: 'docs-02-job-completed-github-oauth-bitbucket-cloud.json',
+        daysAgo: day,
+        copy: day + 1,
+      },
     ]),
     { sender: 'metrics-alerts', file: 'captured-firing-2alerts.json', daysAgo: 5, copy: 1 },
     { sender: 'metrics-alerts', file: 'captured-firing-2alerts.json', daysAgo: 1, copy: 2 },
@@ -70,8 +80,18 @@ const monitoringEvents = (now: Date): JsonValue[] => {
         .replace('$ID', String(id)),
     ) as JsonValue;
   return [6, 3, 1].flatMap((day, index) => [
-    fill('[Triggered] Search p99 latency above 800 ms', 'p99 latency of search is 1.2 s', atOf(now, day, 2), 7000 + index * 2),
-    fill('[Recovered] Search p99 latency above 800 ms', 'p99 latency of search is 310 ms', atOf(now, day, 1), 7001 + index * 2),
+    fill(
+      '[Triggered] Search p99 latency above 800 ms',
+      'p99 latency of search is 1.2 s',
+      atOf(now, day, 2),
+      7000 + index * 2,
+    ),
+    fill(
+      '[Recovered] Search p99 latency above 800 ms',
+      'p99 latency of search is 310 ms',
+      atOf(now, day, 1),
+      7001 + index * 2,
+    ),
   ]);
 };
 

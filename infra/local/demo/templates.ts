@@ -88,7 +88,8 @@ const reshapeId = (value: string, salt: string): string => {
 const latestTime = (value: JsonValue): number => {
   if (typeof value === 'string') return timeOf(value) ?? Number.NEGATIVE_INFINITY;
   if (Array.isArray(value)) return Math.max(Number.NEGATIVE_INFINITY, ...value.map(latestTime));
-  if (value && typeof value === 'object') return Math.max(Number.NEGATIVE_INFINITY, ...Object.values(value).map(latestTime));
+  if (value && typeof value === 'object')
+    return Math.max(Number.NEGATIVE_INFINITY, ...Object.values(value).map(latestTime));
   return Number.NEGATIVE_INFINITY;
 };
 

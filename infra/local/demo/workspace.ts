@@ -33,7 +33,9 @@ export const buildServiceMap = async (client: DemoClient, auth: Headers): Promis
       headers: auth,
     }),
   );
-  const ids: ServiceIds = Object.fromEntries(SERVICES.map((service, index) => [service.name, created[index]?.id ?? '']));
+  const ids: ServiceIds = Object.fromEntries(
+    SERVICES.map((service, index) => [service.name, created[index]?.id ?? '']),
+  );
   const edges = SERVICES.flatMap(({ name, dependsOn }) => dependsOn.map((target) => [name, target] as const));
   await inBatches(edges, 4, ([source, target]) =>
     client.call('POST', `${API}/service-map/dependencies`, {
@@ -73,8 +75,22 @@ export const createSilentHours = (client: DemoClient, auth: Headers): Promise<un
   client.call('POST', `${API}/silent-hours`, {
     body: {
       rules: [
-        { name: 'Weeknights', startTime: '22:00', endTime: '07:00', timezone: TIMEZONE, daysOfWeek: [1, 2, 3, 4, 5], teamScope: 'platform' },
-        { name: 'Weekends', startTime: '00:00', endTime: '23:59', timezone: TIMEZONE, daysOfWeek: [6, 7], teamScope: 'web' },
+        {
+          name: 'Weeknights',
+          startTime: '22:00',
+          endTime: '07:00',
+          timezone: TIMEZONE,
+          daysOfWeek: [1, 2, 3, 4, 5],
+          teamScope: 'platform',
+        },
+        {
+          name: 'Weekends',
+          startTime: '00:00',
+          endTime: '23:59',
+          timezone: TIMEZONE,
+          daysOfWeek: [6, 7],
+          teamScope: 'web',
+        },
       ],
     },
     headers: auth,
@@ -87,7 +103,12 @@ export const assignOnCall = async (client: DemoClient, auth: Headers, engineerId
   const shifts = Array.from({ length: 7 }, (_, day) => new Date(now.getTime() + (day - 1) * 86_400_000)).flatMap(
     (date, day) => [
       { userId: engineerIds[day % engineerIds.length], date: isoDate(date), startTime: '08:00', endTime: '20:00' },
-      { userId: engineerIds[(day + 1) % engineerIds.length], date: isoDate(date), startTime: '20:00', endTime: '24:00' },
+      {
+        userId: engineerIds[(day + 1) % engineerIds.length],
+        date: isoDate(date),
+        startTime: '20:00',
+        endTime: '24:00',
+      },
     ],
   );
   return inBatches(shifts, 4, (shift) => client.call('POST', `${API}/assign-member`, { body: shift, headers: auth }));
