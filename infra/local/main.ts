@@ -1,19 +1,23 @@
 import { log } from '#lib/log/logger.ts';
+import { demoSettings, printDemo } from './demo/demo-mode.ts';
 import { startLocalStack, type StopReport } from './local-stack.ts';
 
 const port = Number(process.env.PORT ?? 3000);
-const dataDir = process.env.DATA_DIR ?? '.data';
+const demo = process.argv.includes('--demo') ? await demoSettings(process.env) : undefined;
+const dataDir = demo?.dataDir ?? process.env.DATA_DIR ?? '.data';
+const rateLimits = demo?.rateLimits ?? process.env.RATE_LIMITS;
 
 const stack = await startLocalStack({
   port,
   dataDir,
   ...(process.env.HOST && { host: process.env.HOST }),
-  ...(process.env.RATE_LIMITS && { rateLimits: process.env.RATE_LIMITS }),
+  ...(rateLimits && { rateLimits }),
   ...(process.env.OAUTH_PROVIDERS && { oauthProviders: process.env.OAUTH_PROVIDERS }),
   ...(process.env.INTEGRATION_PROVIDERS && { integrationProviders: process.env.INTEGRATION_PROVIDERS }),
   ...(process.env.APP_URL && { appUrl: process.env.APP_URL }),
   ...(process.env.ALLOWED_ORIGINS && { allowedOrigins: process.env.ALLOWED_ORIGINS }),
 });
+if (demo) await printDemo(stack);
 process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);
 
 /**

@@ -1,0 +1,59 @@
+import { readdir, rm } from 'node:fs/promises';
+import type { LocalStack } from '../local-stack.ts';
+import { IN_MEMORY } from '../local-stack.ts';
+import { seedDemo } from './seed.ts';
+
+/** Where `npm run demo` keeps its data unless DATA_DIR says otherwise; emptied at every demo start. */
+export const DEMO_DATA_DIR = '.demo-data';
+
+/**
+ * Sign-ins and invitation acceptances share one client address's `login` limit (10 in 15 minutes): the
+ * seeding spends 7 of them from this machine, the same address the newcomer then signs in from.
+ */
+const DEMO_RATE_LIMITS = 'login=30/15m';
+
+export interface DemoSettings {
+  dataDir: string;
+  rateLimits: string;
+}
+
+const isEmptyOrAbsent = async (dir: string): Promise<boolean> => {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+};
+
+/**
+ * The demo registers the same people every time, so it needs a table without them: its own directory,
+ * emptied, or a DATA_DIR that is `:memory:`, empty or new. It never empties a directory it was given.
+ */
+export const demoSettings = async (env: NodeJS.ProcessEnv): Promise<DemoSettings> => {
+  const dataDir = env.DATA_DIR ?? DEMO_DATA_DIR;
+  if (dataDir === DEMO_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+  else if (dataDir !== IN_MEMORY && !(await isEmptyOrAbsent(dataDir))) {
+    throw new Error(`The demo fills a new workspace: DATA_DIR must be ${IN_MEMORY}, empty or new (${dataDir} is not)`);
+  }
+  return { dataDir, rateLimits: env.RATE_LIMITS ?? DEMO_RATE_LIMITS };
+};
+
+/** Seeds the demo workspace through the running service's API, then prints how to get in. */
+export const printDemo = async (stack: LocalStack): Promise<void> => {
+  process.stdout.write(`Filling a demo workspace through ${stack.url} ...\n`);
+  const started = Date.now();
+  const demo = await seedDemo({ baseUrl: stack.url, settled: async () => stack.workers?.idle() });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(
+    [
+      `Demo workspace ready in ${seconds} s: ${demo.signals} signal deliveries over the past week, incidents in every status.`,
+      `  base URL  ${demo.baseUrl}/api/v1`,
+      `  e-mail    ${demo.email}`,
+      `  password  ${demo.password}`,
+      `  API key   ${demo.apiKey}`,
+      `Try: curl -s ${demo.baseUrl}/api/v1/incident-ticket -H 'x-api-key: ${demo.apiKey}'`,
+      '',
+    ].join('\n'),
+  );
+};

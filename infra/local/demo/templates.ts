@@ -1,0 +1,146 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The senders' real payloads, as the ingestion tests use them (test/fixtures/README.md names their
+ * sources). The demo sends them as they are but for times and ids, so they read as this week's events.
+ */
+const TEMPLATES_DIR = fileURLToPath(new URL('../../../test/fixtures/ingestion/', import.meta.url));
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export const loadTemplate = (sender: string, file: string): JsonValue =>
+  JSON.parse(readFileSync(`${TEMPLATES_DIR}${sender}/${file}`, 'utf8')) as JsonValue;
+
+/** Fields that identify one event or run: changed per copy, so copies are new events, not redeliveries. */
+const ID_FIELDS = new Set([
+  'id',
+  'uid',
+  'fingerprint',
+  'incident_key',
+  'head_sha',
+  'sha',
+  'after',
+  'run_number',
+  'number',
+  'iid',
+  'node_id',
+]);
+
+/** Objects that name who or where (a repository, a person, a service): the same in every copy. */
+const STABLE_PARENTS = new Set([
+  'repository',
+  'project',
+  'sender',
+  'user',
+  'owner',
+  'organization',
+  'org',
+  'agent',
+  'service',
+  'installation',
+  'creator',
+  'actor',
+  'triggering_actor',
+  'author',
+  'committer',
+  'pusher',
+  'head_repository',
+  'webhook',
+  'escalation_policy',
+  'assignees',
+  'assignee',
+  'teams',
+]);
+
+const TIMESTAMP = /^(\d{4})-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2}| UTC)?$/;
+
+/** Times before 1970 are senders' "unset" values (Alertmanager's `0001-01-01`), kept as they are. */
+const timeOf = (value: string): number | undefined => {
+  const match = TIMESTAMP.exec(value);
+  if (!match || Number(match[1]) < 1970) return undefined;
+  const time = Date.parse(value.replace(' UTC', 'Z').replace(' ', 'T'));
+  return Number.isNaN(time) ? undefined : time;
+};
+
+const formatLike = (original: string, time: number): string => {
+  const iso = new Date(time).toISOString();
+  if (original.endsWith(' UTC')) return `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+  return original.includes('.') ? iso : `${iso.slice(0, 19)}Z`;
+};
+
+/** Another id of the same shape: each digit, lower- and upper-case letter replaced by one derived from the salt. */
+const reshapeId = (value: string, salt: string): string => {
+  const bytes = createHash('sha256').update(`${salt}:${value}`).digest();
+  return [...value]
+    .map((char, index) => {
+      const byte = bytes[index % bytes.length] ?? 0;
+      if (/[0-9]/.test(char)) return String(byte % 10);
+      if (/[a-f]/.test(char) && /^[0-9a-f-]+$/.test(value)) return 'abcdef'[byte % 6];
+      if (/[a-z]/.test(char)) return String.fromCharCode(97 + (byte % 26));
+      if (/[A-Z]/.test(char)) return String.fromCharCode(65 + (byte % 26));
+      return char;
+    })
+    .join('');
+};
+
+const latestTime = (value: JsonValue): number => {
+  if (typeof value === 'string') return timeOf(value) ?? Number.NEGATIVE_INFINITY;
+  if (Array.isArray(value)) return Math.max(Number.NEGATIVE_INFINITY, ...value.map(latestTime));
+  if (value && typeof value === 'object')
+    return Math.max(Number.NEGATIVE_INFINITY, ...Object.values(value).map(latestTime));
+  return Number.NEGATIVE_INFINITY;
+};
+
+/**
+ * A copy of a sender's payload that happened at `at`: every time moved by the same amount (so durations
+ * stay), and the event's ids replaced, the same way for the same `copy` number.
+ */
+export const freshCopy = (template: JsonValue, at: Date, copy: number): JsonValue => {
+  const shift = at.getTime() - latestTime(template);
+  const salt = `copy-${copy}`;
+  const walk = (value: JsonValue, key: string | undefined, stable: boolean): JsonValue => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, key, stable));
+    if (value && typeof value === 'object') {
+      const inside = stable || (key !== undefined && STABLE_PARENTS.has(key));
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name, inside)]));
+    }
+    const isId = !stable && key !== undefined && ID_FIELDS.has(key);
+    if (typeof value === 'number') return isId && Number.isInteger(value) ? value + copy : value;
+    if (typeof value !== 'string') return value;
+    const time = timeOf(value);
+    if (time !== undefined && Number.isFinite(shift)) return formatLike(value, time + shift);
+    return isId ? reshapeId(value, salt) : value;
+  };
+  return walk(template, undefined, false);
+};
+
+/** Code host B's `X-Gitlab-Event` per `object_kind` (test/fixtures/ingestion/codehost-b/HEADERS.md). */
+const GITLAB_EVENTS: Readonly<Record<string, string>> = {
+  push: 'Push Hook',
+  merge_request: 'Merge Request Hook',
+  pipeline: 'Pipeline Hook',
+  build: 'Job Hook',
+  deployment: 'Deployment Hook',
+};
+
+/** The event headers each sender puts beside its body (their folders' HEADERS.md and README.md). */
+export const senderHeaders = (sender: string, file: string, body: JsonValue): Record<string, string> => {
+  const object = (body ?? {}) as Record<string, JsonValue>;
+  switch (sender) {
+    case 'codehost-a':
+      return { 'x-github-event': file.split('.')[0] ?? '', 'x-github-delivery': randomUUID() };
+    case 'codehost-b':
+      return {
+        'x-gitlab-event': GITLAB_EVENTS[String(object.object_kind)] ?? 'System Hook',
+        'x-gitlab-event-uuid': randomUUID(),
+      };
+    case 'codehost-c':
+      return { 'circleci-event-type': String(object.type) };
+    case 'paging':
+      return 'event' in object ? { 'x-webhook-id': randomUUID() } : {};
+    default:
+      return {};
+  }
+};

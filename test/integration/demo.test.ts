@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoWorkspace, seedDemo } from '#infra/local/demo/seed.ts';
+import { login } from '../support/accounts.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+
+const V1 = '/api/v1';
+
+/** `npm run demo`'s seeding against the whole stack, workers included; everything checked through HTTP. */
+describe('the demo workspace', () => {
+  let client: TestClient;
+  let demo: DemoWorkspace;
+  let key: Record<string, string>;
+  const get = async (path: string) => {
+    const reply = await client.request('GET', `${V1}${path}`, undefined, key);
+    expect(reply.status, `${path}: ${reply.text}`).toBe(200);
+    return reply.body;
+  };
+
+  beforeAll(async () => {
+    client = await startTestStack(':memory:', undefined, { workers: true });
+    demo = await seedDemo({ baseUrl: client.stack.url, settled: async () => client.stack.workers?.idle() });
+    key = { 'x-api-key': demo.apiKey };
+  }, 120_000);
+  afterAll(() => client.stack.stop());
+
+  it('prints credentials that sign in as the ADMIN and a key that reads the workspace', async () => {
+    const admin = await login(client, demo.email, demo.password);
+    expect(admin.user.roles).toContain('ADMIN');
+    const members = await client.request('GET', `${V1}/business/get_members`, undefined, admin.auth);
+    expect(members.body.data.map((member: { role: string }) => member.role).sort()).toEqual([
+      'ADMIN',
+      'ENGINEER',
+      'ENGINEER',
+      'ENGINEER',
+      'VIEWER',
+    ]);
+    const ims = await client.request('GET', `${V1}/ims/config`, undefined, admin.auth);
+    expect(ims.body.data).toMatchObject({ timezone: 'Europe/Berlin', slaEnabled: true });
+    expect((await get('/incident-ticket')).meta.total).toBeGreaterThan(6);
+  });
+
+  it('has the service map, policies, silent hours, on-call and correlation rules', async () => {
+    const topology = (await get('/service-map/topology')).data;
+    expect(topology.nodes).toHaveLength(9);
+    expect(topology.edges).toHaveLength(13);
+    expect((await get('/sla-policies')).data.policies).toHaveLength(4);
+    expect((await get('/silent-hours')).data.rules).toHaveLength(2);
+    expect((await get('/get-all-assign')).data.assignments).toHaveLength(14);
+    const rules = (await get('/correlation-rules')).data.map((rule: { name: string }) => rule.name);
+    expect(rules).toEqual(expect.arrayContaining(['Payments are critical', 'Disk and database pressure']));
+  });
+
+  it('has a week of signals from several senders, and pipeline runs from the code hosts', async () => {
+    const sources = ['synthetic-checks', 'metrics-alerts', 'monitoring', 'paging', 'webhook', 'orchestrator'];
+    for (const source of sources) expect((await get(`/signals?source=${source}`)).total, source).toBeGreaterThan(0);
+    const runs = (await get('/pipelines?limit=100')).data.runs as { provider: string; startedAt: string }[];
+    expect(new Set(runs.map((run) => run.provider))).toEqual(new Set(['codehost_a', 'codehost_b', 'codehost_c']));
+    const oldest = Math.min(...runs.map((run) => Date.parse(run.startedAt)));
+    expect(Date.now() - oldest).toBeGreaterThan(6 * 24 * 3_600_000);
+  });
+
+  it('has an incident in every status, with comments, history and SLA deadlines', async () => {
+    for (const status of ['OPEN', 'ACKNOWLEDGED', 'INVESTIGATION', 'MITIGATED', 'RESOLVED', 'CLOSED']) {
+      expect((await get(`/incident-ticket?status=${status}`)).meta.total, status).toBeGreaterThan(0);
+    }
+    const [mitigated] = (await get('/incident-ticket?status=MITIGATED')).data;
+    expect((await get(`/incident-ticket/comment/${mitigated.id}`)).data).toHaveLength(2);
+    expect((await get(`/incident-ticket/${mitigated.id}`)).data).toMatchObject({
+      slaPolicyId: expect.any(String),
+      slaResolveDueAt: expect.any(String),
+    });
+    expect((await get(`/incident-ticket/message/${mitigated.id}`)).data.length).toBeGreaterThan(2);
+    expect(demo.incidentsFromSignals).toBeGreaterThan(0);
+  });
+
+  it('has playbooks, one run partly, a complete analysis and blast-radius reports', async () => {
+    expect((await get('/playbooks')).meta.total).toBe(3);
+    expect((await get('/playbooks?status=PUBLISHED')).meta.total).toBe(2);
+    const executions = (await get('/playbooks/executions/list')).data;
+    expect(executions).toMatchObject([{ status: 'IN_PROGRESS', currentStepIndex: 2 }]);
+    expect((await get('/assistant/analyses?status=COMPLETE')).total).toBe(1);
+    expect((await get('/blast-radius')).total).toBe(3);
+  });
+});
