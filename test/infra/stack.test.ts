@@ -479,12 +479,9 @@ describe('least privilege', () => {
     view.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
-  it('lets only assistant and incidents start the analysis', () => {
-    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('states:StartExecution'))).toEqual([
-      'assistant',
-      'incidents',
-    ]);
-    expect(groupsWith((fn) => 'ANALYSIS_STATE_MACHINE_ARN' in envOf(fn))).toEqual(['assistant', 'incidents']);
+  it('lets only assistant start the analysis (the incidents AI routes reason on request)', () => {
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('states:StartExecution'))).toEqual(['assistant']);
+    expect(groupsWith((fn) => 'ANALYSIS_STATE_MACHINE_ARN' in envOf(fn))).toEqual(['assistant']);
   });
 
   it('lets the groups that declare mail put it on the mail queue, and nothing else of SQS', () => {
