@@ -46,7 +46,9 @@ export const handler = createGroupHandler(incidents, {
   listComments: async (request) => ok(await incidentComments(request.scope, request.params.ticketId)),
   listMessages: async (request) => ok(await incidentMessages(request.scope, request.params.ticketId)),
   resolveIncident: async (request) =>
-    ok(incidentView(await resolveIncident(request.scope, request.params.id)), { message: 'Incident resolved' }),
+    ok(incidentView(await resolveIncident(request.scope, { id: request.params.id, ...request.body })), {
+      message: 'Incident resolved',
+    }),
   generatePdf: async (request) => pdfResponse(request.scope, { id: request.body.incidentId }),
   generateTopLevelPdf: async (request) =>
     pdfResponse(request.scope, { id: request.body.id, note: request.body.description }),
