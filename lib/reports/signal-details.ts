@@ -39,7 +39,15 @@ const RUNBOOK_KEYS = ['runbook_url', 'runbookUrl', 'runbook'] as const;
  * What is not a label of a generic webhook's metadata: the text shown as the summary, identity and
  * bookkeeping the service added (`origin`, `originalSeverity`), and the runbook, shown as a link.
  */
-const NOT_LABELS = new Set(['message', 'summary', 'description', 'fingerprint', 'origin', ...RUNBOOK_KEYS]);
+const NOT_LABELS = new Set([
+  'message',
+  'summary',
+  'description',
+  'fingerprint',
+  'origin',
+  'originalSeverity',
+  ...RUNBOOK_KEYS,
+]);
 
 const scalar = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
