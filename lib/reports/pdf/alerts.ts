@@ -5,6 +5,8 @@ import { printable } from './fonts.ts';
 import { COLORS, type TimeFormat } from './format.ts';
 import { section } from './sections.ts';
 
+const MAX_UNBROKEN_LABELS = 30;
+
 const labelTable = (labels: ReportSignal['labels']): Content[] =>
   labels.length === 0
     ? []
@@ -56,6 +58,8 @@ const alertBlock = (signal: ReportSignal, time: TimeFormat): Content => ({
         ]),
     ...labelTable(signal.labels),
   ],
+  // An alert with a usual label set stays on one page; a huge one may break rather than overflow.
+  unbreakable: signal.labels.length <= MAX_UNBROKEN_LABELS,
   margin: [0, 0, 0, 10],
 });
 

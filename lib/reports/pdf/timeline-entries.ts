@@ -134,19 +134,36 @@ const richest = (records: readonly TimelineRecord[], actor: string): string =>
  * The history and the thread as one list, oldest first, each change once: a history event and the
  * message of the same change merge into one row carrying the richer text.
  */
+type Change = { first: TimelineRecord; records: TimelineRecord[] };
+
+/**
+ * The change a record belongs to, if one is open to it. Changes are in the order of their first records,
+ * so the search walks back only as far as the merge window.
+ */
+const openChangeFor = (changes: readonly Change[], record: TimelineRecord): Change | undefined => {
+  if (!record.topic) return undefined;
+  for (let index = changes.length - 1; index >= 0; index -= 1) {
+    const change = changes[index] as Change;
+    if (record.time - change.first.time > SAME_CHANGE_MS) return undefined;
+    if (
+      change.first.topic === record.topic &&
+      change.first.actor === record.actor &&
+      change.records.every((other) => other.slot !== record.slot)
+    )
+      return change;
+  }
+  return undefined;
+};
+
+/**
+ * The history and the thread as one list, oldest first, each change once: a history event and the
+ * message of the same change merge into one row carrying the richer text.
+ */
 export const timelineEntries = (report: IncidentReport): TimelineEntry[] => {
   const records = recordsOf(report).sort((a, b) => a.time - b.time || a.order - b.order);
-  const changes: { first: TimelineRecord; records: TimelineRecord[] }[] = [];
+  const changes: Change[] = [];
   for (const record of records) {
-    const change = record.topic
-      ? changes.findLast(
-          ({ first, records: merged }) =>
-            first.topic === record.topic &&
-            first.actor === record.actor &&
-            record.time - first.time <= SAME_CHANGE_MS &&
-            merged.every((other) => other.slot !== record.slot),
-        )
-      : undefined;
+    const change = openChangeFor(changes, record);
     if (change) change.records.push(record);
     else changes.push({ first: record, records: [record] });
   }
