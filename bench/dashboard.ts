@@ -82,10 +82,9 @@ await runConcurrently(INCIDENTS, 16, async (n) => {
     }),
   );
   if (n % 3 !== 0) {
-    await resolveIncident(
-      scopeAt(createdAt + (n % 240) * 60_000, RESOLVERS[n % RESOLVERS.length] ?? email),
-      incident.id,
-    );
+    await resolveIncident(scopeAt(createdAt + (n % 240) * 60_000, RESOLVERS[n % RESOLVERS.length] ?? email), {
+      id: incident.id,
+    });
   }
 });
 const hourly = sumCounts(Array.from({ length: SIGNALS }, (_, n) => ingestedDelta(new Date(spread(n, SIGNALS)))));

@@ -48,7 +48,9 @@ export const handler = createGroupHandler(incidents, {
   listComments: async (request) => ok(await incidentComments(request.scope, request.params.ticketId)),
   listMessages: async (request) => ok(await incidentMessages(request.scope, request.params.ticketId)),
   resolveIncident: async (request) =>
-    ok(incidentView(await resolveIncident(request.scope, request.params.id)), { message: 'Incident resolved' }),
+    ok(incidentView(await resolveIncident(request.scope, { id: request.params.id, ...request.body })), {
+      message: 'Incident resolved',
+    }),
   resolveWithCustomerKb: async ({ scope, params }) => {
     const { resolveWithKb } = await import('#lib/analysis/customer-kb.ts');
     const { incident, kbArticle } = await resolveWithKb(scope, params.id);

@@ -14,7 +14,7 @@ export const resolveWithKb = async (
   scope: Scope,
   incidentId: string,
 ): Promise<{ incident: Incident; kbArticle: KbDraft }> => {
-  const incident = await resolveIncident(scope, (await findIncident(scope, incidentId)).id);
+  const incident = await resolveIncident(scope, { id: (await findIncident(scope, incidentId)).id });
   const { evidence, hypothesis } = await reasonAbout(scope, incident);
   const impact = await scope.ports.reasoner.assessImpact(evidence, hypothesis);
   const plan = await scope.ports.reasoner.planRemediation(evidence, hypothesis, impact);

@@ -46,7 +46,11 @@ const autoResolve = async (scope: Scope, incident: Incident, ruleId: string): Pr
   const rule = (await effectiveRules(scope)).find(({ id }) => id === ruleId);
   if (!rule?.autoResolve) return false;
   try {
-    await resolveIncident(scope, incident.id);
+    await resolveIncident(scope, {
+      id: incident.id,
+      resolution:
+        'Resolved automatically: every linked signal resolved, and its correlation rule asks for it (autoResolve).',
+    });
     return true;
   } catch (error) {
     if (error instanceof ConflictError) return false;

@@ -1,15 +1,25 @@
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
+import { signalDetails } from '#lib/reports/signal-details.ts';
+import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 import { historyRepository } from '#lib/tickets/history-repository.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
+import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { commentRepository } from './comment-repository.ts';
 import { findIncident } from './get-incident.ts';
 import type { Incident } from './incident.ts';
 import { incidentAnalysisRepository } from './incident-analysis-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { messageRepository } from './message-repository.ts';
+import { signalLinkRepository } from './signal-link-repository.ts';
 
 /** A report prints at most this many history events, the oldest first. */
 const REPORT_HISTORY_LIMIT = 1_000;
+
+/**
+ * A report details this many of an incident's signals (one batch read) and counts the rest: an incident
+ * correlated from a storm of alerts would otherwise print pages of the same labels.
+ */
+const REPORT_SIGNAL_LIMIT = 25;
 
 const reportedIncident = (incident: Incident): IncidentReport['incident'] => ({
   id: incident.id,
@@ -29,33 +39,55 @@ const reportedIncident = (incident: Incident): IncidentReport['incident'] => ({
   updatedAt: incident.updatedAt,
   acknowledgedAt: incident.acknowledgedAt,
   resolvedAt: incident.resolvedAt,
+  resolvedBy: incident.resolvedBy,
+  resolution: incident.resolution,
+  rootCause: incident.rootCause,
 });
+
+/** The linked signals a report details, oldest trigger first, and how many it leaves out. */
+const reportSignals = async (
+  { ports: { table }, workspaceId }: Scope,
+  incidentId: string,
+): Promise<Pick<IncidentReport, 'signals' | 'moreSignals'>> => {
+  const links = await signalLinkRepository(table, workspaceId).listSignalLinks(incidentId);
+  const shown = links.slice(0, REPORT_SIGNAL_LIMIT).map((link) => link.signalId);
+  const signals = shown.length === 0 ? [] : await signalIncidentRepository(table, workspaceId).readSignals(shown);
+  return {
+    signals: signals.map(signalDetails).sort((a, b) => Date.parse(a.triggeredAt) - Date.parse(b.triggeredAt)),
+    moreSignals: links.length - shown.length,
+  };
+};
 
 /**
  * Everything the PDF of an incident shows, read on request (nothing is stored): the incident, its
- * comments and messages, its history, the workspace's name and the latest completed analysis if any.
+ * comments and messages, its history, its first signals, the workspace's name and time zone and the latest
+ * completed analysis if any.
  */
 export const buildIncidentReport = async (scope: Scope, incidentId: string, note?: string): Promise<IncidentReport> => {
   const { ports: runtime, workspaceId } = scope;
   const incident = await findIncident(scope, incidentId);
-  const [workspace, comments, messages, history, analysis] = await Promise.all([
+  const [workspace, timezone, comments, messages, history, signals, analysis] = await Promise.all([
     workspaceRepository(runtime.table, workspaceId).getWorkspace(),
+    workspaceTimezone(runtime.table, workspaceId),
     commentRepository(runtime.table, workspaceId).listComments(incident.id),
     messageRepository(runtime.table, workspaceId).listMessages(incident.id),
     historyRepository(runtime.table, workspaceId).listHistory(
       { ticketId: incident.id },
       { page: 1, limit: REPORT_HISTORY_LIMIT },
     ),
+    reportSignals(scope, incident.id),
     incidentAnalysisRepository(runtime.table, workspaceId).latestCompletedAnalysis(incident.id),
   ]);
   return {
     workspaceName: workspace?.businessName ?? '',
     generatedAt: runtime.clock.now().toISOString(),
+    timezone,
     ...(note && { note }),
     incident: reportedIncident(incident),
     comments: comments.map(({ authorEmail, content, createdAt }) => ({ authorEmail, content, createdAt })),
-    messages: messages.map(({ text, actor, createdAt }) => ({ text, actor, createdAt })),
+    messages: messages.map(({ kind, text, actor, createdAt }) => ({ kind, text, actor, createdAt })),
     history: history.items,
+    ...signals,
     ...(analysis && { analysis }),
   };
 };

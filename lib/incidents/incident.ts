@@ -48,6 +48,9 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
   resolvedAt?: string;
   resolvedBy?: string;
+  /** What was done to end the incident, and why it happened: Markdown given when resolving. */
+  resolution?: string;
+  rootCause?: string;
   /** The time of the earliest signal correlation linked to it (`min`), for time to detect. */
   firstSignalAt?: string;
   /**
@@ -89,6 +92,8 @@ const UNSET_FIELDS: Record<string, null> = {
   acknowledgedAt: null,
   resolvedAt: null,
   resolvedBy: null,
+  resolution: null,
+  rootCause: null,
 };
 
 /**

@@ -6,6 +6,7 @@ import { recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';
 import { incidentRepository } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
+import type { ResolveIncidentInput } from './schemas.ts';
 
 /** Only an incident whose impact is not over yet can be resolved. */
 const NOT_DONE = {
@@ -19,8 +20,14 @@ const NOT_DONE = {
  * if it was still OPEN), history STATUS_CHANGE and RESOLVED, then the post-resolution hooks. Resolving
  * an incident that is already RESOLVED or CLOSED is a 409 and changes nothing: its resolution time and
  * resolver stay those of the first resolution (reopen it with PUT to resolve it again).
+ *
+ * `resolution` and `rootCause` are written in the same update; one left out keeps what an earlier
+ * resolution of a reopened incident said, so resolving again without a body loses no write-up.
  */
-export const resolveIncident = async (scope: Scope, incidentId: string): Promise<Incident> => {
+export const resolveIncident = async (
+  scope: Scope,
+  { id: incidentId, resolution, rootCause }: { id: string } & ResolveIncidentInput,
+): Promise<Incident> => {
   const { ports: runtime, workspaceId, actor } = scope;
   const { id } = await findIncident(scope, incidentId);
   const update = incidentUpdate(
@@ -29,6 +36,8 @@ export const resolveIncident = async (scope: Scope, incidentId: string): Promise
     { status: 'RESOLVED' },
     { now: runtime.clock.now().toISOString(), actor },
   );
+  if (resolution !== undefined) update.set.resolution = resolution;
+  if (rootCause !== undefined) update.set.rootCause = rootCause;
   const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(id, update, NOT_DONE);
   if (!written) {
     const current = await findIncident(scope, id);

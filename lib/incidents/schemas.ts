@@ -133,7 +133,22 @@ export const generateTopLevelPdfBody = z.object({
   description: z.optional(z.string().check(z.trim(), z.maxLength(5_000))),
 });
 
+/** Longest `resolution` or `rootCause`: the size of the longer prose fields. */
+const MAX_RESOLUTION_LENGTH = 10_000;
+
+/** Markdown, trimmed; an empty one is the same as an absent one. */
+const resolutionText = z.optional(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(MAX_RESOLUTION_LENGTH)),
+    z.transform((value) => value || undefined),
+  ),
+);
+
+/** The body is optional: a bare `POST /resolve/:id` resolves as it always did. */
+export const resolveIncidentBody = z.optional(z.object({ resolution: resolutionText, rootCause: resolutionText }));
+
 export type CreateIncidentInput = z.output<typeof createIncidentBody>;
 export type UpdateIncidentInput = z.output<typeof updateIncidentBody>;
 export type ListIncidentsInput = z.output<typeof listIncidentsQuery>;
 export type AddCommentInput = z.output<typeof addCommentBody>;
+export type ResolveIncidentInput = NonNullable<z.output<typeof resolveIncidentBody>>;

@@ -1,4 +1,5 @@
 import type { HistoryEvent } from '#lib/tickets/history.ts';
+import type { ReportSignal } from './signal-details.ts';
 
 /**
  * Everything an incident report shows, gathered by the incidents service and rendered to PDF by
@@ -7,6 +8,8 @@ import type { HistoryEvent } from '#lib/tickets/history.ts';
 export interface IncidentReport {
   workspaceName: string;
   generatedAt: string;
+  /** The IANA zone every time is printed in: the workspace's (docs/decisions.md), UTC when it has none. */
+  timezone: string;
   /** Extra text the caller of the top-level PDF route supplied. */
   note?: string;
   incident: {
@@ -27,11 +30,17 @@ export interface IncidentReport {
     updatedAt?: string;
     acknowledgedAt?: string;
     resolvedAt?: string;
+    resolvedBy?: string;
+    resolution?: string;
+    rootCause?: string;
   };
   comments: { authorEmail: string; content: string; createdAt: string }[];
   /** The message thread: system events, status transitions, notifications. */
-  messages: { text: string; actor: string; createdAt: string }[];
+  messages: { kind: string; text: string; actor: string; createdAt: string }[];
   history: HistoryEvent[];
+  /** The first linked signals, in the order they were triggered; `moreSignals` counts the others. */
+  signals: ReportSignal[];
+  moreSignals: number;
   /** The latest completed analysis, when one exists. */
   analysis?: {
     hypothesis: string;

@@ -13,9 +13,11 @@ import {
   generateTopLevelPdfBody,
   incidentIdParams,
   listIncidentsQuery,
+  resolveIncidentBody,
   ticketIdParams,
   updateIncidentBody,
 } from '#lib/incidents/schemas.ts';
+import { incidentResponse } from '#lib/incidents/responses.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
@@ -132,11 +134,16 @@ export const incidents = defineGroup({
     resolveIncident: {
       method: 'POST',
       path: '/api/v1/incident-ticket/resolve/:id',
-      summary: 'Resolve an incident',
+      summary: 'Resolve an incident, optionally with its resolution and root cause',
+      description:
+        'The body is optional: `resolution` (what ended the incident) and `rootCause` (why it happened), Markdown ' +
+        'up to 10,000 characters each, are stored on the incident, shown by `GET /:id` and printed in its PDF. One ' +
+        'left out keeps what an earlier resolution said.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
-      request: { params: incidentIdParams },
+      request: { params: incidentIdParams, body: resolveIncidentBody },
+      response: { status: 200, data: incidentResponse },
     },
     resolveWithCustomerKb: {
       method: 'POST',
@@ -191,6 +198,7 @@ export const incidents = defineGroup({
       scope: 'postmortems:read',
       access: 'read',
       request: { body: generatePdfBody },
+      response: { status: 200, contentType: 'application/pdf' },
     },
     generateTopLevelPdf: {
       method: 'POST',
@@ -200,6 +208,7 @@ export const incidents = defineGroup({
       scope: 'postmortems:read',
       access: 'read',
       request: { body: generateTopLevelPdfBody },
+      response: { status: 200, contentType: 'application/pdf' },
     },
   },
 });

@@ -70,9 +70,9 @@ describe('bundles hold the clients their function declares, no others', () => {
  */
 const OVER_BUDGET: Record<string, number> = {
   ingestion: 1.71,
-  incidents: 1.55,
+  incidents: 1.56,
   signals: 1.54,
-  integrations: 1.52,
+  integrations: 1.53,
   auth: 1.51,
   playbooks: 1.47,
   assistant: 1.43,

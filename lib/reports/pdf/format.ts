@@ -48,16 +48,46 @@ export const colorOf = (palette: Record<string, string>, value: string): string 
 export const NONE = 'None recorded';
 export const NO_VALUE = '—';
 
-const pad = (value: number): string => String(value).padStart(2, '0');
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** ISO timestamps as `2024-05-01 14:03 UTC`, formatted by hand so no locale or time zone leaks in. */
-export const formatTime = (iso: string | undefined, withZone = true): string => {
-  if (iso === undefined || iso === '') return NO_VALUE;
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return printable(iso);
-  const text = `${time.getUTCFullYear()}-${pad(time.getUTCMonth() + 1)}-${pad(time.getUTCDate())} ${pad(time.getUTCHours())}:${pad(time.getUTCMinutes())}`;
-  return withZone ? `${text} UTC` : text;
+const wallClockOf = (timeZone: string): Intl.DateTimeFormat => {
+  let wallClock = wallClocks.get(timeZone);
+  if (!wallClock) {
+    wallClock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, wallClock);
+  }
+  return wallClock;
 };
+
+/** Prints an ISO timestamp; the zone is named once, in the report's header, not after every time. */
+export type TimeFormat = (iso: string | undefined) => string;
+
+/**
+ * ISO timestamps as `2024-05-01 16:05:12`, the wall clock of an IANA zone, assembled from its parts so no
+ * locale's order or punctuation leaks in.
+ */
+export const timeFormatIn =
+  (timeZone: string): TimeFormat =>
+  (iso) => {
+    if (iso === undefined || iso === '') return NO_VALUE;
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime())) return printable(iso);
+    const part = Object.fromEntries(
+      wallClockOf(timeZone)
+        .formatToParts(time)
+        .map(({ type, value }) => [type, value]),
+    );
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  };
 
 /** Elapsed time between two timestamps as `45 s`, `12 min`, `2 h 5 min` or `3 d 4 h`. */
 export const formatDuration = (fromIso: string | undefined, toIso: string | undefined): string => {

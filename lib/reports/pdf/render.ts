@@ -1,13 +1,18 @@
-import { fieldsSection, noteBlock, section, summarySection, textOrNone, titleBlock } from './sections.ts';
+import { alertsSection } from './alerts.ts';
+import { customerSection } from './customer-summary.ts';
+import { fieldsSection, noteBlock, resolutionSection, textSection, titleBlock } from './sections.ts';
 import { analysisSection, commentsSection } from './thread.ts';
 import { timelineSection } from './timeline.ts';
 import type { IncidentReport } from '../incident-report.ts';
 import { FONT, pdfmake, printable } from './fonts.ts';
-import { COLORS, formatTime } from './format.ts';
+import { COLORS, timeFormatIn } from './format.ts';
 
 /**
- * Renders an incident report as an A4 PDF a manager can read: title block, summary, fields, technical
- * description, a timeline of the thread and history, comments, the latest analysis and the caller's note.
+ * Renders an incident report as an A4 PDF a manager can read: title block, the caller's note, what
+ * happened in customers' words, fields, resolution and root cause, the alerts behind it, the technical
+ * description, one timeline of history and thread, comments and the latest analysis. Times are the
+ * workspace zone's wall clock, to the second, the zone named in the title block and the timeline; a
+ * section with nothing to show is left out.
  *
  * Deterministic: the only time the renderer knows is the report's own timestamps, and the PDF's creation
  * date (which also seeds its file id) is `generatedAt`, so identical reports give identical bytes.
@@ -35,7 +40,8 @@ const keepWithNext = (node: LaidOutNode, nodes: { getFollowingNodesOnPage(): Lai
 const documentOf = (report: IncidentReport): Record<string, unknown> => {
   const { incident } = report;
   const created = new Date(report.generatedAt);
-  const generated = formatTime(report.generatedAt);
+  const time = timeFormatIn(report.timezone);
+  const generated = `${time(report.generatedAt)} ${report.timezone}`;
   return {
     pageSize: 'A4',
     pageMargins: [40, 54, 40, 46],
@@ -59,7 +65,10 @@ const documentOf = (report: IncidentReport): Record<string, unknown> => {
       margin: [40, 24, 40, 0],
     }),
     footer: (page: number, pages: number) => ({
-      columns: [{ text: `Generated ${generated}` }, { text: `Page ${page} of ${pages}`, alignment: 'right' }],
+      columns: [
+        { text: printable(`Generated ${generated}`) },
+        { text: `Page ${page} of ${pages}`, alignment: 'right' },
+      ],
       fontSize: 8,
       color: COLORS.muted,
       margin: [40, 16, 40, 0],
@@ -74,14 +83,16 @@ const documentOf = (report: IncidentReport): Record<string, unknown> => {
       none: { italics: true, color: COLORS.faint },
     },
     content: [
-      titleBlock(report),
+      titleBlock(report, time),
       ...noteBlock(report.note),
-      summarySection(incident),
-      fieldsSection(incident),
-      section('Technical description', textOrNone(incident.techDescription)),
-      timelineSection(report),
-      commentsSection(report.comments),
-      analysisSection(report.analysis),
+      customerSection(incident, time),
+      fieldsSection(incident, time),
+      ...resolutionSection(incident),
+      ...alertsSection(report, time),
+      ...textSection('Technical description', incident.techDescription),
+      ...timelineSection(report, time),
+      ...commentsSection(report.comments, time),
+      ...analysisSection(report.analysis, time),
     ],
   };
 };

@@ -7,9 +7,9 @@ import {
   NO_VALUE,
   PRIORITY_COLORS,
   STATUS_COLORS,
+  type TimeFormat,
   colorOf,
   formatDuration,
-  formatTime,
 } from './format.ts';
 import { boxLayout, markdownContent } from './markdown.ts';
 
@@ -49,7 +49,7 @@ export const labelled = (label: string, body: Content): Content => ({
 export const textOrNone = (text: string | undefined): Content =>
   text === undefined || text.trim() === '' ? { text: NONE, style: 'none' } : markdownContent(text);
 
-export const titleBlock = (report: IncidentReport): Content => {
+export const titleBlock = (report: IncidentReport, time: TimeFormat): Content => {
   const { incident } = report;
   const meta = (label: string, value: string): Content => ({
     stack: [
@@ -78,7 +78,8 @@ export const titleBlock = (report: IncidentReport): Content => {
         columns: [
           meta('Incident', incident.id),
           meta('Workspace', report.workspaceName),
-          meta('Generated', formatTime(report.generatedAt)),
+          meta('Generated', time(report.generatedAt)),
+          meta('Times in', report.timezone),
         ],
         columnGap: 12,
         margin: [0, 12, 0, 0],
@@ -115,49 +116,42 @@ export const noteBlock = (note: string | undefined): Content[] => {
   ];
 };
 
-export const summarySection = (incident: IncidentReport['incident']): Content =>
-  section('Summary', [
-    labelled('Description for customers', textOrNone(incident.description)),
-    labelled('Impact', textOrNone(incident.impactSummary)),
-    labelled('Blast radius', textOrNone(incident.blastRadius)),
-  ]);
+const isSet = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
 
-export const fieldsSection = (incident: IncidentReport['incident']): Content => {
-  const value = (text: string | undefined): string =>
-    text === undefined || text.trim() === '' ? NO_VALUE : printable(text);
-  const pairs: [string, string][][] = [
-    [
-      ['Source', value(incident.source)],
-      ['Created', formatTime(incident.createdAt)],
-    ],
-    [
-      ['Service area', value(incident.serviceArea)],
-      ['Acknowledged', formatTime(incident.acknowledgedAt)],
-    ],
-    [
-      ['Environment', value(incident.environment)],
-      ['Resolved', formatTime(incident.resolvedAt)],
-    ],
-    [
-      ['Region', value(incident.region)],
-      ['Time to acknowledge', formatDuration(incident.createdAt, incident.acknowledgedAt)],
-    ],
-    [
-      ['Assignee', value(incident.assignedToEmail)],
-      ['Time to resolve', formatDuration(incident.createdAt, incident.resolvedAt)],
-    ],
+/** The fields that are set, two to a row; a report of a new incident shows no row of dashes. */
+export const fieldsSection = (incident: IncidentReport['incident'], time: TimeFormat): Content => {
+  const texts: [string, string | undefined][] = [
+    ['Source', incident.source],
+    ['Service area', incident.serviceArea],
+    ['Environment', incident.environment],
+    ['Region', incident.region],
+    ['Assignee', incident.assignedToEmail],
+    ['Resolved by', incident.resolvedBy],
   ];
-  if (incident.updatedAt !== undefined)
-    pairs.push([
-      ['', ''],
-      ['Last updated', formatTime(incident.updatedAt)],
-    ]);
+  const times: [string, string | undefined][] = [
+    ['Created', incident.createdAt],
+    ['Acknowledged', incident.acknowledgedAt],
+    ['Resolved', incident.resolvedAt],
+  ];
+  const durations: [string, string][] = [
+    ['Time to acknowledge', formatDuration(incident.createdAt, incident.acknowledgedAt)],
+    ['Time to resolve', formatDuration(incident.createdAt, incident.resolvedAt)],
+  ];
+  const shown: [string, string][] = [
+    ...texts.flatMap(([label, text]): [string, string][] => (isSet(text) ? [[label, printable(text)]] : [])),
+    ...times.flatMap(([label, at]): [string, string][] => (isSet(at) ? [[label, time(at)]] : [])),
+    ...durations.filter(([, text]) => text !== NO_VALUE),
+    ...(incident.updatedAt === undefined ? [] : [['Last updated', time(incident.updatedAt)] as [string, string]]),
+  ];
+  const rows = Array.from({ length: Math.ceil(shown.length / 2) }, (_, row) =>
+    [shown[row * 2], shown[row * 2 + 1] ?? ['', '']].flatMap((pair) => {
+      const [label, text] = pair ?? ['', ''];
+      return [{ text: label, style: 'fieldLabel' }, { text }];
+    }),
+  );
   return section('Details', {
     fontSize: 9.5,
-    table: {
-      widths: [78, '*', 104, '*'],
-      body: pairs.map((row) => row.flatMap(([label, text]) => [{ text: label, style: 'fieldLabel' }, { text }])),
-    },
+    table: { widths: [92, '*', 104, '*'], body: rows },
     layout: {
       hLineWidth: (index: number, node: { table: { body: unknown[] } }) =>
         index === 0 || index === node.table.body.length ? 0 : 0.5,
@@ -168,4 +162,17 @@ export const fieldsSection = (incident: IncidentReport['incident']): Content => 
       paddingLeft: (index: number) => (index === 2 ? 14 : 0),
     },
   });
+};
+
+/** A section for Markdown that may be empty: none at all when it is. */
+export const textSection = (title: string, text: string | undefined): Content[] =>
+  isSet(text) ? [section(title, markdownContent(text))] : [];
+
+/** What ended the incident and why it happened, as given when it was resolved; none without either. */
+export const resolutionSection = (incident: IncidentReport['incident']): Content[] => {
+  const parts = [
+    ...(isSet(incident.resolution) ? [labelled('How it was resolved', markdownContent(incident.resolution))] : []),
+    ...(isSet(incident.rootCause) ? [labelled('Root cause', markdownContent(incident.rootCause))] : []),
+  ];
+  return parts.length === 0 ? [] : [section('Resolution and root cause', parts)];
 };
