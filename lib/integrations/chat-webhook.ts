@@ -12,6 +12,7 @@ import { saveIntegration } from './save-integration.ts';
 /** A Slack-compatible incoming-webhook message: `text` for every client, `blocks` where they render. */
 export interface ChatMessage {
   text: string;
+  channel?: string;
   blocks?: unknown[];
 }
 

@@ -44,11 +44,12 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, onCall: { u
   const sends: Send[] = [];
   const chat = await chatWebhookUrl(ports, workspaceId);
   if (chat) {
+    const channel = config?.slackChannel ?? chat.channel;
     sends.push({
       channel: 'chat',
-      recipient: chat.channel ?? 'chat webhook',
+      recipient: channel ?? 'chat webhook',
       send: async (content) => {
-        const refused = await postToChatWebhook(chat.url, chatMessage(content), {
+        const refused = await postToChatWebhook(chat.url, chatMessage(content, channel), {
           allowLoopback: ports.integrations.allowLoopbackHttp,
         });
         if (refused) throw new Error(refused);

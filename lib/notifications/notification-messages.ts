@@ -38,8 +38,11 @@ export const notificationContent = (
   meetingUrl,
 });
 
-/** Slack-compatible: `text` for notifications and old clients, one mrkdwn section for the channel. */
-export const chatMessage = (content: NotificationContent): ChatMessage => {
+/**
+ * Slack-compatible: `text` for notifications and old clients, one mrkdwn section, and the channel to post in
+ * when the workspace names one (IMS `slackChannel`; webhooks bound to one channel ignore it).
+ */
+export const chatMessage = (content: NotificationContent, channel?: string | null): ChatMessage => {
   const lines = [
     `*${content.headline}*`,
     content.details.join(' · '),
@@ -48,6 +51,7 @@ export const chatMessage = (content: NotificationContent): ChatMessage => {
   ];
   return {
     text: content.headline,
+    ...(channel && { channel }),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } }],
   };
 };

@@ -163,6 +163,16 @@ describe('notification rules', () => {
     expect(await notificationsOf(quiet.admin, incidentId)).toEqual([]);
   });
 
+  it('posts to the IMS slackChannel when the workspace names one, and records it as the recipient', async () => {
+    const named = await team('Channelled', { slackChannel: '#sev-alerts' });
+    await registerChatWebhook(client, named.admin, fakes, 'channelled');
+    const incidentId = await alert(named, 'Queue stuck', 'billing');
+    expect(chatAbout('channelled', incidentId).map(({ channel }) => channel)).toEqual(['#sev-alerts']);
+    expect(await notificationsOf(named.admin, incidentId)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ channel: 'chat', recipient: '#sev-alerts', status: 'SENT' })]),
+    );
+  });
+
   it('escalation (priority raised) notifies; a lowered priority does not', async () => {
     const ops = await team('Escalating');
     await registerChatWebhook(client, ops.admin, fakes, 'escalating');
