@@ -127,7 +127,8 @@ const successResponseOf = (route: RouteSpec): Record<string, unknown> => {
       ...extra.properties,
     },
   };
-  return { [response.status]: { description: route.summary, content: { 'application/json': { schema } } } };
+  const answer = { description: route.summary, content: { 'application/json': { schema } } };
+  return { [response.status]: answer, ...(response.alsoStatus && { [response.alsoStatus]: answer }) };
 };
 
 const operationFor = (group: RouteGroup, key: string, route: RouteSpec) => {

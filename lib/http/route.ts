@@ -52,6 +52,8 @@ export interface RouteRequestSchemas {
 export type RouteResponse =
   | {
       status: 200 | 201 | 202;
+      /** The other status the same answer may take: an upsert's 200 beside its 201. */
+      alsoStatus?: 200 | 201;
       /** The envelope's `data`. */
       data: z.ZodMiniType;
       /** The members beside `data` (`meta`, `page` and `total`, `pagination`), as one object schema. */

@@ -1,6 +1,12 @@
 import { defineGroup } from '#lib/http/route.ts';
 import {
   addCommentBody,
+  commentData,
+  incidentAnalyticsData,
+  incidentData,
+  incidentIdData,
+  incidentSignalData,
+  messageData,
   createIncidentBody,
   generatePdfBody,
   generateTopLevelPdfBody,
@@ -14,6 +20,8 @@ import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { analysisWorkflow } from '#lib/ports/workflow/workflow-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
+import { metaExtra } from '#lib/contract/response-fields.ts';
+import * as z from 'zod/mini';
 
 export const incidents = defineGroup({
   name: 'incidents',
@@ -33,6 +41,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: incidentIdData },
     },
     createIncident: {
       method: 'POST',
@@ -42,6 +51,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { body: createIncidentBody },
+      response: { status: 201, data: incidentData },
     },
     listIncidents: {
       method: 'GET',
@@ -51,6 +61,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { query: listIncidentsQuery },
+      response: { status: 200, data: z.array(incidentData), extra: metaExtra },
     },
     getIncidentAnalytics: {
       method: 'GET',
@@ -59,6 +70,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'analytics:read',
       access: 'read',
+      response: { status: 200, data: incidentAnalyticsData },
     },
     getIncident: {
       method: 'GET',
@@ -68,6 +80,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: incidentIdParams },
+      response: { status: 200, data: incidentData },
     },
     listIncidentSignals: {
       method: 'GET',
@@ -77,6 +90,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: incidentIdParams },
+      response: { status: 200, data: z.array(incidentSignalData) },
     },
     updateIncident: {
       method: 'PUT',
@@ -86,6 +100,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: incidentIdParams, body: updateIncidentBody },
+      response: { status: 200, data: incidentData },
     },
     deleteIncident: {
       method: 'DELETE',
@@ -95,6 +110,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: incidentIdParams },
+      response: { status: 200, data: incidentIdData },
     },
     addComment: {
       method: 'POST',
@@ -104,6 +120,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { body: addCommentBody },
+      response: { status: 201, data: commentData },
     },
     listComments: {
       method: 'GET',
@@ -113,6 +130,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: ticketIdParams },
+      response: { status: 200, data: z.array(commentData) },
     },
     listMessages: {
       method: 'GET',
@@ -122,6 +140,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: ticketIdParams },
+      response: { status: 200, data: z.array(messageData) },
     },
     resolveIncident: {
       method: 'POST',
@@ -131,6 +150,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: incidentIdParams },
+      response: { status: 200, data: incidentData },
     },
     resolveWithCustomerKb: {
       method: 'POST',
@@ -172,6 +192,7 @@ export const incidents = defineGroup({
       scope: 'postmortems:read',
       access: 'read',
       request: { body: generatePdfBody },
+      response: { status: 200, contentType: 'application/pdf' },
     },
     generateTopLevelPdf: {
       method: 'POST',
@@ -181,6 +202,7 @@ export const incidents = defineGroup({
       scope: 'postmortems:read',
       access: 'read',
       request: { body: generateTopLevelPdfBody },
+      response: { status: 200, contentType: 'application/pdf' },
     },
   },
 });

@@ -19,7 +19,11 @@ export const checkResponseContract = (method: string, url: string, status: numbe
   const declared = route?.response;
   if (!route || !declared) return;
   const problems: string[] = [];
-  if (status !== declared.status) problems.push(`status ${status}, declared ${declared.status}`);
+  const statuses: number[] = [
+    declared.status,
+    ...('alsoStatus' in declared && declared.alsoStatus ? [declared.alsoStatus] : []),
+  ];
+  if (!statuses.includes(status)) problems.push(`status ${status}, declared ${statuses.join(' or ')}`);
   if ('data' in declared) {
     const envelope = body as { data?: unknown } & Record<string, unknown>;
     problems.push(...problemsOf(declared.data, envelope?.data, 'data'));
