@@ -4,6 +4,18 @@ import { serviceOpenApiDocument } from '#infra/openapi/service-openapi.ts';
 import { toGatewayPath } from '#lib/http/route.ts';
 import { allRoutes } from '#lib/routes/index.ts';
 
+/**
+ * Routes whose response other branches are declaring now (wip/alerts: signals and correlation rules; the
+ * assistant group and the incident AI routes with the analysis engine); each entry leaves this list when it lands.
+ */
+const RESPONSE_PENDING_GROUPS = new Set(['signals', 'correlation-rules', 'assistant']);
+const RESPONSE_PENDING_ROUTES = new Set([
+  'incidents.resolveWithCustomerKb',
+  'incidents.getFiveWhys',
+  'incidents.getSuggestion',
+  'incidents.getStakeholderMessage',
+]);
+
 type Operations = Record<string, Record<string, { operationId?: string }>>;
 
 const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
@@ -22,5 +34,13 @@ describe('OpenAPI document', () => {
         paths[toGatewayPath(route.path)]?.[route.method.toLowerCase()]?.operationId !== `${group}.${key}`,
     );
     expect(missing.map(({ group, key }) => `${group}.${key}`)).toEqual([]);
+  });
+
+  it('declares the success response of every route', () => {
+    const undeclared = allRoutes().filter(
+      ({ group, key, route }) =>
+        !route.response && !RESPONSE_PENDING_GROUPS.has(group) && !RESPONSE_PENDING_ROUTES.has(`${group}.${key}`),
+    );
+    expect(undeclared.map(({ group, key }) => `${group}.${key}`)).toEqual([]);
   });
 });
