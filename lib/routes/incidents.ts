@@ -1,12 +1,6 @@
 import { defineGroup } from '#lib/http/route.ts';
 import {
   addCommentBody,
-  commentData,
-  incidentAnalyticsData,
-  incidentData,
-  incidentIdData,
-  incidentSignalData,
-  messageData,
   createIncidentBody,
   generatePdfBody,
   generateTopLevelPdfBody,
@@ -21,6 +15,14 @@ import { analysisWorkflow } from '#lib/ports/workflow/workflow-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { metaExtra } from '#lib/contract/response-fields.ts';
+import {
+  commentData,
+  incidentAnalyticsData,
+  incidentData,
+  incidentIdData,
+  incidentSignalData,
+  messageData,
+} from '#lib/incidents/response-schemas.ts';
 import * as z from 'zod/mini';
 
 export const incidents = defineGroup({

@@ -68,7 +68,7 @@ describe('API docs', () => {
       await page.mouse.wheel(0, 500);
       await page.waitForTimeout(250);
       previousY = y;
-      y = await page.evaluate(() => window.scrollY);
+      y = Number(await page.evaluate('window.scrollY'));
     }
     const text = [...seen].join('\n');
     for (const operation of [
