@@ -25,6 +25,3 @@ export const metaExtra = z.object({ meta: pageMetaSchema });
 
 /** Paging as a `pagination` object beside `data` (pipelines). */
 export const paginationExtra = z.object({ pagination: pageMetaSchema });
-
-/** Paging as `page` and `total` beside `data` (signals, analyses). */
-export const pageAndTotalExtra = z.object({ page: z.number().check(z.int(), z.gte(1)), total: count, nextCursor });
