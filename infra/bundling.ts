@@ -1,7 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
+import { DOCS_ASSET_PACKAGE, DOCS_ASSETS } from '#lib/api-docs/docs-assets.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const FUNCTIONS_DIR = join(PROJECT_ROOT, 'functions');
@@ -80,4 +82,23 @@ export const coldStartFiles = ({ outputs }: Metafile, entryOutput: string): Set<
   };
   visit(entryOutput);
   return loaded;
+};
+
+/**
+ * Files a function reads at run time from a package rather than bundling them (the docs page's browser
+ * bundle is served as a file, never run here). They ship beside the bundle under `node_modules/`, so
+ * `require.resolve` finds them in Lambda exactly as it does from the repository.
+ */
+const PACKAGE_FILES: Record<string, readonly string[]> = {
+  docs: ['package.json', ...Object.keys(DOCS_ASSETS)].map((file) => `${DOCS_ASSET_PACKAGE}/${file}`),
+};
+
+const resolveFromProject = createRequire(join(PROJECT_ROOT, 'package.json')).resolve;
+
+export const copyPackageFiles = (name: string, outdir: string): void => {
+  for (const file of PACKAGE_FILES[name] ?? []) {
+    const target = join(outdir, 'node_modules', file);
+    mkdirSync(dirname(target), { recursive: true });
+    cpSync(resolveFromProject(file), target);
+  }
 };

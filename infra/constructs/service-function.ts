@@ -6,7 +6,7 @@ import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENV } from '#lib/ports/env.ts';
-import { esbuildOptions, functionEntry, LAMBDA_HANDLER } from '../bundling.ts';
+import { copyPackageFiles, esbuildOptions, functionEntry, LAMBDA_HANDLER } from '../bundling.ts';
 import type { TableAccess } from '#lib/ports/need.ts';
 import type { ServiceTable } from './service-table.ts';
 
@@ -33,19 +33,22 @@ export interface ServiceFunctionProps {
  * `NodejsFunction`: that bundles to one file, and the bundles are split (infra/bundling.ts). Local
  * bundling needs no Docker and always succeeds here; the image is only named because CDK requires one.
  */
-const bundledCode = (entry: string): Code =>
-  Code.fromAsset(dirname(entry), {
+const bundledCode = (name: string): Code => {
+  const entry = functionEntry(name);
+  return Code.fromAsset(dirname(entry), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('local-bundling-only'),
       local: {
         tryBundle(outputDir) {
           buildSync(esbuildOptions(entry, outputDir));
+          copyPackageFiles(name, outputDir);
           return true;
         },
       },
     },
   });
+};
 
 /**
  * A Node 22 arm64 function bundled by esbuild as minified, split ESM with source maps, writing only to
@@ -71,7 +74,7 @@ export class ServiceFunction extends Construct {
     this.logGroup.grantWrite(role);
 
     this.lambda = new LambdaFunction(this, 'Function', {
-      code: bundledCode(functionEntry(props.name)),
+      code: bundledCode(props.name),
       handler: LAMBDA_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,

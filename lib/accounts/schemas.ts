@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
+import { ROLES } from '#lib/identity/caller.ts';
+import { ACCOUNT_TYPES } from './account.ts';
 
 const name = z
   .string()
@@ -147,3 +149,27 @@ export const resetPasswordBody = z.object({ email, otp, newPassword });
 export type ResetPasswordInput = z.output<typeof resetPasswordBody>;
 
 export const ssoDiscoveryQuery = z.object({ email });
+
+/** What the auth routes answer in `data`: the User resource (`toUser`), tokens flat and under `tokens`. */
+export const userData = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isVerified: z.boolean(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  businessId: z.nullable(z.string()),
+  roles: z.array(z.enum(ROLES)),
+  createdAt: z.string(),
+});
+
+const tokenPair = { accessToken: z.string(), refreshToken: z.string() };
+export const tokensData = z.object({ ...tokenPair, tokens: z.object(tokenPair) });
+export const sessionData = z.object({ user: userData, ...tokensData.shape });
+export const registeredData = z.object({ user: userData });
+export const emailData = z.object({ email: z.string() });
+export const verificationData = z.object({ email: z.string(), isVerified: z.boolean() });
+export const ssoDiscoveryData = z.union([
+  z.object({ email: z.string(), ssoEnabled: z.literal(false) }),
+  z.object({ email: z.string(), ssoEnabled: z.literal(true), protocol: z.string(), loginUrl: z.string() }),
+]);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import { API_KEY_ENVIRONMENTS } from './api-key.ts';
+import { nullableText } from '#lib/contract/response-fields.ts';
 
 const keyName = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 
@@ -23,3 +24,19 @@ export const updateApiKeyBody = z.object({ name: z.optional(keyName), isActive: 
   }),
 );
 export type UpdateApiKeyInput = z.output<typeof updateApiKeyBody>;
+
+/** The API key resource (`toApiKeyResource`): never the secret, which only create and rotate answer. */
+export const apiKeyData = z.object({
+  id: z.string(),
+  name: z.string(),
+  environment: z.enum(API_KEY_ENVIRONMENTS),
+  scopes: z.array(z.enum(KEY_SCOPES)),
+  isActive: z.boolean(),
+  expiresAt: nullableText,
+  lastUsedAt: nullableText,
+  rotatedAt: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const createdApiKeyData = z.object({ ...apiKeyData.shape, key: z.string() });
+export const rotatedApiKeyData = z.object({ id: z.string(), key: z.string() });

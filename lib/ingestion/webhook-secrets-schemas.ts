@@ -14,3 +14,12 @@ export const webhookSecretBody = z.object({
       z.describe("the secret as configured at the sender (code host B: the webhook's secret token)"),
     ),
 });
+
+/** A sender's secret as the API shows it: whether one is set, never the secret. */
+export const webhookSecretData = z.object({
+  sender: z.enum(SIGNED_SENDERS),
+  signatureHeader: z.string(),
+  configured: z.boolean(),
+  setAt: z.nullable(z.string()),
+  previousValidUntil: z.nullable(z.string()),
+});

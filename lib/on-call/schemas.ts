@@ -41,3 +41,18 @@ export type AssignMemberInput = z.output<typeof assignMemberBody>;
 
 /** Any string: a value that is not an assignment id is simply not found (404). */
 export const assignmentIdParams = z.object({ id: z.string().check(z.minLength(1)) });
+
+/** The On-call assignment resource; `startsAt` and `endsAt` are the UTC instants of the local date and times. */
+export const assignmentData = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timezone: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  createdAt: z.string(),
+});
+export const assignmentsData = z.object({ assignments: z.array(assignmentData) });

@@ -16,6 +16,12 @@ export const PIPELINE_RUN_STATUSES = [
   'cancelled',
   'in_progress',
 ] as const satisfies readonly PipelineRunStatus[];
+export const PIPELINE_JOB_STATUSES = [
+  'success',
+  'failure',
+  'skipped',
+  'cancelled',
+] as const satisfies readonly PipelineJobStatus[];
 
 /** A job as the run keeps it: the spec's fields plus the provider's time of the result, which orders re-runs. */
 export interface StoredJob extends PipelineJob {

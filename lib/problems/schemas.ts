@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '#lib/contract/page-query.ts';
 import { DEFAULT_PROBLEM_PRIORITY, PROBLEM_PRIORITIES, PROBLEM_STATUSES } from './problem.ts';
+import { nullableText } from '#lib/contract/response-fields.ts';
 
 const required = (max: number) =>
   z
@@ -89,3 +90,19 @@ export const listProblemsQuery = z.extend(pageQuery(), {
   priority: z.optional(z.enum(PROBLEM_PRIORITIES)),
 });
 export type ListProblemsInput = z.output<typeof listProblemsQuery>;
+
+/** The Problem resource as the service returns it; optional text is null when unset. */
+export const problemData = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  rootCause: nullableText,
+  workaround: nullableText,
+  serviceArea: nullableText,
+  priority: z.enum(PROBLEM_PRIORITIES),
+  status: z.enum(PROBLEM_STATUSES),
+  relatedIncidentIds: z.array(z.string()),
+  assignedToEmail: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -3,6 +3,9 @@ import { apiKeyIdParams, createApiKeyBody, updateApiKeyBody } from '#lib/api-key
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { usagePlan } from '#lib/ports/usage-plan/usage-plan-need.ts';
+import { emptyData } from '#lib/contract/response-fields.ts';
+import { apiKeyData, createdApiKeyData, rotatedApiKeyData } from '#lib/api-keys/schemas.ts';
+import * as z from 'zod/mini';
 
 export const apiKeys = defineGroup({
   name: 'api-keys',
@@ -16,6 +19,7 @@ export const apiKeys = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { body: createApiKeyBody },
+      response: { status: 201, data: createdApiKeyData },
     },
     listKeys: {
       method: 'GET',
@@ -23,6 +27,7 @@ export const apiKeys = defineGroup({
       summary: 'List the workspace API keys, never including the secret',
       auth: 'bearer',
       access: 'admin',
+      response: { status: 200, data: z.array(apiKeyData) },
     },
     rotateKey: {
       method: 'POST',
@@ -31,6 +36,7 @@ export const apiKeys = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: apiKeyIdParams },
+      response: { status: 200, data: rotatedApiKeyData },
     },
     revokeKey: {
       method: 'POST',
@@ -39,6 +45,7 @@ export const apiKeys = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: apiKeyIdParams },
+      response: { status: 200, data: emptyData },
     },
     updateKey: {
       method: 'PUT',
@@ -47,6 +54,7 @@ export const apiKeys = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: apiKeyIdParams, body: updateApiKeyBody },
+      response: { status: 200, data: apiKeyData },
     },
     deleteKey: {
       method: 'DELETE',
@@ -55,6 +63,7 @@ export const apiKeys = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: apiKeyIdParams },
+      response: { status: 200, data: emptyData },
     },
   },
 });

@@ -16,6 +16,14 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { mail } from '#lib/ports/mail/mail-need.ts';
 import { identityProviders } from '#lib/ports/identity-provider/identity-provider-need.ts';
+import {
+  emailData,
+  registeredData,
+  sessionData,
+  ssoDiscoveryData,
+  tokensData,
+  verificationData,
+} from '#lib/accounts/schemas.ts';
 
 export const auth = defineGroup({
   name: 'auth',
@@ -29,6 +37,7 @@ export const auth = defineGroup({
       auth: 'public',
       limiter: 'login',
       request: { body: loginBody },
+      response: { status: 200, data: sessionData },
     },
     refreshToken: {
       method: 'POST',
@@ -36,6 +45,7 @@ export const auth = defineGroup({
       summary: 'Exchange a refresh token for a new access token',
       auth: 'public',
       request: { body: refreshTokenBody },
+      response: { status: 200, data: tokensData },
     },
     oauthLogin: {
       method: 'POST',
@@ -44,6 +54,7 @@ export const auth = defineGroup({
       auth: 'public',
       limiter: 'login',
       request: { body: oauthLoginBody },
+      response: { status: 200, data: sessionData },
     },
     ssoDiscovery: {
       method: 'GET',
@@ -51,6 +62,7 @@ export const auth = defineGroup({
       summary: 'SSO settings for an e-mail address',
       auth: 'public',
       request: { query: ssoDiscoveryQuery },
+      response: { status: 200, data: ssoDiscoveryData },
     },
     registerDeveloper: {
       method: 'POST',
@@ -58,6 +70,7 @@ export const auth = defineGroup({
       summary: 'Register a developer account',
       auth: 'public',
       request: { body: registerDeveloperBody },
+      response: { status: 201, data: registeredData },
     },
     registerBusiness: {
       method: 'POST',
@@ -65,6 +78,7 @@ export const auth = defineGroup({
       summary: 'Register a business account and its workspace',
       auth: 'public',
       request: { body: registerBusinessBody },
+      response: { status: 201, data: registeredData },
     },
     oauthRegisterDeveloper: {
       method: 'POST',
@@ -72,6 +86,7 @@ export const auth = defineGroup({
       summary: 'Register a developer account via OAuth',
       auth: 'public',
       request: { body: oauthRegisterDeveloperBody },
+      response: { status: 201, data: sessionData },
     },
     oauthRegisterBusiness: {
       method: 'POST',
@@ -79,6 +94,7 @@ export const auth = defineGroup({
       summary: 'Register a business account via OAuth',
       auth: 'public',
       request: { body: oauthRegisterBusinessBody },
+      response: { status: 201, data: sessionData },
     },
     verifyEmail: {
       method: 'POST',
@@ -86,6 +102,7 @@ export const auth = defineGroup({
       summary: 'Verify an e-mail address with a one-time code',
       auth: 'public',
       request: { body: verifyEmailBody },
+      response: { status: 200, data: verificationData },
     },
     resendOtp: {
       method: 'POST',
@@ -94,6 +111,7 @@ export const auth = defineGroup({
       auth: 'public',
       limiter: 'email',
       request: { body: emailOnlyBody },
+      response: { status: 200, data: emailData },
     },
     forgotPassword: {
       method: 'POST',
@@ -102,6 +120,7 @@ export const auth = defineGroup({
       auth: 'public',
       limiter: 'email',
       request: { body: emailOnlyBody },
+      response: { status: 200, data: emailData },
     },
     resetPassword: {
       method: 'POST',
@@ -109,6 +128,7 @@ export const auth = defineGroup({
       summary: 'Set a new password with the e-mailed reset code',
       auth: 'public',
       request: { body: resetPasswordBody },
+      response: { status: 200, data: emailData },
     },
   },
 });

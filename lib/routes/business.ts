@@ -1,6 +1,14 @@
 import { defineGroup } from '#lib/http/route.ts';
 import {
   acceptInviteBody,
+  acceptedInviteData,
+  decodedInviteData,
+  imsConfigData,
+  memberData,
+  removedMemberData,
+  sentInviteData,
+  setupBusinessData,
+  ssoSettingsData,
   changeMemberRoleBody,
   imsSetupBody,
   imsUpdateBody,
@@ -13,6 +21,7 @@ import {
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { mail } from '#lib/ports/mail/mail-need.ts';
+import * as z from 'zod/mini';
 
 export const business = defineGroup({
   name: 'business',
@@ -25,6 +34,7 @@ export const business = defineGroup({
       summary: 'Decode an invitation token',
       auth: 'public',
       request: { body: inviteTokenBody },
+      response: { status: 200, data: decodedInviteData },
     },
     acceptInvite: {
       method: 'POST',
@@ -34,6 +44,7 @@ export const business = defineGroup({
       auth: 'optionalBearer',
       limiter: 'login',
       request: { body: acceptInviteBody },
+      response: { status: 200, data: acceptedInviteData },
     },
     setupBusiness: {
       method: 'PUT',
@@ -42,6 +53,11 @@ export const business = defineGroup({
       auth: 'account',
       access: 'admin',
       request: { body: setupBusinessBody },
+      response: {
+        status: 201,
+        otherStatuses: { 200: 'The business was set up before: its settings updated' },
+        data: setupBusinessData,
+      },
     },
     listMembers: {
       method: 'GET',
@@ -49,6 +65,7 @@ export const business = defineGroup({
       summary: 'List workspace members',
       auth: 'bearer',
       access: 'read',
+      response: { status: 200, data: z.array(memberData) },
     },
     changeMemberRole: {
       method: 'PATCH',
@@ -57,6 +74,7 @@ export const business = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: memberParams, body: changeMemberRoleBody },
+      response: { status: 200, data: memberData },
     },
     removeMember: {
       method: 'DELETE',
@@ -65,6 +83,7 @@ export const business = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: memberParams },
+      response: { status: 200, data: removedMemberData },
     },
     sendInvite: {
       method: 'POST',
@@ -73,6 +92,7 @@ export const business = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { body: sendInviteBody },
+      response: { status: 201, data: sentInviteData },
     },
     setupIms: {
       method: 'POST',
@@ -81,6 +101,7 @@ export const business = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { body: imsSetupBody },
+      response: { status: 201, data: imsConfigData },
     },
     getImsConfig: {
       method: 'GET',
@@ -88,6 +109,7 @@ export const business = defineGroup({
       summary: 'Get the IMS configuration',
       auth: 'bearer',
       access: 'read',
+      response: { status: 200, data: imsConfigData },
     },
     updateImsConfig: {
       method: 'PUT',
@@ -96,6 +118,7 @@ export const business = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { body: imsUpdateBody },
+      response: { status: 200, data: imsConfigData },
     },
     getSsoSettings: {
       method: 'GET',
@@ -103,6 +126,7 @@ export const business = defineGroup({
       summary: 'Get the workspace single sign-on settings (disabled until configured)',
       auth: 'bearer',
       access: 'read',
+      response: { status: 200, data: ssoSettingsData },
     },
     updateSsoSettings: {
       method: 'PUT',
@@ -111,6 +135,7 @@ export const business = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { body: ssoSettingsBody },
+      response: { status: 200, data: ssoSettingsData },
     },
   },
 });

@@ -17,11 +17,20 @@ import {
   ticketIdParams,
   updateIncidentBody,
 } from '#lib/incidents/schemas.ts';
-import { incidentResponse } from '#lib/incidents/responses.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
+import { metaExtra } from '#lib/contract/response-fields.ts';
+import {
+  commentData,
+  incidentAnalyticsData,
+  incidentData,
+  incidentIdData,
+  incidentSignalData,
+  messageData,
+} from '#lib/incidents/response-schemas.ts';
+import * as z from 'zod/mini';
 
 export const incidents = defineGroup({
   name: 'incidents',
@@ -41,6 +50,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: incidentIdData },
     },
     createIncident: {
       method: 'POST',
@@ -50,6 +60,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { body: createIncidentBody },
+      response: { status: 201, data: incidentData },
     },
     listIncidents: {
       method: 'GET',
@@ -59,6 +70,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { query: listIncidentsQuery },
+      response: { status: 200, data: z.array(incidentData), extra: metaExtra },
     },
     getIncidentAnalytics: {
       method: 'GET',
@@ -67,6 +79,7 @@ export const incidents = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'analytics:read',
       access: 'read',
+      response: { status: 200, data: incidentAnalyticsData },
     },
     getIncident: {
       method: 'GET',
@@ -76,6 +89,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: incidentIdParams },
+      response: { status: 200, data: incidentData },
     },
     listIncidentSignals: {
       method: 'GET',
@@ -85,6 +99,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: incidentIdParams },
+      response: { status: 200, data: z.array(incidentSignalData) },
     },
     updateIncident: {
       method: 'PUT',
@@ -94,6 +109,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: incidentIdParams, body: updateIncidentBody },
+      response: { status: 200, data: incidentData },
     },
     deleteIncident: {
       method: 'DELETE',
@@ -103,6 +119,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: incidentIdParams },
+      response: { status: 200, data: incidentIdData },
     },
     addComment: {
       method: 'POST',
@@ -112,6 +129,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { body: addCommentBody },
+      response: { status: 201, data: commentData },
     },
     listComments: {
       method: 'GET',
@@ -121,6 +139,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: ticketIdParams },
+      response: { status: 200, data: z.array(commentData) },
     },
     listMessages: {
       method: 'GET',
@@ -130,6 +149,7 @@ export const incidents = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: ticketIdParams },
+      response: { status: 200, data: z.array(messageData) },
     },
     resolveIncident: {
       method: 'POST',
@@ -143,7 +163,7 @@ export const incidents = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: incidentIdParams, body: resolveIncidentBody },
-      response: { status: 200, data: incidentResponse },
+      response: { status: 200, data: incidentData },
     },
     resolveWithCustomerKb: {
       method: 'POST',

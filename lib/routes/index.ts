@@ -7,6 +7,7 @@ import { business } from './business.ts';
 import { codeEngine } from './code-engine.ts';
 import { correlationRules } from './correlation-rules.ts';
 import { dashboard } from './dashboard.ts';
+import { docs } from './docs.ts';
 import { health } from './health.ts';
 import { incidents } from './incidents.ts';
 import { ingestion } from './ingestion.ts';
@@ -24,6 +25,7 @@ import { tickets } from './tickets.ts';
 /** Every endpoint group of the API: one Lambda each, and the single source of the OpenAPI document. */
 export const ROUTE_GROUPS = [
   health,
+  docs,
   auth,
   apiKeys,
   incidents,

@@ -1,11 +1,14 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { manifestQuery } from '#lib/ingestion/orchestrator-manifest.ts';
-import { webhookSecretBody, webhookSecretParams } from '#lib/ingestion/webhook-secrets-schemas.ts';
+import { webhookSecretBody, webhookSecretData, webhookSecretParams } from '#lib/ingestion/webhook-secrets-schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
+import { emptyData } from '#lib/contract/response-fields.ts';
+import { deliveryData } from '#lib/ingestion/schemas.ts';
+import * as z from 'zod/mini';
 
 // Real senders post large batches (alert groups, paging-tool message lists); DECISIONS.md allows 5 MiB.
 const INGESTION_MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -24,6 +27,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     ingestCodehostB: {
       method: 'POST',
@@ -33,6 +37,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     ingestCodehostC: {
       method: 'POST',
@@ -42,6 +47,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     ingestOrchestrator: {
       method: 'POST',
@@ -51,6 +57,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     getOrchestratorManifest: {
       method: 'GET',
@@ -60,6 +67,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'read',
       request: { query: manifestQuery },
+      response: { status: 200, contentType: 'application/yaml; charset=utf-8' },
     },
     ingestPaging: {
       method: 'POST',
@@ -69,6 +77,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     ingestMetricsAlerts: {
       method: 'POST',
@@ -78,6 +87,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     ingestMonitoring: {
       method: 'POST',
@@ -87,6 +97,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     ingestWebhook: {
       method: 'POST',
@@ -96,6 +107,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
     },
     listWebhookSecrets: {
       method: 'GET',
@@ -103,6 +115,7 @@ export const ingestion = defineGroup({
       summary: 'Which senders have a webhook signing secret, and since when (never the secrets)',
       auth: 'bearer',
       access: 'admin',
+      response: { status: 200, data: z.array(webhookSecretData) },
     },
     putWebhookSecret: {
       method: 'PUT',
@@ -111,6 +124,7 @@ export const ingestion = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: webhookSecretParams, body: webhookSecretBody },
+      response: { status: 200, data: webhookSecretData },
     },
     deleteWebhookSecret: {
       method: 'DELETE',
@@ -119,6 +133,7 @@ export const ingestion = defineGroup({
       auth: 'bearer',
       access: 'admin',
       request: { params: webhookSecretParams },
+      response: { status: 200, data: emptyData },
     },
   },
 });

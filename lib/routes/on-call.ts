@@ -2,6 +2,7 @@ import { defineGroup } from '#lib/http/route.ts';
 import { assignMemberBody, assignmentIdParams } from '#lib/on-call/schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { assignmentData, assignmentsData } from '#lib/on-call/schemas.ts';
 
 export const onCall = defineGroup({
   name: 'on-call',
@@ -16,6 +17,7 @@ export const onCall = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { body: assignMemberBody },
+      response: { status: 201, data: assignmentData },
     },
     listAssignments: {
       method: 'GET',
@@ -24,6 +26,7 @@ export const onCall = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
+      response: { status: 200, data: assignmentsData },
     },
     getAssignment: {
       method: 'GET',
@@ -33,6 +36,7 @@ export const onCall = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: assignmentIdParams },
+      response: { status: 200, data: assignmentData },
     },
   },
 });

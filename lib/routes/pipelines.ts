@@ -2,6 +2,8 @@ import { defineGroup } from '#lib/http/route.ts';
 import { listRunsQuery, runIdParams } from '#lib/pipelines/schemas.ts';
 import { tableRead } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { paginationExtra } from '#lib/contract/response-fields.ts';
+import { runData, runsData } from '#lib/pipelines/schemas.ts';
 
 export const pipelines = defineGroup({
   name: 'pipelines',
@@ -16,6 +18,7 @@ export const pipelines = defineGroup({
       scope: 'analytics:read',
       access: 'read',
       request: { query: listRunsQuery },
+      response: { status: 200, data: runsData, extra: paginationExtra },
     },
     getRun: {
       method: 'GET',
@@ -25,6 +28,7 @@ export const pipelines = defineGroup({
       scope: 'analytics:read',
       access: 'read',
       request: { params: runIdParams },
+      response: { status: 200, data: runData },
     },
   },
 });

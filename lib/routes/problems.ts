@@ -2,6 +2,9 @@ import { defineGroup } from '#lib/http/route.ts';
 import { createProblemBody, listProblemsQuery, problemIdParams, updateProblemBody } from '#lib/problems/schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { emptyData, metaExtra } from '#lib/contract/response-fields.ts';
+import { problemData } from '#lib/problems/schemas.ts';
+import * as z from 'zod/mini';
 
 export const problems = defineGroup({
   name: 'problems',
@@ -16,6 +19,7 @@ export const problems = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { body: createProblemBody },
+      response: { status: 201, data: problemData },
     },
     listProblems: {
       method: 'GET',
@@ -25,6 +29,7 @@ export const problems = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { query: listProblemsQuery },
+      response: { status: 200, data: z.array(problemData), extra: metaExtra },
     },
     getProblem: {
       method: 'GET',
@@ -34,6 +39,7 @@ export const problems = defineGroup({
       scope: 'incidents:read',
       access: 'read',
       request: { params: problemIdParams },
+      response: { status: 200, data: problemData },
     },
     updateProblem: {
       method: 'PUT',
@@ -43,6 +49,7 @@ export const problems = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: problemIdParams, body: updateProblemBody },
+      response: { status: 200, data: problemData },
     },
     deleteProblem: {
       method: 'DELETE',
@@ -52,6 +59,7 @@ export const problems = defineGroup({
       scope: 'incidents:write',
       access: 'write',
       request: { params: problemIdParams },
+      response: { status: 200, data: emptyData },
     },
   },
 });

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
-import { TICKET_STATUSES, TICKET_TYPES } from './history.ts';
+import { HISTORY_EVENTS, TICKET_STATUSES, TICKET_TYPES } from './history.ts';
+import { nullableText } from '#lib/contract/response-fields.ts';
 
 export const listTicketsQuery = z.extend(pageQuery(), {
   type: z.optional(z.enum(TICKET_TYPES)),
@@ -19,3 +20,29 @@ export const listHistoryQuery = orderedTimeRange(
   }),
 );
 export type ListHistoryInput = z.output<typeof listHistoryQuery>;
+
+/** A ticket of any type in the unified list; `summary` is a problem's title. */
+export const ticketData = z.object({
+  id: z.string(),
+  type: z.enum(TICKET_TYPES),
+  summary: z.string(),
+  priority: nullableText,
+  status: z.string(),
+  assignedTo: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A history event (`historyView`): `from` and `to` always present, null on events without a change. */
+export const historyEventData = z.object({
+  id: z.string(),
+  ticketId: z.string(),
+  ticketType: z.enum(TICKET_TYPES),
+  event: z.enum(HISTORY_EVENTS),
+  from: nullableText,
+  to: nullableText,
+  field: z.optional(z.string()),
+  actor: z.string(),
+  message: z.optional(z.string()),
+  timestamp: z.string(),
+});

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
 import { ROLES } from '#lib/identity/caller.ts';
 import { SSO_PROTOCOLS } from './sso.ts';
+import { userData } from '#lib/accounts/schemas.ts';
+import { nullableText } from '#lib/contract/response-fields.ts';
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
@@ -119,3 +121,60 @@ export type ChangeMemberRoleInput = z.output<typeof changeMemberRoleBody>;
 export type ImsSetupInput = z.output<typeof imsSetupBody>;
 export type ImsUpdateInput = z.output<typeof imsUpdateBody>;
 export type SsoSettingsInput = z.output<typeof ssoSettingsBody>;
+
+export const workspaceData = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  industry: nullableText,
+  size: nullableText,
+  timezone: nullableText,
+  createdAt: z.string(),
+});
+
+/** 201 when the call created the workspace, 200 when it updated it. */
+export const setupBusinessData = z.object({ workspace: workspaceData, user: userData });
+
+export const memberData = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  level: nullableText,
+  accessPermissions: z.array(z.string()),
+  status: z.literal('ACTIVE'),
+});
+
+export const removedMemberData = z.object({ id: z.string() });
+
+export const decodedInviteData = z.object({
+  email: z.string(),
+  role: z.enum(ROLES),
+  businessName: z.string(),
+  expiresAt: z.string(),
+});
+
+export const acceptedInviteData = z.object({ user: userData, businessId: z.string(), role: z.enum(ROLES) });
+
+export const sentInviteData = z.object({ inviteId: z.string(), email: z.string(), expiresAt: z.string() });
+
+export const imsConfigData = z.object({
+  alertEmail: z.string(),
+  timezone: z.string(),
+  slackChannel: nullableText,
+  slaEnabled: z.boolean(),
+  autoEscalate: z.boolean(),
+  notifyOnCreate: z.boolean(),
+  notifyOnResolve: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A workspace that never configured SSO answers it disabled, with nulls. */
+export const ssoSettingsData = z.object({
+  enabled: z.boolean(),
+  protocol: z.nullable(z.enum(SSO_PROTOCOLS)),
+  loginUrl: nullableText,
+  domains: z.array(z.string()),
+  updatedAt: nullableText,
+});

@@ -69,24 +69,24 @@ describe('bundles hold the clients their function declares, no others', () => {
  * the budget leaves the list: the test fails while it is still listed.
  */
 const OVER_BUDGET: Record<string, number> = {
-  ingestion: 1.71,
-  incidents: 1.56,
+  ingestion: 1.73,
+  incidents: 1.58,
   signals: 1.54,
   integrations: 1.53,
-  auth: 1.51,
+  auth: 1.52,
   playbooks: 1.47,
+  business: 1.44,
   assistant: 1.43,
-  business: 1.41,
   'blast-radius': 1.39,
   'correlation-worker': 1.37,
-  problems: 1.35,
+  problems: 1.36,
   'correlation-rules': 1.34,
   'service-map': 1.34,
   dashboard: 1.34,
-  tickets: 1.32,
+  tickets: 1.33,
+  pipelines: 1.32,
   'ingestion-worker': 1.32,
   'notification-worker': 1.31,
-  pipelines: 1.31,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */

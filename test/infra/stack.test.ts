@@ -294,6 +294,26 @@ describe('REST API', () => {
     }
   });
 
+  it('serves the API docs publicly from the docs function, as text: no content type of theirs is binary', () => {
+    const methods = methodKeys();
+    for (const path of [
+      '/api/v1/openapi.json',
+      '/api/v1/docs',
+      '/api/v1/docs/swagger-ui-bundle.js',
+      '/api/v1/docs/swagger-ui.css',
+    ]) {
+      const target = JSON.stringify(methods.get(`GET ${path}`)?.Integration.Uri);
+      expect(methods.get(`GET ${path}`), path).toMatchObject({ AuthorizationType: 'NONE' });
+      expect(target, path).toContain('docsfunctionFunction');
+    }
+    const [api] = Object.values(view.template.findResources('AWS::ApiGateway::RestApi'));
+    const binary: string[] = api?.Properties.BinaryMediaTypes ?? [];
+    expect(binary).toContain('application/pdf');
+    for (const type of ['application/json', 'text/html', 'application/javascript', 'text/css']) {
+      expect(binary).not.toContain(type);
+    }
+  });
+
   it('validates every method and declares its path parameters', () => {
     for (const [key, method] of methodKeys()) {
       expect(method.RequestValidatorId, key).toBeDefined();

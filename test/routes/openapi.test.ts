@@ -23,4 +23,9 @@ describe('OpenAPI document', () => {
     );
     expect(missing.map(({ group, key }) => `${group}.${key}`)).toEqual([]);
   });
+
+  it('declares the success response of every route', () => {
+    const undeclared = allRoutes().filter(({ route }) => !route.response);
+    expect(undeclared.map(({ group, key }) => `${group}.${key}`)).toEqual([]);
+  });
 });

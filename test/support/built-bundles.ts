@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { esbuildOptions, functionEntry, functionNames, OUTPUT_FILE } from '#infra/bundling.ts';
+import { copyPackageFiles, esbuildOptions, functionEntry, functionNames, OUTPUT_FILE } from '#infra/bundling.ts';
 import type { ChildMessage, Invocation } from './bundle-child.ts';
 
 const CHILD_ENTRY = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
@@ -28,7 +28,10 @@ export const buildBundles = (): Promise<BuiltBundles> => {
     const path = (name: string): string => join(outDir, name, OUTPUT_FILE);
     const runner = join(outDir, 'runner', OUTPUT_FILE);
     await Promise.all([
-      ...functionNames().map((name) => build(esbuildOptions(functionEntry(name), join(outDir, name)))),
+      ...functionNames().map(async (name) => {
+        await build(esbuildOptions(functionEntry(name), join(outDir, name)));
+        copyPackageFiles(name, join(outDir, name));
+      }),
       build(esbuildOptions(CHILD_ENTRY, join(outDir, 'runner'))),
     ]);
     return { path, runner, remove: () => rm(outDir, { recursive: true, force: true }) };

@@ -58,6 +58,10 @@ const PLAYBOOK = {
 /** `<group>.<route key>` of every built route: the request that exercises it, and through it the function's grants. */
 export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'health.getHealth': byAdmin('GET', '/health'),
+  'docs.getOpenApiDocument': byAdmin('GET', '/openapi.json'),
+  'docs.getDocsPage': byAdmin('GET', '/docs'),
+  'docs.getDocsScript': byAdmin('GET', '/docs/swagger-ui-bundle.js'),
+  'docs.getDocsStylesheet': byAdmin('GET', '/docs/swagger-ui.css'),
 
   'auth.login': ({ client, admin: { email, password } }) =>
     client.request('POST', `${V1}/auth/login`, { email, password }),

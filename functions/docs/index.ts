@@ -1,0 +1,32 @@
+import { createGroupHandler } from '#lib/app/group-handler.ts';
+import { DOCS_ASSETS, type DocsAsset, readDocsAsset } from '#lib/api-docs/docs-assets.ts';
+import { docsPage } from '#lib/api-docs/docs-page.ts';
+import { binary } from '#lib/http/envelope.ts';
+import { docs } from '#lib/routes/docs.ts';
+
+/** The Swagger UI files change only with a package upgrade; a day in caches spares the function. */
+const CACHED = { 'cache-control': 'public, max-age=86400' };
+
+// The page sits at .../api/v1/docs, so its files are under docs/ and the document is its sibling.
+const page = Buffer.from(
+  docsPage((asset) => `docs/${asset}`, 'openapi.json'),
+  'utf8',
+);
+
+/** The committed document (test/routes/openapi.test.ts keeps it equal to the route table), loaded on first use. */
+let documentBody: Promise<Buffer> | undefined;
+const openApiDocument = (): Promise<Buffer> => {
+  documentBody ??= import('../../docs/openapi.json', { with: { type: 'json' } }).then(({ default: document }) =>
+    Buffer.from(JSON.stringify(document), 'utf8'),
+  );
+  return documentBody;
+};
+
+const asset = async (name: DocsAsset) => binary(DOCS_ASSETS[name], await readDocsAsset(name), CACHED);
+
+export const handler = createGroupHandler(docs, {
+  getOpenApiDocument: async () => binary('application/json; charset=utf-8', await openApiDocument()),
+  getDocsPage: async () => binary('text/html; charset=utf-8', page),
+  getDocsScript: () => asset('swagger-ui-bundle.js'),
+  getDocsStylesheet: () => asset('swagger-ui.css'),
+});

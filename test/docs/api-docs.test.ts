@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyPackageFiles } from '#infra/bundling.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+
+const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+
+/** Debian's chromium, flags as STACK-NOTES gives them: nothing reaches out beyond the local stack. */
+const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+
+describe('API docs', () => {
+  let client: TestClient;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [client, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([browser?.close(), client?.stack.stop()]);
+  });
+
+  it('serves the committed OpenAPI document without credentials', async () => {
+    const reply = await client.request('GET', '/api/v1/openapi.json');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(reply.body).toEqual(committed);
+  });
+
+  it('serves the page and its files from the service, as text', async () => {
+    const page = await client.request('GET', '/api/v1/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).not.toMatch(/https?:\/\//);
+    const script = await client.request('GET', '/api/v1/docs/swagger-ui-bundle.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(script.text).toContain('SwaggerUIBundle');
+    const style = await client.request('GET', '/api/v1/docs/swagger-ui.css');
+    expect(style.status).toBe(200);
+    expect(style.headers.get('content-type')).toMatch(/^text\/css/);
+  });
+
+  it('answers 404 for a file the page does not have', async () => {
+    expect((await client.request('GET', '/api/v1/docs/index.html')).status).toBe(404);
+  });
+
+  it('renders the routes in headless Chromium, loading nothing from outside the service', async () => {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(client.stack.url)) outside.push(request.url());
+    });
+    await page.goto(`${client.stack.url}/api/v1/docs`);
+    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+    // Swagger UI keeps only the operations in view on the page: read them while scrolling to the bottom.
+    const seen = new Set<string>();
+    for (let previousY = -1, y = 0; y !== previousY; ) {
+      for (const text of await page.locator('.opblock-summary').allInnerTexts()) seen.add(text);
+      await page.mouse.wheel(0, 500);
+      await page.waitForTimeout(250);
+      previousY = y;
+      y = Number(await page.evaluate('window.scrollY'));
+    }
+    const text = [...seen].join('\n');
+    for (const operation of [
+      'health.getHealth',
+      'auth.login',
+      'incidents.createIncident',
+      'problems.listProblems',
+      'business.listMembers',
+    ]) {
+      expect(text).toContain(operation);
+    }
+    expect(text).toContain('/api/v1/incident-ticket/{id}');
+    expect(outside).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('ships the Swagger UI files beside the deployed bundle, where the function resolves them', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
+    try {
+      copyPackageFiles('docs', outdir);
+      const resolve = createRequire(join(outdir, 'index.mjs')).resolve;
+      for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+        expect(resolve(`swagger-ui-dist/${file}`)).toBe(join(outdir, 'node_modules', 'swagger-ui-dist', file));
+      }
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+});
