@@ -1,6 +1,6 @@
-import { deploymentWindowRepository } from '#lib/changes/deployment-window-repository.ts';
+import { recentChangesRepository } from '#lib/changes/recent-changes-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { runWindowRepository } from '#lib/pipelines/run-window-repository.ts';
+import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
 import type { EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
 import { repositoryBuilds } from './service-names.ts';
 
@@ -28,10 +28,13 @@ export const recentChangesCheck = async (
 ): Promise<EvidenceItem[]> => {
   const to = incident.startedAt;
   const from = new Date(Date.parse(to) - CHANGE_WINDOW_MINUTES * MINUTE).toISOString();
-  const [deployments, runs] = await Promise.all([
-    deploymentWindowRepository(table, workspaceId).changesCreatedBetween(from, to),
-    runWindowRepository(table, workspaceId).runsStartedBetween(from, to),
+  const [newestDeployments, newestRuns] = await Promise.all([
+    recentChangesRepository(table, workspaceId).listChangesCreatedBetween(from, to),
+    recentRunsRepository(table, workspaceId).listRunsStartedBetween(from, to),
   ]);
+  // Oldest first: the evidence lists what changed in the order it happened.
+  const deployments = newestDeployments.reverse();
+  const runs = newestRuns.reverse();
   const serviceOf = (repository: string) => services.find(({ name }) => repositoryBuilds(repository, name));
 
   const deployItems = deployments.flatMap((deployment): EvidenceItem[] => {
