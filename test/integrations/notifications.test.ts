@@ -167,6 +167,11 @@ describe('notification rules', () => {
     const named = await team('Channelled', { slackChannel: '#sev-alerts' });
     await registerChatWebhook(client, named.admin, fakes, 'channelled');
     const incidentId = await alert(named, 'Queue stuck', 'billing');
+    // The notification worker sends after the incident exists: wait for its delivery.
+    for (let waited = 0; waited < 100 && chatAbout('channelled', incidentId).length === 0; waited += 1) {
+      await client.stack.workers?.idle();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(chatAbout('channelled', incidentId).map(({ channel }) => channel)).toEqual(['#sev-alerts']);
     expect(await notificationsOf(named.admin, incidentId)).toEqual(
       expect.arrayContaining([expect.objectContaining({ channel: 'chat', recipient: '#sev-alerts', status: 'SENT' })]),
