@@ -1,6 +1,5 @@
-import { counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
-import { addToListCounter, type ListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { counterDelta, filterCounts } from '#lib/store/counters.ts';
+import { addToListCounter, type ListCounter, readListTotal, recountListCounter } from '#lib/store/list-counters.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { AnalysisStatus } from './analysis.ts';
 
@@ -22,18 +21,9 @@ export const readAnalysisTotal = (table: Table, workspaceId: string, status?: An
   readListTotal(table, workspaceId, ANALYSIS_COUNTER, { status });
 
 /** The recount (data-model 6): the counter recomputed from the analyses' statuses. */
-export const recountAnalyses = async (table: Table, workspaceId: string, partition: string): Promise<number> => {
-  const analyses = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition },
-    ExpressionAttributeNames: { '#status': 'status' },
-    ProjectionExpression: '#status',
+export const recountAnalyses = (table: Table, workspaceId: string, partition: string): Promise<number> =>
+  recountListCounter(table, workspaceId, ANALYSIS_COUNTER, {
+    partition,
+    attributes: ['status'],
+    contribution: (item) => contribution(item.status as AnalysisStatus),
   });
-  await rewriteListCounter(
-    table,
-    workspaceId,
-    ANALYSIS_COUNTER,
-    sumCounts(analyses.map((item) => contribution(item.status as AnalysisStatus))),
-  );
-  return analyses.length;
-};

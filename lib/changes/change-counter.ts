@@ -1,6 +1,5 @@
-import { counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
-import { addToListCounter, rewriteListCounter } from '#lib/store/list-counters.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { counterDelta, filterCounts } from '#lib/store/counters.ts';
+import { addToListCounter, recountListCounter } from '#lib/store/list-counters.ts';
 import type { Table } from '#lib/store/table.ts';
 import { TICKET_COUNTERS } from '#lib/tickets/ticket-counters.ts';
 import type { ChangeStatus } from './change-input.ts';
@@ -24,18 +23,9 @@ export const countChangeWrite = (
   addToListCounter(table, workspaceId, CHANGE_COUNTER, counterDelta(contribution(before), contribution(after)));
 
 /** The recount (data-model 6): the counter recomputed from the changes' statuses. */
-export const recountChanges = async (table: Table, workspaceId: string, partition: string): Promise<number> => {
-  const changes = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition },
-    ExpressionAttributeNames: { '#status': 'status' },
-    ProjectionExpression: '#status',
+export const recountChanges = (table: Table, workspaceId: string, partition: string): Promise<number> =>
+  recountListCounter(table, workspaceId, CHANGE_COUNTER, {
+    partition,
+    attributes: ['status'],
+    contribution: (item) => contribution(item.status as ChangeStatus),
   });
-  await rewriteListCounter(
-    table,
-    workspaceId,
-    CHANGE_COUNTER,
-    sumCounts(changes.map((item) => contribution(item.status as ChangeStatus))),
-  );
-  return changes.length;
-};

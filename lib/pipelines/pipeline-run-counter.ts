@@ -1,6 +1,5 @@
-import { counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
-import { addToListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { counterDelta, filterCounts } from '#lib/store/counters.ts';
+import { addToListCounter, readListTotal, recountListCounter } from '#lib/store/list-counters.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Item } from '#lib/store/items.ts';
 
@@ -56,13 +55,9 @@ export const readRunTotal = (table: Table, workspaceId: string, filter: RunCount
   });
 
 /** The recount (data-model 6): the counter recomputed from the runs' counted attributes. */
-export const recountRuns = async (table: Table, workspaceId: string, partition: string): Promise<number> => {
-  const runs = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition },
-    ExpressionAttributeNames: { '#status': 'status' },
-    ProjectionExpression: '#status, provider, repositoryKey, branch',
+export const recountRuns = (table: Table, workspaceId: string, partition: string): Promise<number> =>
+  recountListCounter(table, workspaceId, RUN_COUNTER, {
+    partition,
+    attributes: ['status', 'provider', 'repositoryKey', 'branch'],
+    contribution: contribution,
   });
-  await rewriteListCounter(table, workspaceId, RUN_COUNTER, sumCounts(runs.map((run) => contribution(run))));
-  return runs.length;
-};

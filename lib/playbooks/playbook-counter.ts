@@ -1,6 +1,5 @@
-import { counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
-import { addToListCounter, type ListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { counterDelta, filterCounts } from '#lib/store/counters.ts';
+import { addToListCounter, type ListCounter, readListTotal, recountListCounter } from '#lib/store/list-counters.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { PlaybookStatus } from './playbook.ts';
 
@@ -28,18 +27,9 @@ export const readPlaybookTotal = (table: Table, workspaceId: string, filter: Par
   readListTotal(table, workspaceId, PLAYBOOK_COUNTER, filter);
 
 /** The recount (data-model 6): the counter recomputed from the heads' statuses. */
-export const recountPlaybooks = async (table: Table, workspaceId: string, partition: string): Promise<number> => {
-  const heads = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition },
-    ExpressionAttributeNames: { '#status': 'status' },
-    ProjectionExpression: '#status',
+export const recountPlaybooks = (table: Table, workspaceId: string, partition: string): Promise<number> =>
+  recountListCounter(table, workspaceId, PLAYBOOK_COUNTER, {
+    partition,
+    attributes: ['status'],
+    contribution: (item) => contribution(item as Counted),
   });
-  await rewriteListCounter(
-    table,
-    workspaceId,
-    PLAYBOOK_COUNTER,
-    sumCounts(heads.map((item) => contribution(item as Counted))),
-  );
-  return heads.length;
-};

@@ -1,6 +1,5 @@
-import { counterDelta, filterCounts, sumCounts } from '#lib/store/counters.ts';
-import { addToListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { counterDelta, filterCounts } from '#lib/store/counters.ts';
+import { addToListCounter, readListTotal, recountListCounter } from '#lib/store/list-counters.ts';
 import type { Table } from '#lib/store/table.ts';
 import { TICKET_COUNTERS } from '#lib/tickets/ticket-counters.ts';
 import type { Problem } from './problem.ts';
@@ -29,18 +28,9 @@ export const readProblemTotal = (table: Table, workspaceId: string, filter: Part
   readListTotal(table, workspaceId, PROBLEM_COUNTER, filter);
 
 /** The recount (data-model 6): the counter recomputed from the problems' two counted attributes. */
-export const recountProblems = async (table: Table, workspaceId: string, partition: string): Promise<number> => {
-  const problems = await queryAll(table, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition },
-    ExpressionAttributeNames: { '#status': 'status', '#priority': 'priority' },
-    ProjectionExpression: '#status, #priority',
+export const recountProblems = (table: Table, workspaceId: string, partition: string): Promise<number> =>
+  recountListCounter(table, workspaceId, PROBLEM_COUNTER, {
+    partition,
+    attributes: ['status', 'priority'],
+    contribution: (item) => contribution(item as Counted),
   });
-  await rewriteListCounter(
-    table,
-    workspaceId,
-    PROBLEM_COUNTER,
-    sumCounts(problems.map((item) => contribution(item as Counted))),
-  );
-  return problems.length;
-};

@@ -1,7 +1,8 @@
-import { addToCounters, countersOf, type FilterValues, filterCounterName } from './counters.ts';
+import { addToCounters, countersOf, type FilterValues, filterCounterName, sumCounts } from './counters.ts';
 import { putItem } from './conditional-writes.ts';
-import { getItem } from './items.ts';
+import { getItem, type Item } from './items.ts';
 import { workspaceKey } from './keys.ts';
+import { queryAll } from './queries.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -62,4 +63,32 @@ export const rewriteListCounter = async (
   counts: Record<string, number>,
 ): Promise<void> => {
   await putItem(table, listCounterItem(workspaceId, counter, counts));
+};
+
+/** What a recount reads of one partition: the attributes the counter counts, and each item's contribution. */
+export interface RecountSource {
+  partition: string;
+  attributes: readonly string[];
+  contribution: (item: Item) => Record<string, number>;
+}
+
+/**
+ * The recount (data-model 6): the counter rewritten from the counted attributes of every item of one
+ * partition, read with those attributes alone; answers how many items it counted.
+ */
+export const recountListCounter = async (
+  table: Table,
+  workspaceId: string,
+  counter: ListCounter,
+  { partition, attributes, contribution }: RecountSource,
+): Promise<number> => {
+  const names = Object.fromEntries(attributes.map((attribute, index) => [`#a${index}`, attribute]));
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeNames: names,
+    ProjectionExpression: Object.keys(names).join(', '),
+  });
+  await rewriteListCounter(table, workspaceId, counter, sumCounts(items.map(contribution)));
+  return items.length;
 };
