@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalStack } from '#infra/local/local-stack.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
 import { createIncident } from '#lib/incidents/create-incident.ts';
 import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
@@ -10,6 +9,7 @@ import { createIncidentBody } from '#lib/incidents/schemas.ts';
 import { rollUpIngestedHours } from '#lib/signals/ingested-rollup.ts';
 import { addToSignalCounter, ingestedDelta } from '#lib/signals/signal-counter.ts';
 import { sumCounts } from '#lib/store/counters.ts';
+import { BENCH_ADMIN, signUpBenchAdmin, startBenchService } from './bench-service.ts';
 import { runConcurrently } from './load.ts';
 import { countOperations } from './store-operations.ts';
 
@@ -29,36 +29,9 @@ const DAY_MS = 24 * 3600_000;
 process.env.LOG_LEVEL ??= 'silent';
 
 const work = await mkdtemp(join(tmpdir(), 'dashboard-bench-'));
-const stack = await startLocalStack({
-  port: 0,
-  dataDir: join(work, 'service'),
-  workers: false,
-  rateLimits: 'global=100000000/1m,login=1000000/1m,email=1000000/1m,apikey=100000000/1m',
-});
-
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { data?: any };
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-};
-
-const email = 'bench@example.com';
-const password = 'benchmark password';
-await call('POST', '/api/v1/auth/business/register', {
-  businessName: 'Bench',
-  firstName: 'B',
-  lastName: 'M',
-  email,
-  password,
-});
-const otp = (await call('GET', `/_local/mailbox?to=${email}`))[0].otp as string;
-await call('POST', '/api/v1/auth/verify_email', { email, otp });
-const { user } = await call('POST', '/api/v1/auth/login', { email, password });
+const { stack, call } = await startBenchService(work);
+const { user } = await signUpBenchAdmin(call);
+const { email, password } = BENCH_ADMIN;
 const workspaceId = user.businessId as string;
 
 const now = Date.now();

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalStack } from '#infra/local/local-stack.ts';
+import { BENCH_ADMIN, signUpBenchAdmin, startBenchService } from './bench-service.ts';
 import { runConcurrently, type Rate } from './load.ts';
 import { countOperations, type OperationCount } from './store-operations.ts';
 import { rawPutRate } from './store-rate.ts';
@@ -21,37 +21,10 @@ process.env.LOG_LEVEL ??= 'silent';
 const work = await mkdtemp(join(tmpdir(), 'incident-bench-'));
 const raw = await rawPutRate(join(work, 'raw'), scaled(3000), IN_FLIGHT);
 
-const stack = await startLocalStack({
-  port: 0,
-  dataDir: join(work, 'service'),
-  workers: false,
-  rateLimits: 'global=100000000/1m,login=1000000/1m,email=1000000/1m,apikey=100000000/1m',
-});
+const { stack, call } = await startBenchService(work);
 const operations = countOperations(stack.ports.table);
-
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { data?: any };
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-};
-
-const email = 'bench@example.com';
-const password = 'benchmark password';
-await call('POST', '/api/v1/auth/business/register', {
-  businessName: 'Bench',
-  firstName: 'B',
-  lastName: 'M',
-  email,
-  password,
-});
-const otp = (await call('GET', `/_local/mailbox?to=${email}`))[0].otp as string;
-await call('POST', '/api/v1/auth/verify_email', { email, otp });
-const { accessToken } = await call('POST', '/api/v1/auth/login', { email, password });
+const { accessToken } = await signUpBenchAdmin(call);
+const { email, password } = BENCH_ADMIN;
 const auth = { authorization: `Bearer ${accessToken}` };
 const { key } = await call(
   'POST',
