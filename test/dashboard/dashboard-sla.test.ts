@@ -3,6 +3,7 @@ import { sweepSlaDeadlines } from '#lib/incidents/sla-sweep.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { INCIDENTS, at, dashboardData, incidentAt, resolveAt } from './support.ts';
+import { HIGH_PAYMENTS_POLICY } from '../sla/support.ts';
 
 const DAY = { from: '2026-02-02', to: '2026-02-02' };
 
@@ -26,22 +27,7 @@ describe('dashboard SLA compliance from the breaches incidents record', () => {
       admin.auth,
     );
     expect(setup.status, setup.text).toBe(201);
-    const policy = await client.request(
-      'POST',
-      '/api/v1/sla-policies',
-      {
-        name: 'High, payments',
-        priority: 'HIGH',
-        responseTimeMinutes: 10,
-        responseThreshold: 90,
-        resolveTimeMinutes: 60,
-        resolveThreshold: 80,
-        escalationContact: 'tier-2',
-        applicableTeam: 'payments',
-        uptimeTarget: 99.9,
-      },
-      admin.auth,
-    );
+    const policy = await client.request('POST', '/api/v1/sla-policies', HIGH_PAYMENTS_POLICY, admin.auth);
     expect(policy.status, policy.text).toBe(201);
   });
   afterAll(() => client.stack.stop());

@@ -4,22 +4,11 @@ import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { HIGH_PAYMENTS_POLICY } from './support.ts';
 
 const POLICIES = '/api/v1/sla-policies';
 const INCIDENTS = '/api/v1/incident-ticket';
 const MINUTE = 60_000;
-
-const policyFields = {
-  name: 'High, payments',
-  priority: 'HIGH',
-  responseTimeMinutes: 10,
-  responseThreshold: 90,
-  resolveTimeMinutes: 60,
-  resolveThreshold: 80,
-  escalationContact: 'tier-2',
-  applicableTeam: 'payments',
-  uptimeTarget: 99.9,
-};
 
 describe('SLA breaches recorded on incidents', () => {
   let client: TestClient;
@@ -34,7 +23,7 @@ describe('SLA breaches recorded on incidents', () => {
     installPorts({ ...client.stack.ports, clock });
   };
   const createPolicy = async (body: Record<string, unknown>, as: SignedIn = admin) => {
-    const reply = await client.request('POST', POLICIES, { ...policyFields, ...body }, as.auth);
+    const reply = await client.request('POST', POLICIES, { ...HIGH_PAYMENTS_POLICY, ...body }, as.auth);
     expect(reply.status, reply.text).toBe(201);
     return reply.body.data;
   };
