@@ -1,49 +1,53 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
-import { sendPasswordResetCode, resetPassword } from '#lib/accounts/password-reset.ts';
-import {
-  oauthRegisterBusiness,
-  oauthRegisterDeveloper,
-  registerBusiness,
-  registerDeveloper,
-} from '#lib/workspaces/registration.ts';
-import { refreshSession, tokenFields } from '#lib/accounts/sessions.ts';
-import { login, oauthLogin } from '#lib/accounts/sign-in.ts';
-import { discoverSso } from '#lib/workspaces/sso-settings.ts';
-import { resendVerificationCode, verifyEmail } from '#lib/accounts/verification.ts';
 import { auth } from '#lib/routes/auth.ts';
 
 const REGISTERED = 'Account created: check your e-mail for the verification code';
 
+/** Services load on their route's first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
+const signIn = onFirstUse(() => import('#lib/accounts/sign-in.ts'));
+const registration = onFirstUse(() => import('#lib/workspaces/registration.ts'));
+const verification = onFirstUse(() => import('#lib/accounts/verification.ts'));
+const passwordReset = onFirstUse(() => import('#lib/accounts/password-reset.ts'));
+const sessionsModule = onFirstUse(() => import('#lib/accounts/sessions.ts'));
+const ssoSettingsModule = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
+
 export const handler = createGroupHandler(auth, {
-  login: async ({ accountScope, body }) => ok(await login(accountScope, body), { message: 'Logged in' }),
-  refreshToken: async ({ accountScope, body }) =>
-    ok(tokenFields(await refreshSession(accountScope, body.refreshToken)), { message: 'Token refreshed' }),
-  oauthLogin: async ({ accountScope, body }) => ok(await oauthLogin(accountScope, body), { message: 'Logged in' }),
-  ssoDiscovery: async ({ accountScope, query }) =>
-    ok(await discoverSso(accountScope, query.email), { message: 'SSO settings' }),
+  login: async ({ accountScope, body }) =>
+    ok(await (await signIn()).login(accountScope, body), { message: 'Logged in' }),
+  refreshToken: async ({ accountScope, body }) => {
+    const { refreshSession, tokenFields } = await sessionsModule();
+    return ok(tokenFields(await refreshSession(accountScope, body.refreshToken)), { message: 'Token refreshed' });
+  },
+  oauthLogin: async ({ accountScope, body }) =>
+    ok(await (await signIn()).oauthLogin(accountScope, body), { message: 'Logged in' }),
+  ssoDiscovery: async ({ accountScope, query }) => {
+    const { discoverSso } = await ssoSettingsModule();
+    return ok(await discoverSso(accountScope, query.email), { message: 'SSO settings' });
+  },
   registerDeveloper: async ({ accountScope, body }) =>
-    created(await registerDeveloper(accountScope, body), { message: REGISTERED }),
+    created(await (await registration()).registerDeveloper(accountScope, body), { message: REGISTERED }),
   registerBusiness: async ({ accountScope, body }) =>
-    created(await registerBusiness(accountScope, body), { message: REGISTERED }),
+    created(await (await registration()).registerBusiness(accountScope, body), { message: REGISTERED }),
   oauthRegisterDeveloper: async ({ accountScope, body }) =>
-    created(await oauthRegisterDeveloper(accountScope, body), { message: 'Account created' }),
+    created(await (await registration()).oauthRegisterDeveloper(accountScope, body), { message: 'Account created' }),
   oauthRegisterBusiness: async ({ accountScope, body }) =>
-    created(await oauthRegisterBusiness(accountScope, body), { message: 'Account created' }),
+    created(await (await registration()).oauthRegisterBusiness(accountScope, body), { message: 'Account created' }),
   verifyEmail: async ({ accountScope, body }) => {
-    const { alreadyVerified, ...verification } = await verifyEmail(accountScope, body);
-    return ok(verification, { message: alreadyVerified ? 'Email already verified' : 'Email verified' });
+    const { alreadyVerified, ...verified } = await (await verification()).verifyEmail(accountScope, body);
+    return ok(verified, { message: alreadyVerified ? 'Email already verified' : 'Email verified' });
   },
   resendOtp: async ({ accountScope, body }) => {
-    await resendVerificationCode(accountScope, body.email);
+    await (await verification()).resendVerificationCode(accountScope, body.email);
     return ok({ email: body.email }, { message: 'If the address awaits verification, a new code is on its way' });
   },
   forgotPassword: async ({ accountScope, body }) => {
-    await sendPasswordResetCode(accountScope, body.email);
+    await (await passwordReset()).sendPasswordResetCode(accountScope, body.email);
     return ok({ email: body.email }, { message: 'If an account uses this address, a reset code is on its way' });
   },
   resetPassword: async ({ accountScope, body }) => {
-    await resetPassword(accountScope, body);
+    await (await passwordReset()).resetPassword(accountScope, body);
     return ok({ email: body.email }, { message: 'Password changed: log in with the new password' });
   },
 });

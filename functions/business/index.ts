@@ -1,34 +1,47 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
 import { business } from '#lib/routes/business.ts';
-import { setupBusiness } from '#lib/workspaces/business-setup.ts';
-import { changeImsConfig, readImsConfig, setupIms } from '#lib/workspaces/ims-config.ts';
-import { acceptInvite } from '#lib/workspaces/invite-acceptance.ts';
-import { decodeInvite, sendInvite } from '#lib/workspaces/invitations.ts';
-import { listWorkspaceMembers } from '#lib/workspaces/members.ts';
-import { changeMemberRole, removeMember } from '#lib/workspaces/membership.ts';
-import { readSsoSettings, replaceSsoSettings } from '#lib/workspaces/sso-settings.ts';
+
+/** Services load on their route's first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
+const invitations = onFirstUse(() => import('#lib/workspaces/invitations.ts'));
+const membership = onFirstUse(() => import('#lib/workspaces/membership.ts'));
+const ims = onFirstUse(() => import('#lib/workspaces/ims-config.ts'));
+const sso = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
+const inviteAcceptanceModule = onFirstUse(() => import('#lib/workspaces/invite-acceptance.ts'));
+const businessSetupModule = onFirstUse(() => import('#lib/workspaces/business-setup.ts'));
+const membersModule = onFirstUse(() => import('#lib/workspaces/members.ts'));
 
 export const handler = createGroupHandler(business, {
   decodeInvite: async ({ accountScope, body }) =>
-    ok(await decodeInvite(accountScope, body.token), { message: 'Invitation is valid' }),
-  acceptInvite: async ({ accountScope, body }) =>
-    ok(await acceptInvite(accountScope, body), { message: 'Invitation accepted' }),
+    ok(await (await invitations()).decodeInvite(accountScope, body.token), { message: 'Invitation is valid' }),
+  acceptInvite: async ({ accountScope, body }) => {
+    const { acceptInvite } = await inviteAcceptanceModule();
+    return ok(await acceptInvite(accountScope, body), { message: 'Invitation accepted' });
+  },
   setupBusiness: async ({ accountScope, body }) => {
+    const { setupBusiness } = await businessSetupModule();
     const { created: isNew, ...result } = await setupBusiness(accountScope, body);
     return isNew ? created(result, { message: 'Workspace created' }) : ok(result, { message: 'Workspace updated' });
   },
-  listMembers: async ({ scope }) => ok(await listWorkspaceMembers(scope)),
+  listMembers: async ({ scope }) => {
+    const { listWorkspaceMembers } = await membersModule();
+    return ok(await listWorkspaceMembers(scope));
+  },
   changeMemberRole: async ({ scope, params, body }) =>
-    ok(await changeMemberRole(scope, { userId: params.userId, role: body.role }), { message: 'Role changed' }),
+    ok(await (await membership()).changeMemberRole(scope, { userId: params.userId, role: body.role }), {
+      message: 'Role changed',
+    }),
   removeMember: async ({ scope, params }) =>
-    ok(await removeMember(scope, params.userId), { message: 'Member removed' }),
-  sendInvite: async ({ scope, body }) => created(await sendInvite(scope, body), { message: 'Invitation sent' }),
-  setupIms: async ({ scope, body }) => created(await setupIms(scope, body), { message: 'IMS configured' }),
-  getImsConfig: async ({ scope }) => ok(await readImsConfig(scope)),
+    ok(await (await membership()).removeMember(scope, params.userId), { message: 'Member removed' }),
+  sendInvite: async ({ scope, body }) =>
+    created(await (await invitations()).sendInvite(scope, body), { message: 'Invitation sent' }),
+  setupIms: async ({ scope, body }) =>
+    created(await (await ims()).setupIms(scope, body), { message: 'IMS configured' }),
+  getImsConfig: async ({ scope }) => ok(await (await ims()).readImsConfig(scope)),
   updateImsConfig: async ({ scope, body }) =>
-    ok(await changeImsConfig(scope, body), { message: 'IMS configuration updated' }),
-  getSsoSettings: async ({ scope }) => ok(await readSsoSettings(scope)),
+    ok(await (await ims()).changeImsConfig(scope, body), { message: 'IMS configuration updated' }),
+  getSsoSettings: async ({ scope }) => ok(await (await sso()).readSsoSettings(scope)),
   updateSsoSettings: async ({ scope, body }) =>
-    ok(await replaceSsoSettings(scope, body), { message: 'SSO settings saved' }),
+    ok(await (await sso()).replaceSsoSettings(scope, body), { message: 'SSO settings saved' }),
 });

@@ -1,11 +1,12 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
 import { codeEngine } from '#lib/routes/code-engine.ts';
 
 // The engine is loaded by the first request that needs it, not at cold start (docs/performance.md).
-const engine = () => import('#lib/code-engine/code-engine-service.ts');
-const pullRequests = () => import('#lib/code-engine/create-pull-request.ts');
-const settings = () => import('#lib/code-engine/code-host-settings.ts');
+const engine = onFirstUse(() => import('#lib/code-engine/code-engine-service.ts'));
+const pullRequests = onFirstUse(() => import('#lib/code-engine/create-pull-request.ts'));
+const settings = onFirstUse(() => import('#lib/code-engine/code-host-settings.ts'));
 
 export const handler = createGroupHandler(codeEngine, {
   getAnalysis: async ({ scope, params }) => ok(await (await engine()).getCodeAnalysis(scope, params.id)),

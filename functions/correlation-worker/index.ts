@@ -1,3 +1,4 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
 import { correlateSignal } from '#lib/correlation/correlate-signal.ts';
 import { parseCorrelationMessage } from '#lib/correlation/correlation-message.ts';
@@ -6,7 +7,7 @@ import { log } from '#lib/log/logger.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 
 /** What follows a resolve (the incidents' resolve among it) is a chunk, loaded by the first such message. */
-const resolvedSignals = () => import('#lib/correlation/resolved-signal.ts');
+const resolvedSignals = onFirstUse(() => import('#lib/correlation/resolved-signal.ts'));
 
 /** The correlation queue's consumer; records run one after another, so signals of one group never contend. */
 export const handler = createQueueHandler(correlationWorker, async (ports, record) => {

@@ -1,68 +1,99 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { binary, created, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { paged } from '#lib/http/pagination.ts';
 import type { RouteResult } from '#lib/http/route.ts';
-import { addComment } from '#lib/incidents/add-comment.ts';
-import { createIncident } from '#lib/incidents/create-incident.ts';
-import { deleteIncident } from '#lib/incidents/delete-incident.ts';
-import { exportIncidentPdf } from '#lib/incidents/export-incident-pdf.ts';
-import { findIncident } from '#lib/incidents/get-incident.ts';
-import { incidentView } from '#lib/incidents/incident.ts';
-import { incidentAnalytics } from '#lib/incidents/incident-analytics.ts';
-import { previewIncidentId } from '#lib/incidents/preview-incident-id.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { listIncidentSignals } from '#lib/incidents/incident-signals.ts';
-import { incidentComments, incidentMessages } from '#lib/incidents/incident-thread.ts';
-import { listIncidents } from '#lib/incidents/list-incidents.ts';
-import { resolveIncident } from '#lib/incidents/resolve-incident.ts';
-import { updateIncident } from '#lib/incidents/update-incident.ts';
 import { incidents } from '#lib/routes/incidents.ts';
 
+/**
+ * Each route loads its service on its first request (`import()`, a chunk of its own): a cold start carries
+ * the HTTP layer and the route table, and the AI routes' analysis engine and the PDF renderer only load
+ * when asked for (docs/performance.md, "Bundles and cold imports").
+ */
+const incidentModule = onFirstUse(() => import('#lib/incidents/incident.ts'));
+const exportIncidentPdfModule = onFirstUse(() => import('#lib/incidents/export-incident-pdf.ts'));
+const previewIncidentIdModule = onFirstUse(() => import('#lib/incidents/preview-incident-id.ts'));
+const createIncidentModule = onFirstUse(() => import('#lib/incidents/create-incident.ts'));
+const listIncidentsModule = onFirstUse(() => import('#lib/incidents/list-incidents.ts'));
+const incidentAnalyticsModule = onFirstUse(() => import('#lib/incidents/incident-analytics.ts'));
+const getIncidentModule = onFirstUse(() => import('#lib/incidents/get-incident.ts'));
+const incidentSignalsModule = onFirstUse(() => import('#lib/incidents/incident-signals.ts'));
+const updateIncidentModule = onFirstUse(() => import('#lib/incidents/update-incident.ts'));
+const deleteIncidentModule = onFirstUse(() => import('#lib/incidents/delete-incident.ts'));
+const addCommentModule = onFirstUse(() => import('#lib/incidents/add-comment.ts'));
+const resolveIncidentModule = onFirstUse(() => import('#lib/incidents/resolve-incident.ts'));
+const customerKbModule = onFirstUse(() => import('#lib/analysis/customer-kb.ts'));
+
+const view = async () => (await incidentModule()).incidentView;
+const insights = onFirstUse(() => import('#lib/analysis/incident-insights.ts'));
+const thread = onFirstUse(() => import('#lib/incidents/incident-thread.ts'));
+
 const pdfResponse = async (scope: Scope, request: { id: string; note?: string }): Promise<RouteResult> => {
+  const { exportIncidentPdf } = await exportIncidentPdfModule();
   const { fileName, pdf } = await exportIncidentPdf(scope, request);
   return binary('application/pdf', pdf, { 'content-disposition': `attachment; filename="${fileName}"` });
 };
 
-/** The analysis engine is loaded by the first AI route, so the other routes' cold start does not carry it. */
-const insights = () => import('#lib/analysis/incident-insights.ts');
-
 export const handler = createGroupHandler(incidents, {
-  generateIncidentId: async (request) =>
-    ok({ id: await previewIncidentId(request.scope) }, { message: 'Next incident id (a preview, not reserved)' }),
-  createIncident: async (request) =>
-    created(incidentView(await createIncident(request.scope, request.body)), { message: 'Incident created' }),
-  listIncidents: async (request) => {
-    const { items, ...paging } = await listIncidents(request.scope, request.query);
-    return paged(items.map(incidentView), request.query, paging);
+  generateIncidentId: async ({ scope }) => {
+    const { previewIncidentId } = await previewIncidentIdModule();
+    return ok({ id: await previewIncidentId(scope) }, { message: 'Next incident id (a preview, not reserved)' });
   },
-  getIncidentAnalytics: async (request) => ok(await incidentAnalytics(request.scope)),
-  getIncident: async (request) => ok(incidentView(await findIncident(request.scope, request.params.id))),
-  listIncidentSignals: async ({ scope, params }) => ok(await listIncidentSignals(scope, params.id)),
-  updateIncident: async (request) =>
-    ok(incidentView(await updateIncident(request.scope, { id: request.params.id, changes: request.body })), {
+  createIncident: async ({ scope, body }) => {
+    const { createIncident } = await createIncidentModule();
+    return created((await view())(await createIncident(scope, body)), { message: 'Incident created' });
+  },
+  listIncidents: async ({ scope, query }) => {
+    const { listIncidents } = await listIncidentsModule();
+    const { items, ...paging } = await listIncidents(scope, query);
+    return paged(items.map(await view()), query, paging);
+  },
+  getIncidentAnalytics: async ({ scope }) => {
+    const { incidentAnalytics } = await incidentAnalyticsModule();
+    return ok(await incidentAnalytics(scope));
+  },
+  getIncident: async ({ scope, params }) => {
+    const { findIncident } = await getIncidentModule();
+    return ok((await view())(await findIncident(scope, params.id)));
+  },
+  listIncidentSignals: async ({ scope, params }) => {
+    const { listIncidentSignals } = await incidentSignalsModule();
+    return ok(await listIncidentSignals(scope, params.id));
+  },
+  updateIncident: async ({ scope, params, body }) => {
+    const { updateIncident } = await updateIncidentModule();
+    return ok((await view())(await updateIncident(scope, { id: params.id, changes: body })), {
       message: 'Incident updated',
-    }),
-  deleteIncident: async (request) =>
-    ok(await deleteIncident(request.scope, request.params.id), { message: 'Incident deleted' }),
-  addComment: async (request) => created(await addComment(request.scope, request.body), { message: 'Comment added' }),
-  listComments: async (request) => ok(await incidentComments(request.scope, request.params.ticketId)),
-  listMessages: async (request) => ok(await incidentMessages(request.scope, request.params.ticketId)),
-  resolveIncident: async (request) =>
-    ok(incidentView(await resolveIncident(request.scope, { id: request.params.id, ...request.body })), {
+    });
+  },
+  deleteIncident: async ({ scope, params }) => {
+    const { deleteIncident } = await deleteIncidentModule();
+    return ok(await deleteIncident(scope, params.id), { message: 'Incident deleted' });
+  },
+  addComment: async ({ scope, body }) => {
+    const { addComment } = await addCommentModule();
+    return created(await addComment(scope, body), { message: 'Comment added' });
+  },
+  listComments: async ({ scope, params }) => ok(await (await thread()).incidentComments(scope, params.ticketId)),
+  listMessages: async ({ scope, params }) => ok(await (await thread()).incidentMessages(scope, params.ticketId)),
+  resolveIncident: async ({ scope, params, body }) => {
+    const { resolveIncident } = await resolveIncidentModule();
+    return ok((await view())(await resolveIncident(scope, { id: params.id, ...body })), {
       message: 'Incident resolved',
-    }),
+    });
+  },
   resolveWithCustomerKb: async ({ scope, params }) => {
-    const { resolveWithKb } = await import('#lib/analysis/customer-kb.ts');
+    const { resolveWithKb } = await customerKbModule();
     const { incident, kbArticle } = await resolveWithKb(scope, params.id);
     return ok(
-      { incident: incidentView(incident), kbArticle },
+      { incident: (await view())(incident), kbArticle },
       { message: 'Incident resolved, knowledge-base article drafted' },
     );
   },
   getFiveWhys: async ({ scope, params }) => ok(await (await insights()).fiveWhys(scope, params.id)),
   getSuggestion: async ({ scope, params }) => ok(await (await insights()).suggestions(scope, params.id)),
   getStakeholderMessage: async ({ scope, params }) => ok(await (await insights()).stakeholderMessage(scope, params.id)),
-  generatePdf: async (request) => pdfResponse(request.scope, { id: request.body.incidentId }),
-  generateTopLevelPdf: async (request) =>
-    pdfResponse(request.scope, { id: request.body.id, note: request.body.description }),
+  generatePdf: async ({ scope, body }) => pdfResponse(scope, { id: body.incidentId }),
+  generateTopLevelPdf: async ({ scope, body }) => pdfResponse(scope, { id: body.id, note: body.description }),
 });

@@ -1,18 +1,22 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { accepted, binary, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import type { RouteRequest, RouteResult } from '#lib/http/route.ts';
-import { ingestDelivery } from '#lib/ingestion/ingest-delivery.ts';
 import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
-import { deleteWebhookSecret, listWebhookSecrets, setWebhookSecret } from '#lib/ingestion/webhook-secrets.ts';
 import { ingestion } from '#lib/routes/ingestion.ts';
 
 const { routes } = ingestion;
+
+/** Services load on their route's first request (docs/performance.md, "Bundles and cold imports"). */
+const webhookSecrets = onFirstUse(() => import('#lib/ingestion/webhook-secrets.ts'));
+const ingestDeliveryModule = onFirstUse(() => import('#lib/ingestion/ingest-delivery.ts'));
 
 /** Every ingestion POST: the sender's payload in, 202 once each of its events is stored. */
 const ingest =
   (sender: IngestionSender) =>
   async ({ scope, body, rawBody, headers }: RouteRequest): Promise<RouteResult> => {
+    const { ingestDelivery } = await ingestDeliveryModule();
     const result = await ingestDelivery(scope, { sender, body, rawBody: rawBody ?? '', headers });
     const count = result.signals.length;
     return accepted(result, { message: count === 1 ? 'Event accepted' : `${count} events accepted` });
@@ -37,13 +41,13 @@ export const handler = createGroupHandler(ingestion, {
       'content-disposition': 'inline; filename="incident-service-event-exporter.yaml"',
     });
   },
-  listWebhookSecrets: async ({ scope }) => ok(await listWebhookSecrets(scope)),
+  listWebhookSecrets: async ({ scope }) => ok(await (await webhookSecrets()).listWebhookSecrets(scope)),
   putWebhookSecret: async ({ scope, params, body }) =>
-    ok(await setWebhookSecret(scope, { sender: params.sender, secret: body.secret }), {
+    ok(await (await webhookSecrets()).setWebhookSecret(scope, { sender: params.sender, secret: body.secret }), {
       message: 'Webhook secret set',
     }),
   deleteWebhookSecret: async ({ scope, params }) => {
-    await deleteWebhookSecret(scope, params.sender);
+    await (await webhookSecrets()).deleteWebhookSecret(scope, params.sender);
     return ok({}, { message: 'Webhook secret removed' });
   },
 });

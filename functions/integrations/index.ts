@@ -1,49 +1,72 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
-import { registerChatWebhook } from '#lib/integrations/chat-webhook.ts';
-import { listCodehostARepos, listCodehostBProjects, registerCodeHostHook } from '#lib/integrations/code-hosts.ts';
-import { connectPhone, disconnectIntegration, listUserIntegrations } from '#lib/integrations/integration-service.ts';
-import { completeOAuthConnect, startOAuthConnect } from '#lib/integrations/oauth-connections.ts';
-import { listIncidentNotifications } from '#lib/notifications/notification-service.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import type { OAuthIntegration } from '#lib/ports/integration-providers/integration-providers.ts';
 import { integrations } from '#lib/routes/integrations.ts';
 
+/** Services load on their route's first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
+const oauth = onFirstUse(() => import('#lib/integrations/oauth-connections.ts'));
+const codeHosts = onFirstUse(() => import('#lib/integrations/code-hosts.ts'));
+const service = onFirstUse(() => import('#lib/integrations/integration-service.ts'));
+const chatWebhookModule = onFirstUse(() => import('#lib/integrations/chat-webhook.ts'));
+const notificationServiceModule = onFirstUse(() => import('#lib/notifications/notification-service.ts'));
+
+const connect =
+  (integration: OAuthIntegration) =>
+  async ({ scope }: { scope: Scope }) =>
+    ok(await (await oauth()).startOAuthConnect(scope, integration));
+
+const callback =
+  (integration: OAuthIntegration, message: string) =>
+  async ({ scope, query }: { scope: Scope; query: { code: string; state: string } }) =>
+    ok(await (await oauth()).completeOAuthConnect(scope, { integration, ...query }), { message });
+
 export const handler = createGroupHandler(integrations, {
-  connectChat: async ({ scope }) => ok(await startOAuthConnect(scope, 'chat')),
-  chatOAuthCallback: async ({ scope, query }) =>
-    ok(await completeOAuthConnect(scope, { integration: 'chat', ...query }), { message: 'Chat connected' }),
-  registerChatWebhook: async ({ scope, body }) =>
-    created(await registerChatWebhook(scope, body), { message: 'Chat webhook registered' }),
-  connectCodehostA: async ({ scope }) => ok(await startOAuthConnect(scope, 'codehost-a')),
-  codehostACallback: async ({ scope, query }) =>
-    ok(await completeOAuthConnect(scope, { integration: 'codehost-a', ...query }), {
-      message: 'Code host A connected',
-    }),
+  connectChat: connect('chat'),
+  chatOAuthCallback: callback('chat', 'Chat connected'),
+  registerChatWebhook: async ({ scope, body }) => {
+    const { registerChatWebhook } = await chatWebhookModule();
+    return created(await registerChatWebhook(scope, body), { message: 'Chat webhook registered' });
+  },
+  connectCodehostA: connect('codehost-a'),
+  codehostACallback: callback('codehost-a', 'Code host A connected'),
   registerCodehostAWebhook: async ({ scope, body }) =>
-    created(await registerCodeHostHook(scope, { host: 'codehost-a', target: body.repoFullName, events: body.events }), {
-      message: 'Webhook registered',
-    }),
-  listCodehostARepos: async ({ scope }) => ok(await listCodehostARepos(scope)),
-  connectCodehostB: async ({ scope }) => ok(await startOAuthConnect(scope, 'codehost-b')),
-  codehostBCallback: async ({ scope, query }) =>
-    ok(await completeOAuthConnect(scope, { integration: 'codehost-b', ...query }), {
-      message: 'Code host B connected',
-    }),
+    created(
+      await (await codeHosts()).registerCodeHostHook(scope, {
+        host: 'codehost-a',
+        target: body.repoFullName,
+        events: body.events,
+      }),
+      { message: 'Webhook registered' },
+    ),
+  listCodehostARepos: async ({ scope }) => ok(await (await codeHosts()).listCodehostARepos(scope)),
+  connectCodehostB: connect('codehost-b'),
+  codehostBCallback: callback('codehost-b', 'Code host B connected'),
   registerCodehostBWebhook: async ({ scope, body }) =>
-    created(await registerCodeHostHook(scope, { host: 'codehost-b', target: body.projectId, events: body.events }), {
-      message: 'Webhook registered',
-    }),
-  listCodehostBProjects: async ({ scope }) => ok(await listCodehostBProjects(scope)),
-  connectVideomeet: async ({ scope }) => ok(await startOAuthConnect(scope, 'videomeet')),
-  videomeetOAuthCallback: async ({ scope, query }) =>
-    ok(await completeOAuthConnect(scope, { integration: 'videomeet', ...query }), {
-      message: 'Video meetings connected',
-    }),
+    created(
+      await (await codeHosts()).registerCodeHostHook(scope, {
+        host: 'codehost-b',
+        target: body.projectId,
+        events: body.events,
+      }),
+      { message: 'Webhook registered' },
+    ),
+  listCodehostBProjects: async ({ scope }) => ok(await (await codeHosts()).listCodehostBProjects(scope)),
+  connectVideomeet: connect('videomeet'),
+  videomeetOAuthCallback: callback('videomeet', 'Video meetings connected'),
   connectSms: async ({ scope, body }) =>
-    created(await connectPhone(scope, { type: 'sms', ...body }), { message: 'SMS alerts connected' }),
+    created(await (await service()).connectPhone(scope, { type: 'sms', ...body }), { message: 'SMS alerts connected' }),
   connectMessagingApp: async ({ scope, body }) =>
-    created(await connectPhone(scope, { type: 'messaging-app', ...body }), { message: 'Messaging app connected' }),
-  listUserIntegrations: async ({ scope, params }) => ok(await listUserIntegrations(scope, params.userId)),
+    created(await (await service()).connectPhone(scope, { type: 'messaging-app', ...body }), {
+      message: 'Messaging app connected',
+    }),
+  listUserIntegrations: async ({ scope, params }) =>
+    ok(await (await service()).listUserIntegrations(scope, params.userId)),
   disconnectIntegration: async ({ scope, params }) =>
-    ok(await disconnectIntegration(scope, params), { message: 'Integration disconnected' }),
-  listIncidentNotifications: async ({ scope, params }) => ok(await listIncidentNotifications(scope, params.id)),
+    ok(await (await service()).disconnectIntegration(scope, params), { message: 'Integration disconnected' }),
+  listIncidentNotifications: async ({ scope, params }) => {
+    const { listIncidentNotifications } = await notificationServiceModule();
+    return ok(await listIncidentNotifications(scope, params.id));
+  },
 });

@@ -1,3 +1,4 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import type { JWTPayload } from 'jose';
 import type { SigningKey, SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
 import { UnauthorizedError } from '#lib/contract/errors.ts';
@@ -33,7 +34,7 @@ type TokenUse = 'access' | 'refresh';
  * and requests without a Bearer token never need it. Through token-signing.ts rather than jose's index, so
  * a bundle that imports other parts of jose statically (auth) shares only what both use.
  */
-const loadJose = () => import('./token-signing.ts');
+const loadJose = onFirstUse(() => import('./token-signing.ts'));
 
 /**
  * Signs with the given key at the given second. HS256 over the same header and claims is deterministic,

@@ -1,14 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createIncident } from '#lib/incidents/create-incident.ts';
 import { isDone } from '#lib/incidents/incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { log } from '#lib/log/logger.ts';
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
 import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
 import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
 import { correlationGroupRepository } from './correlation-group-repository.ts';
-import { incidentFromSignals } from './incident-from-signals.ts';
 import { linkSignal } from './link-signal.ts';
 import { effectiveRules } from './rule-service.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
@@ -112,6 +111,10 @@ const releaseClaim = async (
   }
 };
 
+/** Opening an incident is rare beside correlating: the incident write path is a chunk loaded by the first. */
+const incidentWrites = onFirstUse(() => import('#lib/incidents/create-incident.ts'));
+const incidentOpening = onFirstUse(() => import('./incident-from-signals.ts'));
+
 /**
  * Opens the group's incident for `signals` (the new signal last). Write order: the claim on the group
  * (so one worker opens it), the incident, the group pointing at it with the signals still to link, the
@@ -134,6 +137,7 @@ const openIncident = async (
   if (!signal) throw new Error('an incident is opened for at least one signal');
   const opening = { signalId: signal.id, attempt: runtime.ids.uuid(), at: now.toISOString() };
   if (!(await correlationGroups.writeGroup({ ...group, members, opening }, group.rev, now))) return undefined;
+  const [{ createIncident }, { incidentFromSignals }] = await Promise.all([incidentWrites(), incidentOpening()]);
   const incident = await createIncident(
     systemScope(workspaceId, runtime),
     incidentFromSignals(rule, groupKey, signals),

@@ -1,3 +1,4 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { assertAssignable } from './assignee.ts';
 import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
@@ -13,14 +14,16 @@ import type { CreateIncidentInput } from './schemas.ts';
  * The assignee must be a member of the workspace; the SLA policy governing it, if any, sets its deadlines
  * (docs/sla-policies.md). Then: the CREATED history event, the "created" thread message and the counters.
  */
+/** A chunk of its own, loaded by the first create: cold starts of every other route stay without it. */
+const incidentSla = onFirstUse(() => import('./incident-sla.ts'));
+
 export const createIncident = async (scope: Scope, input: CreateIncidentInput): Promise<Incident> => {
   const { ports: runtime, workspaceId, actor } = scope;
   await assertAssignable(scope, input.assignedToEmail);
   const now = runtime.clock.now();
   const at = now.toISOString();
   const id = await incidentIdRepository(runtime.table, workspaceId).allocateIncidentId(now);
-  // A chunk of its own, loaded by the first create: cold starts of every other route stay without it.
-  const { slaOfNewIncident } = await import('./incident-sla.ts');
+  const { slaOfNewIncident } = await incidentSla();
   const sla = await slaOfNewIncident(scope, {
     priority: input.priority,
     serviceArea: input.serviceArea,

@@ -1,3 +1,4 @@
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
@@ -63,6 +64,8 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
   if (after.resolvedAt && !before?.resolvedAt) metrics.count('IncidentsResolved');
 };
 
+const incidentSla = onFirstUse(() => import('./incident-sla.ts'));
+
 /**
  * The SLA side of a write: for the incidents a policy governs, and for a change of the fields that choose
  * the policy. Its module (policies, deadlines, the IMS configuration) is a chunk loaded by the first such
@@ -71,7 +74,7 @@ const countChange = ({ metrics }: Ports, before: Incident | undefined, after: In
 const recordSla = async (scope: Scope, before: Incident | undefined, after: Incident | undefined): Promise<void> => {
   const choosing = before && after && (before.priority !== after.priority || before.serviceArea !== after.serviceArea);
   if (!choosing && !(after ?? before)?.slaPolicyId) return;
-  const { recordSlaChange } = await import('./incident-sla.ts');
+  const { recordSlaChange } = await incidentSla();
   await recordSlaChange(scope, before, after);
 };
 

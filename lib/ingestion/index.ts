@@ -1,21 +1,18 @@
-import { normalizeCodehostA } from './codehost-a/index.ts';
-import { normalizeCodehostB } from './codehost-b/index.ts';
-import { normalizeCodehostC } from './codehost-c.ts';
-import { normalizeMetricsAlerts } from './metrics-alerts.ts';
-import { normalizeMonitoring } from './monitoring.ts';
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import type { IngestionSender, Normalizer } from './normalized-event.ts';
-import { normalizeOrchestrator } from './orchestrator.ts';
-import { normalizePaging } from './paging.ts';
-import { normalizeWebhook } from './webhook.ts';
 
-/** Each ingestion route's normalizer: the sender's body, lower-cased headers and time of receipt to events. */
-export const NORMALIZERS: Readonly<Record<IngestionSender, Normalizer>> = {
-  'codehost-a': normalizeCodehostA,
-  'codehost-b': normalizeCodehostB,
-  'codehost-c': normalizeCodehostC,
-  orchestrator: normalizeOrchestrator,
-  paging: normalizePaging,
-  'metrics-alerts': normalizeMetricsAlerts,
-  monitoring: normalizeMonitoring,
-  webhook: normalizeWebhook,
+/**
+ * Each ingestion route's normalizer (the sender's body, lower-cased headers and time of receipt to events),
+ * loaded on the route's first delivery: a sender's schema and mapping are a chunk of their own, so an
+ * instance that serves one sender never loads the others.
+ */
+export const NORMALIZERS: Readonly<Record<IngestionSender, () => Promise<Normalizer>>> = {
+  'codehost-a': onFirstUse(async () => (await import('./codehost-a/index.ts')).normalizeCodehostA),
+  'codehost-b': onFirstUse(async () => (await import('./codehost-b/index.ts')).normalizeCodehostB),
+  'codehost-c': onFirstUse(async () => (await import('./codehost-c.ts')).normalizeCodehostC),
+  orchestrator: onFirstUse(async () => (await import('./orchestrator.ts')).normalizeOrchestrator),
+  paging: onFirstUse(async () => (await import('./paging.ts')).normalizePaging),
+  'metrics-alerts': onFirstUse(async () => (await import('./metrics-alerts.ts')).normalizeMetricsAlerts),
+  monitoring: onFirstUse(async () => (await import('./monitoring.ts')).normalizeMonitoring),
+  webhook: onFirstUse(async () => (await import('./webhook.ts')).normalizeWebhook),
 };

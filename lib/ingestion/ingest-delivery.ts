@@ -106,7 +106,8 @@ export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<
   const { sender } = delivery;
   const { ports: runtime, workspaceId, actor } = scope;
   await verifyDeliverySignature(runtime, workspaceId, sender, delivery.headers, delivery.rawBody);
-  const events = NORMALIZERS[sender](delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
+  const normalize = await NORMALIZERS[sender]();
+  const events = normalize(delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
   if (events.length === 0) throw new PayloadError(sender, ['body: carries no event']);
   const ids = deliveryIds(sender, delivery, events.length);
   const inputOf = (event: NormalizedEvent, index: number) => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NORMALIZERS } from '#lib/ingestion/index.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
-import { allFixtureFiles, loadFixture, type Fixture } from '../ingestion/support.ts';
+import { allFixtureFiles, loadFixture, type Fixture, normalizers } from '../ingestion/support.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import {
   PIPELINES,
@@ -26,7 +25,7 @@ describe('every fixture through its ingestion route', () => {
     tenant = await createTenant(client);
     for (const fixture of fixtures) {
       const reply = await postRaw(client, fixture.sender, fixture.raw, fixture.headers, { headers: tenant.keyHeaders });
-      const events = NORMALIZERS[fixture.sender](fixture.body, fixture.headers, new Date());
+      const events = normalizers[fixture.sender](fixture.body, fixture.headers, new Date());
       posted.push({
         fixture,
         events,

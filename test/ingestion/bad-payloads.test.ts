@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '#lib/contract/errors.ts';
-import { NORMALIZERS } from '#lib/ingestion/index.ts';
 import { INGESTION_SENDERS, type IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError } from '#lib/ingestion/payload-error.ts';
-import { RECEIVED_AT, allFixtureFiles, expectWellFormed, loadFixture, withFields } from './support.ts';
+import { RECEIVED_AT, allFixtureFiles, expectWellFormed, loadFixture, withFields, normalizers } from './support.ts';
 
 /** The PayloadError a bad payload must give: never another error, and field messages to answer 400 with. */
 const payloadErrorOf = (sender: IngestionSender, body: unknown, headers: Record<string, string> = {}): PayloadError => {
   try {
-    NORMALIZERS[sender](body, headers, RECEIVED_AT);
+    normalizers[sender](body, headers, RECEIVED_AT);
   } catch (error) {
     expect(error).toBeInstanceOf(PayloadError);
     return error as PayloadError;
@@ -189,7 +188,7 @@ describe('one broken field at a time in every real payload', () => {
       for (const path of pathsOf(fixture.body, 4)) {
         for (const replacement of replacements) {
           try {
-            const events = NORMALIZERS[sender](
+            const events = normalizers[sender](
               withFields(fixture.body, { [path]: replacement }),
               fixture.headers,
               RECEIVED_AT,
@@ -212,9 +211,9 @@ describe('words that name Object.prototype members', () => {
   const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
 
   it.each(words)('%s is an unknown event, kind or status, not a crash', (word) => {
-    const [github] = NORMALIZERS['codehost-a']({ action: 'x' }, { 'x-github-event': word }, RECEIVED_AT);
+    const [github] = normalizers['codehost-a']({ action: 'x' }, { 'x-github-event': word }, RECEIVED_AT);
     expect(github).toMatchObject({ action: 'record', signal: { type: word } });
-    const [hook] = NORMALIZERS['codehost-b'](
+    const [hook] = normalizers['codehost-b'](
       { object_kind: word, project: { path_with_namespace: 'g/p' } },
       {},
       RECEIVED_AT,
@@ -224,8 +223,8 @@ describe('words that name Object.prototype members', () => {
       'object_attributes.status': word,
       'builds.0.status': word,
     });
-    expect(NORMALIZERS['codehost-b'](pipeline, {}, RECEIVED_AT)[0]?.pipelineRun?.status).toBe('in_progress');
+    expect(normalizers['codehost-b'](pipeline, {}, RECEIVED_AT)[0]?.pipelineRun?.status).toBe('in_progress');
     const alert = withFields(loadFixture('metrics-alerts', 'captured.json').body, { 'alerts.0.labels.severity': word });
-    expect(NORMALIZERS['metrics-alerts'](alert, {}, RECEIVED_AT)[0]?.signal.severity).toBe('MEDIUM');
+    expect(normalizers['metrics-alerts'](alert, {}, RECEIVED_AT)[0]?.signal.severity).toBe('MEDIUM');
   });
 });

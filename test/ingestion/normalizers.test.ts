@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NORMALIZERS } from '#lib/ingestion/index.ts';
 import type { IngestionSender, NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import {
   FIXTURES_DIR,
@@ -12,10 +11,11 @@ import {
   headersFor,
   loadFixture,
   withFields,
+  normalizers,
 } from './support.ts';
 
 const normalize = (sender: IngestionSender, body: unknown, headers: Record<string, string> = {}) =>
-  NORMALIZERS[sender](body, headers, RECEIVED_AT);
+  normalizers[sender](body, headers, RECEIVED_AT);
 
 const only = (events: NormalizedEvent[]): NormalizedEvent => {
   expect(events).toHaveLength(1);
@@ -496,7 +496,7 @@ describe('every real payload through its sender normalizer', () => {
   it.each(fixtures)('$sender/$file: the same payload again gives the same fingerprints', ({ sender, file }) => {
     const fixture = loadFixture(sender, file);
     const first = normalize(sender, fixture.body, fixture.headers);
-    const again = NORMALIZERS[sender](
+    const again = normalizers[sender](
       structuredClone(fixture.body),
       headersFor(sender, file, fixture.raw, fixture.body),
       new Date(RECEIVED_AT.getTime() + 60_000),

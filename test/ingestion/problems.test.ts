@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NORMALIZERS } from '#lib/ingestion/index.ts';
 import type { IngestionSender, NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
-import { RECEIVED_AT, expectWellFormed, loadFixture, withFields } from './support.ts';
+import { RECEIVED_AT, expectWellFormed, loadFixture, withFields, normalizers } from './support.ts';
 
 /** The variants the real payloads do not show (a failed run, a warning, a recovery), made from those payloads. */
 const one = (sender: IngestionSender, body: unknown, headers: Record<string, string> = {}): NormalizedEvent => {
-  const events = NORMALIZERS[sender](body, headers, RECEIVED_AT);
+  const events = normalizers[sender](body, headers, RECEIVED_AT);
   expect(events).toHaveLength(1);
   const [event] = events;
   if (!event) throw new Error('no event');
@@ -312,7 +311,7 @@ describe('paging', () => {
   it('gives one event per v2 message', () => {
     const trigger = loadFixture('paging', 'v2-01-incident_trigger.json').body as { messages: unknown[] };
     const resolve = loadFixture('paging', 'v2-03-incident_resolve.json').body as { messages: unknown[] };
-    const events = NORMALIZERS.paging({ messages: [...trigger.messages, ...resolve.messages] }, {}, RECEIVED_AT);
+    const events = normalizers.paging({ messages: [...trigger.messages, ...resolve.messages] }, {}, RECEIVED_AT);
     expect(events.map((event) => [event.action, event.fingerprint])).toEqual([
       ['trigger', 'PRORDTY'],
       ['resolve', 'PRORDTY'],

@@ -3,13 +3,24 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { INGESTION_SENDERS, type IngestionSender, type NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import { NORMALIZERS } from '#lib/ingestion/index.ts';
+import {
+  INGESTION_SENDERS,
+  type IngestionSender,
+  type NormalizedEvent,
+  type Normalizer,
+} from '#lib/ingestion/normalized-event.ts';
 
 /**
  * The senders' real payloads, copied unchanged from the project's shared fixtures (test/fixtures/README.md
  * names their sources and licenses), so a clone tests without anything beside it.
  */
 export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/ingestion', import.meta.url));
+
+/** Every sender's normalizer, loaded (the service loads each on its route's first delivery). */
+export const normalizers: Readonly<Record<IngestionSender, Normalizer>> = Object.fromEntries(
+  await Promise.all(INGESTION_SENDERS.map(async (sender) => [sender, await NORMALIZERS[sender]()] as const)),
+) as Record<IngestionSender, Normalizer>;
 
 export const RECEIVED_AT = new Date('2030-01-01T00:00:00.000Z');
 
