@@ -75,9 +75,7 @@ const operations = countOperations(stack.ports.table);
 for (const route of ['metrics', 'analytics', 'analytics?granularity=hour']) {
   const path = `/api/v1/dashboard/${route}`;
   const data = await call('GET', path, undefined, auth);
-  const counted = await operations.per(REQUESTS, async () => {
-    for (let n = 0; n < REQUESTS; n += 1) await call('GET', path, undefined, auth);
-  });
+  const counted = await operations.per(REQUESTS, () => call('GET', path, undefined, auth), stack.deliveriesIdle);
   const rate = await runConcurrently(REQUESTS, 1, () => call('GET', path, undefined, auth));
   const figures =
     route === 'metrics'

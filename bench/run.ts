@@ -1,8 +1,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_ADMIN, signUpBenchAdmin, startBenchService } from './bench-service.ts';
-import { runConcurrently, type Rate } from './load.ts';
+import {
+  BENCH_ADMIN,
+  type BenchCall,
+  signUpBenchAdmin,
+  startBenchService,
+  startBenchServiceProcess,
+} from './bench-service.ts';
+import { runConcurrently } from './load.ts';
 import { countOperations, type OperationCount } from './store-operations.ts';
 import { rawPutRate } from './store-rate.ts';
 import { measureBundles } from './bundles.ts';
@@ -21,19 +27,6 @@ process.env.LOG_LEVEL ??= 'silent';
 const work = await mkdtemp(join(tmpdir(), 'incident-bench-'));
 const raw = await rawPutRate(join(work, 'raw'), scaled(3000), IN_FLIGHT);
 
-const { stack, call } = await startBenchService(work);
-const operations = countOperations(stack.ports.table);
-const { accessToken } = await signUpBenchAdmin(call);
-const { email, password } = BENCH_ADMIN;
-const auth = { authorization: `Bearer ${accessToken}` };
-const { key } = await call(
-  'POST',
-  '/api/v1/apikey/createapikey',
-  { name: 'bench', environment: 'PRODUCTION', scopes: ['incidents:read', 'incidents:write', 'ingestion:write'] },
-  auth,
-);
-const keyAuth = { 'x-api-key': key as string };
-
 /** A real Alertmanager notification (the sender's own payload), its one alert made distinct by `id`. */
 const alertmanager = JSON.parse(
   await readFile(new URL('../test/fixtures/ingestion/metrics-alerts/captured.json', import.meta.url), 'utf8'),
@@ -46,31 +39,57 @@ const alert = (id: string) => ({
     fingerprint: `bench-${id}`,
   })),
 });
-const ingest = (id: string) => call('POST', '/api/v1/ingestion/metrics-alerts', alert(id), keyAuth);
 
-// The key is checked and cached by the gateway's authorizer before anything is measured.
-await ingest('warm-up');
-
+/** A signed-in ADMIN's Bearer header and an API key for ingestion and lists, on the service `call` reaches. */
+const credentials = async (call: BenchCall) => {
+  const { accessToken } = await signUpBenchAdmin(call);
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const { key } = await call(
+    'POST',
+    '/api/v1/apikey/createapikey',
+    { name: 'bench', environment: 'PRODUCTION', scopes: ['incidents:read', 'incidents:write', 'ingestion:write'] },
+    auth,
+  );
+  return { auth, keyAuth: { 'x-api-key': key as string } };
+};
+const ingestVia = (call: BenchCall, keyAuth: Record<string, string>) => (id: string) =>
+  call('POST', '/api/v1/ingestion/metrics-alerts', alert(id), keyAuth);
 const DUPLICATE_FINGERPRINTS = 50;
+
+// Throughput: the service in a process of its own, the load generated here, as senders are elsewhere.
+const measured = await startBenchServiceProcess(join(work, 'throughput'));
+const throughput = await (async () => {
+  const ingest = ingestVia(measured.call, (await credentials(measured.call)).keyAuth);
+  // The key is checked and cached by the gateway's authorizer before anything is measured.
+  await ingest('warm-up');
+  for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
+  const timed = async (name: string, total: number, run: (n: number) => Promise<unknown>) => {
+    const cpuBefore = await measured.cpuMs();
+    const rate = await runConcurrently(total, IN_FLIGHT, run);
+    return { name, rate, serviceCpuMs: Number((((await measured.cpuMs()) - cpuBefore) / total).toFixed(2)) };
+  };
+  return [
+    await timed('ingestion, new signal (Alertmanager, API key)', scaled(1500), (n) => ingest(`new-${n}`)),
+    await timed('ingestion, duplicate (same fingerprints again)', scaled(1500), (n) =>
+      ingest(`repeat-${n % DUPLICATE_FINGERPRINTS}`),
+    ),
+  ];
+})();
+await measured.stop();
+
+// Store operations and list latency: the service in this process, where the SDK client can be counted.
+const { stack, call } = await startBenchService(join(work, 'counted'));
+const operations = countOperations(stack.ports.table);
+const { auth, keyAuth } = await credentials(call);
+const { email, password } = BENCH_ADMIN;
+const ingest = ingestVia(call, keyAuth);
+await ingest('warm-up');
 for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
 
 const perRequest = async (name: string, calls: number, run: (n: number) => Promise<unknown>) => ({
   name,
-  ...(await operations.per(calls, async () => {
-    for (let n = 0; n < calls; n += 1) await run(n);
-  })),
+  ...(await operations.per(calls, run, () => stack.deliveriesIdle())),
 });
-
-const paths: { name: string; rate: Rate }[] = [
-  {
-    name: 'ingestion, new signal (Alertmanager, API key)',
-    rate: await runConcurrently(scaled(1500), IN_FLIGHT, (n) => ingest(`new-${n}`)),
-  },
-  {
-    name: 'ingestion, duplicate (same fingerprints again)',
-    rate: await runConcurrently(scaled(1500), IN_FLIGHT, (n) => ingest(`repeat-${n % DUPLICATE_FINGERPRINTS}`)),
-  },
-];
 
 // While the instance remembers the fingerprints it just stored, as a busy sender's Lambda does.
 const ingestionCounts = [
@@ -98,6 +117,9 @@ await runConcurrently(Math.ceil(LIST_ITEMS / 100), 4, (batch) =>
 await runConcurrently(LIST_ITEMS, IN_FLIGHT, (n) =>
   call('POST', '/api/v1/incident-ticket', { summary: `listed ${n}`, priority: 'LOW' }, auth),
 );
+
+// The notifications the incidents queued are delivered before anything is timed or counted.
+await stack.deliveriesIdle();
 
 const latency = async (path: string, headers: Record<string, string>) =>
   runConcurrently(scaled(100), 1, () => call('GET', path, undefined, headers));
@@ -139,13 +161,14 @@ await stack.stop();
 await rm(work, { recursive: true, force: true });
 
 console.log(`node ${process.version}, dynalite on disk, ${IN_FLIGHT} requests in flight, BENCH_SCALE=${SCALE}`);
-console.log('\nThroughput against the raw store rate');
+console.log('\nThroughput against the raw store rate (serviceCpuMs: CPU of the service process per request)');
 console.table([
   { path: 'raw PutItem (dynalite on disk)', ...raw, ratio: 1 },
-  ...paths.map(({ name, rate }) => ({
+  ...throughput.map(({ name, rate, serviceCpuMs }) => ({
     path: name,
     ...rate,
     ratio: Number((rate.perSecond / raw.perSecond).toFixed(2)),
+    serviceCpuMs,
   })),
 ]);
 console.log('\nList latency, sequential');

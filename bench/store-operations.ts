@@ -21,8 +21,10 @@ export interface OperationCount {
 /** Counts the table operations at the SDK, on the document client every port shares. */
 export const countOperations = (table: Table) => {
   const count: OperationCount = { reads: 0, writes: 0, itemsRead: 0, counts: 0 };
+  let counting = false;
   table.doc.middlewareStack.add(
     (next, context) => async (args) => {
+      if (!counting) return next(args);
       // A refused conditional write is billed as a write too: count before the outcome is known.
       const name = context.commandName ?? '';
       if (!READS.has(name)) {
@@ -40,10 +42,23 @@ export const countOperations = (table: Table) => {
     { step: 'initialize', name: 'benchOperationCounter' },
   );
   return {
-    /** The operations `run` made, per call of it. */
-    async per(calls: number, run: () => Promise<unknown>): Promise<OperationCount> {
+    /**
+     * The operations `run` made, per call of it, `calls` times one after another. Between calls `settle`
+     * runs uncounted: what a request queued for later (a notification's delivery) is not the request's cost.
+     */
+    async per(
+      calls: number,
+      run: (n: number) => Promise<unknown>,
+      settle: () => Promise<void>,
+    ): Promise<OperationCount> {
       Object.assign(count, { reads: 0, writes: 0, itemsRead: 0, counts: 0 });
-      await run();
+      for (let n = 0; n < calls; n += 1) {
+        await settle();
+        counting = true;
+        await run(n).finally(() => {
+          counting = false;
+        });
+      }
       const per = (value: number) => Number((value / calls).toFixed(2));
       return {
         reads: per(count.reads),

@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import {
   BatchWriteItemCommand,
   CreateTableCommand,
@@ -14,9 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY } from '#lib/store/table-schema.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
-
-const require = createRequire(import.meta.url);
-const dynalite = require('dynalite') as (options: object) => import('node:net').Server;
+import { startStandInThread } from './stand-in-thread.ts';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -24,19 +19,23 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
-/** The embedded DynamoDB-API server: in memory, or persisted under `path` so a restart keeps the data. */
+/**
+ * The embedded DynamoDB-API server (dynalite, in a thread of its own): in memory, or persisted under
+ * `path` so a restart keeps the data.
+ */
 export const startDynamo = async (path: string | undefined): Promise<LocalDynamo> => {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(path && { path }) });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const thread = await startStandInThread({ kind: 'dynamodb', path });
+  const client = new DynamoDBClient({
+    endpoint: thread.endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
   return {
-    endpoint,
+    endpoint: thread.endpoint,
     client,
     close: async () => {
       client.destroy();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await thread.close();
     },
   };
 };

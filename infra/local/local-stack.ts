@@ -79,6 +79,8 @@ export interface LocalStack {
   queues: LocalSqs;
   /** The running workers, when `workers` is on. */
   workers: LocalWorkers | undefined;
+  /** Resolves once every queued notification and e-mail is delivered. */
+  deliveriesIdle(): Promise<void>;
   stop(): Promise<StopReport>;
 }
 
@@ -200,11 +202,7 @@ export const startLocalStack = async ({
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,
-    // Notification e-mail passes the notifications queue first, then the mail queue.
-    mailQueueIdle: async () => {
-      await notificationWorker.idle();
-      await mailWorker.idle();
-    },
+    mailQueueIdle: () => deliveriesIdle(),
     smsOutbox,
     notificationsIdle: () => notificationWorker.idle(),
   });
@@ -215,6 +213,11 @@ export const startLocalStack = async ({
   const mailWorker = startMailWorker(sqs);
   const notificationWorker = startNotificationWorker(sqs);
   const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
+  // Notification e-mail passes the notifications queue first, then the mail queue.
+  const deliveriesIdle = async () => {
+    await notificationWorker.idle();
+    await mailWorker.idle();
+  };
 
   const stop = async (): Promise<StopReport> => {
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
@@ -229,5 +232,5 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, stop };
+  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, deliveriesIdle, stop };
 };

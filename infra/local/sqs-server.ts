@@ -1,6 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequestHandler } from 'local-aws-sqs';
 import {
   CreateQueueCommand,
   DeleteMessageBatchCommand,
@@ -12,10 +9,10 @@ import {
   type MessageAttributeValue,
 } from '@aws-sdk/client-sqs';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
+import { startStandInThread } from './stand-in-thread.ts';
 import { MAX_MESSAGE_BYTES, QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, deadLetterQueueName, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 
-const HOST = '127.0.0.1';
 const ACCOUNT_ID = '123456789012';
 const SQS_BATCH_LIMIT = 10;
 
@@ -62,15 +59,6 @@ export interface SqsServerOptions {
   /** Tests shorten visibility timeouts and receive counts here. */
   settings?: Record<QueueName, QueueSettings>;
 }
-
-const listen = (server: Server, port: number): Promise<number> =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 
 const arnOf = (name: string): string => `arn:aws:sqs:${LOCAL_REGION}:${ACCOUNT_ID}:${name}`;
 
@@ -123,17 +111,8 @@ export const startSqsServer = async ({
     if (settings[name].visibilityTimeoutSeconds < 1)
       throw new RangeError(`queue ${name}: visibility timeout must be >= 1 s`);
   }
-  // createRequestHandler rather than createSqsServer: the latter leaves listen errors (a port in use) unhandled.
-  const { service, requestHandler } = createRequestHandler({
-    port,
-    hostname: HOST,
-    region: LOCAL_REGION,
-    accountId: ACCOUNT_ID,
-  });
-  const server = createServer(requestHandler);
-  // Queue URLs are built from the service's port, so it must be the bound one.
-  service.PORT = await listen(server, port);
-  const endpoint = `http://${HOST}:${service.PORT}`;
+  const thread = await startStandInThread({ kind: 'sqs', port, region: LOCAL_REGION, accountId: ACCOUNT_ID });
+  const { endpoint } = thread;
   const client = new SQSClient({
     endpoint,
     region: LOCAL_REGION,
@@ -224,12 +203,7 @@ export const startSqsServer = async ({
     },
     async close() {
       client.destroy();
-      const closed = new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-      // The SDK keeps connections alive, and close() alone would wait for them.
-      server.closeAllConnections();
-      await closed;
+      await thread.close();
     },
   };
 };
