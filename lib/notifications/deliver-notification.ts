@@ -4,8 +4,8 @@ import type { Incident } from '#lib/incidents/incident.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
-import { createWarRoomLink } from '#lib/integrations/meetings.ts';
 import { log } from '#lib/log/logger.ts';
+import { onFirstUse } from '#lib/ports/on-first-use.ts';
 import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';
@@ -80,11 +80,14 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, onCall: { u
   return sends;
 };
 
+/** The video tool's client (its OAuth refresh and calls) loads with the first war room asked for. */
+const meetings = onFirstUse(() => import('#lib/integrations/meetings.ts'));
+
 const warRoom = async (scope: Scope, incident: Incident, earlier: readonly Delivery[]): Promise<string | undefined> => {
   const known = earlier.find((delivery) => delivery.meetingUrl)?.meetingUrl;
   if (known) return known;
   try {
-    return await createWarRoomLink(scope, `${incident.id}: ${incident.summary}`);
+    return await (await meetings()).createWarRoomLink(scope, `${incident.id}: ${incident.summary}`);
   } catch (error) {
     log.warn('no war-room link: the video tool failed; the notification goes without one', { error });
     return undefined;

@@ -85,7 +85,6 @@ const OVER_BUDGET: Record<string, number> = {
   'ingestion-worker': 1.32,
   tickets: 1.32,
   'service-map': 1.32,
-  'notification-worker': 1.31,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */
