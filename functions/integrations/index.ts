@@ -22,6 +22,16 @@ const callback =
   async ({ scope, query }: { scope: Scope; query: { code: string; state: string } }) =>
     ok(await (await oauth()).completeOAuthConnect(scope, { integration, ...query }), { message });
 
+/** A code host's webhook at its `target` (code host A's repository, code host B's project). */
+const registerHook = async (
+  scope: Scope,
+  host: 'codehost-a' | 'codehost-b',
+  { target, events }: { target: string; events: string[] },
+) =>
+  created(await (await codeHosts()).registerCodeHostHook(scope, { host, target, events }), {
+    message: 'Webhook registered',
+  });
+
 export const handler = createGroupHandler(integrations, {
   connectChat: connect('chat'),
   chatOAuthCallback: callback('chat', 'Chat connected'),
@@ -31,27 +41,13 @@ export const handler = createGroupHandler(integrations, {
   },
   connectCodehostA: connect('codehost-a'),
   codehostACallback: callback('codehost-a', 'Code host A connected'),
-  registerCodehostAWebhook: async ({ scope, body }) =>
-    created(
-      await (await codeHosts()).registerCodeHostHook(scope, {
-        host: 'codehost-a',
-        target: body.repoFullName,
-        events: body.events,
-      }),
-      { message: 'Webhook registered' },
-    ),
+  registerCodehostAWebhook: ({ scope, body }) =>
+    registerHook(scope, 'codehost-a', { target: body.repoFullName, events: body.events }),
   listCodehostARepos: async ({ scope }) => ok(await (await codeHosts()).listCodehostARepos(scope)),
   connectCodehostB: connect('codehost-b'),
   codehostBCallback: callback('codehost-b', 'Code host B connected'),
-  registerCodehostBWebhook: async ({ scope, body }) =>
-    created(
-      await (await codeHosts()).registerCodeHostHook(scope, {
-        host: 'codehost-b',
-        target: body.projectId,
-        events: body.events,
-      }),
-      { message: 'Webhook registered' },
-    ),
+  registerCodehostBWebhook: ({ scope, body }) =>
+    registerHook(scope, 'codehost-b', { target: body.projectId, events: body.events }),
   listCodehostBProjects: async ({ scope }) => ok(await (await codeHosts()).listCodehostBProjects(scope)),
   connectVideomeet: connect('videomeet'),
   videomeetOAuthCallback: callback('videomeet', 'Video meetings connected'),
