@@ -4,7 +4,8 @@ import type { Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/r
 import { putItem, putNew, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { type Page, type PageRequest, queryAll, queryPage } from '#lib/store/queries.ts';
+import { queryAll } from '#lib/store/queries.ts';
+import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Analysis, AnalysisReport, AnalysisStage, AnalysisStatus } from './analysis.ts';

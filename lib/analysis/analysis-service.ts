@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import type { EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
-import type { Page } from '#lib/store/queries.ts';
+import type { Page } from '#lib/store/pages.ts';
 import { type AnalysisReport, type AnalysisView, analysisView, isAnalysisId } from './analysis.ts';
 import { analysisRepository } from './analysis-repository.ts';
 import { reportContent } from './report-content.ts';

@@ -3,7 +3,8 @@ import { filterCounts, sumCounts } from '#lib/store/counters.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
 import { type Item, findItem, textOrNull } from '#lib/store/items.ts';
 import { filterKey, workspaceKey } from '#lib/store/keys.ts';
-import { type Page, type PageRequest, type QueryInput, queryAll, queryPage } from '#lib/store/queries.ts';
+import { type QueryInput, queryAll } from '#lib/store/queries.ts';
+import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { AffectedService, BlastReport, TriggerType } from './blast-report.ts';
 

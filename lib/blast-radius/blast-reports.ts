@@ -1,6 +1,6 @@
 import { NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import type { Page } from '#lib/store/queries.ts';
+import type { Page } from '#lib/store/pages.ts';
 import { type BlastReport, isUlid } from './blast-report.ts';
 import { blastReportRepository } from './blast-report-repository.ts';
 import { tierOf } from './risk-model.ts';

@@ -1,4 +1,4 @@
-import type { PageInfo, PageRequest } from '#lib/store/queries.ts';
+import type { PageInfo, PageRequest } from '#lib/store/pages.ts';
 import { ok } from './envelope.ts';
 import type { JsonResult } from './route.ts';
 

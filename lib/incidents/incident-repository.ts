@@ -1,5 +1,6 @@
-import type { Page, PageRequest } from '#lib/store/queries.ts';
-import { queryAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/pages.ts';
+import { queryAll, type QueryInput } from '#lib/store/queries.ts';
+import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey } from '#lib/store/keys.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';

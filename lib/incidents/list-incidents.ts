@@ -2,7 +2,7 @@ import type { Incident } from './incident.ts';
 import { incidentRepository } from './incident-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { ListIncidentsInput } from './schemas.ts';
-import type { Page } from '#lib/store/queries.ts';
+import type { Page } from '#lib/store/pages.ts';
 
 /**
  * A page of incidents, newest first, with the total of matches. Cost (docs/data-model.md 4): the total

@@ -1,6 +1,7 @@
-import type { Page, PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/pages.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
-import { queryPage, type QueryInput } from '#lib/store/queries.ts';
+import type { QueryInput } from '#lib/store/queries.ts';
+import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { putIfAbsent, putItem, unlessConditionFails, updateIfPresent } from '#lib/store/conditional-writes.ts';

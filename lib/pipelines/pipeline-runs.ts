@@ -1,5 +1,5 @@
 import { NotFoundError } from '#lib/contract/errors.ts';
-import type { Page, PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/pages.ts';
 import { type RunFilter, pipelineRunRepository } from './pipeline-run-repository.ts';
 import type { PipelineRun, PipelineRunSummary } from './pipeline-run.ts';
 import type { Scope } from '#lib/identity/scope.ts';

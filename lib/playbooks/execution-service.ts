@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import type { Page } from '#lib/store/queries.ts';
+import type { Page } from '#lib/store/pages.ts';
 import type { Execution, ExecutionStep } from './execution.ts';
 import { type ExecutionRecord, executionRepository } from './execution-repository.ts';
 import { linkedIncidentId, noteExecutionOnIncident } from './incident-note.ts';

@@ -2,7 +2,8 @@ import { batchDeleteItems } from '#lib/store/batch.ts';
 import { deleteIfPresent, putIf, putNew } from '#lib/store/conditional-writes.ts';
 import { findItem, type Item, keyOf } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { type Page, type PageRequest, type QueryInput, queryAll, queryPage } from '#lib/store/queries.ts';
+import { type QueryInput, queryAll } from '#lib/store/queries.ts';
+import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import type {
   Playbook,

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import type { Page } from '#lib/store/queries.ts';
+import type { Page } from '#lib/store/pages.ts';
 import { executionRepository } from './execution-repository.ts';
 import { isSortableId, type Playbook, type PlaybookContent, sameContent } from './playbook.ts';
 import { type PlaybookHead, playbookRepository } from './playbook-repository.ts';

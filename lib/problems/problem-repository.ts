@@ -1,4 +1,5 @@
-import { type Page, type PageRequest, type QueryInput, queryPage } from '#lib/store/queries.ts';
+import type { QueryInput } from '#lib/store/queries.ts';
+import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
   OPTIONAL_PROBLEM_FIELDS,

@@ -6,7 +6,7 @@ import { problemRepository } from './problem-repository.ts';
 import { checkRelatedIncidents } from './related-incidents.ts';
 import type { CreateProblemInput, ListProblemsInput, UpdateProblemInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import type { Page } from '#lib/store/queries.ts';
+import type { Page } from '#lib/store/pages.ts';
 
 const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 

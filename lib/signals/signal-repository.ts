@@ -1,6 +1,7 @@
-import type { Page, PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/pages.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { countAll, queryPage, type QueryInput } from '#lib/store/queries.ts';
+import { countAll, type QueryInput } from '#lib/store/queries.ts';
+import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
   MERGING_STATUSES,

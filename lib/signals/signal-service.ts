@@ -8,7 +8,7 @@ import { loadMetadata } from './signal-metadata.ts';
 import { findWholeSignal, signalRepository } from './signal-repository.ts';
 import type { ListSignalsInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import type { Page } from '#lib/store/queries.ts';
+import type { Page } from '#lib/store/pages.ts';
 
 const notFound = (): NotFoundError => new NotFoundError('Signal not found');
 

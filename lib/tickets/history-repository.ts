@@ -1,8 +1,9 @@
-import type { Page, PageRequest } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/pages.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { countAll, queryAll, queryPage } from '#lib/store/queries.ts';
+import { countAll, queryAll } from '#lib/store/queries.ts';
+import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { HistoryEvent, HistoryEventInput } from './history.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';

@@ -1,5 +1,5 @@
-import type { Page, PageRequest } from '#lib/store/queries.ts';
-import { queryPage } from '#lib/store/queries.ts';
+import type { Page, PageRequest } from '#lib/store/pages.ts';
+import { queryPage } from '#lib/store/pages.ts';
 import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';
 import { type HistoryQuery, historyRepository } from './history-repository.ts';
 import { ticketFromItem, ticketListPartition, type Ticket } from './ticket-index.ts';

@@ -69,22 +69,22 @@ describe('bundles hold the clients their function declares, no others', () => {
  * the budget leaves the list: the test fails while it is still listed.
  */
 const OVER_BUDGET: Record<string, number> = {
-  incidents: 1.49,
-  ingestion: 1.47,
-  signals: 1.46,
-  integrations: 1.43,
+  incidents: 1.48,
+  ingestion: 1.46,
+  signals: 1.45,
+  integrations: 1.42,
   business: 1.4,
-  playbooks: 1.38,
+  playbooks: 1.37,
   auth: 1.37,
-  assistant: 1.35,
+  assistant: 1.34,
   'correlation-worker': 1.34,
   'correlation-rules': 1.33,
-  problems: 1.33,
-  'blast-radius': 1.33,
   dashboard: 1.32,
+  problems: 1.32,
   'ingestion-worker': 1.32,
-  tickets: 1.32,
+  'blast-radius': 1.32,
   'service-map': 1.32,
+  tickets: 1.31,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */
