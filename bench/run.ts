@@ -40,8 +40,14 @@ const alert = (id: string) => ({
   })),
 });
 
-/** A signed-in ADMIN's Bearer header and an API key for ingestion and lists, on the service `call` reaches. */
-const credentials = async (call: BenchCall) => {
+const DUPLICATE_FINGERPRINTS = 50;
+
+/**
+ * The service `call` reaches, made ready to measure: a signed-in ADMIN's Bearer header, an API key for
+ * ingestion and lists, the key checked and cached by the gateway's authorizer, and the fingerprints the
+ * duplicate path repeats already stored. `ingest` posts one notification through that key.
+ */
+const prepare = async (call: BenchCall) => {
   const { accessToken } = await signUpBenchAdmin(call);
   const auth = { authorization: `Bearer ${accessToken}` };
   const { key } = await call(
@@ -50,19 +56,17 @@ const credentials = async (call: BenchCall) => {
     { name: 'bench', environment: 'PRODUCTION', scopes: ['incidents:read', 'incidents:write', 'ingestion:write'] },
     auth,
   );
-  return { auth, keyAuth: { 'x-api-key': key as string } };
+  const keyAuth = { 'x-api-key': key as string };
+  const ingest = (id: string) => call('POST', '/api/v1/ingestion/metrics-alerts', alert(id), keyAuth);
+  await ingest('warm-up');
+  for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
+  return { auth, keyAuth, ingest };
 };
-const ingestVia = (call: BenchCall, keyAuth: Record<string, string>) => (id: string) =>
-  call('POST', '/api/v1/ingestion/metrics-alerts', alert(id), keyAuth);
-const DUPLICATE_FINGERPRINTS = 50;
 
 // Throughput: the service in a process of its own, the load generated here, as senders are elsewhere.
 const measured = await startBenchServiceProcess(join(work, 'throughput'));
 const throughput = await (async () => {
-  const ingest = ingestVia(measured.call, (await credentials(measured.call)).keyAuth);
-  // The key is checked and cached by the gateway's authorizer before anything is measured.
-  await ingest('warm-up');
-  for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
+  const { ingest } = await prepare(measured.call);
   const timed = async (name: string, total: number, run: (n: number) => Promise<unknown>) => {
     const cpuBefore = await measured.cpuMs();
     const rate = await runConcurrently(total, IN_FLIGHT, run);
@@ -80,11 +84,8 @@ await measured.stop();
 // Store operations and list latency: the service in this process, where the SDK client can be counted.
 const { stack, call } = await startBenchService(join(work, 'counted'));
 const operations = countOperations(stack.ports.table);
-const { auth, keyAuth } = await credentials(call);
+const { auth, keyAuth, ingest } = await prepare(call);
 const { email, password } = BENCH_ADMIN;
-const ingest = ingestVia(call, keyAuth);
-await ingest('warm-up');
-for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
 
 const perRequest = async (name: string, calls: number, run: (n: number) => Promise<unknown>) => ({
   name,
