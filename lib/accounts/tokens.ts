@@ -32,7 +32,8 @@ type TokenUse = 'access' | 'refresh';
  * jose is loaded by the first token signed or verified, not at cold start: a route group's cold start may
  * hold little more than a bare document-client handler (docs/performance.md, "Bundles and cold imports"),
  * and requests without a Bearer token never need it. Through token-signing.ts rather than jose's index, so
- * a bundle that imports other parts of jose statically (auth) shares only what both use.
+ * a bundle whose other chunks import other parts of jose (auth's OAuth identity-provider client) shares only
+ * what both use.
  */
 const loadJose = onFirstUse(() => import('./token-signing.ts'));
 

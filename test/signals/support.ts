@@ -52,12 +52,20 @@ export const triggerEvent = (
   action: 'trigger',
 });
 
-/** Messages waiting in a queue, visible or not. */
+/**
+ * Messages waiting in a queue, visible or not. The local SQS server holds a message just sent as delayed
+ * until its next timer tick, even with no delay set; with the server in a thread of its own a read can
+ * arrive before that tick, so delayed messages count too (as the queue poller's idle check counts them).
+ */
 export const queueDepth = async (sqs: LocalSqs, queue: QueueName): Promise<number> => {
   const { Attributes = {} } = await sqs.client.send(
     new GetQueueAttributesCommand({
       QueueUrl: sqs.queueUrl(queue),
-      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      AttributeNames: [
+        'ApproximateNumberOfMessages',
+        'ApproximateNumberOfMessagesNotVisible',
+        'ApproximateNumberOfMessagesDelayed',
+      ],
     }),
   );
   return Object.values(Attributes).reduce((sum, count) => sum + Number(count), 0);
