@@ -101,6 +101,7 @@ export const recordIncidentChange = async (
         runtime,
         workspaceId,
         history.map((event) => ({ ...event, ticketId, ticketType: 'INCIDENT', actor })),
+        after?.updatedAt,
       ),
     messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
     addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),

@@ -31,15 +31,17 @@ const fromItem = (item: Record<string, unknown>): HistoryEvent => {
 };
 
 /**
- * Records what happened, after the change itself was written. Events of one call share a timestamp
- * and get increasing ids (monotonic ULIDs), so they keep the order they were given in.
+ * Records what happened, after the change itself was written. Events of one call share a timestamp, `at`
+ * when the caller knows the instant its change was written (so the history shows the change's own time,
+ * not a later second), and get increasing ids (monotonic ULIDs), so they keep the order they were given in.
  */
 export const recordHistory = async (
   { table, clock, ids }: { table: Table; clock: Clock; ids: Ids },
   workspaceId: string,
   events: readonly HistoryEventInput[],
+  at?: string,
 ): Promise<HistoryEvent[]> => {
-  const timestamp = clock.now().toISOString();
+  const timestamp = at ?? clock.now().toISOString();
   const recorded = events.map((input): HistoryEvent => ({ ...input, id: ids.sortable(), timestamp }));
   await Promise.all(recorded.map((event) => putNew(table, toItem(workspaceId, event))));
   await countHistory(table, workspaceId, recorded);

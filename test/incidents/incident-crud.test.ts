@@ -82,11 +82,12 @@ describe('incident create, get, update, delete', () => {
     });
   });
 
-  it('writes a CREATED history event and a system message on create', async () => {
+  it('writes a CREATED history event, at the instant of the incident, and a system message on create', async () => {
     const incident = await createIncident(client, admin.auth);
     expect(await historyOf(client, admin.auth, incident.id)).toMatchObject([
       { ticketId: incident.id, ticketType: 'INCIDENT', event: 'CREATED', to: 'OPEN', actor: admin.email },
     ]);
+    expect((await historyOf(client, admin.auth, incident.id))[0]?.timestamp).toBe(incident.createdAt);
     expect(await messagesOf(client, admin.auth, incident.id)).toMatchObject([
       { ticketId: incident.id, kind: 'SYSTEM', text: `Incident created by ${admin.email}`, actor: admin.email },
     ]);
@@ -205,6 +206,7 @@ describe('incident create, get, update, delete', () => {
       ]),
     );
     expect(history).toHaveLength(5);
+    expect(history.every((event) => event.timestamp === updated.updatedAt)).toBe(true);
 
     const messages = (await messagesOf(client, admin.auth, incident.id)).slice(1);
     expect(messages.map((message) => [message.kind, message.text]).sort()).toEqual([
