@@ -117,6 +117,7 @@ export const startSqsServer = async ({
     endpoint,
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,
+    cacheMiddleware: true,
   });
 
   const urls = new Map<string, string>();

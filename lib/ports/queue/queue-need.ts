@@ -21,7 +21,8 @@ export const sqsQueueOf = (env: Env, queues: readonly QueueName[]): Queue => {
       import('@aws-sdk/client-sqs'),
       import('./sqs-queue.ts'),
     ]);
-    return createSqsQueue(new SQSClient({}), queueUrl);
+    // The middleware stack resolved once per command kind, not on every send: this client adds none later.
+    return createSqsQueue(new SQSClient({ cacheMiddleware: true }), queueUrl);
   });
   return { send: async (queue, messages) => (await sqs()).send(queue, messages) };
 };
