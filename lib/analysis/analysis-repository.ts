@@ -9,7 +9,7 @@ import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Analysis, AnalysisReport, AnalysisStage, AnalysisStatus } from './analysis.ts';
-import { countAnalysisWrite, readAnalysisTotal } from './analysis-counter.ts';
+import { countAnalysisWrite, readAnalysisTotal } from '#lib/incidents/analysis-counter.ts';
 
 /**
  * ANALYSIS items (docs/data-model.md 5.15): base `{W}#ANALYSIS` / `<analysisId>`, gsi1 by status, gsi2 the

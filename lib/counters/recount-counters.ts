@@ -1,5 +1,5 @@
 import { recountBlastReports } from '#lib/blast-radius/recount-blast-reports.ts';
-import { recountAnalyses } from '#lib/analysis/analysis-counter.ts';
+import { recountAnalyses } from '#lib/incidents/analysis-counter.ts';
 import { analysisPartition } from '#lib/analysis/analysis-repository.ts';
 import { recountChanges } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';

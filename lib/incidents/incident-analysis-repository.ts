@@ -4,6 +4,8 @@ import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { keyOf } from '#lib/store/items.ts';
+import { deleteIfPresent } from '#lib/store/conditional-writes.ts';
+import { countAnalysisWrite } from './analysis-counter.ts';
 import { analysisChildPartition, incidentAnalysisPartition } from './incident-item.ts';
 
 /**
@@ -44,7 +46,11 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
     };
   };
 
-  /** Deletes every analysis of the incident, each one's reports first, so a retry finds what is left. */
+  /**
+   * Deletes every analysis of the incident, each one's reports and evidence first, so a retry finds what is
+   * left. Each analysis leaves the list counter with the delete that removed it: a delete repeated or racing
+   * another finds nothing and counts nothing.
+   */
   const deleteIncidentAnalyses = async (incidentId: string): Promise<void> => {
     const analyses = await queryAll(table, {
       IndexName: 'gsi2',
@@ -53,14 +59,15 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
       ProjectionExpression: 'pk, sk',
     });
     for (const analysis of analyses) {
-      const reports = await queryAll(table, {
+      const children = await queryAll(table, {
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': analysisChildPartition(workspaceId, String(analysis.sk)) },
         ProjectionExpression: 'pk, sk',
       });
-      await batchDeleteItems(table, reports.map(keyOf));
+      await batchDeleteItems(table, children.map(keyOf));
+      const deleted = await deleteIfPresent(table, keyOf(analysis));
+      if (deleted) await countAnalysisWrite(table, workspaceId, String(deleted.status), undefined);
     }
-    await batchDeleteItems(table, analyses.map(keyOf));
   };
   return { latestCompletedAnalysis, deleteIncidentAnalyses };
 };

@@ -125,6 +125,22 @@ describe('analysis workflow and routes', () => {
     await settle(client);
   });
 
+  it('leaves the list and its totals with the incident it belonged to, once however often it is deleted', async () => {
+    const owner = await signUpBusiness(client, { businessName: 'Deleting Co' });
+    const [kept, deleted] = [await createIncident(client, owner), await createIncident(client, owner)];
+    for (const incidentId of [kept, deleted, deleted]) {
+      expect((await start(incidentId, owner)).status).toBe(202);
+      await settle(client);
+    }
+    expect((await list('', owner)).total).toBe(3);
+    const remove = () => client.request('DELETE', `/api/v1/incident-ticket/${deleted}`, undefined, owner.auth);
+    expect((await Promise.all([remove(), remove()])).map((reply) => reply.status).sort()).toEqual([200, 404]);
+    const left = await list('', owner);
+    expect(left.data.map((analysis: { incidentId: string }) => analysis.incidentId)).toEqual([kept]);
+    expect(left.total).toBe(1);
+    expect((await list('?status=COMPLETE', owner)).total).toBe(1);
+  });
+
   it("refuses bad input with one message per field, and other workspaces' ids with 404", async () => {
     const bad = await client.request('POST', `${ASSISTANT}/report`, { audience: 'BOARD' }, admin.auth);
     expect(bad.status).toBe(400);
