@@ -47,6 +47,7 @@ export const postToChatWebhook = async (
 const sealContext = (workspaceId: string) => ({ workspaceId, integration: 'CHAT_WEBHOOK' });
 
 export interface ChatWebhookView {
+  type: 'CHAT';
   integrationType: 'chat';
   channel: string | null;
   /** The host only: the whole URL is a credential and is never answered. */
@@ -88,7 +89,7 @@ export const registerChatWebhook = async (
     { userId, type: 'chat' },
     { status: 'ACTIVE', statusReason: null, ...(channel && { channel }), reconnect: true },
   );
-  return { integrationType: 'chat', channel: channel ?? null, webhookHost: url.host, registeredAt };
+  return { type: 'CHAT', integrationType: 'chat', channel: channel ?? null, webhookHost: url.host, registeredAt };
 };
 
 /** The workspace's webhook URL, opened, or undefined when none is registered. */

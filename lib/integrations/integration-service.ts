@@ -2,7 +2,7 @@ import { NotFoundError } from '#lib/contract/errors.ts';
 import { userOf } from '#lib/identity/caller.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
-import { integrationView, type Integration, type IntegrationType } from './integration.ts';
+import { integrationView, type IntegrationType, type IntegrationView } from './integration.ts';
 import { integrationRepository } from './integration-repository.ts';
 import { saveIntegration } from './save-integration.ts';
 
@@ -18,7 +18,7 @@ export const connectPhone = async (
     phoneNumber,
     provider,
   }: { type: 'sms' | 'messaging-app'; phoneNumber: string; provider?: string | undefined },
-): Promise<Integration> => {
+): Promise<IntegrationView> => {
   const { userId } = userOf(scope.caller);
   const saved = await saveIntegration(
     scope,
@@ -35,7 +35,7 @@ const requireMember = async ({ ports, workspaceId }: Scope, userId: string): Pro
   }
 };
 
-export const listUserIntegrations = async (scope: Scope, userId: string): Promise<Integration[]> => {
+export const listUserIntegrations = async (scope: Scope, userId: string): Promise<IntegrationView[]> => {
   await requireMember(scope, userId);
   const stored = await integrationRepository(scope.ports.table, scope.workspaceId).queryUserIntegrations(userId);
   return stored.map(integrationView);
@@ -49,7 +49,7 @@ export const listUserIntegrations = async (scope: Scope, userId: string): Promis
 export const disconnectIntegration = async (
   scope: Scope,
   { userId, integrationType }: { userId: string; integrationType: IntegrationType },
-): Promise<Integration> => {
+): Promise<IntegrationView> => {
   const integrations = integrationRepository(scope.ports.table, scope.workspaceId);
   if (!(await integrations.findIntegration(userId, integrationType))) {
     throw new NotFoundError('Integration not found', [

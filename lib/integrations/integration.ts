@@ -4,6 +4,20 @@ import type { OAuthIntegration } from '#lib/ports/integration-providers/integrat
 export const INTEGRATION_TYPES = ['chat', 'codehost-a', 'codehost-b', 'videomeet', 'sms', 'messaging-app'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
+/**
+ * The spec's `type` of an integration (Resources, Integration) for each path name: answered as `type` beside
+ * `integrationType`, the name the routes use.
+ */
+export const RESOURCE_TYPES = {
+  chat: 'CHAT',
+  'codehost-a': 'CODE_HOST_A',
+  'codehost-b': 'CODE_HOST_B',
+  videomeet: 'VIDEO_MEET',
+  sms: 'SMS',
+  'messaging-app': 'MESSAGING_APP',
+} as const satisfies Record<IntegrationType, string>;
+export type ResourceType = (typeof RESOURCE_TYPES)[IntegrationType];
+
 export const INTEGRATION_STATUSES = ['ACTIVE', 'ERROR', 'DISCONNECTED'] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
@@ -44,5 +58,14 @@ export interface StoredIntegration extends Integration {
   rev: number;
 }
 
-export const integrationView = ({ credentials: _sealed, rev: _rev, ...integration }: StoredIntegration): Integration =>
-  integration;
+/** A connection as the API answers it: without its credentials, with the spec's `type`. */
+export interface IntegrationView extends Integration {
+  type: ResourceType;
+}
+
+export const integrationView = ({
+  credentials: _sealed,
+  rev: _rev,
+  id,
+  ...integration
+}: StoredIntegration): IntegrationView => ({ id, type: RESOURCE_TYPES[integration.integrationType], ...integration });

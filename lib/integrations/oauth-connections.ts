@@ -3,7 +3,7 @@ import { userOf } from '#lib/identity/caller.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { IntegrationProvider, OAuthIntegration } from '#lib/ports/integration-providers/integration-providers.ts';
 import { log } from '#lib/log/logger.ts';
-import { integrationView, type Integration, type OAuthCredentials, type StoredIntegration } from './integration.ts';
+import { integrationView, type IntegrationView, type OAuthCredentials, type StoredIntegration } from './integration.ts';
 import { integrationRepository } from './integration-repository.ts';
 import { signState, STATE_LIFETIME_MS, verifyState } from './oauth-state.ts';
 import { exchangeCode, needsRefresh, refreshTokens } from './oauth-tokens.ts';
@@ -76,7 +76,7 @@ const badState = (reason: string) => new BadRequestError('Invalid OAuth state', 
 export const completeOAuthConnect = async (
   scope: Scope,
   { integration, code, state: rawState }: { integration: OAuthIntegration; code: string; state: string },
-): Promise<Integration> => {
+): Promise<IntegrationView> => {
   const { userId } = userOf(scope.caller);
   const { ports, workspaceId } = scope;
   const state = await verifyState(ports.signingKeys, rawState);

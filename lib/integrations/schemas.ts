@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import '#lib/contract/zod-locale.ts';
-import { INTEGRATION_STATUSES, INTEGRATION_TYPES } from './integration.ts';
+import { INTEGRATION_STATUSES, INTEGRATION_TYPES, RESOURCE_TYPES } from './integration.ts';
 
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 const e164 = z
@@ -84,6 +84,7 @@ export const disconnectParams = z.object({
 /** Response shapes. */
 export const integrationSchema = z.object({
   id: z.string(),
+  type: z.enum(RESOURCE_TYPES),
   userId: z.string(),
   integrationType: z.enum(INTEGRATION_TYPES),
   status: z.enum(INTEGRATION_STATUSES),
@@ -98,6 +99,7 @@ export const integrationSchema = z.object({
 export const connectStartSchema = z.object({ authUrl: z.string(), expiresAt: z.string() });
 
 export const chatWebhookSchema = z.object({
+  type: z.literal('CHAT'),
   integrationType: z.literal('chat'),
   channel: z.nullable(z.string()),
   webhookHost: z.string(),

@@ -4,6 +4,14 @@ import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '..
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { V1, OAUTH_ROUTES, callback, connect, startConnect, type OAuthKind } from './support.ts';
 
+/** The spec's `type` of each integration (Resources, Integration). */
+const SPEC_TYPES: Record<OAuthKind, string> = {
+  chat: 'CHAT',
+  'codehost-a': 'CODE_HOST_A',
+  'codehost-b': 'CODE_HOST_B',
+  videomeet: 'VIDEO_MEET',
+};
+
 let client: TestClient;
 let fakes: FakeIntegrationProviders;
 let admin: SignedIn;
@@ -41,6 +49,7 @@ describe('OAuth connect and callback', () => {
       const done = await callback(client, admin, kind, authUrl.searchParams.get('state') ?? '');
       expect(done.status, done.text).toBe(200);
       expect(done.body.data).toMatchObject({ integrationType: kind, status: 'ACTIVE', userId: admin.user.id });
+      expect(done.body.data.type).toBe(SPEC_TYPES[kind]);
       const exchange = fakes.requests.findLast((request) => request.path === `/${kind}/oauth/token`);
       expect(exchange?.body).toMatchObject({ grant_type: 'authorization_code', code: 'a-good-code' });
       expect(await integrationsOf(admin)).toContainEqual(

@@ -171,6 +171,7 @@ describe('chat webhook', () => {
     );
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body.data).toMatchObject({
+      type: 'CHAT',
       integrationType: 'chat',
       channel: '#ops',
       webhookHost: new URL(fakes.url).host,
@@ -179,7 +180,7 @@ describe('chat webhook', () => {
     const listed = await client.request('GET', `${V1}/integrations/${admin.user.id}`, undefined, admin.auth);
     expect(JSON.stringify(listed.body.data)).not.toContain('/hooks/team');
     expect(listed.body.data).toContainEqual(
-      expect.objectContaining({ integrationType: 'chat', channel: '#ops', status: 'ACTIVE' }),
+      expect.objectContaining({ type: 'CHAT', integrationType: 'chat', channel: '#ops', status: 'ACTIVE' }),
     );
   });
 
@@ -237,6 +238,7 @@ describe('SMS and messaging app', () => {
     );
     expect(sms.status, sms.text).toBe(201);
     expect(sms.body.data).toMatchObject({
+      type: 'SMS',
       integrationType: 'sms',
       phoneNumber: '+442071838750',
       provider: 'sns',
@@ -249,6 +251,7 @@ describe('SMS and messaging app', () => {
       admin.auth,
     );
     expect(app.status).toBe(201);
+    expect(app.body.data).toMatchObject({ type: 'MESSAGING_APP', integrationType: 'messaging-app' });
     for (const phoneNumber of ['020 7183 8750', '+0123456', '+1234567890123456', 14155550100]) {
       const bad = await client.request('POST', `${V1}/integrations/sms/connect`, { phoneNumber }, admin.auth);
       expect(bad.status).toBe(400);
@@ -263,6 +266,9 @@ describe('SMS and messaging app', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data.map(({ integrationType }: { integrationType: string }) => integrationType)).toEqual(
       expect.arrayContaining(['codehost-a', 'codehost-b', 'sms', 'messaging-app']),
+    );
+    expect(mine.body.data.map(({ type }: { type: string }) => type)).toEqual(
+      expect.arrayContaining(['CODE_HOST_A', 'CODE_HOST_B', 'SMS', 'MESSAGING_APP']),
     );
     expect((await client.request('GET', `${V1}/integrations/${stranger.user.id}`, undefined, admin.auth)).status).toBe(
       404,
