@@ -5,6 +5,7 @@ import type { Ports } from '#lib/ports/ports.ts';
 import type { OAuthIdentity } from './account.ts';
 import { verifyProviderAccessToken } from './oauth-access-token.ts';
 import { verifyIdToken } from './oauth-id-token.ts';
+import { proofRejected } from './oauth-proof.ts';
 import { findOAuthProvider } from '#lib/ports/identity-provider/oauth-providers.ts';
 import type { OAuthClaim } from './schemas.ts';
 
@@ -12,13 +13,17 @@ import type { OAuthClaim } from './schemas.ts';
  * The identity a request claims, once its provider has vouched for it; e-mail addresses and provider
  * ids are not secrets (code host A's user ids are public), so nothing is taken on the client's word.
  * Throws 400 for a provider this deployment does not know or a proof of the wrong kind for it, 401
- * for a proof that does not hold, 503 when the provider does not answer.
+ * for a missing proof or one that does not hold, 503 when the provider does not answer.
  */
 export const verifyOAuthIdentity = async (runtime: Ports, claim: OAuthClaim): Promise<OAuthIdentity> => {
   const name = claim.oAuthProvider.trim().toLowerCase();
   const provider = findOAuthProvider(runtime.oauthProviders, name);
   if (!provider)
     throw new BadRequestError('Unknown OAuth provider', [`oAuthProvider: ${claim.oAuthProvider} is not configured`]);
+  if (claim.idToken === undefined && claim.accessToken === undefined) {
+    const proof = provider.kind === 'oidc' ? 'idToken' : 'accessToken';
+    throw proofRejected(`${proof}: is required, the proof that ${name} vouches for this identity`);
+  }
   try {
     if (provider.kind === 'oidc') {
       if (!claim.idToken)

@@ -80,7 +80,7 @@ const oauthFields = {
     .check(
       z.describe(
         "Proof of the identity from an OpenID Connect provider: an ID token it issued to this deployment's client id, " +
-          'unexpired, with `sub` = provider_uuid and a verified `email` = email. Exactly one of idToken and accessToken.',
+          'unexpired, with `sub` = provider_uuid and a verified `email` = email. One of idToken and accessToken; neither is a 401.',
       ),
     ),
   accessToken: z
@@ -92,23 +92,24 @@ const oauthFields = {
     .check(
       z.describe(
         'Proof of the identity from a provider without OpenID Connect (code host A): an access token whose owner, ' +
-          "per the provider's user API, has id provider_uuid and email among its verified addresses. Exactly one of idToken and accessToken.",
+          "per the provider's user API, has id provider_uuid and email among its verified addresses. One of idToken and accessToken; neither is a 401.",
       ),
     ),
 };
 
 /**
- * Exactly one proof. Checked even when other fields are bad, so one 400 lists every problem; an object
- * is all it needs, anything else already failed as a whole.
+ * At most one proof: both at once is a malformed request. Checked even when other fields are bad, so one 400
+ * lists every problem; an object is all it needs, anything else already failed as a whole. No proof at all
+ * is the identity check's 401 (DECISIONS.md: a missing proof answers 401), not a validation error.
  */
 const oneProof = <T extends z.ZodMiniObject>(schema: T) =>
   schema.check(
     z.refine(
       (body: { idToken?: unknown; accessToken?: unknown }) =>
-        (body.idToken === undefined) !== (body.accessToken === undefined),
+        body.idToken === undefined || body.accessToken === undefined,
       {
         path: ['idToken'],
-        message: 'exactly one of idToken and accessToken is required',
+        message: 'give one proof, idToken or accessToken, not both',
         when: ({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value),
       },
     ),

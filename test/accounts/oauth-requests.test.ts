@@ -25,15 +25,18 @@ describe('the original probe: anyone’s address and an invented provider id, wi
       const email = uniqueEmail('victim');
       const probe = { ...fieldsFor(path, email), provider_uuid: '583231', oAuthProvider: 'codehost-a' };
       const reply = await client.request('POST', path, probe);
-      await expectRefused(client, reply, 400, { email, providerUuid: '583231' });
-      expect(reply.body.errors).toEqual(['idToken: exactly one of idToken and accessToken is required']);
+      await expectRefused(client, reply, 401, { email, providerUuid: '583231' });
+      expect(reply.body).toMatchObject({
+        message: 'Invalid OAuth credentials',
+        errors: ['accessToken: is required, the proof that codehost-a vouches for this identity'],
+      });
     }
     const login = await client.request('POST', '/api/v1/auth/oauth/login', {
       email: uniqueEmail('victim'),
       provider_uuid: '583231',
       oAuthProvider: 'codehost-a',
     });
-    expect(login.status).toBe(400);
+    expect(login.status).toBe(401);
     expect(login.body.data).toBeUndefined();
   });
 
@@ -54,11 +57,11 @@ describe('the original probe: anyone’s address and an invented provider id, wi
 });
 
 describe('what a request must carry', () => {
-  it('lists a missing proof with the other missing fields, and refuses both proofs at once', async () => {
+  it('lists the missing fields, and refuses both proofs at once', async () => {
     const missing = await client.request('POST', REGISTERS[1], { email: uniqueEmail('o') });
     expect(missing.status).toBe(400);
     const fields = (missing.body.errors as string[]).map((message) => message.split(':')[0]).sort();
-    expect(fields).toEqual(['businessName', 'firstName', 'idToken', 'lastName', 'oAuthProvider', 'provider_uuid']);
+    expect(fields).toEqual(['businessName', 'firstName', 'lastName', 'oAuthProvider', 'provider_uuid']);
 
     const user = codeHostUser();
     const both = await client.request('POST', REGISTERS[0], {
@@ -69,7 +72,7 @@ describe('what a request must carry', () => {
       idToken: await provider.idToken({ sub: user.providerUuid, email: user.email }),
     });
     await expectRefused(client, both, 400, user);
-    expect(both.body.errors).toEqual(['idToken: exactly one of idToken and accessToken is required']);
+    expect(both.body.errors).toEqual(['idToken: give one proof, idToken or accessToken, not both']);
   });
 
   it('names a provider this deployment does not know, on every OAuth route', async () => {
