@@ -14,8 +14,9 @@ const notFound = (): NotFoundError => new NotFoundError('Execution not found');
 const ATTEMPTS = 3;
 
 /**
- * Starts the published version (a draft being edited does not count): its steps are copied into the
- * execution, the first one IN_PROGRESS. A playbook never published is a 409.
+ * Starts the published version: its steps are copied into the execution, the first one IN_PROGRESS. A
+ * DRAFT is a 409, whether never published or a new version of a published one, until it is published
+ * (again); executions started before keep the version they run.
  */
 export const executePlaybook = async (
   scope: Scope,
@@ -25,8 +26,9 @@ export const executePlaybook = async (
   const playbooks = playbookRepository(ports.table, workspaceId);
   const head = isSortableId(id) ? await playbooks.findHead(id) : undefined;
   if (!head) throw new NotFoundError('Playbook not found');
-  const { publishedVersion } = head.playbook;
-  if (publishedVersion === null) throw new ConflictError('Only a published playbook can be executed');
+  const { status, publishedVersion } = head.playbook;
+  if (status !== 'PUBLISHED' || publishedVersion === null)
+    throw new ConflictError('Only a published playbook can be executed');
   const [version, incidentId] = await Promise.all([
     playbooks.findVersion(id, publishedVersion),
     input.incidentId ? linkedIncidentId(scope, input.incidentId) : null,

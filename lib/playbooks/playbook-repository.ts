@@ -165,12 +165,17 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
     );
   };
 
-  /** What matching scores: the published version's title and trigger conditions of every published playbook. */
+  /**
+   * What matching scores: the published version's title and trigger conditions of every PUBLISHED
+   * playbook. A head under a new draft keeps its gsi3 keys, but is not matched until it is published again.
+   */
   const queryPublished = async (): Promise<PublishedSummary[]> => {
     const items = await queryAll(table, {
       IndexName: 'gsi3',
       KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': publishedPartition(workspaceId) },
+      FilterExpression: '#status = :published',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': publishedPartition(workspaceId), ':published': 'PUBLISHED' },
       ScanIndexForward: false,
     });
     return items.flatMap((item) => headFromItem(item, workspaceId).published ?? []);

@@ -88,7 +88,8 @@ const changeHead = async (
 
 /**
  * Changes the given fields. A DRAFT is edited in place; a PUBLISHED playbook gets the next version as a
- * new DRAFT, while its published version keeps serving matches and executions until this one is published.
+ * new DRAFT, which is neither matched nor executed until it is published again (executions already
+ * running keep their version).
  */
 export const updatePlaybook = (
   scope: Scope,

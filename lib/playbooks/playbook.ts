@@ -31,7 +31,8 @@ export interface PlaybookContent {
 
 /**
  * A playbook as its head item holds it: the latest content (`version`), which is either the draft being
- * edited or the version last published, and `publishedVersion`, the one matching and executions use.
+ * edited or the version last published, and `publishedVersion`, the one matching and executions use
+ * while `status` is PUBLISHED (a DRAFT is neither matched nor executed).
  */
 export interface Playbook extends PlaybookContent {
   id: string;

@@ -112,7 +112,7 @@ export const playbooks = defineGroup({
       path: '/api/v1/playbooks/match',
       summary: 'Find the best published playbook for an incident',
       description:
-        'Scores every published version: 0.35 x serviceArea + 0.25 x priority + 0.2 x environment + 0.2 x keywords, each fit 1 or 0 (keywords: the share found in summary and description), 0.5 where the playbook sets no such condition. Only a score above 0.5 matches; otherwise `data: null`. With `incidentId`, the incident fills the fields the body leaves out (docs/playbooks.md).',
+        'Scores the published version of every PUBLISHED playbook (none under a new draft): 0.35 x serviceArea + 0.25 x priority + 0.2 x environment + 0.2 x keywords, each fit 1 or 0 (keywords: the share found in summary and description), 0.5 where the playbook sets no such condition. Only a score above 0.5 matches; otherwise `data: null`. With `incidentId`, the incident fills the fields the body leaves out (docs/playbooks.md).',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',
@@ -124,7 +124,7 @@ export const playbooks = defineGroup({
       path: '/api/v1/playbooks/:id/execute',
       summary: 'Start an execution of a published playbook',
       description:
-        'Runs the published version (409 if the playbook was never published); its steps are copied into the execution. A linked incident gets a SYSTEM message and a PLAYBOOK_STARTED history event.',
+        'Runs the published version (409 while the playbook is a DRAFT: never published, or edited since); its steps are copied into the execution. A linked incident gets a SYSTEM message and a PLAYBOOK_STARTED history event.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',

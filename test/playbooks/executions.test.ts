@@ -51,21 +51,41 @@ describe('playbook executions', () => {
       expect(await api.call('GET', `${EXECUTIONS}/${execution.executionId}`, undefined, admin)).toEqual(execution);
     });
 
-    it('refuses a draft with 409, and runs the published version while a new draft is edited', async () => {
+    it('refuses a draft with 409, never published or a new version of a published one, until it is published', async () => {
       const draft = await api.create(admin);
       const refused = await client.request('POST', `${PLAYBOOKS}/${draft.id}/execute`, {}, admin.auth);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Only a published playbook can be executed');
       await api.publish(admin, draft.id);
-      await api.call(
+      const before = await api.execute(admin, draft.id);
+      expect(before).toMatchObject({ playbookVersion: 1, playbookTitle: 'Database failover' });
+
+      const edited = await api.call(
         'PUT',
         `${PLAYBOOKS}/${draft.id}`,
         { title: 'Rewritten', steps: [{ title: 'New only step' }] },
         admin,
       );
-      const execution = await api.execute(admin, draft.id);
-      expect(execution).toMatchObject({ playbookVersion: 1, playbookTitle: 'Database failover' });
-      expect(execution.steps).toHaveLength(3);
+      expect(edited).toMatchObject({ status: 'DRAFT', version: 2, publishedVersion: 1 });
+      const underDraft = await client.request('POST', `${PLAYBOOKS}/${draft.id}/execute`, {}, admin.auth);
+      expect(underDraft.status).toBe(409);
+      expect(underDraft.body).toEqual(refused.body);
+
+      // The execution started before the edit runs on with version 1's three steps.
+      await api.complete(admin, before.executionId, 0);
+      await api.skip(admin, before.executionId, 1);
+      const finished = await api.complete(admin, before.executionId, 2);
+      expect(finished).toMatchObject({ status: 'COMPLETED', playbookVersion: 1, playbookTitle: 'Database failover' });
+      expect(finished.steps.map((step: { status: string }) => step.status)).toEqual([
+        'COMPLETED',
+        'SKIPPED',
+        'COMPLETED',
+      ]);
+
+      await api.publish(admin, draft.id);
+      const after = await api.execute(admin, draft.id);
+      expect(after).toMatchObject({ playbookVersion: 2, playbookTitle: 'Rewritten', status: 'IN_PROGRESS' });
+      expect(after.steps.map((step: { title: string }) => step.title)).toEqual(['New only step']);
     });
 
     it('notes the execution on the linked incident: a SYSTEM message and a PLAYBOOK_STARTED history event', async () => {

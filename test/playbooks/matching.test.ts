@@ -100,17 +100,38 @@ describe('POST /playbooks/match', () => {
     expect(await match({ serviceArea: 'payments', priority: 'CRITICAL', environment: 'production' }, other)).toBeNull();
   });
 
-  it('keeps matching the published version while a new draft is edited, until it is published', async () => {
+  it('neither matches nor executes a published playbook under a new draft until it is published again', async () => {
     const business = await signUpBusiness(client, { businessName: 'Match Co' });
     const playbook = await api.createPublished(business, {
+      title: 'Search slow',
       triggerConditions: { serviceArea: 'search', priority: 'HIGH' },
     });
-    await api.call('PUT', `${PLAYBOOKS}/${playbook.id}`, { triggerConditions: { serviceArea: 'billing' } }, business);
     const subject = { serviceArea: 'search', priority: 'HIGH' };
     expect(await match(subject, business)).toMatchObject({ playbookId: playbook.id, matchScore: 0.8 });
+
+    const draft = await api.call(
+      'PUT',
+      `${PLAYBOOKS}/${playbook.id}`,
+      { title: 'Search and billing slow', triggerConditions: { serviceArea: ['search', 'billing'], priority: 'HIGH' } },
+      business,
+    );
+    expect(draft).toMatchObject({ status: 'DRAFT', version: 2, publishedVersion: 1 });
+    // The only playbook of its workspace, and it fits both its published and its draft conditions: no fit.
+    for (const body of [subject, { serviceArea: 'billing', priority: 'HIGH' }]) {
+      const reply = await client.request('POST', MATCH, body, business.auth);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ success: true, message: 'No published playbook fits', data: null });
+    }
+    const refused = await client.request('POST', `${PLAYBOOKS}/${playbook.id}/execute`, {}, business.auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Only a published playbook can be executed');
+
     await api.publish(business, playbook.id);
-    expect(await match(subject, business)).toBeNull();
-    expect(await match({ serviceArea: 'billing' }, business)).toMatchObject({ playbookId: playbook.id });
+    const found = { playbookId: playbook.id, title: 'Search and billing slow', matchScore: 0.8 };
+    expect(await match(subject, business)).toEqual(found);
+    expect(await match({ serviceArea: 'billing', priority: 'HIGH' }, business)).toEqual(found);
+    const execution = await api.execute(business, playbook.id);
+    expect(execution).toMatchObject({ playbookVersion: 2, playbookTitle: 'Search and billing slow' });
   });
 
   it('takes a key with incidents:read', async () => {
