@@ -7,7 +7,7 @@ import { reasonAbout } from './incident-insights.ts';
 import { customerExposure, timeToRecover } from './report-content.ts';
 
 /**
- * Resolves the incident as `POST /resolve/:id` does (409 when it is already resolved), then drafts a
+ * Resolves the incident as `POST /resolve/:id` does (from any status), then drafts a
  * customer knowledge-base article from the evidence in plain words, and stores it with the incident.
  */
 export const resolveWithKb = async (

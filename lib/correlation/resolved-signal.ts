@@ -1,9 +1,8 @@
-import { ConflictError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { isDone, type Incident } from '#lib/incidents/incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { recordMessageOnce } from '#lib/incidents/message-repository.ts';
-import { resolveIncident } from '#lib/incidents/resolve-incident.ts';
+import { resolveOpenIncident } from '#lib/incidents/resolve-incident.ts';
 import { signalLinkRepository } from '#lib/incidents/signal-link-repository.ts';
 import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 import { resolvedNoteRepository } from './resolved-note-repository.ts';
@@ -45,17 +44,12 @@ const autoResolve = async (scope: Scope, incident: Incident, ruleId: string): Pr
   if (isDone(incident.status)) return false;
   const rule = (await effectiveRules(scope)).find(({ id }) => id === ruleId);
   if (!rule?.autoResolve) return false;
-  try {
-    await resolveIncident(scope, {
-      id: incident.id,
-      resolution:
-        'Resolved automatically: every linked signal resolved, and its correlation rule asks for it (autoResolve).',
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ConflictError) return false;
-    throw error;
-  }
+  const resolved = await resolveOpenIncident(
+    scope,
+    incident.id,
+    'Resolved automatically: every linked signal resolved, and its correlation rule asks for it (autoResolve).',
+  );
+  return resolved !== undefined;
 };
 
 /**

@@ -158,7 +158,8 @@ export const incidents = defineGroup({
       description:
         'The body is optional: `resolution` (what ended the incident) and `rootCause` (why it happened), Markdown ' +
         'up to 10,000 characters each, are stored on the incident, shown by `GET /:id` and printed in its PDF. One ' +
-        'left out keeps what an earlier resolution said.',
+        'left out keeps what an earlier resolution said. Any status resolves: a RESOLVED incident answers as it is ' +
+        '(a changed write-up is stored), a CLOSED one becomes RESOLVED.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',
@@ -170,7 +171,7 @@ export const incidents = defineGroup({
       path: '/api/v1/incident-ticket/resolve/customer-kb/:id',
       summary: 'Resolve an incident and draft a customer knowledge-base article',
       description:
-        'Resolves as `POST /resolve/:id` does (409 when already RESOLVED or CLOSED), then drafts a plain-language ' +
+        'Resolves as `POST /resolve/:id` does (from any status), then drafts a plain-language ' +
         "article from the analysis engine's evidence and stores it with the incident (the latest draft wins).",
       auth: 'bearerOrApiKey',
       scope: 'postmortems:write',

@@ -60,7 +60,7 @@ describe('incident AI routes', () => {
     expect(stakeholder.body.data.message).not.toMatch(JARGON);
   });
 
-  it('resolves with a customer KB draft once, and answers 409 after', async () => {
+  it('resolves with a customer KB draft, and drafts one again for an incident already RESOLVED', async () => {
     const target = await createIncident(client, admin, { serviceArea: 'hello-world', description: 'Payments failed' });
     expect(
       (await client.request('POST', `/api/v1/incident-ticket/resolve/customer-kb/${target}`, undefined, viewer.auth))
@@ -81,10 +81,20 @@ describe('incident AI routes', () => {
     });
     expect(reply.body.data.kbArticle.content).toMatch(/## Who was affected\nPayments failed/);
     expect(reply.body.data.kbArticle.content).not.toMatch(JARGON);
-    expect(
-      (await client.request('POST', `/api/v1/incident-ticket/resolve/customer-kb/${target}`, undefined, admin.auth))
-        .status,
-    ).toBe(409);
+    const again = await client.request(
+      'POST',
+      `/api/v1/incident-ticket/resolve/customer-kb/${target}`,
+      undefined,
+      admin.auth,
+    );
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.incident).toEqual(reply.body.data.incident);
+    expect(again.body.data.kbArticle).toMatchObject({
+      incidentId: target,
+      status: 'DRAFT',
+      title: 'Resolved: Checkout requests failing',
+      content: reply.body.data.kbArticle.content,
+    });
   });
 
   it("answers 404 for another workspace's or a malformed id, and checks scopes", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { squash, textOf } from '../support/pdf-text.ts';
-import { INCIDENTS, createIncident } from './support.ts';
+import { INCIDENTS, createIncident, historyOf } from './support.ts';
 
 const pdfText = async (client: TestClient, auth: Record<string, string>, incidentId: string): Promise<string> => {
   const response = await fetch(`${client.stack.url}${INCIDENTS}/generate-pdf`, {
@@ -63,6 +63,31 @@ describe('resolving with a resolution and root cause', () => {
     await client.request('PUT', `${INCIDENTS}/${written.id}`, { status: 'INVESTIGATION' }, admin.auth);
     const again = await resolve(written.id, { resolution: '' });
     expect(again.body.data).toMatchObject({ status: 'RESOLVED', resolution: null, rootCause: 'Expired certificate' });
+  });
+
+  it('changes the write-up of a RESOLVED incident resolved again, with no event, and writes nothing for the same one', async () => {
+    const incident = await createIncident(client, admin.auth);
+    const first = await resolve(incident.id, { resolution: 'Rolled back', rootCause: 'A bad deploy' });
+    const history = await historyOf(client, admin.auth, incident.id);
+
+    const corrected = await resolve(incident.id, { rootCause: 'A bad config flag in the deploy' });
+    expect(corrected.status, corrected.text).toBe(200);
+    expect(corrected.body.data).toEqual({
+      ...first.body.data,
+      rootCause: 'A bad config flag in the deploy',
+      updatedAt: expect.any(String),
+    });
+    expect(corrected.body.data.updatedAt > first.body.data.updatedAt).toBe(true);
+    const read = await client.request('GET', `${INCIDENTS}/${incident.id}`, undefined, admin.auth);
+    expect(read.body.data).toEqual(corrected.body.data);
+    expect(await historyOf(client, admin.auth, incident.id)).toEqual(history);
+
+    const same = await resolve(incident.id, {
+      resolution: 'Rolled back',
+      rootCause: 'A bad config flag in the deploy',
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body.data).toEqual(corrected.body.data);
   });
 
   it('refuses a bad body field by field and writes nothing', async () => {

@@ -106,7 +106,7 @@ describe('incident comments, messages and resolution', () => {
     expect([...times].sort()).toEqual(times);
   });
 
-  it('resolves an incident once, with who and when, and answers 409 after', async () => {
+  it('resolves an incident with who and when, and resolves it again as a 200 that writes nothing', async () => {
     const incident = await createIncident(client, admin.auth);
     const resolved = await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
     expect(resolved.status, resolved.text).toBe(200);
@@ -120,18 +120,51 @@ describe('incident comments, messages and resolution', () => {
       ['STATUS_CHANGE', 'OPEN', 'RESOLVED'],
       ['RESOLVED', null, null],
     ]);
+    const thread = await messagesOf(client, admin.auth, incident.id);
 
     const again = await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ success: false, message: 'Incident is already RESOLVED' });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ success: true, message: 'Incident resolved' });
+    expect(again.body.data).toEqual(resolved.body.data);
     const unchanged = await client.request('GET', `${INCIDENTS}/${incident.id}`, undefined, admin.auth);
     expect(unchanged.body.data).toEqual(resolved.body.data);
+    expect(await historyOf(client, admin.auth, incident.id)).toEqual(history);
+    expect(await messagesOf(client, admin.auth, incident.id)).toEqual(thread);
 
-    const closed = await createIncident(client, admin.auth, { status: 'CLOSED' });
-    expect((await client.request('POST', `${INCIDENTS}/resolve/${closed.id}`, undefined, admin.auth)).status).toBe(409);
     expect((await client.request('POST', `${INCIDENTS}/resolve/INC-20000101-0001`, undefined, admin.auth)).status).toBe(
       404,
     );
+  });
+
+  it('resolves a CLOSED incident as a status change, keeping the time and author of its closing', async () => {
+    const incident = await createIncident(client, admin.auth, { priority: 'LOW' });
+    const closed = await client.request('PUT', `${INCIDENTS}/${incident.id}`, { status: 'CLOSED' }, admin.auth);
+    expect(closed.body.data).toMatchObject({ status: 'CLOSED', resolvedAt: expect.any(String) });
+    const analytics = async () =>
+      (await client.request('GET', `${INCIDENTS}/analytics`, undefined, admin.auth)).body.data.byStatus;
+    const countsBefore = await analytics();
+
+    const resolved = await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
+    expect(resolved.status, resolved.text).toBe(200);
+    expect(resolved.body.data).toMatchObject({
+      status: 'RESOLVED',
+      resolvedAt: closed.body.data.resolvedAt,
+      resolvedBy: closed.body.data.resolvedBy,
+    });
+    expect(resolved.body.data.updatedAt > closed.body.data.updatedAt).toBe(true);
+
+    const history = await historyOf(client, admin.auth, incident.id);
+    expect(history.slice(-2).map(({ event, from, to }) => [event, from ?? null, to ?? null])).toEqual([
+      ['STATUS_CHANGE', 'CLOSED', 'RESOLVED'],
+      ['RESOLVED', null, null],
+    ]);
+    const [lastMessage] = (await messagesOf(client, admin.auth, incident.id)).slice(-1);
+    expect(lastMessage).toMatchObject({ kind: 'RESOLUTION', text: `Incident resolved by ${admin.email}` });
+    expect(await analytics()).toEqual({
+      ...countsBefore,
+      CLOSED: countsBefore.CLOSED - 1,
+      RESOLVED: countsBefore.RESOLVED + 1,
+    });
   });
 
   it('resolves a reopened incident again, keeping its first acknowledgement', async () => {
