@@ -5,8 +5,8 @@ import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent, Normalizer } from './normalized-event.ts';
 import type { PipelineJobStatus, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { parsePayload } from './payload-error.ts';
-import { compact, lookupTable, optionalText } from './schema-kit.ts';
-import { secondsBetween, toIsoTimestamp } from './timestamps.ts';
+import { compact, dateTime, lookupTable, optionalDateTime, optionalText } from './schema-kit.ts';
+import { secondsBetween } from './timestamps.ts';
 
 const SENDER = 'codehost-c';
 const PROVIDER = 'codehost_c';
@@ -14,7 +14,7 @@ const PROVIDER = 'codehost_c';
 const envelopeSchema = z.object({
   id: z.string().check(z.minLength(1)),
   type: z.string().check(z.minLength(1)),
-  happened_at: z.string(),
+  happened_at: dateTime,
   project: z.object({
     id: optionalText,
     name: optionalText,
@@ -27,8 +27,8 @@ const workflowSchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),
   status: optionalText,
-  created_at: optionalText,
-  stopped_at: optionalText,
+  created_at: optionalDateTime,
+  stopped_at: optionalDateTime,
   url: optionalText,
 });
 
@@ -68,8 +68,8 @@ const jobCompletedSchema = z.object({
     name: z.string(),
     number: z.nullish(storableNumber),
     status: z.string(),
-    started_at: optionalText,
-    stopped_at: optionalText,
+    started_at: optionalDateTime,
+    stopped_at: optionalDateTime,
   }),
 });
 
@@ -123,8 +123,8 @@ const runOf = (
   { envelope, pipeline, workflow, body, updatedAt }: RunFacts,
   fields: Pick<PipelineRunInput, 'scope' | 'status' | 'jobs'>,
 ): PipelineRunInput => {
-  const startedAt = toIsoTimestamp(workflow.created_at) ?? toIsoTimestamp(envelope.happened_at) ?? updatedAt;
-  const finishedAt = fields.status === 'in_progress' ? null : (toIsoTimestamp(workflow.stopped_at) ?? updatedAt);
+  const startedAt = workflow.created_at ?? envelope.happened_at ?? updatedAt;
+  const finishedAt = fields.status === 'in_progress' ? null : (workflow.stopped_at ?? updatedAt);
   return pipelineRunOf(PROVIDER, workflow.id, body, {
     repository: repositoryOf(envelope, pipeline),
     branch: pipeline.vcs?.branch ?? pipeline.vcs?.tag ?? null,
@@ -155,7 +155,7 @@ const baseMetadata = (envelope: Envelope, pipeline: Pipeline, workflow: Workflow
 
 const workflowCompleted = (envelope: Envelope, body: unknown, receivedAt: string): NormalizedEvent => {
   const { workflow, pipeline } = parsePayload(SENDER, workflowCompletedSchema, body);
-  const updatedAt = toIsoTimestamp(envelope.happened_at) ?? receivedAt;
+  const updatedAt = envelope.happened_at ?? receivedAt;
   const status = RUN_STATUSES.get(workflow.status) ?? 'in_progress';
   const run = runOf({ envelope, pipeline, workflow, body, updatedAt }, { scope: 'run', status, jobs: [] });
   const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(run.branch, undefined));
@@ -177,9 +177,9 @@ const workflowCompleted = (envelope: Envelope, body: unknown, receivedAt: string
 /** A job's event: the job joins its workflow's run; the run's own status comes from workflow-completed. */
 const jobCompleted = (envelope: Envelope, body: unknown, receivedAt: string): NormalizedEvent => {
   const { workflow, pipeline, job } = parsePayload(SENDER, jobCompletedSchema, body);
-  const updatedAt = toIsoTimestamp(envelope.happened_at) ?? receivedAt;
+  const updatedAt = envelope.happened_at ?? receivedAt;
   const jobStatus = JOB_STATUSES.get(job.status);
-  const durationSeconds = secondsBetween(toIsoTimestamp(job.started_at), toIsoTimestamp(job.stopped_at));
+  const durationSeconds = secondsBetween(job.started_at, job.stopped_at);
   const run = runOf(
     { envelope, pipeline, workflow, body, updatedAt },
     {
@@ -222,7 +222,7 @@ const otherEvent = (envelope: Envelope, receivedAt: string): NormalizedEvent => 
     type: envelope.type,
     severity: 'LOW',
     metadata: compact({ eventType: envelope.type, eventId: envelope.id, project: envelope.project.slug }),
-    triggeredAt: toIsoTimestamp(envelope.happened_at) ?? receivedAt,
+    triggeredAt: envelope.happened_at ?? receivedAt,
   },
   fingerprint: fingerprintOf(envelope.project.slug, envelope.type, envelope.id),
   action: 'record',

@@ -3,9 +3,8 @@ import { isStorableNumber, storableNumber } from '#lib/store/stored-json.ts';
 import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { parsePayload } from './payload-error.ts';
-import { compact, optionalText } from './schema-kit.ts';
+import { compact, optionalDateTime, optionalText } from './schema-kit.ts';
 import { severityFromLevel } from './severity.ts';
-import { toIsoTimestamp } from './timestamps.ts';
 
 const SENDER = 'metrics-alerts';
 
@@ -22,8 +21,8 @@ const notificationSchema = z.object({
         status: z.enum(['firing', 'resolved']),
         labels: labelsSchema,
         annotations: z.nullish(labelsSchema),
-        startsAt: optionalText,
-        endsAt: optionalText,
+        startsAt: optionalDateTime,
+        endsAt: optionalDateTime,
         generatorURL: optionalText,
         fingerprint: optionalText,
       }),
@@ -79,8 +78,8 @@ export const normalizeMetricsAlerts: Normalizer = (body, _headers, receivedAt) =
           labels: alert.labels,
           annotations,
           originalSeverity: severity,
-          startsAt: toIsoTimestamp(alert.startsAt),
-          endsAt: resolved ? toIsoTimestamp(alert.endsAt) : undefined,
+          startsAt: alert.startsAt,
+          endsAt: resolved ? alert.endsAt : undefined,
           alertFingerprint: alert.fingerprint,
           generatorUrl: alert.generatorURL,
           receiver: notification.receiver,
@@ -88,7 +87,7 @@ export const normalizeMetricsAlerts: Normalizer = (body, _headers, receivedAt) =
           externalUrl: notification.externalURL,
           truncatedAlerts: notification.truncatedAlerts || undefined,
         }),
-        triggeredAt: toIsoTimestamp(alert.startsAt) ?? receivedAt.toISOString(),
+        triggeredAt: alert.startsAt ?? receivedAt.toISOString(),
       },
       fingerprint: alert.fingerprint || labelSetOf(alert.labels),
       action: resolved ? 'resolve' : 'trigger',

@@ -3,11 +3,18 @@ import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
-import { compact, idSchema, optionalText } from './schema-kit.ts';
+import { compact, dateTimeOf, idSchema, optionalText } from './schema-kit.ts';
 import { severityFromLevel, severityFromPriority } from './severity.ts';
-import { toIsoTimestamp } from './timestamps.ts';
 
 const SENDER = 'monitoring';
+
+/**
+ * `$DATE` and `$LAST_UPDATED`: epoch milliseconds, as text or a number. A variable left as written (the default
+ * template posted as documented) is no time.
+ */
+const templateDateTime = z.nullish(
+  dateTimeOf(z.union([z.string(), z.number()]), (value) => /^\$[A-Z][A-Z0-9_]*$/.test(String(value).trim())),
+);
 
 /**
  * The monitoring tool's body is a template its user edits. The default template sends `id`, `title`, `body`,
@@ -28,8 +35,8 @@ const payloadSchema = z.object({
   alert_scope: optionalText,
   alert_metric: optionalText,
   aggreg_key: optionalText,
-  date: z.nullish(z.union([z.string(), z.number()])),
-  last_updated: z.nullish(z.union([z.string(), z.number()])),
+  date: templateDateTime,
+  last_updated: templateDateTime,
   link: optionalText,
   tags: z.nullish(z.union([z.string(), z.array(z.string())])),
   org: z.nullish(z.object({ id: z.nullish(idSchema), name: optionalText })),
@@ -100,7 +107,7 @@ export const normalizeMonitoring: Normalizer = (body, _headers, receivedAt) => {
           url: payload.link,
           organization: payload.org?.name,
         }),
-        triggeredAt: toIsoTimestamp(payload.date) ?? toIsoTimestamp(payload.last_updated) ?? receivedAt.toISOString(),
+        triggeredAt: payload.date ?? payload.last_updated ?? receivedAt.toISOString(),
       },
       fingerprint,
       action: resolved ? 'resolve' : 'trigger',

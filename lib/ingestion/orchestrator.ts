@@ -4,8 +4,7 @@ import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { Normalizer } from './normalized-event.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
-import { compact, optionalText } from './schema-kit.ts';
-import { toIsoTimestamp } from './timestamps.ts';
+import { compact, optionalDateTime, optionalText } from './schema-kit.ts';
 
 const SENDER = 'orchestrator';
 
@@ -34,19 +33,19 @@ const eventSchema = z.object({
     z.object({
       name: optionalText,
       namespace: optionalText,
-      creationTimestamp: optionalText,
+      creationTimestamp: optionalDateTime,
       labels: z.nullish(z.record(z.string(), z.string())),
     }),
   ),
   action: optionalText,
   count: z.nullish(storableNumber),
   deprecatedCount: z.nullish(storableNumber),
-  series: z.nullish(z.object({ count: z.nullish(storableNumber), lastObservedTime: optionalText })),
-  eventTime: optionalText,
-  firstTimestamp: optionalText,
-  lastTimestamp: optionalText,
-  deprecatedFirstTimestamp: optionalText,
-  deprecatedLastTimestamp: optionalText,
+  series: z.nullish(z.object({ count: z.nullish(storableNumber), lastObservedTime: optionalDateTime })),
+  eventTime: optionalDateTime,
+  firstTimestamp: optionalDateTime,
+  lastTimestamp: optionalDateTime,
+  deprecatedFirstTimestamp: optionalDateTime,
+  deprecatedLastTimestamp: optionalDateTime,
   source: z.nullish(z.object({ component: optionalText, host: optionalText })),
   deprecatedSource: z.nullish(z.object({ component: optionalText, host: optionalText })),
   reportingComponent: optionalText,
@@ -89,12 +88,12 @@ export const normalizeOrchestrator: Normalizer = (body, _headers, receivedAt) =>
   const labels = event.metadata?.labels ?? {};
   const warning = event.type === 'Warning';
   const triggeredAt =
-    toIsoTimestamp(event.series?.lastObservedTime) ??
-    toIsoTimestamp(event.lastTimestamp) ??
-    toIsoTimestamp(event.deprecatedLastTimestamp) ??
-    toIsoTimestamp(event.eventTime) ??
-    toIsoTimestamp(event.firstTimestamp) ??
-    toIsoTimestamp(event.metadata?.creationTimestamp) ??
+    event.series?.lastObservedTime ??
+    event.lastTimestamp ??
+    event.deprecatedLastTimestamp ??
+    event.eventTime ??
+    event.firstTimestamp ??
+    event.metadata?.creationTimestamp ??
     receivedAt.toISOString();
   return [
     {

@@ -4,9 +4,8 @@ import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedAction, SignalSeverity } from '#lib/signals/signal-event.ts';
 import type { NormalizedEvent, Normalizer } from './normalized-event.ts';
 import { PayloadError, parsePayload } from './payload-error.ts';
-import { compact, optionalText } from './schema-kit.ts';
+import { compact, optionalDateTime, optionalText } from './schema-kit.ts';
 import { severityFromLevel, severityFromPriority } from './severity.ts';
-import { toIsoTimestamp } from './timestamps.ts';
 
 const SENDER = 'paging';
 
@@ -29,7 +28,7 @@ const incidentSchema = z.object({
   priority: z.nullish(referenceSchema),
   incident_key: optionalText,
   html_url: optionalText,
-  created_at: optionalText,
+  created_at: optionalDateTime,
   service: z.nullish(referenceSchema),
   escalation_policy: z.nullish(referenceSchema),
   teams: z.nullish(z.array(referenceSchema)),
@@ -44,7 +43,7 @@ const v2Schema = z.object({
       z.object({
         id: optionalText,
         event: z.string().check(z.minLength(1)),
-        created_on: optionalText,
+        created_on: optionalDateTime,
         incident: incidentSchema,
         log_entries: z.nullish(z.array(z.object({ agent: z.nullish(referenceSchema) }))),
       }),
@@ -56,7 +55,7 @@ const v3EventSchema = z.object({
   id: z.string().check(z.minLength(1)),
   event_type: z.string().check(z.minLength(1)),
   resource_type: optionalText,
-  occurred_at: optionalText,
+  occurred_at: optionalDateTime,
   agent: z.nullish(referenceSchema),
   data: z.object({ type: optionalText, id: optionalText, incident: z.nullish(referenceSchema) }),
 });
@@ -119,7 +118,7 @@ const incidentEvent = (
         assignees,
         agent: facts.agent,
       }),
-      triggeredAt: toIsoTimestamp(incident.created_at) ?? toIsoTimestamp(facts.occurredAt) ?? receivedAt,
+      triggeredAt: incident.created_at ?? facts.occurredAt ?? receivedAt,
     },
     fingerprint: fingerprintOf(incident.id),
     action,
@@ -171,7 +170,7 @@ const v3Event = (body: unknown, receivedAt: string): NormalizedEvent => {
         incidentUrl: event.data.incident?.html_url,
         agent: facts.agent,
       }),
-      triggeredAt: toIsoTimestamp(event.occurred_at) ?? receivedAt,
+      triggeredAt: event.occurred_at ?? receivedAt,
     },
     fingerprint: fingerprintOf(event.event_type, subject),
     action: 'record',

@@ -2,9 +2,8 @@ import * as z from 'zod/mini';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { Normalizer } from './normalized-event.ts';
 import { parsePayload } from './payload-error.ts';
-import { compact, optionalText, senderObject } from './schema-kit.ts';
+import { compact, optionalDateTime, optionalText, senderObject } from './schema-kit.ts';
 import { severityFromLevel } from './severity.ts';
-import { toIsoTimestamp } from './timestamps.ts';
 
 const SENDER = 'webhook';
 
@@ -16,9 +15,7 @@ const payloadSchema = z.object({
   status: z.enum(['firing', 'resolved']),
   message: optionalText,
   metadata: z.nullish(senderObject),
-  timestamp: z.nullish(
-    z.string().check(z.refine((value) => toIsoTimestamp(value) !== undefined, 'Invalid ISO 8601 date-time')),
-  ),
+  timestamp: optionalDateTime,
 });
 
 /** `metadata.fingerprint` refines the identity when the sender gives one. */
@@ -46,7 +43,7 @@ export const normalizeWebhook: Normalizer = (body, _headers, receivedAt) => {
           ...metadata,
           ...compact({ origin: payload.source, message: payload.message, originalSeverity: payload.severity }),
         },
-        triggeredAt: toIsoTimestamp(payload.timestamp) ?? receivedAt.toISOString(),
+        triggeredAt: payload.timestamp ?? receivedAt.toISOString(),
       },
       fingerprint:
         refinement === undefined

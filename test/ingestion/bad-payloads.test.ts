@@ -168,6 +168,77 @@ describe('missing required fields and wrong types, per sender', () => {
   });
 });
 
+describe('date-times, per sender: present and not null, they must read as one', () => {
+  const INVALID = 'Invalid ISO 8601 date-time';
+  const eventOf = (sender: IngestionSender, file: string, fields: Record<string, unknown>) => {
+    const fixture = loadFixture(sender, file);
+    const [event] = normalizers[sender](withFields(fixture.body, fields), fixture.headers, RECEIVED_AT);
+    return event;
+  };
+
+  it.each([
+    ['codehost-a', 'workflow_run.completed.0.json', 'workflow_run.updated_at'],
+    ['codehost-a', 'workflow_run.requested.3.json', 'workflow_run.run_started_at'],
+    ['codehost-a', 'check_run.completed.1.json', 'check_run.completed_at'],
+    ['codehost-a', 'deployment_status.created.0.json', 'deployment_status.updated_at'],
+    ['codehost-a', 'deployment_status.created.0.json', 'deployment.created_at'],
+    ['codehost-a', 'push.0.json', 'head_commit.timestamp'],
+    ['codehost-a', 'pull_request.opened.0.json', 'pull_request.updated_at'],
+    ['codehost-b', 'pipeline.json', 'object_attributes.created_at'],
+    ['codehost-b', 'pipeline.json', 'builds.2.finished_at'],
+    ['codehost-b', 'job.json', 'build_started_at'],
+    ['codehost-b', 'job.json', 'commit.finished_at'],
+    ['codehost-b', 'deployment.json', 'status_changed_at'],
+    ['codehost-b', 'push.json', 'commits.0.timestamp'],
+    ['codehost-b', 'merge_request.json', 'object_attributes.updated_at'],
+    ['codehost-c', 'docs-01-workflow-completed-github-oauth-bitbucket-cloud.json', 'happened_at'],
+    ['codehost-c', 'docs-02-job-completed-github-oauth-bitbucket-cloud.json', 'job.stopped_at'],
+    ['orchestrator', 'events.k8s.io.v1.Event.json', 'series.lastObservedTime'],
+    ['orchestrator', 'events.k8s.io.v1.Event.json', 'deprecatedLastTimestamp'],
+    ['orchestrator', 'core.v1.Event.json', 'metadata.creationTimestamp'],
+    ['paging', 'v2-01-incident_trigger.json', 'messages.0.created_on'],
+    ['paging', 'v3-02-webhook_payload.json', 'event.data.created_at'],
+    ['metrics-alerts', 'captured-resolved.json', 'alerts.0.endsAt'],
+    ['monitoring', 'default-payload-template.json', 'date'],
+    ['monitoring', 'default-payload-template.json', 'last_updated'],
+  ] as const)('%s/%s: %s', (sender, file, field) => {
+    const fixture = loadFixture(sender, file);
+    for (const value of ['yesterday', '2024-13-45T99:99:00Z', '']) {
+      const error = payloadErrorOf(sender, withFields(fixture.body, { [field]: value }), fixture.headers);
+      expect(error.errors).toEqual([`${field}: ${INVALID}`]);
+    }
+  });
+
+  it('reads null and a field left out as absent: the fallback applies', () => {
+    for (const startsAt of [null, undefined]) {
+      const alert = eventOf('metrics-alerts', 'captured.json', { 'alerts.0.startsAt': startsAt });
+      expect(alert?.signal.triggeredAt).toBe(RECEIVED_AT.toISOString());
+    }
+    const event = eventOf('orchestrator', 'event-09-Normal-Killing-Pod.json', {
+      firstTimestamp: null,
+      lastTimestamp: null,
+      'metadata.creationTimestamp': null,
+    });
+    expect(event?.signal.triggeredAt).toBe(RECEIVED_AT.toISOString());
+  });
+
+  it("reads Go's zero time as no time, as Alertmanager writes the endsAt of a firing alert", () => {
+    const alert = eventOf('metrics-alerts', 'captured-resolved.json', { 'alerts.0.endsAt': '0001-01-01T00:00:00Z' });
+    expect(alert?.signal.metadata).not.toHaveProperty('endsAt');
+  });
+
+  it('reads the monitoring epochs as text or number, and an unfilled template variable as no time', () => {
+    const template = 'default-payload-template.json';
+    expect(eventOf('monitoring', template, {})?.signal.triggeredAt).toBe(RECEIVED_AT.toISOString());
+    for (const date of ['1406662672000', 1406662672000, 1406662672]) {
+      expect(eventOf('monitoring', template, { date })?.signal.triggeredAt).toBe('2014-07-29T19:37:52.000Z');
+    }
+    expect(
+      payloadErrorOf('monitoring', withFields(loadFixture('monitoring', template).body, { date: 1e20 })).errors,
+    ).toEqual([`date: ${INVALID}`]);
+  });
+});
+
 /** Every object path of a payload down to `depth`, for breaking one field at a time. */
 const pathsOf = (value: unknown, depth: number, prefix = ''): string[] => {
   if (depth === 0 || typeof value !== 'object' || value === null) return [];

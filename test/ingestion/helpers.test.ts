@@ -3,7 +3,7 @@ import { deliveryIdOf } from '#lib/ingestion/delivery-id.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import { INGESTION_SENDERS } from '#lib/ingestion/normalized-event.ts';
 import { severityFromLevel, severityFromPriority } from '#lib/ingestion/severity.ts';
-import { latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { isGoZeroTime, latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
 import { loadFixture } from './support.ts';
 
 describe('deliveryIdOf', () => {
@@ -60,6 +60,14 @@ describe('toIsoTimestamp', () => {
     Number.NaN,
   ])('gives undefined for %j', (input) => {
     expect(toIsoTimestamp(input)).toBeUndefined();
+  });
+
+  it("tells Go's zero time, which reads as a date-time, from what does not read", () => {
+    expect(isGoZeroTime('0001-01-01T00:00:00Z')).toBe(true);
+    expect(isGoZeroTime(' 0001-01-01T00:00:00.000Z ')).toBe(true);
+    for (const value of ['0001-01-01', '0001-01-01Tnoon', '2024-01-01T00:00:00Z', null, -62135596800000]) {
+      expect(isGoZeroTime(value)).toBe(false);
+    }
   });
 
   it('measures and orders', () => {

@@ -4,8 +4,7 @@ import { codeHostOutcome, describeRun, failureSeverity } from '#lib/ingestion/co
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { SENDER, baseMetadata, repositorySchema, runStatusOf, type Delivery } from './common.ts';
 
 const checkRunSchema = z.object({
@@ -18,8 +17,8 @@ const checkRunSchema = z.object({
     head_sha: z.string(),
     html_url: optionalText,
     details_url: optionalText,
-    started_at: optionalText,
-    completed_at: optionalText,
+    started_at: optionalDateTime,
+    completed_at: optionalDateTime,
     app: z.nullish(z.object({ slug: optionalText })),
     check_suite: z.nullish(z.object({ head_branch: optionalText })),
     output: z.nullish(z.object({ title: optionalText, summary: optionalText })),
@@ -54,7 +53,7 @@ export const checkRun = (delivery: Delivery): NormalizedEvent => {
         url: check.html_url,
         detailsUrl: check.details_url,
       }),
-      triggeredAt: toIsoTimestamp(check.completed_at) ?? toIsoTimestamp(check.started_at) ?? delivery.receivedAt,
+      triggeredAt: check.completed_at ?? check.started_at ?? delivery.receivedAt,
     },
     fingerprint: fingerprintOf(repository.full_name, 'check_run', check.name, check.head_sha),
     action: outcome.action,

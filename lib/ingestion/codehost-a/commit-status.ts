@@ -3,8 +3,7 @@ import { codeHostOutcome } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { SENDER, baseMetadata, repositorySchema, type Delivery } from './common.ts';
 
 const commitStatusSchema = z.object({
@@ -15,7 +14,7 @@ const commitStatusSchema = z.object({
   description: optionalText,
   target_url: optionalText,
   branches: z.nullish(z.array(z.object({ name: z.string() }))),
-  updated_at: optionalText,
+  updated_at: optionalDateTime,
 });
 
 /** A commit status (CI systems that report through the statuses API): `failure` and `error` are problems. */
@@ -44,7 +43,7 @@ export const commitStatus = (delivery: Delivery): NormalizedEvent => {
         branches,
         url: payload.target_url,
       }),
-      triggeredAt: toIsoTimestamp(payload.updated_at) ?? delivery.receivedAt,
+      triggeredAt: payload.updated_at ?? delivery.receivedAt,
     },
     fingerprint: fingerprintOf(repository, 'status', payload.context, payload.sha),
     action: outcome.action,

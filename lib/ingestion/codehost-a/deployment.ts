@@ -6,8 +6,7 @@ import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { ChangeInput, ChangeStatus } from '#lib/changes/change-input.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, loginSchema, lookupTable, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, loginSchema, lookupTable, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { PROVIDER, SENDER, baseMetadata, repositorySchema, type Delivery } from './common.ts';
 
 const deploymentSchema = z.object({
@@ -17,8 +16,8 @@ const deploymentSchema = z.object({
   environment: z.string(),
   description: optionalText,
   creator: loginSchema,
-  created_at: optionalText,
-  updated_at: optionalText,
+  created_at: optionalDateTime,
+  updated_at: optionalDateTime,
 });
 
 const deploymentEventSchema = z.object({ repository: repositorySchema, deployment: deploymentSchema });
@@ -31,8 +30,8 @@ const deploymentStatusEventSchema = z.extend(deploymentEventSchema, {
     target_url: optionalText,
     environment_url: optionalText,
     log_url: optionalText,
-    created_at: optionalText,
-    updated_at: optionalText,
+    created_at: optionalDateTime,
+    updated_at: optionalDateTime,
   }),
 });
 
@@ -58,8 +57,8 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
   const stateName = state?.state ?? 'pending';
   const status = CHANGE_STATUSES.get(stateName) ?? 'PENDING';
   const updatedAt = isStatus
-    ? (toIsoTimestamp(state?.updated_at) ?? toIsoTimestamp(state?.created_at) ?? delivery.receivedAt)
-    : (toIsoTimestamp(deployed.created_at) ?? toIsoTimestamp(deployed.updated_at) ?? delivery.receivedAt);
+    ? (state?.updated_at ?? state?.created_at ?? delivery.receivedAt)
+    : (deployed.created_at ?? deployed.updated_at ?? delivery.receivedAt);
   const target = `${repository.full_name}${deployed.ref ? `@${deployed.ref}` : ''} to ${environment}`;
   const change: ChangeInput = {
     changeKey: providerKeyOf(PROVIDER, String(deployed.id)),

@@ -3,8 +3,7 @@ import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, loginSchema, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, loginSchema, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { SENDER, baseMetadata, repositorySchema, type Delivery } from './common.ts';
 
 const pullRequestSchema = z.object({
@@ -18,7 +17,7 @@ const pullRequestSchema = z.object({
     user: loginSchema,
     head: z.nullish(z.object({ ref: optionalText })),
     base: z.nullish(z.object({ ref: optionalText })),
-    updated_at: optionalText,
+    updated_at: optionalDateTime,
   }),
 });
 
@@ -41,7 +40,7 @@ export const pullRequest = (delivery: Delivery): NormalizedEvent => {
         baseBranch: pr.base?.ref,
         url: pr.html_url,
       }),
-      triggeredAt: toIsoTimestamp(pr.updated_at) ?? delivery.receivedAt,
+      triggeredAt: pr.updated_at ?? delivery.receivedAt,
     },
     fingerprint: fingerprintOf(repository.full_name, 'pull_request', number),
     action: 'record',

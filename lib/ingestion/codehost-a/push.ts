@@ -3,8 +3,7 @@ import { branchFromRef } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { SENDER, baseMetadata, repositorySchema, type Delivery } from './common.ts';
 
 const pushSchema = z.object({
@@ -17,7 +16,7 @@ const pushSchema = z.object({
   forced: z.nullish(z.boolean()),
   compare: optionalText,
   commits: z.nullish(z.array(z.unknown())),
-  head_commit: z.nullish(z.object({ message: optionalText, timestamp: optionalText, url: optionalText })),
+  head_commit: z.nullish(z.object({ message: optionalText, timestamp: optionalDateTime, url: optionalText })),
   pusher: z.nullish(z.object({ name: optionalText, email: optionalText })),
 });
 
@@ -45,7 +44,7 @@ export const push = (delivery: Delivery): NormalizedEvent => {
         pusher: payload.pusher?.email ?? payload.pusher?.name,
         url: payload.compare,
       }),
-      triggeredAt: toIsoTimestamp(payload.head_commit?.timestamp) ?? delivery.receivedAt,
+      triggeredAt: payload.head_commit?.timestamp ?? delivery.receivedAt,
     },
     fingerprint: fingerprintOf(repository, 'push', payload.ref, payload.after),
     action: 'record',

@@ -4,8 +4,8 @@ import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#l
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { secondsBetween } from '#lib/ingestion/timestamps.ts';
 import { PROVIDER, SENDER, baseMetadata, jobStatusOf, repositorySchema, type Delivery } from './common.ts';
 
 const workflowJobSchema = z.object({
@@ -21,9 +21,9 @@ const workflowJobSchema = z.object({
     head_branch: optionalText,
     head_sha: optionalText,
     html_url: optionalText,
-    created_at: optionalText,
-    started_at: optionalText,
-    completed_at: optionalText,
+    created_at: optionalDateTime,
+    started_at: optionalDateTime,
+    completed_at: optionalDateTime,
   }),
 });
 
@@ -33,8 +33,8 @@ export const workflowJob = (delivery: Delivery): NormalizedEvent => {
   const completed = job.status === 'completed';
   const jobStatus = completed ? jobStatusOf(job.conclusion) : 'in_progress';
   const branch = job.head_branch ?? null;
-  const startedAt = toIsoTimestamp(job.started_at) ?? toIsoTimestamp(job.created_at) ?? delivery.receivedAt;
-  const finishedAt = completed ? (toIsoTimestamp(job.completed_at) ?? null) : null;
+  const startedAt = job.started_at ?? job.created_at ?? delivery.receivedAt;
+  const finishedAt = completed ? (job.completed_at ?? null) : null;
   const updatedAt = finishedAt ?? startedAt;
   const workflowName = job.workflow_name || 'workflow';
   const outcome = codeHostOutcome('job', jobStatus === 'failure', failureSeverity(branch, repository.default_branch));

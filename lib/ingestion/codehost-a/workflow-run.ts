@@ -4,8 +4,8 @@ import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#l
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, loginSchema, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, loginSchema, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { secondsBetween } from '#lib/ingestion/timestamps.ts';
 import { PROVIDER, SENDER, baseMetadata, repositorySchema, runStatusOf, type Delivery } from './common.ts';
 
 const workflowRunSchema = z.object({
@@ -25,9 +25,9 @@ const workflowRunSchema = z.object({
     html_url: optionalText,
     actor: loginSchema,
     triggering_actor: loginSchema,
-    run_started_at: optionalText,
-    created_at: optionalText,
-    updated_at: optionalText,
+    run_started_at: optionalDateTime,
+    created_at: optionalDateTime,
+    updated_at: optionalDateTime,
   }),
 });
 
@@ -35,8 +35,8 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
   const { repository, workflow, workflow_run: run } = parsePayload(SENDER, workflowRunSchema, delivery.body);
   const status = runStatusOf(run.status, run.conclusion);
   const branch = run.head_branch ?? null;
-  const updatedAt = toIsoTimestamp(run.updated_at) ?? delivery.receivedAt;
-  const startedAt = toIsoTimestamp(run.run_started_at) ?? toIsoTimestamp(run.created_at) ?? updatedAt;
+  const updatedAt = run.updated_at ?? delivery.receivedAt;
+  const startedAt = run.run_started_at ?? run.created_at ?? updatedAt;
   const finishedAt = status === 'in_progress' ? null : updatedAt;
   const workflowName = run.name || workflow?.name || 'workflow';
   const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(branch, repository.default_branch));

@@ -6,14 +6,13 @@ import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { ChangeStatus } from '#lib/changes/change-input.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, lookupTable, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, lookupTable, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { PROVIDER, SENDER, baseMetadata, projectSchema, type Delivery } from './common.ts';
 
 const deploymentSchema = z.object({
   project: projectSchema,
   status: z.string(),
-  status_changed_at: optionalText,
+  status_changed_at: optionalDateTime,
   deployment_id: storableNumber,
   deployable_url: optionalText,
   environment: z.string(),
@@ -41,7 +40,7 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
   const payload = parsePayload(SENDER, deploymentSchema, delivery.body);
   const repository = payload.project.path_with_namespace;
   const status = CHANGE_STATUSES.get(payload.status) ?? 'PENDING';
-  const updatedAt = toIsoTimestamp(payload.status_changed_at) ?? delivery.receivedAt;
+  const updatedAt = payload.status_changed_at ?? delivery.receivedAt;
   const target = `${repository}${payload.ref ? `@${payload.ref}` : ''} to ${payload.environment}`;
   const outcome = codeHostOutcome('deployment', status === 'FAILED', deploymentFailureSeverity(payload.environment));
   return {

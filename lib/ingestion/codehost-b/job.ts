@@ -10,8 +10,8 @@ import {
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError, parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { latestTimestamp, secondsBetween } from '#lib/ingestion/timestamps.ts';
 import { JOB_STATUSES, PROVIDER, SENDER, baseMetadata, runStatusOf, type Delivery } from './common.ts';
 
 const jobHookSchema = z.object({
@@ -22,9 +22,9 @@ const jobHookSchema = z.object({
   build_name: z.string(),
   build_stage: optionalText,
   build_status: z.string(),
-  build_created_at: optionalText,
-  build_started_at: optionalText,
-  build_finished_at: optionalText,
+  build_created_at: optionalDateTime,
+  build_started_at: optionalDateTime,
+  build_finished_at: optionalDateTime,
   build_duration: z.nullish(storableNumber),
   build_allow_failure: z.nullish(z.boolean()),
   build_failure_reason: optionalText,
@@ -36,8 +36,8 @@ const jobHookSchema = z.object({
       message: optionalText,
       status: optionalText,
       duration: z.nullish(storableNumber),
-      started_at: optionalText,
-      finished_at: optionalText,
+      started_at: optionalDateTime,
+      finished_at: optionalDateTime,
     }),
   ),
   repository: z.nullish(z.object({ homepage: optionalText, git_http_url: optionalText })),
@@ -59,16 +59,12 @@ export const job = (delivery: Delivery): NormalizedEvent => {
   const runStatus = runStatusOf(payload.commit?.status);
   const jobStatus = JOB_STATUSES.get(payload.build_status);
   const startedAt =
-    toIsoTimestamp(payload.commit?.started_at) ??
-    toIsoTimestamp(payload.build_created_at) ??
-    toIsoTimestamp(payload.build_started_at) ??
-    delivery.receivedAt;
-  const jobStartedAt = toIsoTimestamp(payload.build_started_at);
-  const jobFinishedAt = toIsoTimestamp(payload.build_finished_at);
+    payload.commit?.started_at ?? payload.build_created_at ?? payload.build_started_at ?? delivery.receivedAt;
   const updatedAt =
-    latestTimestamp(toIsoTimestamp(payload.build_created_at), jobStartedAt, jobFinishedAt) ?? delivery.receivedAt;
+    latestTimestamp(payload.build_created_at, payload.build_started_at, payload.build_finished_at) ??
+    delivery.receivedAt;
   // `commit` describes the pipeline as of this job's event.
-  const runFinishedAt = runStatus === 'in_progress' ? null : (toIsoTimestamp(payload.commit?.finished_at) ?? updatedAt);
+  const runFinishedAt = runStatus === 'in_progress' ? null : (payload.commit?.finished_at ?? updatedAt);
   const failed = jobStatus === 'failure' && payload.build_allow_failure !== true;
   const outcome = codeHostOutcome('job', failed, failureSeverity(branch, delivery.project?.default_branch));
   return {
@@ -117,7 +113,8 @@ export const job = (delivery: Delivery): NormalizedEvent => {
             {
               name: payload.build_name,
               status: jobStatus,
-              durationSeconds: payload.build_duration ?? secondsBetween(jobStartedAt, jobFinishedAt),
+              durationSeconds:
+                payload.build_duration ?? secondsBetween(payload.build_started_at, payload.build_finished_at),
             },
           ]
         : [],

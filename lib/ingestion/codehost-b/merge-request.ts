@@ -3,8 +3,7 @@ import { storableNumber } from '#lib/store/stored-json.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { SENDER, baseMetadata, projectSchema, type Delivery } from './common.ts';
 
 const mergeRequestSchema = z.object({
@@ -17,7 +16,7 @@ const mergeRequestSchema = z.object({
     source_branch: optionalText,
     target_branch: optionalText,
     url: optionalText,
-    updated_at: optionalText,
+    updated_at: optionalDateTime,
   }),
 });
 
@@ -40,7 +39,7 @@ export const mergeRequest = (delivery: Delivery): NormalizedEvent => {
         targetBranch: mr.target_branch,
         url: mr.url,
       }),
-      triggeredAt: toIsoTimestamp(mr.updated_at) ?? delivery.receivedAt,
+      triggeredAt: mr.updated_at ?? delivery.receivedAt,
     },
     fingerprint: fingerprintOf(project.path_with_namespace, 'merge_request', mr.iid),
     action: 'record',

@@ -5,8 +5,8 @@ import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import type { PipelineJob, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
+import { latestTimestamp, secondsBetween } from '#lib/ingestion/timestamps.ts';
 import { PROVIDER, SENDER, baseMetadata, jobStatusOf, projectSchema, runStatusOf, type Delivery } from './common.ts';
 
 const buildSchema = z.object({
@@ -14,8 +14,8 @@ const buildSchema = z.object({
   name: z.string(),
   stage: optionalText,
   status: optionalText,
-  started_at: optionalText,
-  finished_at: optionalText,
+  started_at: optionalDateTime,
+  finished_at: optionalDateTime,
   duration: z.nullish(storableNumber),
   allow_failure: z.nullish(z.boolean()),
 });
@@ -32,8 +32,8 @@ const pipelineSchema = z.object({
     status: z.string(),
     detailed_status: optionalText,
     url: optionalText,
-    created_at: optionalText,
-    finished_at: optionalText,
+    created_at: optionalDateTime,
+    finished_at: optionalDateTime,
     duration: z.nullish(storableNumber),
   }),
   commit: z.nullish(z.object({ message: optionalText, url: optionalText })),
@@ -44,10 +44,9 @@ const pipelineSchema = z.object({
 const jobOf = (build: z.output<typeof buildSchema>, runStatus: PipelineRunStatus): PipelineJob | undefined => {
   const status = jobStatusOf(build.status, runStatus);
   if (!status) return undefined;
-  const startedAt = toIsoTimestamp(build.started_at);
   // The documented example gives never-started jobs a duration; a job that never ran took no time.
-  const durationSeconds = startedAt
-    ? (build.duration ?? secondsBetween(startedAt, toIsoTimestamp(build.finished_at)))
+  const durationSeconds = build.started_at
+    ? (build.duration ?? secondsBetween(build.started_at, build.finished_at))
     : null;
   return { name: build.name, status, durationSeconds };
 };
@@ -58,15 +57,12 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
   const status = runStatusOf(run.status);
   const branch = run.ref ?? null;
   const builds = payload.builds ?? [];
-  const startedAt = toIsoTimestamp(run.created_at) ?? delivery.receivedAt;
+  const startedAt = run.created_at ?? delivery.receivedAt;
   // The hook has no update time: the latest time it mentions orders its states.
   const updatedAt =
-    latestTimestamp(
-      startedAt,
-      toIsoTimestamp(run.finished_at),
-      ...builds.flatMap((build) => [toIsoTimestamp(build.started_at), toIsoTimestamp(build.finished_at)]),
-    ) ?? startedAt;
-  const finishedAt = status === 'in_progress' ? null : (toIsoTimestamp(run.finished_at) ?? updatedAt);
+    latestTimestamp(startedAt, run.finished_at, ...builds.flatMap((build) => [build.started_at, build.finished_at])) ??
+    startedAt;
+  const finishedAt = status === 'in_progress' ? null : (run.finished_at ?? updatedAt);
   const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(branch, project.default_branch));
   return {
     signal: {

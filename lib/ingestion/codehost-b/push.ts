@@ -4,8 +4,7 @@ import { branchFromRef } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
-import { compact, optionalText } from '#lib/ingestion/schema-kit.ts';
-import { toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
+import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { SENDER, baseMetadata, projectSchema, type Delivery } from './common.ts';
 
 const pushSchema = z.object({
@@ -17,7 +16,7 @@ const pushSchema = z.object({
   user_username: optionalText,
   user_email: optionalText,
   total_commits_count: z.nullish(storableNumber),
-  commits: z.nullish(z.array(z.object({ message: optionalText, timestamp: optionalText, url: optionalText }))),
+  commits: z.nullish(z.array(z.object({ message: optionalText, timestamp: optionalDateTime, url: optionalText }))),
 });
 
 /** Push and Tag Push Hooks. */
@@ -43,7 +42,7 @@ export const push = (delivery: Delivery): NormalizedEvent => {
         headCommitMessage: head?.message,
         url: head?.url,
       }),
-      triggeredAt: toIsoTimestamp(head?.timestamp) ?? delivery.receivedAt,
+      triggeredAt: head?.timestamp ?? delivery.receivedAt,
     },
     fingerprint: fingerprintOf(repository, delivery.kind, payload.ref, payload.after),
     action: 'record',
