@@ -81,6 +81,12 @@ export interface RouteSpec {
   moreErrors?: readonly (422 | 502)[];
   /** Largest accepted body in bytes; the default is 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The body member listing items the service validates one by one (a bulk post), so a bad item never
+   * rejects its neighbours: a key that would replace a prototype inside an item is left, as an own property,
+   * for that item's validation to refuse (lib/contract/prototype-keys.ts), where any other body is refused.
+   */
+  itemsValidatedAlone?: string;
 }
 
 /** An endpoint group: one Lambda (named like the group and its `functions/` folder) serving its routes. */

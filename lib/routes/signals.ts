@@ -79,6 +79,7 @@ export const signals = defineGroup({
       scope: 'ingestion:write',
       access: 'write',
       request: { body: bulkSignalsBody },
+      itemsValidatedAlone: 'signals',
       response: { status: 200, data: bulkResultView },
     },
     acknowledgeSignal: {

@@ -1,7 +1,8 @@
 import { fieldMessages } from '#lib/contract/field-messages.ts';
+import { prototypeKeyMessages } from '#lib/contract/prototype-keys.ts';
 import { log } from '#lib/log/logger.ts';
 import { createSignal } from './create-signal.ts';
-import { signalInput } from './schemas.ts';
+import { signalInput, type SignalInput } from './schemas.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 export interface BulkItemResult {
@@ -40,11 +41,22 @@ export const createSignalsBulk = async (scope: Scope, items: readonly unknown[])
   return { accepted, rejected: results.length - accepted, results };
 };
 
-const storeItem = async (scope: Scope, item: unknown, index: number): Promise<BulkItemResult> => {
+/**
+ * An item holding a key that would replace a prototype (the route leaves such keys to its items) is refused
+ * before its schema reads it, as the body parser refuses any other body holding one.
+ */
+const validateItem = (item: unknown): { input: SignalInput } | { error: string } => {
+  const refused = prototypeKeyMessages(item);
+  if (refused.length > 0) return { error: refused.join('; ') };
   const parsed = signalInput.safeParse(item);
-  if (!parsed.success) return { index, error: fieldMessages('body', parsed.error).join('; ') };
+  return parsed.success ? { input: parsed.data } : { error: fieldMessages('body', parsed.error).join('; ') };
+};
+
+const storeItem = async (scope: Scope, item: unknown, index: number): Promise<BulkItemResult> => {
+  const validated = validateItem(item);
+  if ('error' in validated) return { index, error: validated.error };
   try {
-    const { id, deduplicated } = await createSignal(scope, parsed.data);
+    const { id, deduplicated } = await createSignal(scope, validated.input);
     return { index, id, deduplicated };
   } catch (error) {
     log.error('bulk signal item not stored', { workspaceId: scope.workspaceId, index, error });

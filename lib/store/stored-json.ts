@@ -36,7 +36,8 @@ export const storableNumber = z.number().check(z.refine(isStorableNumber, NUMBER
 /**
  * The document client tells a plain object from a Set, a Map, a Buffer or a String by its `constructor`,
  * so an object with its own key named so (`{"constructor": "x"}`) cannot be stored, or is stored as
- * something else. (`__proto__` never gets this far: the JSON body parser refuses it.)
+ * something else. (`__proto__` never gets this far: the JSON body parser refuses the body holding it, or
+ * a bulk post the item holding it, before any schema reads it; lib/contract/prototype-keys.ts.)
  */
 const TYPE_KEY = 'constructor';
 const TYPE_KEY_MESSAGE = `must not be named ${TYPE_KEY}: the table reads that key as the object's type`;

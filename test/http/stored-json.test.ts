@@ -183,9 +183,52 @@ describe('metadata size', () => {
 describe('keys the store reads as types', () => {
   const TYPE_KEY_MESSAGE = "must not be named constructor: the table reads that key as the object's type";
 
+  const PROTO_REFUSED = ['body: a key named __proto__ is not accepted'];
+  /** Raw JSON text, since JSON.stringify of an object literal would never write a `__proto__` key. */
+  const polluting = (name: string) =>
+    `{"name":"${name}","source":"x","severity":"LOW","metadata":{"__proto__":{"polluted":"yes"}}}`;
+
   it('__proto__ anywhere in a body is a 400 naming it, nothing stored', async () => {
     const body = `{"name":"proto","source":"x","severity":"LOW","metadata":{"labels":{"__proto__":{"env":"prod"}}}}`;
-    expect(await expectRefused(SIGNALS, body, admin.auth)).toEqual(['body: a key named __proto__ is not accepted']);
+    expect(await expectRefused(SIGNALS, body, admin.auth)).toEqual(PROTO_REFUSED);
+    expect(await expectRefused(SIGNALS, polluting('proto single'), admin.auth)).toEqual(PROTO_REFUSED);
+    const webhook = `{"source":"cron","title":"Proto","severity":"high","status":"firing","metadata":{"__proto__":{"polluted":"yes"}}}`;
+    expect(await expectRefused(`${INGESTION}/webhook`, webhook, senderKey)).toEqual(PROTO_REFUSED);
+    // On the bulk route, outside the items the body is refused whole, like any other.
+    const outsideItems = `{"signals":[${JSON.stringify(signal())}],"__proto__":{"polluted":"yes"}}`;
+    expect(await expectRefused(`${SIGNALS}/bulk`, outsideItems, admin.auth)).toEqual(PROTO_REFUSED);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('__proto__ inside one bulk item rejects that item only, naming its path; its neighbours are stored', async () => {
+    const [first, last] = [signal(), signal()];
+    const body = `{"signals":[${JSON.stringify(first)},${polluting('proto item')},${JSON.stringify(last)}]}`;
+    const reply = await client.request('POST', `${SIGNALS}/bulk`, body, admin.auth);
+    expect(reply.status, reply.text).toBe(200);
+    const { accepted, rejected, results } = reply.body.data;
+    expect({ accepted, rejected }).toEqual({ accepted: 2, rejected: 1 });
+    expect(results[1]).toEqual({ index: 1, error: 'metadata.__proto__: a key named __proto__ is not accepted' });
+    for (const [index, sent] of [[0, first] as const, [2, last] as const]) {
+      const stored = await client.request('GET', `${SIGNALS}/${results[index].id}`, undefined, admin.auth);
+      expect(stored.status, stored.text).toBe(200);
+      expect(stored.body.data).toMatchObject({ name: sent.name, source: sent.source, severity: sent.severity });
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  });
+
+  it('a bulk item holding __proto__ anywhere, or a constructor with a prototype, is refused with every path', async () => {
+    const body = `{"signals":[{"name":"top","source":"x","severity":"LOW","__proto__":{"polluted":"yes"}},
+      {"name":"deep","source":"x","severity":"LOW","metadata":{"a":[{"constructor":{"prototype":{"polluted":"yes"}}}]}},
+      ${JSON.stringify(signal())}]}`;
+    const reply = await client.request('POST', `${SIGNALS}/bulk`, body, admin.auth);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.data).toMatchObject({ accepted: 1, rejected: 2 });
+    expect(reply.body.data.results.slice(0, 2)).toEqual([
+      { index: 0, error: '__proto__: a key named __proto__ is not accepted' },
+      { index: 1, error: 'metadata.a.0.constructor: a key named constructor is not accepted' },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('constructor in POST /signals metadata is a 400 naming its path; in Alertmanager labels it is kept', async () => {
