@@ -54,6 +54,22 @@ describe('rate limits', () => {
     expect(reply.headers['ratelimit-remaining']).toBe('4');
   });
 
+  it('counts requests whose token fails against their address, and answers 429 past the limit', async () => {
+    const guess = () =>
+      requestFrom(url, '127.0.0.31', 'GET', '/api/v1/business/get_members', undefined, {
+        authorization: 'Bearer abc.def.ghi',
+      });
+    const replies = [];
+    for (let index = 0; index < 6; index += 1) replies.push(await guess());
+    expect(replies.map((reply) => reply.status)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(replies.map((reply) => reply.headers['ratelimit-remaining'])).toEqual(['5', '4', '3', '2', '1', '0']);
+    const limited = await guess();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual(TOO_MANY);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await requestFrom(url, '127.0.0.31', 'GET', '/api/v1/health')).status).toBe(429);
+  });
+
   it('limits logins to their own, smaller budget per client', async () => {
     const attempt = () =>
       requestFrom(url, '127.0.0.15', 'POST', '/api/v1/auth/login', {

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { clientSubject, type LimitOutcome } from '#lib/http/rate-limit/limit-window-repository.ts';
 import { countRequest } from '#lib/http/rate-limit/count-request.ts';
 import type { LimiterName } from '#lib/ports/rate-limits.ts';
-import { TooManyRequestsError } from '#lib/contract/errors.ts';
+import { TooManyRequestsError, UnauthorizedError } from '#lib/contract/errors.ts';
 import { credentialsOf } from '#lib/identity/credentials.ts';
 import type { HttpContext } from './http-context.ts';
 
@@ -67,8 +67,9 @@ export const clientRateLimit = (): Middleware => ({
 /**
  * The global limiter, per client as a person means it: a signed-in user by their id, once the token is
  * verified (a team behind one NAT address does not share one budget, and no one can spend another's),
- * and a caller whose credentials the route ignores by address. API-key callers are the usage plan's
- * (docs/security.md, "API keys at the gateway"); a credential that fails is a 401 before any count.
+ * and a caller whose credentials the route ignores, or whose credentials fail, by address: guessing tokens
+ * spends the guesser's budget, and past it the answer is the 429 instead of the 401. API-key callers are the
+ * usage plan's (docs/security.md, "API keys at the gateway"; a bad key never reaches a function in AWS).
  */
 export const callerRateLimit = (): Middleware => ({
   before: async ({ event, context }) => {
@@ -76,6 +77,16 @@ export const callerRateLimit = (): Middleware => ({
     if (caller?.kind === 'user') await count(context, 'global', `user:${caller.userId}`);
     else if (caller?.kind === 'anonymous' && hasCredentials(event)) {
       await count(context, 'global', clientSubject(event.requestContext.identity.sourceIp));
+    }
+  },
+  onError: async (request) => {
+    const { event, context, error } = request;
+    if (context.caller || !(error instanceof UnauthorizedError) || !hasCredentials(event)) return;
+    try {
+      await count(context, 'global', clientSubject(event.requestContext.identity.sourceIp));
+    } catch (refused) {
+      if (!(refused instanceof TooManyRequestsError)) throw refused;
+      request.error = refused;
     }
   },
 });
