@@ -126,15 +126,23 @@ export const openOrMerge = async (scope: Scope, event: SignalEvent, attempt: Att
   throw new Error(`fingerprint claim of ${identity.source}/${identity.type} stayed contended`);
 };
 
+/** When the episode of a signal a sender's resolve kept ended: the `endsAt` that resolve carried (Alertmanager). */
+const endedAt = (signal: Signal): number => {
+  const { endsAt } = signal.metadata;
+  return typeof endsAt === 'string' ? Date.parse(endsAt) : Number.NaN;
+};
+
 /**
  * A sender re-sending an episode that already ended: the claim's signal was resolved by a resolving
  * event (a person's resolve through the API ends the claim instead) and this event started at the same
- * instant (Alertmanager's `startsAt`, the paging tool's incident time, a pipeline run's start). It is
- * the same problem, so it answers that signal; an event of a new episode starts a new signal, as
- * DECISIONS.md says.
+ * instant (Alertmanager's `startsAt`, the paging tool's incident time, a pipeline run's start), or before
+ * the resolve it was kept from said the episode ended (its trigger delivered after it: one fingerprint
+ * cannot fire twice at once). It is the same problem, so it answers that signal; an event of a new episode
+ * starts a new signal, as DECISIONS.md says.
  */
 const isReplayOfResolved = (signal: Signal, event: SignalEvent): boolean =>
-  signal.status === 'RESOLVED' && signal.triggeredAt === event.signal.triggeredAt;
+  signal.status === 'RESOLVED' &&
+  (signal.triggeredAt === event.signal.triggeredAt || Date.parse(event.signal.triggeredAt) < endedAt(signal));
 
 /**
  * Merges into the signal the claim names. Undefined when the claim is gone or stale (its signal is

@@ -53,7 +53,8 @@ const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: Signa
  * Step 2 for 'resolve' events: resolves the open signal of the fingerprint. The claim stays, marked as
  * resolved by the sender, so a re-sent event of the same episode answers this signal and an event of a
  * new episode starts a new one. With no open signal the resolve is still kept, as a RESOLVED signal of
- * its own (`resolved: false`), so the sender gets an id and the event is on record. The delivery's mark
+ * its own (`resolved: false`), so the sender gets an id and the event is on record, and claims the
+ * fingerprint, so the episode's trigger arriving after it answers that signal. The delivery's mark
  * goes on the signal it resolved or kept, so a retry of it is recognised as one.
  */
 export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
@@ -96,6 +97,12 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
   const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
   const inserted = await insertSignal(runtime, workspaceId, record, event.action, attempt.mark);
   attempt.committed = true;
+  // The episode's own trigger may still come (a sender delivering out of order, or both at once): with the
+  // fingerprint's claim naming this signal, that trigger is a replay of an ended episode and answers it,
+  // instead of opening a signal nothing would resolve; a trigger of a new episode starts its own. A claim
+  // already there (a newer episode's open signal, or a concurrent trigger's) is left as it is.
+  if (inserted && !claim)
+    await fingerprintClaims.putFingerprintClaim(identity, { signalId: record.id, claimedAt: seenAt });
   return {
     signal: inserted ? record : ((await signals.findSignal(record.id)) ?? record),
     inserted,

@@ -222,6 +222,26 @@ describe('signal deduplication', () => {
       expect(await stats()).toMatchObject({ total: before.total + 1 });
     });
 
+    it("answers an episode's trigger that arrives after its resolve with the resolved signal", async () => {
+      const trigger = triggerEvent({ name: unique('Late trigger') }, unique('late-fp'));
+      const resolvedFirst = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), {
+        event: { ...trigger, action: 'resolve' },
+      });
+      const before = await stats();
+      const late = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: trigger });
+      expect(late).toEqual({ signalId: resolvedFirst.signalId, deduplicated: true, resolved: false, queued: false });
+      expect(await stats()).toEqual(before);
+      expect(await getSignal(client, admin.auth, resolvedFirst.signalId)).toMatchObject({ status: 'RESOLVED' });
+
+      const nextEpisode = {
+        ...trigger,
+        signal: { ...trigger.signal, triggeredAt: new Date(Date.now() + 60_000).toISOString() },
+      };
+      const opened = await storeSignalEvent(systemScope(workspaceId, client.stack.ports), { event: nextEpisode });
+      expect(opened).toMatchObject({ deduplicated: false });
+      expect(await getSignal(client, admin.auth, opened.signalId)).toMatchObject({ status: 'OPEN' });
+    });
+
     it('stores record events at LOW severity and never queues them for correlation; triggers are queued and pending', async () => {
       await drainQueue(client.stack.queues, 'correlation');
       const record = {
