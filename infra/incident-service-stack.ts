@@ -208,6 +208,7 @@ export class IncidentServiceStack extends Stack {
       groupFunctions: new Map(groups.map(({ group, fn }) => [group.name, this.apiTarget(group, fn)])),
       stageName: settings.stage,
       throttle: profile.throttle,
+      perKeyLimit: parseRateLimits(settings.rateLimits).apikey.limit,
       binaryMediaTypes: BINARY_MEDIA_TYPES,
       logging: settings.apiLogging,
       allowedOrigins: settings.allowedOrigins,

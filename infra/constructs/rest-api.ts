@@ -31,6 +31,8 @@ export interface ServiceApiProps {
   groupFunctions: ReadonlyMap<string, IFunction>;
   stageName: string;
   throttle: { rateLimit: number; burstLimit: number };
+  /** The usage plan's limit per API key, in requests per its window: the `RateLimit-Limit` of the gateway's 429. */
+  perKeyLimit: number;
   binaryMediaTypes: readonly string[];
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
@@ -100,7 +102,7 @@ export class ServiceApi extends Construct {
 
     this.routes = new NestedStack(this, 'Routes', { description: 'Resources and methods of the incident API' });
     this.addRoutes(this.routes, props);
-    this.addGatewayResponses(props.allowedOrigins);
+    this.addGatewayResponses(props.allowedOrigins, props.perKeyLimit);
     this.acknowledgeFindings(props.logging);
   }
 
@@ -205,7 +207,7 @@ export class ServiceApi extends Construct {
    * them. A gateway response cannot choose among origins, so with several it names the caller's origin:
    * these answers carry no data, only why the gateway refused.
    */
-  private addGatewayResponses(allowedOrigins: readonly string[]): void {
+  private addGatewayResponses(allowedOrigins: readonly string[], perKeyLimit: number): void {
     const cors: Record<string, string> =
       allowedOrigins.length === 0
         ? {}
@@ -229,11 +231,19 @@ export class ServiceApi extends Construct {
       templates: envelope(literal('Request body too large')),
     });
     // The throttle is a token bucket refilled at least once a second, so a second's wait always finds room.
+    // A gateway response holds constants only: the per-key limit, none left, room again within the second
+    // (DECISIONS.md: a 429 carries Retry-After and the RateLimit-* headers).
     this.api.addGatewayResponse('Throttled', {
       type: ResponseType.THROTTLED,
       statusCode: '429',
       templates: envelope(TOO_MANY_REQUESTS),
-      responseHeaders: { ...cors, 'Retry-After': "'1'" },
+      responseHeaders: {
+        ...cors,
+        'Retry-After': "'1'",
+        'RateLimit-Limit': `'${perKeyLimit}'`,
+        'RateLimit-Remaining': "'0'",
+        'RateLimit-Reset': "'1'",
+      },
     });
     // A revoked, deactivated, rotated or deleted key's mirror is disabled or gone: refused before any function.
     addGatewayResponse('InvalidApiKey', {

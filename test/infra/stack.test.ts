@@ -385,6 +385,17 @@ describe('REST API', () => {
       status: '429',
       body: { success: false, message: 'Too many requests, please try again later', errors: [] },
     });
+    const throttled = Object.values(
+      view.template.findResources('AWS::ApiGateway::GatewayResponse', {
+        Properties: { ResponseType: 'THROTTLED' },
+      }),
+    )[0];
+    expect(throttled?.Properties.ResponseParameters).toMatchObject({
+      'gatewayresponse.header.Retry-After': "'1'",
+      'gatewayresponse.header.RateLimit-Limit': "'100'",
+      'gatewayresponse.header.RateLimit-Remaining': "'0'",
+      'gatewayresponse.header.RateLimit-Reset': "'1'",
+    });
     expect(gatewayBody('INVALID_API_KEY')).toEqual({
       status: '401',
       body: { success: false, message: 'Invalid API key', errors: [] },
