@@ -62,16 +62,10 @@ describe('incident AI routes', () => {
 
   it('resolves with a customer KB draft, and drafts one again for an incident already RESOLVED', async () => {
     const target = await createIncident(client, admin, { serviceArea: 'hello-world', description: 'Payments failed' });
-    expect(
-      (await client.request('POST', `/api/v1/incident-ticket/resolve/customer-kb/${target}`, undefined, viewer.auth))
-        .status,
-    ).toBe(403);
-    const reply = await client.request(
-      'POST',
-      `/api/v1/incident-ticket/resolve/customer-kb/${target}`,
-      undefined,
-      admin.auth,
-    );
+    const resolveWithKb = (as: SignedIn) =>
+      client.request('POST', `/api/v1/incident-ticket/resolve/customer-kb/${target}`, undefined, as.auth);
+    expect((await resolveWithKb(viewer)).status).toBe(403);
+    const reply = await resolveWithKb(admin);
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.data.incident).toMatchObject({ id: target, status: 'RESOLVED' });
     expect(reply.body.data.kbArticle).toMatchObject({
@@ -81,12 +75,7 @@ describe('incident AI routes', () => {
     });
     expect(reply.body.data.kbArticle.content).toMatch(/## Who was affected\nPayments failed/);
     expect(reply.body.data.kbArticle.content).not.toMatch(JARGON);
-    const again = await client.request(
-      'POST',
-      `/api/v1/incident-ticket/resolve/customer-kb/${target}`,
-      undefined,
-      admin.auth,
-    );
+    const again = await resolveWithKb(admin);
     expect(again.status, again.text).toBe(200);
     expect(again.body.data.incident).toEqual(reply.body.data.incident);
     expect(again.body.data.kbArticle).toMatchObject({
