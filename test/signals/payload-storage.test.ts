@@ -69,6 +69,7 @@ describe('object keys', () => {
 });
 
 describe('the SQS queue adapter', () => {
+  // Sends that overlap share batches (test/local/sqs-queue-sharing.test.ts); each settles by its own messages.
   const queue = createSqsQueue(new SQSClient({ region: 'eu-west-1' }), () => 'https://sqs/queue');
 
   it('batches by ten messages and by SQS size limit, and refuses a single message over it', async () => {
@@ -88,5 +89,29 @@ describe('the SQS queue adapter', () => {
       );
     }
     await expect(queue.send('ingestion', [{ blob: 'x'.repeat(MAX_MESSAGE_BYTES) }])).rejects.toThrow(/over the queue/);
+  });
+
+  it('fails only the send whose message SQS refused', async () => {
+    sqs.on(SendMessageBatchCommand).callsFake(async ({ Entries = [] }) => ({
+      Successful: [],
+      Failed: Entries.filter((entry: { MessageBody?: string }) => entry.MessageBody?.includes('refused')).map(
+        (entry: { Id?: string }) => ({ Id: entry.Id, Code: 'InternalError', SenderFault: false }),
+      ),
+    }));
+    const sends = [[{ id: 'first' }], [{ id: 'accepted' }], [{ id: 'refused' }, { id: 'with-it' }]].map((messages) =>
+      queue.send('mail', messages),
+    );
+    const outcomes = await Promise.allSettled(sends);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((outcomes[2] as PromiseRejectedResult).reason.message).toMatch(/1 message\(s\) not accepted by queue mail/);
+    expect(sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input.Entries?.length)).toEqual([1, 3]);
+  });
+
+  it('fails every send of a batch the call itself failed, and the next batches still go', async () => {
+    sqs.on(SendMessageBatchCommand).rejectsOnce(new Error('connection reset')).resolves({ Successful: [], Failed: [] });
+    const first = queue.send('mail', [{ id: 'lost' }]);
+    const second = queue.send('mail', [{ id: 'next' }]);
+    await expect(first).rejects.toThrow('connection reset');
+    await expect(second).resolves.toBeUndefined();
   });
 });
