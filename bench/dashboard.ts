@@ -71,7 +71,7 @@ console.log(`seeded ${INCIDENTS} incidents and ${SIGNALS} signals (${rolledUp} r
 // Seeding outlasts an access token (15 minutes): sign in for the measured requests.
 const { accessToken } = await call('POST', '/api/v1/auth/login', { email, password });
 const auth = { authorization: `Bearer ${accessToken}` };
-const operations = countOperations(stack.ports.table);
+const operations = await countOperations(stack.ports.table);
 for (const route of ['metrics', 'analytics', 'analytics?granularity=hour']) {
   const path = `/api/v1/dashboard/${route}`;
   const data = await call('GET', path, undefined, auth);
@@ -84,5 +84,6 @@ for (const route of ['metrics', 'analytics', 'analytics?granularity=hour']) {
   console.log(JSON.stringify({ path, p50ms: rate.p50ms, p99ms: rate.p99ms, ...counted, ...figures }));
 }
 
+operations.close();
 await stack.stop();
 await rm(work, { recursive: true, force: true });

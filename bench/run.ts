@@ -83,7 +83,7 @@ await measured.stop();
 
 // Store operations and list latency: the service in this process, where the SDK client can be counted.
 const { stack, call } = await startBenchService(join(work, 'counted'));
-const operations = countOperations(stack.ports.table);
+const operations = await countOperations(stack.ports.table);
 const { auth, keyAuth, ingest } = await prepare(call);
 const { email, password } = BENCH_ADMIN;
 
@@ -158,6 +158,7 @@ const counted: ({ name: string } & OperationCount)[] = [
   ),
 ];
 
+operations.close();
 await stack.stop();
 await rm(work, { recursive: true, force: true });
 

@@ -1,4 +1,5 @@
 import type { Table } from '#lib/store/table.ts';
+import { meterWriteUnits } from './write-units.ts';
 
 const READS = new Set([
   'GetCommand',
@@ -16,12 +17,15 @@ export interface OperationCount {
   itemsRead: number;
   /** Reads that only counted items (`Select: COUNT`). */
   counts: number;
+  /** Write units DynamoDB would bill for the single-item writes, index entries included (write-units.ts). */
+  writeUnits: number;
 }
 
 /** Counts the table operations at the SDK, on the document client every port shares. */
-export const countOperations = (table: Table) => {
-  const count: OperationCount = { reads: 0, writes: 0, itemsRead: 0, counts: 0 };
+export const countOperations = async (table: Table) => {
+  const count = { reads: 0, writes: 0, itemsRead: 0, counts: 0 };
   let counting = false;
+  const meter = await meterWriteUnits(table, () => counting);
   table.doc.middlewareStack.add(
     (next, context) => async (args) => {
       if (!counting) return next(args);
@@ -52,6 +56,7 @@ export const countOperations = (table: Table) => {
       settle: () => Promise<void>,
     ): Promise<OperationCount> {
       Object.assign(count, { reads: 0, writes: 0, itemsRead: 0, counts: 0 });
+      meter.metered.units = 0;
       for (let n = 0; n < calls; n += 1) {
         await settle();
         counting = true;
@@ -65,7 +70,9 @@ export const countOperations = (table: Table) => {
         writes: per(count.writes),
         itemsRead: per(count.itemsRead),
         counts: per(count.counts),
+        writeUnits: per(meter.metered.units),
       };
     },
+    close: meter.close,
   };
 };
