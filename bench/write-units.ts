@@ -92,7 +92,10 @@ export const meterWriteUnits = async (table: Table, metering: () => boolean) => 
         refused = (error as { name?: string }).name === 'ConditionalCheckFailedException';
         throw error;
       } finally {
-        metered.units += writeUnitsOf(before, refused ? before : await read(key), refused);
+        // Read first: `units += await ...` would add to the total as it was before the read, losing the
+        // units of the writes that end meanwhile.
+        const after = refused ? before : await read(key);
+        metered.units += writeUnitsOf(before, after, refused);
       }
     },
     { step: 'initialize', name: 'benchWriteUnitMeter' },
