@@ -2,7 +2,7 @@ import { upsertChange } from '#lib/changes/upsert-change.ts';
 import { upsertPipelineRun } from '#lib/pipelines/upsert-pipeline-run.ts';
 import { queueSignalEvents } from '#lib/signals/queue-signal-events.ts';
 import { storeSignalEvent, type StoredSignalEvent } from '#lib/signals/store-signal-event.ts';
-import { deliveryIdOf } from './delivery-id.ts';
+import { eventDeliveryIds } from './delivery-id.ts';
 import { boundedEvent } from './event-bounds.ts';
 import { NORMALIZERS } from './index.ts';
 import type { IngestionSender, NormalizedEvent } from './normalized-event.ts';
@@ -39,16 +39,6 @@ export interface IngestedDelivery {
   source: IngestionSender;
   signals: IngestedEvent[];
 }
-
-/**
- * The delivery id of each event: the sender's own id for a single event; `<id>#<index>` for each event of a
- * payload that carries several, so a redelivery of the same body matches event by event. Senders that batch
- * (Alertmanager groups, paging-tool v2 messages) give no delivery id: their events deduplicate by fingerprint.
- */
-const deliveryIds = (sender: IngestionSender, delivery: Delivery, count: number): (string | undefined)[] => {
-  const id = deliveryIdOf(sender, delivery.headers, delivery.body);
-  return Array.from({ length: count }, (_unused, index) => (id && count > 1 ? `${id}#${index}` : id));
-};
 
 /**
  * A payload with more events than this is not stored while the sender waits (3,000 alerts would take
@@ -109,7 +99,7 @@ export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<
   const normalize = await NORMALIZERS[sender]();
   const events = normalize(delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
   if (events.length === 0) throw new PayloadError(sender, ['body: carries no event']);
-  const ids = deliveryIds(sender, delivery, events.length);
+  const ids = eventDeliveryIds(sender, delivery.headers, delivery.body, events.length);
   const inputOf = (event: NormalizedEvent, index: number) => {
     const deliveryId = ids[index];
     return { event, ...(deliveryId && { delivery: { sender, id: deliveryId } }) };

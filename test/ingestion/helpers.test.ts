@@ -13,6 +13,10 @@ describe('deliveryIdOf', () => {
     expect(deliveryIdOf('paging', { 'x-webhook-id': 'w-1' }, {})).toBe('w-1');
     const circle = loadFixture('codehost-c', 'docs-01-workflow-completed-github-oauth-bitbucket-cloud.json');
     expect(deliveryIdOf('codehost-c', circle.headers, circle.body)).toBe('3888f21b-eaa7-38e3-8f3d-75a63bba8895');
+    expect(deliveryIdOf('paging', {}, { event: { id: 'e-1' } })).toBe('e-1');
+    expect(deliveryIdOf('monitoring', {}, { id: 1234 })).toBe('1234');
+    const pod = loadFixture('orchestrator', 'event-09-Normal-Killing-Pod.json');
+    expect(deliveryIdOf('orchestrator', pod.headers, pod.body)).toBe('c5a00f97-3191-4f3f-a9be-ef7f0f58370e@5361684');
   });
 
   it('takes code host B Idempotency-Key first, then X-Gitlab-Event-UUID, never X-Gitlab-Webhook-UUID', () => {
@@ -23,7 +27,7 @@ describe('deliveryIdOf', () => {
   });
 
   it('is undefined for senders without one, and for blank or odd values', () => {
-    for (const sender of ['metrics-alerts', 'monitoring', 'webhook', 'orchestrator'] as const) {
+    for (const sender of ['metrics-alerts', 'webhook'] as const) {
       expect(deliveryIdOf(sender, { 'x-github-delivery': 'd', 'x-webhook-id': 'w' }, { id: 'b' })).toBeUndefined();
     }
     expect(deliveryIdOf('codehost-a', { 'x-github-delivery': '  ' }, {})).toBeUndefined();
