@@ -74,12 +74,12 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   }
   if (factors.length === 0)
     factors.push({ text: 'No contributing factor was found in the evidence.', evidenceIds: [] });
-  const severity = PRIORITY_WORDS[incident.priority] ?? 'a disruption';
+  const { what: severity, meaning } = PRIORITY_WORDS[incident.priority] ?? { what: 'a disruption' };
   const others = affected.length - 1;
   return {
     impactAssessment: impact,
     contributingFactors: factors,
-    plainImpact: `${severity[0]?.toUpperCase()}${severity.slice(1)} of ${incident.service ? `the ${incident.service} service` : 'one of our services'}${others > 0 ? ` and ${others} other service${others === 1 ? '' : 's'} that rely on it` : ''}, lasting ${durationInWords(minutes)}${incident.resolvedAt ? ' in all' : ' so far'}.`,
+    plainImpact: `${severity[0]?.toUpperCase()}${severity.slice(1)} of ${incident.service ? `the ${incident.service} service` : 'one of our services'}${others > 0 ? ` and ${others} other service${others === 1 ? '' : 's'} that rely on it` : ''}, lasting ${durationInWords(minutes)}${incident.resolvedAt ? ' in all' : ' so far'}${meaning ? `, ${meaning}` : ''}.`,
     engine: DEFAULT_ENGINE,
   };
 };

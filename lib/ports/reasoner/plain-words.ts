@@ -7,11 +7,15 @@ export const durationInWords = (minutes: number): string => {
   return `${hours} hour${hours === 1 ? '' : 's'}${rest > 0 ? ` ${rest} minute${rest === 1 ? '' : 's'}` : ''}`;
 };
 
-export const PRIORITY_WORDS: Record<string, string> = {
-  CRITICAL: 'a severe outage',
-  HIGH: 'a major disruption',
-  MEDIUM: 'a partial disruption, with the service slower or less reliable than usual',
-  LOW: 'a minor problem with little effect on customers',
+/**
+ * A priority in plain words: what happened, and what it meant (the spec's meanings: MEDIUM is degraded
+ * service, LOW minimal impact with no customer effect), said after the service and duration.
+ */
+export const PRIORITY_WORDS: Record<string, { what: string; meaning?: string }> = {
+  CRITICAL: { what: 'a severe outage' },
+  HIGH: { what: 'a major disruption' },
+  MEDIUM: { what: 'a partial disruption', meaning: 'with the service slower or less reliable than usual' },
+  LOW: { what: 'a minor problem', meaning: 'with no effect on customers' },
 };
 
 export const minutesBetween = (from: string, to: string): number =>
