@@ -41,7 +41,7 @@ const COMPONENTS = {
       in: 'query',
       name: 'apiKey',
       description:
-        'Ingestion routes only, for senders that cannot set headers; `Authorization: ApiKey <key>` also works.',
+        'Ingestion routes only, for senders that cannot set headers (`api_key` is taken too); `Authorization: ApiKey <key>` also works.',
     },
   },
   schemas: {

@@ -3,9 +3,15 @@ export interface Credentials {
   bearer?: string;
   /** An API key in the `X-API-Key` header, the form every key-accepting route takes. */
   headerKey?: string;
-  /** The other two forms, which only ingestion routes take: `?apiKey=` and `Authorization: ApiKey`. */
+  /** The other forms, which only ingestion routes take: `?apiKey=` (or `?api_key=`) and `Authorization: ApiKey`. */
   senderKey?: string;
 }
+
+/**
+ * The query parameters that carry a sender's key: `apiKey`, and `api_key`, the spelling of the Alertmanager
+ * receiver configuration our real-sender fixtures were captured with (test/fixtures/ingestion/metrics-alerts).
+ */
+export const API_KEY_QUERY_NAMES = ['apiKey', 'api_key'] as const;
 
 export interface CredentialSource {
   headers: Record<string, string | undefined> | null;
@@ -25,7 +31,8 @@ export const credentialsOf = ({ headers, queryStringParameters }: CredentialSour
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   const authorizationKey = /^ApiKey\s+(\S+)$/i.exec(authorization)?.[1];
   const headerKey = headerOf(headers, 'x-api-key')?.trim() || undefined;
-  const senderKey = authorizationKey ?? (queryStringParameters?.apiKey?.trim() || undefined);
+  const queryKey = API_KEY_QUERY_NAMES.map((name) => queryStringParameters?.[name]?.trim()).find(Boolean);
+  const senderKey = authorizationKey ?? queryKey;
   return {
     ...(bearer && { bearer }),
     ...(headerKey && { headerKey }),

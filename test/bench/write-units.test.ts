@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { writeUnitsOf } from '../../bench/write-units.ts';
 
 /** An item of a little under `kb` kilobytes, in the given indexes. */
-const item = (kb: number, indexes: Record<string, string> = {}, extra: Record<string, unknown> = {}) => ({
+const item = (
+  kb: number,
+  indexes: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   pk: 'WS#w#SIG',
   sk: '01J',
   body: 'x'.repeat(kb * 1024 - 200),

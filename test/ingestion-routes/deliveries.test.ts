@@ -84,6 +84,18 @@ describe('ingestion deliveries', () => {
       expect(signals).toHaveLength(1);
       expect(signals[0]?.occurrences).toBe(3);
     });
+
+    it('takes the request exactly as the captured Alertmanager configuration sends it: ?api_key= and Authorization: ApiKey', async () => {
+      const reply = await postRaw(client, 'metrics-alerts', alertmanager.raw, alertmanager.headers, {
+        query: `?api_key=${encodeURIComponent(tenant.key)}`,
+        headers: { authorization: `ApiKey ${tenant.key}` },
+      });
+      expect(expectAccepted(reply).deduplicated).toBe(true);
+      const queryOnly = await postRaw(client, 'metrics-alerts', alertmanager.raw, alertmanager.headers, {
+        query: `?api_key=${encodeURIComponent(tenant.key)}`,
+      });
+      expectAccepted(queryOnly);
+    });
   });
 
   describe('retried deliveries', () => {

@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BadRequestError } from '#lib/contract/errors.ts';
 import { fieldMessages, type RequestPart } from '#lib/contract/field-messages.ts';
+import { API_KEY_QUERY_NAMES } from '#lib/identity/credentials.ts';
 import type { RouteSpec } from '../route.ts';
 import type { HttpContext } from './http-context.ts';
 
@@ -11,12 +12,12 @@ interface SchemaDef {
   in?: { _zod: { def: SchemaDef } };
 }
 
-/** The query parameters a route takes: its query schema's keys, and the ingestion key where keys go in the URL. */
+/** The query parameters a route takes: its query schema's keys, and the ingestion key's names where keys go in the URL. */
 const acceptedQueryNames = (route: RouteSpec): readonly string[] | undefined => {
   let def = (route.request?.query as { _zod: { def: SchemaDef } } | undefined)?._zod.def;
   while (def?.type === 'pipe' && def.in) def = def.in._zod.def;
   if (def && def.type !== 'object') return undefined;
-  return [...Object.keys(def?.shape ?? {}), ...(route.auth === 'apiKey' ? ['apiKey'] : [])];
+  return [...Object.keys(def?.shape ?? {}), ...(route.auth === 'apiKey' ? API_KEY_QUERY_NAMES : [])];
 };
 
 /**
