@@ -23,7 +23,7 @@ export interface LatestAnalysis extends AnalysisView {
 
 /** The incident's latest COMPLETE analysis with its reports and evidence; 404 when it has none. */
 export const latestAnalysis = async (scope: Scope, incidentId: string): Promise<LatestAnalysis> => {
-  const incident = await findIncident(scope, incidentId);
+  const incident = await findIncident(scope, incidentId, 'incidentId');
   const analyses = analysisRepository(scope.ports.table, scope.workspaceId);
   const analysis = await analyses.latestOfIncident(incident.id, 'COMPLETE');
   if (!analysis) {

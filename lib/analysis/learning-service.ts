@@ -26,7 +26,7 @@ export interface LearnedOutcome extends OutcomeRecord {
  */
 export const learnOutcome = async (scope: Scope, { incidentId, outcome }: LearnInput): Promise<LearnedOutcome> => {
   const { ports, workspaceId } = scope;
-  const incident = await findIncident(scope, incidentId);
+  const incident = await findIncident(scope, incidentId, 'incidentId');
   const analysis = await analysisRepository(ports.table, workspaceId).latestOfIncident(incident.id, 'COMPLETE');
   const hypothesis = analysis?.hypothesisResult;
   if (!analysis || !hypothesis) {

@@ -22,7 +22,7 @@ export interface Started {
  */
 export const startAnalysis = async (scope: Scope, incidentId: string): Promise<Started> => {
   const { ports, workspaceId } = scope;
-  const incident = await findIncident(scope, incidentId);
+  const incident = await findIncident(scope, incidentId, 'incidentId');
   const analyses = analysisRepository(ports.table, workspaceId);
   const claims = analysisClaimRepository(ports.table, workspaceId);
   const analysisId = ports.ids.sortable();

@@ -8,7 +8,7 @@ import type { AddCommentInput } from './schemas.ts';
 /** Adds a Markdown comment by the caller, and a COMMENT_ADDED history event carrying its text. */
 export const addComment = async (scope: Scope, { ticketId, content }: AddCommentInput): Promise<IncidentComment> => {
   const { ports: runtime, workspaceId, actor } = scope;
-  const incident = await findIncident(scope, ticketId);
+  const incident = await findIncident(scope, ticketId, 'ticketId');
   const comment: IncidentComment = {
     id: runtime.ids.sortable(),
     ticketId: incident.id,

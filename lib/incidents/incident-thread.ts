@@ -8,7 +8,7 @@ import { messageRepository } from './message-repository.ts';
 /** The comments of an incident, oldest first; 404 for an unknown incident rather than an empty list. */
 export const incidentComments = async (scope: Scope, ticketId: string): Promise<IncidentComment[]> => {
   const [, comments] = await Promise.all([
-    findIncident(scope, ticketId),
+    findIncident(scope, ticketId, 'ticketId'),
     commentRepository(scope.ports.table, scope.workspaceId).listComments(ticketId),
   ]);
   return comments;
@@ -17,7 +17,7 @@ export const incidentComments = async (scope: Scope, ticketId: string): Promise<
 /** The message thread of an incident, oldest first; 404 for an unknown incident. */
 export const incidentMessages = async (scope: Scope, ticketId: string): Promise<IncidentMessage[]> => {
   const [, messages] = await Promise.all([
-    findIncident(scope, ticketId),
+    findIncident(scope, ticketId, 'ticketId'),
     messageRepository(scope.ports.table, scope.workspaceId).listMessages(ticketId),
   ]);
   return messages;

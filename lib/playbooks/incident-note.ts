@@ -6,7 +6,7 @@ import type { Execution } from './execution.ts';
 
 /** The incident an execution links to; unknown or another workspace's: 404, before anything is written. */
 export const linkedIncidentId = async (scope: Scope, incidentId: string): Promise<string> =>
-  (await findIncident(scope, incidentId)).id;
+  (await findIncident(scope, incidentId, 'incidentId')).id;
 
 /**
  * Tells the linked incident that a playbook started on it: a SYSTEM message in its thread and a

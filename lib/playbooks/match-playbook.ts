@@ -60,7 +60,7 @@ const conditionsSet = (conditions: TriggerConditions): number =>
   Object.values(conditions).filter((values) => values.length > 0).length;
 
 const subjectOf = async (scope: Scope, input: MatchInput): Promise<Subject> => {
-  const incident = input.incidentId ? await findIncident(scope, input.incidentId) : undefined;
+  const incident = input.incidentId ? await findIncident(scope, input.incidentId, 'incidentId') : undefined;
   const summary = input.summary ?? incident?.summary ?? '';
   const description = input.description ?? incident?.description ?? '';
   return {
