@@ -1,5 +1,5 @@
 import { Duration, NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
-import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
+import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -11,19 +11,17 @@ import {
   Method,
   MethodLoggingLevel,
   Resource,
-  ResponseType,
   RestApi,
   type StageOptions,
-  type GatewayResponseOptions,
   type IResource,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ApiLogging } from '../settings.ts';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { INVALID_API_KEY } from '#lib/http/gateway-answers.ts';
 import { Construct } from 'constructs';
 import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
 import type { RouteEntry } from '#lib/routes/index.ts';
+import { addGatewayResponses } from './gateway-responses.ts';
 
 export interface ServiceApiProps {
   routes: readonly RouteEntry[];
@@ -44,15 +42,6 @@ export interface ServiceApiProps {
 }
 
 const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
-
-/** API Gateway's own refusals, in the service's error envelope so clients parse one shape. */
-const envelope = (message: string, errors = '[]'): Record<string, string> => ({
-  'application/json': `{"success":false,"message":${message},"errors":${errors}}`,
-});
-const literal = (message: string): string => JSON.stringify(message);
-// The `...String` context variables are already quoted and escaped for JSON.
-const GATEWAY_MESSAGE = '$context.error.messageString';
-const TOO_MANY_REQUESTS = literal('Too many requests, please try again later');
 
 /**
  * The REST API: a resource per path segment and a method per route of the route table, each proxied to
@@ -102,7 +91,7 @@ export class ServiceApi extends Construct {
 
     this.routes = new NestedStack(this, 'Routes', { description: 'Resources and methods of the incident API' });
     this.addRoutes(this.routes, props);
-    this.addGatewayResponses(props.allowedOrigins, props.perKeyLimit);
+    addGatewayResponses(this.api, props.allowedOrigins, props.perKeyLimit);
     this.acknowledgeFindings(props.logging);
   }
 
@@ -200,78 +189,6 @@ export class ServiceApi extends Construct {
         new Resource(parent === this.api.root ? scope : parent, pathPart, { parent, pathPart });
     }
     return resource;
-  }
-
-  /**
-   * The gateway's own refusals, in the service's envelope, with the CORS headers a browser needs to read
-   * them. A gateway response cannot choose among origins, so with several it names the caller's origin:
-   * these answers carry no data, only why the gateway refused.
-   */
-  private addGatewayResponses(allowedOrigins: readonly string[], perKeyLimit: number): void {
-    const cors: Record<string, string> =
-      allowedOrigins.length === 0
-        ? {}
-        : {
-            'Access-Control-Allow-Origin':
-              allowedOrigins.length === 1 ? `'${allowedOrigins[0]}'` : 'method.request.header.origin',
-            'Access-Control-Expose-Headers': `'${CORS_EXPOSE_HEADERS.join(', ')}'`,
-            Vary: "'Origin'",
-          };
-    const addGatewayResponse = (id: string, options: Omit<GatewayResponseOptions, 'responseHeaders'>) =>
-      this.api.addGatewayResponse(id, { ...options, responseHeaders: cors });
-    // A path or method outside the route table arrives as "missing authentication token".
-    addGatewayResponse('RouteNotFound', {
-      type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
-      statusCode: '404',
-      templates: envelope(literal('Route not found')),
-    });
-    addGatewayResponse('RequestTooLarge', {
-      type: ResponseType.REQUEST_TOO_LARGE,
-      statusCode: '413',
-      templates: envelope(literal('Request body too large')),
-    });
-    // The throttle is a token bucket refilled at least once a second, so a second's wait always finds room.
-    // A gateway response holds constants only: the per-key limit, none left, room again within the second
-    // (DECISIONS.md: a 429 carries Retry-After and the RateLimit-* headers).
-    this.api.addGatewayResponse('Throttled', {
-      type: ResponseType.THROTTLED,
-      statusCode: '429',
-      templates: envelope(TOO_MANY_REQUESTS),
-      responseHeaders: {
-        ...cors,
-        'Retry-After': "'1'",
-        'RateLimit-Limit': `'${perKeyLimit}'`,
-        'RateLimit-Remaining': "'0'",
-        'RateLimit-Reset': "'1'",
-      },
-    });
-    // A revoked, deactivated, rotated or deleted key's mirror is disabled or gone: refused before any function.
-    addGatewayResponse('InvalidApiKey', {
-      type: ResponseType.INVALID_API_KEY,
-      statusCode: '401',
-      templates: envelope(literal(INVALID_API_KEY)),
-    });
-    // The validator's detail is a list of parameter names; without request models it holds no quotes.
-    const validationErrors = '["$context.error.validationErrorString"]';
-    addGatewayResponse('BadRequestParameters', {
-      type: ResponseType.BAD_REQUEST_PARAMETERS,
-      statusCode: '400',
-      templates: envelope(GATEWAY_MESSAGE, validationErrors),
-    });
-    addGatewayResponse('BadRequestBody', {
-      type: ResponseType.BAD_REQUEST_BODY,
-      statusCode: '400',
-      templates: envelope(GATEWAY_MESSAGE, validationErrors),
-    });
-    // The defaults keep API Gateway's status (403, 415, 502, 504, ...) and only reshape the body.
-    addGatewayResponse('Default4xx', {
-      type: ResponseType.DEFAULT_4XX,
-      templates: envelope(GATEWAY_MESSAGE),
-    });
-    addGatewayResponse('Default5xx', {
-      type: ResponseType.DEFAULT_5XX,
-      templates: envelope(literal('Internal server error')),
-    });
   }
 
   private acknowledgeFindings(logging: ApiLogging): void {
