@@ -62,10 +62,16 @@ export const startBenchService = async (work: string) => {
   return { stack, call: benchCaller(stack.url) };
 };
 
+/** CPU milliseconds a service process has used: all its threads, and its main thread, where the handlers run. */
+export interface ServiceCpu {
+  total: number;
+  handlers: number | undefined;
+}
+
 /**
  * The same service in a process of its own (bench/service-process.ts), for throughput: the load the bench
  * generates then runs beside the service, as senders do, instead of on the service's event loop.
- * `cpuMs()` is the CPU time the service process (its store thread included) has used so far.
+ * `cpu()` is the CPU time it has used so far (`handlers` is undefined where there is no /proc).
  */
 export const startBenchServiceProcess = async (work: string) => {
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of each of the service's threads there when it stops.
@@ -76,14 +82,14 @@ export const startBenchServiceProcess = async (work: string) => {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const [started] = (await once(child, 'message')) as [{ url: string }];
-  const ask = async (): Promise<number> => {
+  const cpu = async (): Promise<ServiceCpu> => {
     child.send('cpu');
-    const [reply] = (await once(child, 'message')) as [{ cpuMs: number }];
-    return reply.cpuMs;
+    const [reply] = (await once(child, 'message')) as [{ cpuMs: number; mainThreadCpuMs?: number }];
+    return { total: reply.cpuMs, handlers: reply.mainThreadCpuMs };
   };
   return {
     call: benchCaller(started.url),
-    cpuMs: ask,
+    cpu,
     stop: async () => {
       const exited = once(child, 'exit');
       child.send('stop');

@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   BENCH_ADMIN,
@@ -21,11 +21,13 @@ import { measureBundles } from './bundles.ts';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (count: number) => Math.max(20, Math.round(count * SCALE));
 const IN_FLIGHT = 16;
+const CORES = availableParallelism();
 const LIST_ITEMS = scaled(10_000);
 process.env.LOG_LEVEL ??= 'silent';
 
 const work = await mkdtemp(join(tmpdir(), 'incident-bench-'));
 const raw = await rawPutRate(join(work, 'raw'), scaled(3000), IN_FLIGHT);
+const rawIndexed = await rawPutRate(join(work, 'raw-indexed'), scaled(3000), IN_FLIGHT, { indexed: true });
 
 /** A real Alertmanager notification (the sender's own payload), its one alert made distinct by `id`. */
 const alertmanager = JSON.parse(
@@ -68,9 +70,22 @@ const measured = await startBenchServiceProcess(join(work, 'throughput'));
 const throughput = await (async () => {
   const { ingest } = await prepare(measured.call);
   const timed = async (name: string, total: number, run: (n: number) => Promise<unknown>) => {
-    const cpuBefore = await measured.cpuMs();
+    const before = { service: await measured.cpu(), bench: process.cpuUsage() };
     const rate = await runConcurrently(total, IN_FLIGHT, run);
-    return { name, rate, serviceCpuMs: Number((((await measured.cpuMs()) - cpuBefore) / total).toFixed(2)) };
+    const after = await measured.cpu();
+    const bench = process.cpuUsage(before.bench);
+    const perRequest = (ms: number) => Number((ms / total).toFixed(2));
+    const { handlers: handlersBefore } = before.service;
+    return {
+      name,
+      rate,
+      serviceCpuMs: perRequest(after.total - before.service.total),
+      handlersThreadCpuMs:
+        after.handlers === undefined || handlersBefore === undefined
+          ? undefined
+          : perRequest(after.handlers - handlersBefore),
+      loadCpuMs: perRequest((bench.user + bench.system) / 1000),
+    };
   };
   return [
     await timed('ingestion, new signal (Alertmanager, API key)', scaled(1500), (n) => ingest(`new-${n}`)),
@@ -163,14 +178,25 @@ await stack.stop();
 await rm(work, { recursive: true, force: true });
 
 console.log(`node ${process.version}, dynalite on disk, ${IN_FLIGHT} requests in flight, BENCH_SCALE=${SCALE}`);
-console.log('\nThroughput against the raw store rate (serviceCpuMs: CPU of the service process per request)');
+console.log(
+  '\nThroughput against the raw store rate, with CPU ms per request: the service process (all threads), its' +
+    " handlers thread, and this process (the load); busy: the share of the machine's cores the three used",
+);
 console.table([
   { path: 'raw PutItem (dynalite on disk)', ...raw, ratio: 1 },
-  ...throughput.map(({ name, rate, serviceCpuMs }) => ({
+  {
+    path: 'raw PutItem, item in every index',
+    ...rawIndexed,
+    ratio: Number((rawIndexed.perSecond / raw.perSecond).toFixed(2)),
+  },
+  ...throughput.map(({ name, rate, serviceCpuMs, handlersThreadCpuMs, loadCpuMs }) => ({
     path: name,
     ...rate,
     ratio: Number((rate.perSecond / raw.perSecond).toFixed(2)),
     serviceCpuMs,
+    handlersThreadCpuMs,
+    loadCpuMs,
+    busy: `${Math.round(((serviceCpuMs + loadCpuMs) * rate.perSecond) / (10 * CORES))}%`,
   })),
 ]);
 console.log('\nList latency, sequential');
