@@ -65,8 +65,8 @@ export class ServiceApi extends Construct {
       description: 'Incident management API',
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: [...props.binaryMediaTypes],
-      // The key forms the service accepts (`X-API-Key`, `?apiKey=`, `Authorization: ApiKey`) are more than
-      // the gateway reads itself: the authorizer hands it the usage-plan key instead.
+      // The key forms the service accepts (`X-API-Key`, `?apiKey=` or `?api_key=`, `Authorization: ApiKey`) are
+      // more than the gateway reads itself: the authorizer hands it the usage-plan key instead.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // API Gateway has one logging role per account and region: set only when asked (settings.ts, apiLogging).
       cloudWatchRole: props.logging === 'createRole',

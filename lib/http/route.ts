@@ -18,7 +18,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * - `bearer`: an access token only (API-key management, business, IMS, integrations connect).
  * - `account`: an access token of an account that may not have a workspace yet (business setup).
  * - `bearerOrApiKey`: either credential; the key needs the route's scope.
- * - `apiKey`: ingestion; `X-API-Key`, `?apiKey=` or `Authorization: ApiKey`, and Bearer is refused.
+ * - `apiKey`: ingestion; `X-API-Key`, `?apiKey=` (or `?api_key=`) or `Authorization: ApiKey`, and Bearer is refused.
  */
 export type AuthMode = 'public' | 'optionalBearer' | 'bearer' | 'account' | 'bearerOrApiKey' | 'apiKey';
 
