@@ -8,7 +8,7 @@ import {
   startBenchService,
   startBenchServiceProcess,
 } from './bench-service.ts';
-import { runConcurrently } from './load.ts';
+import { runConcurrently, type Rate } from './load.ts';
 import { countOperations, type OperationCount } from './store-operations.ts';
 import { rawPutRate } from './store-rate.ts';
 import { measureBundles } from './bundles.ts';
@@ -182,17 +182,14 @@ console.log(
   '\nThroughput against the raw store rate, with CPU ms per request: the service process (all threads), its' +
     " handlers thread, and this process (the load); busy: the share of the machine's cores the three used",
 );
+const ratioToRaw = (rate: Rate) => Number((rate.perSecond / raw.perSecond).toFixed(2));
 console.table([
   { path: 'raw PutItem (dynalite on disk)', ...raw, ratio: 1 },
-  {
-    path: 'raw PutItem, item in every index',
-    ...rawIndexed,
-    ratio: Number((rawIndexed.perSecond / raw.perSecond).toFixed(2)),
-  },
+  { path: 'raw PutItem, item in every index', ...rawIndexed, ratio: ratioToRaw(rawIndexed) },
   ...throughput.map(({ name, rate, serviceCpuMs, handlersThreadCpuMs, loadCpuMs }) => ({
     path: name,
     ...rate,
-    ratio: Number((rate.perSecond / raw.perSecond).toFixed(2)),
+    ratio: ratioToRaw(rate),
     serviceCpuMs,
     handlersThreadCpuMs,
     loadCpuMs,
