@@ -17,8 +17,6 @@ const stack = await startLocalStack({
   ...(process.env.APP_URL && { appUrl: process.env.APP_URL }),
   ...(process.env.ALLOWED_ORIGINS && { allowedOrigins: process.env.ALLOWED_ORIGINS }),
 });
-if (demo) await printDemo(stack);
-process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);
 
 /**
  * One Ctrl-C reaches this process several times: the terminal signals the whole process group (npm,
@@ -58,3 +56,7 @@ const shutdown = (signal: string): void => {
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+// Announced only once a signal would stop it cleanly: whoever waits for this line may signal at once.
+if (demo) await printDemo(stack);
+process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);

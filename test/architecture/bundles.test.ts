@@ -1,22 +1,23 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import type { Metafile } from 'esbuild';
 import { functionNames } from '#infra/bundling.ts';
-import { BUDGET, buildBundle, FLOOR, type BuiltBundle } from '../../bench/bundle-sizes.ts';
+import { BUDGET, describeBundle, FLOOR, type BuiltBundle } from '../../bench/bundle-sizes.ts';
+import { METAFILE } from '../setup/build-bundles.ts';
 
 const run = promisify(execFile);
-const outDir = await mkdtemp(join(tmpdir(), 'bundles-'));
-afterAll(() => rm(outDir, { recursive: true, force: true }));
-
-/** The floor and every function, built once for the whole file, all at once. */
+/** The floor and every function, built once per run by the global setup (test/setup/build-bundles.ts). */
+const outDir = inject('bundlesDir');
 const built = new Map(
-  (await Promise.all([FLOOR, ...functionNames()].map((name) => buildBundle(name, outDir)))).map(
-    (bundle) => [bundle.name, bundle] as const,
-  ),
+  [FLOOR, ...functionNames()].map((name) => {
+    const metafile = JSON.parse(readFileSync(join(outDir, name, METAFILE), 'utf8')) as Metafile;
+    return [name, describeBundle(name, outDir, metafile)] as const;
+  }),
 );
 const isCold = (bundle: BuiltBundle, file: string): boolean =>
   !bundle.lazyChunks.some((chunk) => resolve(file) === join(outDir, bundle.name, chunk.file));

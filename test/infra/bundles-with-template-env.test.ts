@@ -10,7 +10,7 @@ import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
 import { functionNames } from '#infra/bundling.ts';
-import { buildBundles, startBundle, type RunningBundle } from '../support/built-bundles.ts';
+import { builtBundles, startBundle, type RunningBundle } from '../support/built-bundles.ts';
 import {
   apiKeyThroughBundle,
   send,
@@ -97,7 +97,6 @@ const bundle = (name: string): RunningBundle => {
 };
 
 beforeAll(async () => {
-  const built = buildBundles();
   [aws, dynamo, sqs] = await Promise.all([startFakeAws(), startDynamo(undefined), startSqsServer()]);
   await ensureTable(dynamo.client, TABLE_NAME);
   functions = templateFunctions({
@@ -112,7 +111,7 @@ beforeAll(async () => {
     restApiId: FAKE_RESOURCES.restApiId,
     region: LOCAL_REGION,
   });
-  const bundles = await built;
+  const bundles = builtBundles();
   const started = await Promise.all(
     [...functions].map(([name, template]) => startBundle(bundles, name, lambdaEnvironment(name, template))),
   );
@@ -122,7 +121,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([...running.values()].map((running) => running.stop()));
   await Promise.all([aws?.stop(), sqs?.close(), dynamo?.close()]);
-  await (await buildBundles()).remove();
 });
 
 /** Which auth a route's request carries: a Bearer token, or for ingestion-only routes an API key. */

@@ -4,7 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { allRoutes } from '#lib/routes/index.ts';
 import { toGatewayPath } from '#lib/http/route.ts';
 import { createServiceApp } from '#infra/service-app.ts';
-import { buildApp, inspect } from './template.ts';
+import { buildApp, inspect, inspectDefaultApp } from './template.ts';
 
 const envOf = (view: ReturnType<typeof inspect>, group: string): Record<string, string> => {
   const fn = view.stack.groupFunctions.get(group);
@@ -38,7 +38,7 @@ describe('deploy settings', () => {
   });
 
   it('points links in e-mail at the app URL, or at the API stage when none is given', () => {
-    const byDefault = inspect(buildApp());
+    const byDefault = inspectDefaultApp();
     const apiUrl = JSON.stringify(envOf(byDefault, 'business').APP_URL);
     expect(apiUrl).toContain('execute-api');
     expect(apiUrl).toContain('/dev');
@@ -50,14 +50,14 @@ describe('deploy settings', () => {
   });
 
   it('leaves the account-wide API Gateway logging role alone unless asked to set it', () => {
-    inspect(buildApp()).template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    inspectDefaultApp().template.resourceCountIs('AWS::ApiGateway::Account', 0);
     inspect(buildApp({ apiLogging: 'existingRole' })).template.resourceCountIs('AWS::ApiGateway::Account', 0);
     inspect(buildApp({ apiLogging: 'createRole' })).template.resourceCountIs('AWS::ApiGateway::Account', 1);
     expect(() => buildApp({ apiLogging: 'yes' })).toThrow(/apiLogging must be one of off, existingRole, createRole/);
   });
 
   it('names log groups as AWS recommends', () => {
-    const view = inspect(buildApp());
+    const view = inspectDefaultApp();
     view.template.hasResourceProperties('AWS::Logs::LogGroup', {
       LogGroupName: Match.stringLikeRegexp('^/aws/vendedlogs/states/IncidentService-dev-analysis$'),
     });
@@ -68,7 +68,7 @@ describe('deploy settings', () => {
   });
 
   it("lets only the gateway's authorizer refresh API keys' lastUsedAt, and nothing else of them", () => {
-    const view = inspect(buildApp());
+    const view = inspectDefaultApp();
     const apiKeyWrites = (fn: ServiceFunction) =>
       view.statementsOf(fn).filter((statement) => JSON.stringify(statement.Condition ?? {}).includes('#APIKEY'));
     expect(apiKeyWrites(view.stack.apiKeyAuthorizer)).toEqual([
@@ -85,7 +85,7 @@ describe('deploy settings', () => {
   });
 
   it('sends every alarm to one topic, which alarmEmail subscribes to', () => {
-    const view = inspect(buildApp());
+    const view = inspectDefaultApp();
     const topics = Object.keys(view.template.findResources('AWS::SNS::Topic'));
     expect(topics).toHaveLength(1);
     const alarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm'));
@@ -130,7 +130,7 @@ describe('deploy settings', () => {
     expect(preflightsOf(off)).toHaveLength(0);
     expect(envOf(off, 'tickets').ALLOWED_ORIGINS).toBeUndefined();
     // Any origin by default.
-    const plain = inspect(buildApp());
+    const plain = inspectDefaultApp();
     expect(preflightsOf(plain).length).toBeGreaterThan(0);
     expect(envOf(plain, 'tickets').ALLOWED_ORIGINS).toBe('*');
     expect(() => buildApp({ allowedOrigins: '*,https://app.acme.test' })).toThrow(/stands alone/);
