@@ -10,6 +10,7 @@ const signIn = onFirstUse(() => import('#lib/accounts/sign-in.ts'));
 const registration = onFirstUse(() => import('#lib/workspaces/registration.ts'));
 const verification = onFirstUse(() => import('#lib/accounts/verification.ts'));
 const passwordReset = onFirstUse(() => import('#lib/accounts/password-reset.ts'));
+const addressProof = onFirstUse(() => import('#lib/workspaces/address-proof.ts'));
 const sessionsModule = onFirstUse(() => import('#lib/accounts/sessions.ts'));
 const ssoSettingsModule = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
 
@@ -35,7 +36,7 @@ export const handler = createGroupHandler(auth, {
   oauthRegisterBusiness: async ({ accountScope, body }) =>
     created(await (await registration()).oauthRegisterBusiness(accountScope, body), { message: 'Account created' }),
   verifyEmail: async ({ accountScope, body }) => {
-    const { alreadyVerified, ...verified } = await (await verification()).verifyEmail(accountScope, body);
+    const { alreadyVerified, ...verified } = await (await addressProof()).verifyEmail(accountScope, body);
     return ok(verified, { message: alreadyVerified ? 'Email already verified' : 'Email verified' });
   },
   resendOtp: async ({ accountScope, body }) => {
@@ -47,7 +48,7 @@ export const handler = createGroupHandler(auth, {
     return ok({ email: body.email }, { message: 'If an account uses this address, a reset code is on its way' });
   },
   resetPassword: async ({ accountScope, body }) => {
-    await (await passwordReset()).resetPassword(accountScope, body);
+    await (await addressProof()).resetPassword(accountScope, body);
     return ok({ email: body.email }, { message: 'Password changed: log in with the new password' });
   },
 });

@@ -25,7 +25,8 @@ const register = async (email = uniqueEmail('verify')) => {
   return email;
 };
 
-const verify = (email: string, otp: string) => client.request('POST', '/api/v1/auth/verify_email', { email, otp });
+const verify = (email: string, otp: string) =>
+  client.request('POST', '/api/v1/auth/verify_email', { email, otp, password: PASSWORD });
 const loginStatus = async (email: string) =>
   (await client.request('POST', '/api/v1/auth/login', { email, password: PASSWORD })).status;
 const mailCount = async (email: string) =>

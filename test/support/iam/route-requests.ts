@@ -103,7 +103,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'auth.verifyEmail': async (context) => {
     const email = await unverifiedDeveloper(context);
     const otp = await latestOtp(context.client, email);
-    return context.client.request('POST', `${V1}/auth/verify_email`, { email, otp });
+    return context.client.request('POST', `${V1}/auth/verify_email`, { email, otp, password: PASSWORD });
   },
   'auth.resendOtp': async (context) =>
     context.client.request('POST', `${V1}/auth/resend_otp`, { email: await unverifiedDeveloper(context) }),
