@@ -13,6 +13,7 @@ import {
   updateIfPresent,
 } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.ts';
 
 /** The account's profile item: everything about the person, found by account id. */
 export const accountProfileKey = (accountId: string) => ({ pk: accountKey(accountId), sk: 'PROFILE' });
@@ -172,6 +173,31 @@ export const accountRepository = (table: Table, accountId: string) => {
     return accountFromItem(taken);
   };
 
+  /**
+   * Records a revoked login on the account, where every Bearer request looks, and forgets the ones revoked
+   * longer ago than an access token lives. Conditional on the map read, so two revocations at once both
+   * stay (the loser reads again).
+   */
+  const recordRevokedLogin = async (familyId: string, now: Date): Promise<void> => {
+    const at = Math.floor(now.getTime() / 1000);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const seen = (await getAccount())?.revokedLogins;
+      const kept = Object.entries(seen ?? {}).filter(([, revokedAt]) => revokedAt > at - ACCESS_TOKEN_TTL_SECONDS);
+      const written = await updateIf(table, accountProfileKey(accountId), {
+        UpdateExpression: 'SET revokedLogins = :logins',
+        ConditionExpression: seen
+          ? 'revokedLogins = :seen'
+          : 'attribute_exists(pk) AND attribute_not_exists(revokedLogins)',
+        ExpressionAttributeValues: {
+          ':logins': { ...Object.fromEntries(kept), [familyId]: at },
+          ...(seen && { ':seen': seen }),
+        },
+      });
+      if (written) return;
+    }
+    throw new AccountChangedError(accountId);
+  };
+
   /** Deletes an account that never proved its address (one a new registration displaced); a verified one stays. */
   const deleteUnverified = async (): Promise<void> => {
     await deleteIf(table, accountProfileKey(accountId), {
@@ -211,6 +237,7 @@ export const accountRepository = (table: Table, accountId: string) => {
     replaceCredentials,
     takeOverUnverified,
     deleteUnverified,
+    recordRevokedLogin,
     setWorkspaceRole,
     leaveWorkspace,
   };

@@ -41,7 +41,11 @@ const signPair = async (
 ): Promise<Tokens> => {
   const sessionVersion = sessionVersionOf(account);
   return {
-    accessToken: await issueAccessToken(key, { accountId: account.id, email: account.email, sessionVersion }, at),
+    accessToken: await issueAccessToken(
+      key,
+      { accountId: account.id, email: account.email, sessionVersion, familyId },
+      at,
+    ),
     refreshToken: await issueRefreshToken(key, { accountId: account.id, familyId, generation, sessionVersion }, at),
   };
 };
@@ -118,6 +122,7 @@ const repeatRotation = async (
     if (refreshTokenMatches(tokens.refreshToken, family.tokenHash)) return tokens;
   }
   await refreshFamilyRepository(table, claims.accountId).revokeFamily(claims.familyId, now.toISOString());
+  await accountRepository(table, claims.accountId).recordRevokedLogin(claims.familyId, now);
   throw reused();
 };
 
