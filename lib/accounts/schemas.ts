@@ -20,7 +20,9 @@ const otp = z
   .check(
     z.trim(),
     z.regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail'),
-    z.describe('The 6-digit code from the e-mail; valid 10 minutes, burnt after 5 wrong tries'),
+    z.describe(
+      'The 6-digit code from the e-mail; valid 10 minutes, burnt for a client address after 5 wrong tries from it',
+    ),
   );
 
 const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)));

@@ -15,6 +15,12 @@ import { discardSetupOf } from './unproven-registrations.ts';
  * the workspaces because proving an address someone else registered discards the workspace they opened.
  */
 
+/** Who presents a code: wrong tries are counted per requester, so a stranger's guesses burn only their own. */
+export interface CodeRequester {
+  /** The client's address as the rate limiter counts it (an IPv6 /64 as one). */
+  requester: string;
+}
+
 export interface Verification {
   email: string;
   isVerified: true;
@@ -55,7 +61,7 @@ export const takeOverAddress = async (
  */
 export const verifyEmail = async (
   { ports: runtime }: AccountScope,
-  { email, otp, password, newPassword }: VerifyEmailInput,
+  { email, otp, password, newPassword, requester }: VerifyEmailInput & CodeRequester,
 ): Promise<Verification> => {
   const { table, clock } = runtime;
   const account = await findAddressHolder(runtime, email);
@@ -67,7 +73,7 @@ export const verifyEmail = async (
   }
   const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
   const now = clock.now();
-  if (!(await otpRepository(table, account.id).redeemOtp('VERIFY_EMAIL', otp, now))) throw invalidCode();
+  if (!(await otpRepository(table, account.id).redeemOtp('VERIFY_EMAIL', otp, now, requester))) throw invalidCode();
   if (passwordHash === undefined) {
     await accountRepository(table, account.id).updateAccount({ isVerified: true }, now.toISOString());
   } else {
@@ -85,14 +91,14 @@ export const verifyEmail = async (
  */
 export const resetPassword = async (
   { ports: runtime }: AccountScope,
-  { email, otp, newPassword }: ResetPasswordInput,
+  { email, otp, newPassword, requester }: ResetPasswordInput & CodeRequester,
 ): Promise<void> => {
   const { table, clock } = runtime;
   const passwordHash = await hashPassword(newPassword);
   const account = await findAddressHolder(runtime, email);
   if (!account) throw invalidCode();
   const now = clock.now();
-  if (!(await otpRepository(table, account.id).redeemOtp('RESET_PASSWORD', otp, now))) throw invalidCode();
+  if (!(await otpRepository(table, account.id).redeemOtp('RESET_PASSWORD', otp, now, requester))) throw invalidCode();
   if (account.isVerified) {
     await accountRepository(table, account.id).replaceCredentials({ passwordHash }, now.toISOString());
   } else {
