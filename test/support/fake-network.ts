@@ -1,4 +1,5 @@
 import type { Network } from '#lib/ports/network/network.ts';
+import { ssoDomainRecord } from '#lib/workspaces/sso-domain-proof.ts';
 
 /** A public address (example.com's) that every name of the fake resolves to unless a test says otherwise. */
 export const PUBLIC_ADDRESS = '93.184.215.14';
@@ -24,4 +25,11 @@ export const createFakeNetwork = (privateNetworks: readonly string[] = []): Fake
     privateNetworks,
     allowLoopbackHttp: true,
   };
+};
+
+/** Publishes a workspace's SSO proof for `domain` in the fake DNS of a test stack, beside any record there. */
+export const publishSsoProof = (network: Network, workspaceId: string, domain: string): void => {
+  const { txt } = network as FakeNetwork;
+  const { name, value } = ssoDomainRecord(workspaceId, domain);
+  txt.set(name, [...(txt.get(name) ?? []), value]);
 };
