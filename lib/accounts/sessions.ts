@@ -3,6 +3,7 @@ import type { SigningKey } from '#lib/ports/signing-keys/signing-keys.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { sessionVersionOf, type Account } from './account.ts';
 import { accountRepository } from './account-repository.ts';
+import { accountSecurityRepository } from './account-security-repository.ts';
 import { hashRefreshToken, refreshTokenMatches, type RefreshFamily } from './refresh-family-repository.ts';
 import { startFamily, refreshFamilyRepository } from './refresh-family-repository.ts';
 import {
@@ -122,7 +123,7 @@ const repeatRotation = async (
     if (refreshTokenMatches(tokens.refreshToken, family.tokenHash)) return tokens;
   }
   await refreshFamilyRepository(table, claims.accountId).revokeFamily(claims.familyId, now.toISOString());
-  await accountRepository(table, claims.accountId).recordRevokedLogin(claims.familyId, now);
+  await accountSecurityRepository(table, claims.accountId).recordRevokedLogin(claims.familyId, now);
   throw reused();
 };
 

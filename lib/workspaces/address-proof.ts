@@ -1,5 +1,6 @@
 import { findAddressHolder } from '#lib/accounts/address-holder.ts';
 import { accountRepository } from '#lib/accounts/account-repository.ts';
+import { accountSecurityRepository } from '#lib/accounts/account-security-repository.ts';
 import type { Account } from '#lib/accounts/account.ts';
 import { otpRepository } from '#lib/accounts/otp-repository.ts';
 import { hashPassword, verifyPassword } from '#lib/accounts/passwords.ts';
@@ -49,7 +50,7 @@ export const takeOverAddress = async (
   credentials: { passwordHash: string; firstName?: string | undefined; lastName?: string | undefined },
   now: string,
 ): Promise<Account> => {
-  const owned = await accountRepository(table, holder.id).takeOverUnverified(credentials, now);
+  const owned = await accountSecurityRepository(table, holder.id).takeOverUnverified(credentials, now);
   await discardSetupOf(table, holder);
   return owned;
 };

@@ -1,5 +1,5 @@
 import type { Account } from '#lib/accounts/account.ts';
-import { accountRepository } from '#lib/accounts/account-repository.ts';
+import { accountSecurityRepository } from '#lib/accounts/account-security-repository.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceRepository } from './workspace-repository.ts';
 
@@ -17,5 +17,5 @@ export const discardSetupOf = async (table: Table, registrant: Account): Promise
 export const discardDisplaced = async (table: Table, displaced: Account | undefined): Promise<void> => {
   if (!displaced) return;
   await discardSetupOf(table, displaced);
-  await accountRepository(table, displaced.id).deleteUnverified();
+  await accountSecurityRepository(table, displaced.id).deleteUnverified();
 };
