@@ -136,6 +136,12 @@ export const bindNeeds = (
             'the function publishes nothing else.',
         });
         break;
+      case 'network':
+        // No grant: DNS and outbound HTTPS need none. Empty means no private network is reachable.
+        if (settings.outboundPrivateNetworks) {
+          fn.lambda.addEnvironment(ENV.outboundPrivateNetworks, settings.outboundPrivateNetworks);
+        }
+        break;
       case 'reasoner':
         // Without a model the default engine reasons alone, and the function gets no Bedrock access at all.
         if (settings.bedrockModelId) grantBedrockModel(fn, settings.bedrockModelId);

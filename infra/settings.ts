@@ -3,6 +3,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
+import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -36,6 +37,12 @@ export interface ServiceSettings {
    * and then the default engine alone reasons and no function may call Bedrock.
    */
   bedrockModelId: string | undefined;
+  /**
+   * Passed as `OUTBOUND_PRIVATE_NETWORKS` to the functions that call workspace URLs: private networks (CIDRs,
+   * comma-separated) such URLs may reach, for an enterprise code host inside the company's network; none by
+   * default. A deployment decides it, never a workspace.
+   */
+  outboundPrivateNetworks: string;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -133,6 +140,15 @@ const bedrockModelIdOf = (read: ContextReader): string | undefined => {
   return value;
 };
 
+const outboundPrivateNetworksOf = (read: ContextReader): string => {
+  const value = text(read, 'outboundPrivateNetworks', '');
+  try {
+    return parsePrivateNetworks(value).join(',');
+  } catch (error) {
+    throw new Error(`context outboundPrivateNetworks: ${(error as Error).message}`);
+  }
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -163,5 +179,6 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     apiLogging: apiLoggingOf(read),
     oauthProviders: oauthProviders(read),
     bedrockModelId: bedrockModelIdOf(read),
+    outboundPrivateNetworks: outboundPrivateNetworksOf(read),
   };
 };

@@ -12,6 +12,7 @@ import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
+import type { Network } from '#lib/ports/network/network.ts';
 import { createTable } from '#lib/store/table.ts';
 import { parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/http-identity-provider.ts';
@@ -35,6 +36,8 @@ import { openLocalCredentialKeys } from './local-credential-keys.ts';
 import { openSmsOutbox, type SmsOutbox } from './sms-outbox.ts';
 import { parseIntegrationProviders } from '#lib/ports/integration-providers/integration-providers.ts';
 import { openLocalUsagePlan } from './local-usage-plan.ts';
+import { createDnsNetwork } from '#lib/ports/network/dns-network.ts';
+import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
 /** The local stand-in for the stack's shared unkeyed usage-plan key. */
@@ -66,6 +69,10 @@ export interface LocalStackOptions {
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
   /** The analysis engine's reasoning: the default engine unless a test brings a failing or slow one. */
   reasoner?: Reasoner;
+  /** Private networks workspace URLs may reach (OUTBOUND_PRIVATE_NETWORKS: CIDRs, comma-separated); none by default. */
+  outboundPrivateNetworks?: string;
+  /** DNS for workspace URLs and domains: the system resolver unless a test answers names itself. */
+  network?: Network;
 }
 
 export interface LocalStack {
@@ -141,6 +148,8 @@ export const startLocalStack = async ({
   workers: runWorkers = true,
   queueSettings,
   reasoner = defaultReasoner,
+  outboundPrivateNetworks,
+  network,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const integrationApps = parseIntegrationProviders(integrationProviders);
@@ -182,10 +191,17 @@ export const startLocalStack = async ({
       get apiUrl() {
         return url;
       },
-      allowLoopbackHttp: true,
     },
     credentialKeys: await openLocalCredentialKeys(persistent ? join(dataDir, 'credentials-key') : undefined),
     sms: smsOutbox,
+    network:
+      network ??
+      // `npm start` refuses loopback like Lambda does: a workspace URL reaching this machine is what the
+      // guard exists to stop. Tests bring a network that allows their loopback receivers.
+      createDnsNetwork({
+        privateNetworks: parsePrivateNetworks(outboundPrivateNetworks ?? ''),
+        allowLoopbackHttp: false,
+      }),
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
     reasoner,

@@ -22,6 +22,7 @@ const stack = await startLocalStack({
   ...(process.env.INTEGRATION_PROVIDERS && { integrationProviders: process.env.INTEGRATION_PROVIDERS }),
   ...(process.env.APP_URL && { appUrl: process.env.APP_URL }),
   ...(process.env.ALLOWED_ORIGINS && { allowedOrigins: process.env.ALLOWED_ORIGINS }),
+  ...(process.env.OUTBOUND_PRIVATE_NETWORKS && { outboundPrivateNetworks: process.env.OUTBOUND_PRIVATE_NETWORKS }),
 });
 
 /**

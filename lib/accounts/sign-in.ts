@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ForbiddenError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { emailKey, toUser, type Account } from './account.ts';
-import { findAccountByEmail, findAccountByOAuth } from './account-repository.ts';
+import { findAccountByOAuth } from './account-repository.ts';
+import { findAddressHolder } from './address-holder.ts';
 import { verifyOAuthIdentity } from './oauth-identity.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { LoginInput, OAuthLoginInput } from './schemas.ts';
@@ -25,7 +26,7 @@ const signIn = async (runtime: Ports, account: Account) => {
 
 /** An OAuth-only account has no password, so a password login fails for it exactly like a wrong password. */
 export const login = async ({ ports: runtime }: AccountScope, { email, password }: LoginInput) => {
-  const account = await findAccountByEmail(runtime.table, email);
+  const account = await findAddressHolder(runtime, email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
   if (!account?.passwordHash || !matches) throw new UnauthorizedError('Invalid email or password');
   return signIn(runtime, account);

@@ -1,9 +1,8 @@
 import { BadRequestError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Account } from './account.ts';
-import { findAccountByEmail, accountRepository } from './account-repository.ts';
+import { findAddressHolder } from './address-holder.ts';
 import { otpRepository } from './otp-repository.ts';
-import type { VerifyEmailInput } from './schemas.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 
 /**
@@ -23,28 +22,8 @@ export const sendVerificationCode = async (runtime: Ports, account: Account): Pr
   });
 };
 
-export interface Verification {
-  email: string;
-  isVerified: true;
-  alreadyVerified: boolean;
-}
-
-export const verifyEmail = async (
-  { ports: runtime }: AccountScope,
-  { email, otp }: VerifyEmailInput,
-): Promise<Verification> => {
-  const { table, clock } = runtime;
-  const account = await findAccountByEmail(table, email);
-  if (!account) throw invalidCode();
-  if (account.isVerified) return { email: account.email, isVerified: true, alreadyVerified: true };
-  const now = clock.now();
-  if (!(await otpRepository(table, account.id).redeemOtp('VERIFY_EMAIL', otp, now))) throw invalidCode();
-  await accountRepository(table, account.id).updateAccount({ isVerified: true }, now.toISOString());
-  return { email: account.email, isVerified: true, alreadyVerified: false };
-};
-
 /** Sends a new code only to an existing, unverified account; the caller answers the same either way. */
 export const resendVerificationCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
-  const account = await findAccountByEmail(runtime.table, email);
+  const account = await findAddressHolder(runtime, email);
   if (account && !account.isVerified) await sendVerificationCode(runtime, account);
 };

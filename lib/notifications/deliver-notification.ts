@@ -49,9 +49,7 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, onCall: { u
       channel: 'chat',
       recipient: channel ?? 'chat webhook',
       send: async (content) => {
-        const refused = await postToChatWebhook(chat.url, chatMessage(content, channel), {
-          allowLoopback: ports.integrations.allowLoopbackHttp,
-        });
+        const refused = await postToChatWebhook(ports.network, chat.url, chatMessage(content, channel));
         if (refused) throw new Error(refused);
       },
     });

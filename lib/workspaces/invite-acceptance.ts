@@ -4,9 +4,9 @@ import {
   AlreadyInWorkspaceError,
   EmailTakenError,
   createAccount,
-  findAccountByEmail,
   accountRepository,
 } from '#lib/accounts/account-repository.ts';
+import { findAddressHolder } from '#lib/accounts/address-holder.ts';
 import { hashPassword, verifyPassword } from '#lib/accounts/passwords.ts';
 import { BadRequestError, ConflictError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Caller } from '#lib/identity/caller.ts';
@@ -18,6 +18,8 @@ import type { AcceptInviteInput } from './schemas.ts';
 import { workspaceAdminsRepository } from './workspace-admins-repository.ts';
 import { workspaceRepository } from './workspace-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
+import { takeOverAddress } from './address-proof.ts';
+import { discardDisplaced } from './unproven-registrations.ts';
 
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;
 
@@ -49,7 +51,7 @@ const newAccount = async (
     updatedAt: now,
   };
   try {
-    await createAccount(table, account);
+    await discardDisplaced(table, await createAccount(table, account));
   } catch (error) {
     if (error instanceof EmailTakenError) throw new ConflictError('This invitation is being accepted already');
     throw error;
@@ -64,10 +66,10 @@ const alreadyInWorkspace = (email: string) =>
 
 /**
  * Anyone may register an address without owning it; until it is verified, the account proves nothing.
- * The invitation's token came through the mailbox, so its holder sets the password, and the same write
- * raises the session version: the earlier password, access and refresh tokens all stop working.
+ * The invitation's token came through the mailbox, so its holder takes the address over (address-proof.ts):
+ * their password, the registrant's sessions ended and the workspace the registrant opened discarded.
  */
-const takeOver = async ({ table }: Ports, account: Account, invite: Invite, input: AcceptInviteInput, now: string) => {
+const takeOver = async (runtime: Ports, account: Account, invite: Invite, input: AcceptInviteInput, now: string) => {
   if (input.password === undefined) {
     throw new BadRequestError('The invited address has an unverified account: choose its password to accept', [
       `password: required to take over the unverified account of ${invite.email}`,
@@ -79,11 +81,23 @@ const takeOver = async ({ table }: Ports, account: Account, invite: Invite, inpu
     lastName: input.lastName,
   };
   try {
-    return await accountRepository(table, account.id).replaceCredentials(credentials, now, invite.workspaceId);
+    return await takeOverAddress(runtime, account, credentials, now);
   } catch (error) {
     if (error instanceof AccountChangedError) throw new ConflictError('The account changed while accepting; try again');
     throw error;
   }
+};
+
+/**
+ * A Bearer token names who accepts: one of another account than the invited address's is refused alike
+ * whether that address has a verified account, an unverified one or none, so the answer tells nothing
+ * about the address and nobody joins a workspace on someone else's invitation.
+ */
+const refuseForeignBearer = (holder: Account | undefined, invite: Invite, caller: Caller): void => {
+  if (caller.kind !== 'user' || (holder?.isVerified && caller.userId === holder.id)) return;
+  throw new UnauthorizedError(`The invitation is for ${invite.email}: sign in as it, or send no Bearer token`, [
+    'authorization: the Bearer token belongs to another account',
+  ]);
 };
 
 /** A verified account joins only with its owner's consent: their Bearer token or their password. */
@@ -97,17 +111,22 @@ const requireOwner = async (account: Account, input: AcceptInviteInput, caller: 
     return;
   }
   throw new UnauthorizedError(`${account.email} has an account: sign in as it (Bearer token) or give its password`, [
-    caller.kind === 'user'
-      ? 'authorization: the Bearer token belongs to another account'
-      : 'password: missing or wrong for the existing account',
+    'password: missing or wrong for the existing account',
   ]);
 };
 
-/** The invited address's account, proven or taken over or created, pointing at the workspace. */
+/**
+ * The invited address's account, proven or taken over or created, pointing at the workspace. Only a
+ * verified account can be in another workspace by its owner's choice (409); an unverified one's workspace
+ * is discarded by the takeover, so an invitation always gets its holder in.
+ */
 const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInput, caller: Caller, now: string) => {
-  const existing = await findAccountByEmail(runtime.table, invite.email);
+  const existing = await findAddressHolder(runtime, invite.email);
+  refuseForeignBearer(existing, invite, caller);
   if (!existing) return newAccount(runtime, invite, input, now);
-  if (existing.businessId && existing.businessId !== invite.workspaceId) throw alreadyInWorkspace(invite.email);
+  if (existing.isVerified && existing.businessId && existing.businessId !== invite.workspaceId) {
+    throw alreadyInWorkspace(invite.email);
+  }
   if (existing.isVerified) await requireOwner(existing, input, caller);
   const owned = existing.isVerified ? existing : await takeOver(runtime, existing, invite, input, now);
   // Already pointing here: the leftover of an accept that stopped before marking the invitation.

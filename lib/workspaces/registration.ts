@@ -20,6 +20,7 @@ import type {
 import { startSession, tokenFields } from '#lib/accounts/sessions.ts';
 import { sendVerificationCode } from '#lib/accounts/verification.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
+import { discardDisplaced } from './unproven-registrations.ts';
 
 type User = ReturnType<typeof toUser>;
 
@@ -56,9 +57,10 @@ const emailTaken = () =>
 const identityTaken = () =>
   new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
 
+/** Stores the account; an unverified registration of the address it displaced is discarded with its workspace. */
 const store = async (runtime: Ports, account: Account): Promise<void> => {
   try {
-    await createAccount(runtime.table, account);
+    await discardDisplaced(runtime.table, await createAccount(runtime.table, account));
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
     if (error instanceof OAuthIdentityTakenError) throw identityTaken();

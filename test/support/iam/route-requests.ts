@@ -1,6 +1,7 @@
 import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
+import { publishSsoProof } from '../fake-network.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
 import { CODE_ENGINE_REQUESTS } from './code-engine-requests.ts';
 import {
@@ -103,7 +104,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'auth.verifyEmail': async (context) => {
     const email = await unverifiedDeveloper(context);
     const otp = await latestOtp(context.client, email);
-    return context.client.request('POST', `${V1}/auth/verify_email`, { email, otp });
+    return context.client.request('POST', `${V1}/auth/verify_email`, { email, otp, password: PASSWORD });
   },
   'auth.resendOtp': async (context) =>
     context.client.request('POST', `${V1}/auth/resend_otp`, { email: await unverifiedDeveloper(context) }),
@@ -397,12 +398,15 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'business.getImsConfig': byAdmin('GET', '/ims/config'),
   'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true }),
   'business.getSsoSettings': byAdmin('GET', '/business/sso'),
-  'business.updateSsoSettings': byAdmin('PUT', '/business/sso', {
-    enabled: true,
-    protocol: 'OIDC',
-    loginUrl: 'https://sso.example.com/login',
-    domains: ['example.com'],
-  }),
+  'business.updateSsoSettings': (context) => {
+    publishSsoProof(context.client.stack.ports.network, context.admin.user.businessId as string, 'example.com');
+    return byAdmin('PUT', '/business/sso', {
+      enabled: true,
+      protocol: 'OIDC',
+      loginUrl: 'https://sso.example.com/login',
+      domains: ['example.com'],
+    })(context);
+  },
 
   ...INTEGRATION_REQUESTS,
 };
