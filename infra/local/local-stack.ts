@@ -196,11 +196,11 @@ export const startLocalStack = async ({
     sms: smsOutbox,
     network:
       network ??
-      // `npm start` refuses loopback like Lambda does: a workspace URL reaching this machine is what the
-      // guard exists to stop. Tests bring a network that allows their loopback receivers.
+      // On one machine the receivers a developer points webhooks at listen on its loopback (DECISIONS.md:
+      // notifications are real POSTs locally too); every other internal address stays refused.
       createDnsNetwork({
         privateNetworks: parsePrivateNetworks(outboundPrivateNetworks ?? ''),
-        allowLoopbackHttp: false,
+        allowLoopbackHttp: true,
       }),
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,

@@ -143,9 +143,10 @@ export const refreshTokenBody = z.object({
 });
 
 /**
- * Verifying proves the mailbox, not who chose the account's password: anyone may register any address. So
- * the verifier also shows they are the registrant (`password`, the one chosen at registration) or takes
- * the address over with a password of their own (`newPassword`), which signs everyone else out.
+ * Verifying proves the mailbox, not who chose the account's password: anyone may register any address. The
+ * spec's body (`email`, `otp`) verifies the registration as it is; the mailbox's owner who did not register
+ * it takes the address over with a password of their own (`newPassword`), which signs everyone else out, and
+ * a registrant may confirm theirs (`password`), so a wrong one is refused before the code is used.
  */
 export const verifyEmailBody = z
   .object({

@@ -17,7 +17,10 @@ export const sendVerificationCode = async (runtime: Ports, account: Account): Pr
   await runtime.mail.send({
     to: account.email,
     subject: 'Your verification code',
-    text: `Your verification code is ${otp}. It expires in 10 minutes.`,
+    text:
+      `Your verification code is ${otp}. It expires in 10 minutes.\n\n` +
+      "If you did not register this address, don't verify someone else's registration with it: register the address " +
+      'yourself, or verify it with a new password of your own (newPassword), which ends the other registration.',
     otp,
   });
 };

@@ -28,12 +28,6 @@ export interface Verification {
   alreadyVerified: boolean;
 }
 
-const proofMissing = () =>
-  new BadRequestError('Say who chooses the password: the registered one, or a new one', [
-    'password: required: the password chosen at registration, or give newPassword to choose a new one ' +
-      '(signs out and discards any other registration of this address)',
-  ]);
-
 const notTheRegisteredPassword = () =>
   new BadRequestError('Not the password this address was registered with', [
     'password: not the password chosen at registration; to choose a new one, give newPassword instead',
@@ -56,9 +50,9 @@ export const takeOverAddress = async (
 };
 
 /**
- * Verifies an address with the mailed code. The registrant's own `password` keeps the account as it is;
- * `newPassword` takes it over. Without either, or with a wrong password, nothing is used up: the code
- * stays valid for the right request.
+ * Verifies an address with the mailed code. The code alone (the spec's body) or with the registrant's own
+ * `password` keeps the account as it is; `newPassword` takes it over. With a wrong password nothing is used
+ * up: the code stays valid for the right request.
  */
 export const verifyEmail = async (
   { ports: runtime }: AccountScope,
@@ -68,7 +62,6 @@ export const verifyEmail = async (
   const account = await findAddressHolder(runtime, email);
   if (!account) throw invalidCode();
   if (account.isVerified) return { email: account.email, isVerified: true, alreadyVerified: true };
-  if (password === undefined && newPassword === undefined) throw proofMissing();
   if (password !== undefined && !(account.passwordHash && (await verifyPassword(password, account.passwordHash)))) {
     throw notTheRegisteredPassword();
   }

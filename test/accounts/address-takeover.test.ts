@@ -56,19 +56,22 @@ const shiftClock = (ms: number) => {
 };
 
 describe('finding 1: a pre-registered address', () => {
-  it('is not verified with the mailed code alone: the verifier proves the password or sets a new one', async () => {
+  it("refuses a password that is not the registration's, using nothing up; the code alone is the spec's verify", async () => {
     const email = uniqueEmail('victim');
     await preRegister(email);
     expect((await post('/auth/resend_otp', { email })).status).toBe(200);
     const otp = await latestOtp(client, email);
+    expect((await client.stack.mailbox.messagesTo(email))[0]?.text).toMatch(/did not register this address/);
 
-    const codeOnly = await post('/auth/verify_email', { email, otp });
-    expect(codeOnly.status).toBe(400);
-    expect(codeOnly.body.errors).toEqual([expect.stringMatching(/^password: .*newPassword/)]);
     const guessed = await post('/auth/verify_email', { email, otp, password: 'not what the attacker chose' });
     expect(guessed.status).toBe(400);
     expect(guessed.body.errors).toEqual([expect.stringMatching(/^password: /)]);
     expect(await loginStatus(email, ATTACKERS_PASSWORD)).toBe(403);
+
+    // DECISIONS.md's body, email and otp: the registrant verifying their own address keeps their password.
+    const codeOnly = await post('/auth/verify_email', { email, otp });
+    expect(codeOnly.status, codeOnly.text).toBe(200);
+    expect(await loginStatus(email, ATTACKERS_PASSWORD)).toBe(200);
   });
 
   it("verifying with a new password ends the registrant's password, sessions and workspace", async () => {

@@ -10,7 +10,7 @@ import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 /**
  * Issue 27, findings 4 and 5: every URL a workspace sets passes one guard. The stack's network refuses plain
- * http to loopback as `npm start` does, and lets 10.20.0.0/16 through as a deployment's private network.
+ * http to loopback as Lambda's does, and lets 10.20.0.0/16 through as a deployment's private network.
  */
 let client: TestClient;
 let admin: SignedIn;

@@ -14,8 +14,9 @@ export interface Network {
    */
   readonly privateNetworks: readonly string[];
   /**
-   * Plain http to this machine's loopback: only for tests, whose fake receivers live there. In Lambda a
-   * loopback address is the runtime's own API, and `npm start` refuses it as Lambda does.
+   * Plain http to this machine's loopback: the local stack's, where a developer's receivers (and the tests')
+   * live, as DECISIONS.md has notifications POSTed to the configured URL locally too. Never in Lambda, where a
+   * loopback address is the runtime's own API.
    */
   readonly allowLoopbackHttp: boolean;
 }
