@@ -45,6 +45,10 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   createdBy: string;
   /** Set on the first move out of OPEN and kept after, so time to acknowledge is measured once. */
   acknowledgedAt?: string;
+  /** Who made that first move: the actor of the write, or the recipient of the acknowledge link used. */
+  acknowledgedBy?: string;
+  /** The page whose acknowledge link made that first move; absent when it was made through the API. */
+  acknowledgedVia?: AckChannel;
   /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
   resolvedAt?: string;
   resolvedBy?: string;
@@ -63,7 +67,17 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   slaResolveDueAt?: string;
   slaResponse?: SlaOutcome;
   slaResolve?: SlaOutcome;
+  /**
+   * Escalations sent while nobody acknowledged the incident (docs/escalation.md): how many, and the due time
+   * of the last one. The count is also what makes each escalation go out once, whatever sweeps run.
+   */
+  escalationCount?: number;
+  lastEscalatedAt?: string;
 }
+
+/** The channels whose pages carry an acknowledge link. */
+export const ACK_CHANNELS = ['email', 'chat', 'sms'] as const;
+export type AckChannel = (typeof ACK_CHANNELS)[number];
 
 /** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */
 export type IncidentChanges = Partial<Pick<Incident, 'summary' | 'priority' | 'status'>> &

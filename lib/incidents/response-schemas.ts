@@ -2,7 +2,13 @@ import * as z from 'zod/mini';
 import { count, nullableText } from '#lib/contract/response-fields.ts';
 import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
 import { SIGNAL_SEVERITIES, SIGNAL_STATUSES, type SignalMove } from '#lib/signals/signal.ts';
-import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, INCIDENT_TEXT_FIELDS, type IncidentTextField } from './incident.ts';
+import {
+  ACK_CHANNELS,
+  INCIDENT_PRIORITIES,
+  INCIDENT_STATUSES,
+  INCIDENT_TEXT_FIELDS,
+  type IncidentTextField,
+} from './incident.ts';
 import { MESSAGE_KINDS } from './message-repository.ts';
 
 /**
@@ -29,6 +35,10 @@ export const incidentData = z.object({
     typeof nullableText
   >),
   acknowledgedAt: nullableText,
+  acknowledgedBy: z.optional(z.string().check(z.describe('Who acknowledged first: a member, an alert address or a chat channel'))),
+  acknowledgedVia: z.optional(
+    z.enum(ACK_CHANNELS).check(z.describe('The page whose acknowledge link was used; absent for the API')),
+  ),
   resolvedAt: nullableText,
   resolvedBy: nullableText,
   resolution: z.nullable(z.string().check(z.describe('What ended the incident (Markdown), given when resolving'))),
@@ -42,6 +52,8 @@ export const incidentData = z.object({
   slaResolveDueAt: z.optional(z.string()),
   slaResponse: z.optional(z.enum(SLA_OUTCOMES)),
   slaResolve: z.optional(z.enum(SLA_OUTCOMES)),
+  escalationCount: z.optional(count.check(z.describe('Escalations sent while nobody acknowledged (docs/escalation.md)'))),
+  lastEscalatedAt: z.optional(z.string()),
 });
 
 export const incidentIdData = z.object({ id: z.string() });

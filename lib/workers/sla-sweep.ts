@@ -1,4 +1,5 @@
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
+import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 
 /** How often the sweep runs: a breach is recorded at most this late after its deadline. */
@@ -6,6 +7,6 @@ export const SLA_SWEEP_MINUTES = 5;
 
 export const slaSweep: FunctionDeclaration = {
   name: 'sla-sweep',
-  description: 'Records SLA breaches of incidents whose deadlines passed',
-  needs: [tableReadWrite],
+  description: 'Records SLA breaches of incidents whose deadlines passed and escalates unacknowledged incidents',
+  needs: [tableReadWrite, queueSender('notifications')],
 };
