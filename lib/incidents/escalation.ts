@@ -64,16 +64,21 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
   );
   if (!claimed) return false;
   const { after } = claimed;
-  await recordHistory(ports, workspaceId, [
-    {
-      ticketId: after.id,
-      ticketType: 'INCIDENT',
-      event: 'ESCALATION',
-      actor: scope.actor,
-      to: String(due.step),
-      message: `Escalation ${due.step} of ${MAX_ESCALATIONS}: not acknowledged since the response deadline ${due.responseDueAt}`,
-    },
-  ], now.toISOString());
+  await recordHistory(
+    ports,
+    workspaceId,
+    [
+      {
+        ticketId: after.id,
+        ticketType: 'INCIDENT',
+        event: 'ESCALATION',
+        actor: scope.actor,
+        to: String(due.step),
+        message: `Escalation ${due.step} of ${MAX_ESCALATIONS}: not acknowledged since the response deadline ${due.responseDueAt}`,
+      },
+    ],
+    now.toISOString(),
+  );
   await queueIncidentEvents(ports, [
     {
       workspaceId,

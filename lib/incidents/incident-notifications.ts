@@ -17,7 +17,11 @@ export const NOTIFICATION_EVENTS = [
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** The events that page the escalation contact as well, and that silent hours mute only for LOW and MEDIUM. */
-export const ESCALATION_EVENTS: readonly NotificationEvent[] = ['UNACKNOWLEDGED', 'RESPONSE_BREACHED', 'RESOLVE_BREACHED'];
+export const ESCALATION_EVENTS: readonly NotificationEvent[] = [
+  'UNACKNOWLEDGED',
+  'RESPONSE_BREACHED',
+  'RESOLVE_BREACHED',
+];
 
 /**
  * The body of a `notifications` queue message: which incident, what happened to it, and when. `at` is the

@@ -35,7 +35,9 @@ export const incidentData = z.object({
     typeof nullableText
   >),
   acknowledgedAt: nullableText,
-  acknowledgedBy: z.optional(z.string().check(z.describe('Who acknowledged first: a member, an alert address or a chat channel'))),
+  acknowledgedBy: z.optional(
+    z.string().check(z.describe('Who acknowledged first: a member, an alert address or a chat channel')),
+  ),
   acknowledgedVia: z.optional(
     z.enum(ACK_CHANNELS).check(z.describe('The page whose acknowledge link was used; absent for the API')),
   ),
@@ -52,7 +54,9 @@ export const incidentData = z.object({
   slaResolveDueAt: z.optional(z.string()),
   slaResponse: z.optional(z.enum(SLA_OUTCOMES)),
   slaResolve: z.optional(z.enum(SLA_OUTCOMES)),
-  escalationCount: z.optional(count.check(z.describe('Escalations sent while nobody acknowledged (docs/escalation.md)'))),
+  escalationCount: z.optional(
+    count.check(z.describe('Escalations sent while nobody acknowledged (docs/escalation.md)')),
+  ),
   lastEscalatedAt: z.optional(z.string()),
 });
 

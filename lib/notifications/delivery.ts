@@ -30,6 +30,8 @@ export interface Delivery {
   attempts: DeliveryAttempt[];
   /** The war-room meeting the message carried, when the video tool is connected. */
   meetingUrl?: string;
+  /** When the incident was acknowledged through this delivery's link (by its recipient, on its channel). */
+  acknowledgedAt?: string;
   createdAt: string;
   updatedAt: string;
 }

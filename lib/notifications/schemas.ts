@@ -17,6 +17,14 @@ export const deliverySchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.array(attemptSchema),
   meetingUrl: z.optional(z.string()),
+  acknowledgedAt: z.optional(
+    z.string().check(z.describe("When this page's acknowledge link acknowledged the incident")),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+/** The token of an acknowledge link, as the page's link carries it in the path. */
+export const ackTokenParams = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(2048)),
 });
