@@ -3,6 +3,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
+import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -36,6 +37,8 @@ export interface ServiceSettings {
    * and then the default engine alone reasons and no function may call Bedrock.
    */
   bedrockModelId: string | undefined;
+  /** Minutes between two runs of the SLA sweep (`-c slaSweepMinutes=5`): how late a breach or an escalation may be. */
+  slaSweepMinutes: number;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -133,6 +136,17 @@ const bedrockModelIdOf = (read: ContextReader): string | undefined => {
   return value;
 };
 
+/** Whole minutes, 1 to 60: EventBridge's rate schedules count in minutes, and more than an hour late pages nobody. */
+const slaSweepMinutesOf = (read: ContextReader): number => {
+  const value = Number(read('slaSweepMinutes') ?? SLA_SWEEP_MINUTES);
+  if (!Number.isInteger(value) || value < 1 || value > 60) {
+    throw new Error(
+      `context slaSweepMinutes must be a whole number of minutes from 1 to 60, got "${String(read('slaSweepMinutes'))}"`,
+    );
+  }
+  return value;
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -163,5 +177,6 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     apiLogging: apiLoggingOf(read),
     oauthProviders: oauthProviders(read),
     bedrockModelId: bedrockModelIdOf(read),
+    slaSweepMinutes: slaSweepMinutesOf(read),
   };
 };

@@ -164,9 +164,9 @@ describe('queues', () => {
     }
   });
 
-  it('runs the SLA sweep every five minutes', () => {
+  it('runs the SLA sweep every minute by default', () => {
     view.template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
+      ScheduleExpression: 'rate(1 minute)',
       Targets: [
         Match.objectLike({
           Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.slaSweep.lambda.node.defaultChild as never), 'Arn'] },
