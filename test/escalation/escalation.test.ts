@@ -136,7 +136,7 @@ const ackPathIn = (mail: { text: string }): string => {
   return new URL(url).pathname;
 };
 
-const after = (incident: Record<string, any>, ms: number): Date => new Date(Date.parse(incident.createdAt) + ms);
+const createdPlus = (incident: Record<string, any>, ms: number): Date => new Date(Date.parse(incident.createdAt) + ms);
 
 describe('escalation until acknowledged', () => {
   let ops: Team;
@@ -149,13 +149,13 @@ describe('escalation until acknowledged', () => {
   });
 
   it('sends nothing before the response deadline', async () => {
-    await sweepAt(after(incident, 59_000));
+    await sweepAt(createdPlus(incident, 59_000));
     expect(await escalationsTo('lead@nightshift.example.com', incident.id)).toEqual([]);
     expect((await incidentOf(ops.admin, incident.id)).escalationCount).toBeUndefined();
   });
 
   it('escalates once past the deadline, however many sweeps run at that instant', async () => {
-    const instant = after(incident, MINUTE + 1_000);
+    const instant = createdPlus(incident, MINUTE + 1_000);
     const clock: Clock = { now: () => instant };
     installPorts({ ...client.stack.ports, clock });
     await Promise.all([slaSweep(), slaSweep()]);
@@ -174,7 +174,7 @@ describe('escalation until acknowledged', () => {
     expect(await incidentOf(ops.admin, incident.id)).toMatchObject({
       status: 'OPEN',
       escalationCount: 1,
-      lastEscalatedAt: after(incident, MINUTE).toISOString(),
+      lastEscalatedAt: createdPlus(incident, MINUTE).toISOString(),
     });
     const escalations = (await notificationsOf(ops.admin, incident.id)).filter(
       ({ event }) => event === 'UNACKNOWLEDGED',
@@ -188,7 +188,7 @@ describe('escalation until acknowledged', () => {
   });
 
   it('tells the same people of the response breach, once', async () => {
-    await sweepAt(after(incident, MINUTE + 5_000));
+    await sweepAt(createdPlus(incident, MINUTE + 5_000));
     const breach = (await mailTo('lead@nightshift.example.com', incident.id)).filter(({ subject }) =>
       subject.includes('missed its SLA response target'),
     );
@@ -202,7 +202,7 @@ describe('escalation until acknowledged', () => {
   });
 
   it('escalates again after the interval, then the link acknowledges and the escalations stop', async () => {
-    await sweepAt(after(incident, 2 * MINUTE + 1_000));
+    await sweepAt(createdPlus(incident, 2 * MINUTE + 1_000));
     const lead = await escalationsTo('lead@nightshift.example.com', incident.id);
     expect(lead.map(({ subject }) => subject)).toEqual([
       `[HIGH] ${incident.id} not acknowledged, escalation 2: Checkout down`,
@@ -240,7 +240,7 @@ describe('escalation until acknowledged', () => {
       { event: 'UNACKNOWLEDGED', channel: 'email', recipient: 'lead@nightshift.example.com' },
     ]);
 
-    await sweepAt(after(incident, 3 * MINUTE + 1_000));
+    await sweepAt(createdPlus(incident, 3 * MINUTE + 1_000));
     expect(await escalationsTo('lead@nightshift.example.com', incident.id)).toHaveLength(2);
     expect((await incidentOf(ops.admin, incident.id)).escalationCount).toBe(2);
   });
@@ -287,7 +287,7 @@ describe('acknowledge links that do not hold', () => {
   beforeAll(async () => {
     ops = await team('Forgery', ({ onCall }) => onCall.user.id);
     incident = await openIncident(ops.admin, 'HIGH', 'Payments slow');
-    await sweepAt(after(incident, MINUTE + 1_000));
+    await sweepAt(createdPlus(incident, MINUTE + 1_000));
     const mail = await escalationsTo(ops.onCall.email, incident.id);
     expect(mail).toHaveLength(1);
     link = ackPathIn(mail[0] as { text: string });
@@ -375,7 +375,7 @@ describe('silent hours and escalation', () => {
     expect(silence.status, silence.text).toBe(200);
     const medium = await openIncident(ops.admin, 'MEDIUM', 'Search slow');
     const high = await openIncident(ops.admin, 'HIGH', 'Search down');
-    await sweepAt(after(high, MINUTE + 1_000));
+    await sweepAt(createdPlus(high, MINUTE + 1_000));
 
     expect(await escalationsTo('lead@quiet.example.com', medium.id)).toEqual([]);
     const muted = (await notificationsOf(ops.admin, medium.id)).filter(({ event }) => event === 'UNACKNOWLEDGED');
@@ -401,14 +401,14 @@ describe('escalation switched off', () => {
     );
     expect(setup.status, setup.text).toBe(201);
     const incident = await openIncident(admin, 'HIGH', 'Login errors');
-    await sweepAt(after(incident, 60 * MINUTE));
+    await sweepAt(createdPlus(incident, 60 * MINUTE));
     expect((await incidentOf(admin, incident.id)).escalationCount).toBeUndefined();
 
     const on = await client.request('PUT', `${V1}/ims/config`, { autoEscalate: true }, admin.auth);
     expect(on.status, on.text).toBe(200);
-    await sweepAt(after(incident, 15 * MINUTE));
+    await sweepAt(createdPlus(incident, 15 * MINUTE));
     expect((await incidentOf(admin, incident.id)).escalationCount).toBeUndefined();
-    await sweepAt(after(incident, 15 * MINUTE + 1_000));
+    await sweepAt(createdPlus(incident, 15 * MINUTE + 1_000));
     expect(await escalationsTo('alerts-calm@example.com', incident.id)).toHaveLength(1);
   });
 });
