@@ -14,6 +14,14 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 export const INCIDENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export type IncidentPriority = (typeof INCIDENT_PRIORITIES)[number];
 
+/**
+ * What a thread message reports: SYSTEM (created and other lifecycle notes), STATUS_CHANGE, ASSIGNMENT,
+ * PRIORITY_CHANGE, RESOLUTION (the resolve action). Here rather than beside the thread's repository: the
+ * route table's response schemas name them, and a cold start should not load the repository for a list of words.
+ */
+export const MESSAGE_KINDS = ['SYSTEM', 'STATUS_CHANGE', 'ASSIGNMENT', 'PRIORITY_CHANGE', 'RESOLUTION'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 /** The optional free-text fields of an incident, in the order the spec lists them. */
 export const INCIDENT_TEXT_FIELDS = [
   'source',

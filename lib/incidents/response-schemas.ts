@@ -7,9 +7,9 @@ import {
   INCIDENT_PRIORITIES,
   INCIDENT_STATUSES,
   INCIDENT_TEXT_FIELDS,
+  MESSAGE_KINDS,
   type IncidentTextField,
 } from './incident.ts';
-import { MESSAGE_KINDS } from './message-repository.ts';
 
 /**
  * What the incident routes answer, for the route table only: kept apart from the request schemas, which
@@ -35,12 +35,8 @@ export const incidentData = z.object({
     typeof nullableText
   >),
   acknowledgedAt: nullableText,
-  acknowledgedBy: z.optional(
-    z.string().check(z.describe('Who acknowledged first: a member, an alert address or a chat channel')),
-  ),
-  acknowledgedVia: z.optional(
-    z.enum(ACK_CHANNELS).check(z.describe('The page whose acknowledge link was used; absent for the API')),
-  ),
+  acknowledgedBy: z.optional(z.string()),
+  acknowledgedVia: z.optional(z.enum(ACK_CHANNELS)),
   resolvedAt: nullableText,
   resolvedBy: nullableText,
   resolution: z.nullable(z.string().check(z.describe('What ended the incident (Markdown), given when resolving'))),
@@ -54,9 +50,7 @@ export const incidentData = z.object({
   slaResolveDueAt: z.optional(z.string()),
   slaResponse: z.optional(z.enum(SLA_OUTCOMES)),
   slaResolve: z.optional(z.enum(SLA_OUTCOMES)),
-  escalationCount: z.optional(
-    count.check(z.describe('Escalations sent while nobody acknowledged (docs/escalation.md)')),
-  ),
+  escalationCount: z.optional(count),
   lastEscalatedAt: z.optional(z.string()),
 });
 

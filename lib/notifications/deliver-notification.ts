@@ -19,7 +19,7 @@ import {
   smsText,
   type NotificationContent,
 } from './notification-messages.ts';
-import { escalationContactOf, type Pagee } from './escalation-contact.ts';
+import type { Pagee } from './escalation-contact.ts';
 import { silencedBy } from './silence.ts';
 
 /** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
@@ -108,6 +108,9 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: rea
   return sends;
 };
 
+/** The policy and member lookups of escalation contacts load with the first escalation or breach alert. */
+const escalationContacts = onFirstUse(() => import('./escalation-contact.ts'));
+
 /** The video tool's client (its OAuth refresh and calls) loads with the first war room asked for. */
 const meetings = onFirstUse(() => import('#lib/integrations/meetings.ts'));
 
@@ -172,7 +175,9 @@ export const deliverNotification = async (ports: Ports, notification: IncidentNo
   const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
   if (!wanted(notification, config)) return;
   const onCall = await whoIsOnCall(scope, new Date(eventAt));
-  const contact = isEscalation(notification) ? await escalationContactOf(scope, incident) : undefined;
+  const contact = isEscalation(notification)
+    ? await (await escalationContacts()).escalationContactOf(scope, incident)
+    : undefined;
   const sends = await sendsFor(scope, config, [...onCall, ...(contact ? [contact] : [])]);
   const deliveries = deliveryRepository(ports.table, workspaceId);
   const earlier = await deliveries.queryEventDeliveries({ incidentId, event, eventAt });

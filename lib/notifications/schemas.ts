@@ -23,8 +23,3 @@ export const deliverySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-
-/** The token of an acknowledge link, as the page's link carries it in the path. */
-export const ackTokenParams = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(2048)),
-});

@@ -30,7 +30,7 @@ import {
   incidentSignalData,
   messageData,
 } from '#lib/incidents/response-schemas.ts';
-import { ackTokenParams } from '#lib/notifications/schemas.ts';
+import { ackTokenParams } from '#lib/notifications/ack-link-schemas.ts';
 import * as z from 'zod/mini';
 
 export const incidents = defineGroup({
@@ -225,12 +225,7 @@ export const incidents = defineGroup({
     showAckLink: {
       method: 'GET',
       path: '/api/v1/ack/:token',
-      summary: "A page's acknowledge link: a confirmation page (HTML); opening it changes nothing",
-      description:
-        'Every page about an OPEN incident (e-mail, chat, SMS) carries a link here. The token is signed, names the ' +
-        'incident and its recipient, works for 24 hours and only once. The page shows the incident and a button ' +
-        'that POSTs to the same address; an incident past OPEN shows who acknowledged it and when. Mail scanners ' +
-        'open links by GET, so only the POST acknowledges. A forged, altered or expired token is a 400.',
+      summary: "A page's acknowledge link: an HTML confirmation page that changes nothing (docs/escalation.md)",
       auth: 'public',
       request: { params: ackTokenParams },
       response: { status: 200, contentType: 'text/html' },
@@ -238,11 +233,7 @@ export const incidents = defineGroup({
     useAckLink: {
       method: 'POST',
       path: '/api/v1/ack/:token',
-      summary: "Acknowledge an incident through a page's link, as its recipient (HTML answer)",
-      description:
-        'Uses the link up and acknowledges the incident as the recipient the link names, if it is still OPEN; ' +
-        'the history says through which channel. A link used before is a 409 and changes nothing; a forged, ' +
-        'altered or expired token is a 400.',
+      summary: "Acknowledge an OPEN incident as the link's recipient, once; used again: 409 (docs/escalation.md)",
       auth: 'public',
       request: { params: ackTokenParams },
       response: { status: 200, contentType: 'text/html' },
