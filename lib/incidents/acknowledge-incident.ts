@@ -1,5 +1,5 @@
 import type { Scope } from '#lib/identity/scope.ts';
-import type { AckChannel, Incident } from './incident.ts';
+import type { Incident, PageChannel } from './incident.ts';
 import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';
 import { incidentRepository } from './incident-repository.ts';
@@ -13,7 +13,7 @@ import { incidentRepository } from './incident-repository.ts';
  */
 export const acknowledgeOpenIncident = async (
   scope: Scope,
-  { incident, via }: { incident: Incident; via: AckChannel },
+  { incident, via }: { incident: Incident; via: PageChannel },
 ): Promise<{ incident: Incident; acknowledged: boolean }> => {
   const { ports, workspaceId, actor } = scope;
   const incidents = incidentRepository(ports.table, workspaceId);

@@ -56,7 +56,7 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   /** Who made that first move: the actor of the write, or the recipient of the acknowledge link used. */
   acknowledgedBy?: string;
   /** The page whose acknowledge link made that first move; absent when it was made through the API. */
-  acknowledgedVia?: AckChannel;
+  acknowledgedVia?: PageChannel;
   /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
   resolvedAt?: string;
   resolvedBy?: string;
@@ -83,9 +83,12 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   lastEscalatedAt?: string;
 }
 
-/** The channels whose pages carry an acknowledge link. */
-export const ACK_CHANNELS = ['email', 'chat', 'sms'] as const;
-export type AckChannel = (typeof ACK_CHANNELS)[number];
+/**
+ * The channels incident notifications go out on; each of their pages of an OPEN incident carries an acknowledge
+ * link, so an acknowledgement can name the one it came through.
+ */
+export const PAGE_CHANNELS = ['chat', 'email', 'sms'] as const;
+export type PageChannel = (typeof PAGE_CHANNELS)[number];
 
 /** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */
 export type IncidentChanges = Partial<Pick<Incident, 'summary' | 'priority' | 'status'>> &

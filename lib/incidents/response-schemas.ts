@@ -3,11 +3,11 @@ import { count, nullableText } from '#lib/contract/response-fields.ts';
 import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
 import { SIGNAL_SEVERITIES, SIGNAL_STATUSES, type SignalMove } from '#lib/signals/signal.ts';
 import {
-  ACK_CHANNELS,
   INCIDENT_PRIORITIES,
   INCIDENT_STATUSES,
   INCIDENT_TEXT_FIELDS,
   MESSAGE_KINDS,
+  PAGE_CHANNELS,
   type IncidentTextField,
 } from './incident.ts';
 
@@ -36,7 +36,7 @@ export const incidentData = z.object({
   >),
   acknowledgedAt: nullableText,
   acknowledgedBy: z.optional(z.string()),
-  acknowledgedVia: z.optional(z.enum(ACK_CHANNELS)),
+  acknowledgedVia: z.optional(z.enum(PAGE_CHANNELS)),
   resolvedAt: nullableText,
   resolvedBy: nullableText,
   resolution: z.nullable(z.string().check(z.describe('What ended the incident (Markdown), given when resolving'))),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AckChannel } from '#lib/incidents/incident.ts';
+import type { PageChannel } from '#lib/incidents/incident.ts';
 import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
 import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
 
@@ -17,7 +17,7 @@ export interface AckLink {
   incidentId: string;
   by: string;
   userId?: string;
-  channel: AckChannel;
+  channel: PageChannel;
   recipient: string;
   event: NotificationEvent;
   eventAt: string;

@@ -1,6 +1,6 @@
 import { ESCALATION_EVENTS, type IncidentNotification } from '#lib/incidents/incident-notifications.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
-import type { AckChannel, Incident } from '#lib/incidents/incident.ts';
+import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
@@ -10,7 +10,7 @@ import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';
 import { ACK_LINK_LIFETIME_MS, signAckLink } from './ack-token.ts';
-import { maskPhone, type Channel, type Delivery } from './delivery.ts';
+import { maskPhone, type Delivery } from './delivery.ts';
 import { deliveryRepository } from './delivery-repository.ts';
 import {
   chatMessage,
@@ -24,7 +24,7 @@ import { silencedBy } from './silence.ts';
 
 /** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
 interface Send {
-  channel: Channel;
+  channel: PageChannel;
   recipient: string;
   /** The member or address (or chat channel) its acknowledge link acknowledges as. */
   ackAs: { by: string; userId?: string | undefined };
@@ -34,7 +34,7 @@ interface Send {
 /**
  * The IMS settings decide openings, raised priorities and resolutions; a workspace that never set them up gets
  * the spec's defaults (both on). Escalations are queued only with `autoEscalate` on, and breach alerts only
- * with `slaEnabled`, so those switches already decided them.
+ * for incidents an SLA policy governs, so those settings decided them already.
  */
 const wanted = ({ event }: IncidentNotification, config: ImsConfig | undefined): boolean => {
   if (event === 'RESOLVED') return config?.notifyOnResolve ?? true;
@@ -51,9 +51,12 @@ const isEscalation = ({ event }: IncidentNotification): boolean => ESCALATION_EV
 const mutedBySilence = (notification: IncidentNotification): boolean =>
   !isEscalation(notification) || notification.priority === 'LOW' || notification.priority === 'MEDIUM';
 
-/** A war room for the incidents that need people together: opened HIGH or CRITICAL, or escalated to it. */
+/**
+ * A war room for the incidents that need people together: opened HIGH or CRITICAL, or raised to it. Escalations
+ * and breach alerts do not open another one: the first pages already carried it.
+ */
 const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
-  event !== 'RESOLVED' && (priority === 'HIGH' || priority === 'CRITICAL');
+  (event === 'OPENED' || event === 'ESCALATED') && (priority === 'HIGH' || priority === 'CRITICAL');
 
 /**
  * Whom the event reaches: the workspace's chat webhook, the e-mail of the people paged (the members on call,
@@ -142,7 +145,7 @@ const ackUrlFor = async (
     incidentId: incident.id,
     by: send.ackAs.by,
     ...(send.ackAs.userId && { userId: send.ackAs.userId }),
-    channel: send.channel as AckChannel,
+    channel: send.channel,
     recipient: send.recipient,
     event: notification.event,
     eventAt: notification.at,
@@ -154,7 +157,8 @@ const ackUrlFor = async (
 /**
  * Sends one incident event to everyone it concerns, recording every attempt. Deliveries already SENT or
  * MUTED are not repeated, so a redelivered or retried message reaches nobody twice; during silent hours
- * each delivery is recorded MUTED and nothing is sent. A failed delivery fails the message, and SQS
+ * each delivery is recorded MUTED and nothing is sent (but for escalations of HIGH and CRITICAL incidents). An
+ * escalation that finds the incident acknowledged since is dropped. A failed delivery fails the message, and SQS
  * tries it again (only the failed ones are sent again) until the queue sets it aside.
  */
 export const deliverNotification = async (ports: Ports, notification: IncidentNotification): Promise<void> => {

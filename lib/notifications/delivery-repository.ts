@@ -3,7 +3,8 @@ import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
 import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
-import type { Channel, Delivery, DeliveryAttempt, DeliveryStatus } from './delivery.ts';
+import type { PageChannel } from '#lib/incidents/incident.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus } from './delivery.ts';
 
 /** NOTIFY items (docs/data-model.md 5.17): `{W}#NOTIFY#<incidentId>` / `<eventAt>#<event>#<channel>#<recipient>`. */
 const deliveryPartition = (workspaceId: string, incidentId: string): string =>
@@ -25,7 +26,7 @@ const fromItem = (item: Record<string, unknown>, workspaceId: string): Delivery 
     incidentId: item.incidentId as string,
     event: item.event as NotificationEvent,
     eventAt: item.eventAt as string,
-    channel: item.channel as Channel,
+    channel: item.channel as PageChannel,
     recipient: item.recipient as string,
     status: item.status as DeliveryStatus,
     attempts: (item.attempts as DeliveryAttempt[] | undefined) ?? [],

@@ -254,6 +254,7 @@ describe('notification rules', () => {
     );
     expect(phone.status, phone.text).toBe(201);
     const incidentId = await alert(ops, 'Queue backlog', 'billing');
+    await client.stack.deliveriesIdle();
 
     const chat = chatAbout('acking', incidentId)[0].blocks[0].text.text as string;
     const chatLink = /<(http[^|>]+\/api\/v1\/ack\/[^|>]+)\|Acknowledge>/.exec(chat)?.[1];
