@@ -16,7 +16,7 @@ import { ENV } from '#lib/ports/env.ts';
 import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { counterRecount } from '#lib/workers/counter-recount.ts';
-import { SLA_SWEEP_MINUTES, slaSweep } from '#lib/workers/sla-sweep.ts';
+import { slaSweep } from '#lib/workers/sla-sweep.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
@@ -124,7 +124,7 @@ export class IncidentServiceStack extends Stack {
     });
     new Rule(this, 'SlaSweepSchedule', {
       description: 'Records the SLA breaches of passed deadlines every five minutes',
-      schedule: Schedule.rate(Duration.minutes(SLA_SWEEP_MINUTES)),
+      schedule: Schedule.rate(Duration.minutes(settings.slaSweepMinutes)),
       targets: [new LambdaTarget(this.slaSweep.lambda)],
     });
     new Rule(this, 'CounterRecountSchedule', {

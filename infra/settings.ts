@@ -4,6 +4,7 @@ import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/ports/rate-limits.ts'
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
+import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -43,6 +44,8 @@ export interface ServiceSettings {
    * default. A deployment decides it, never a workspace.
    */
   outboundPrivateNetworks: string;
+  /** Minutes between two runs of the SLA sweep (`-c slaSweepMinutes=5`): how late a breach or an escalation may be. */
+  slaSweepMinutes: number;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -149,6 +152,17 @@ const outboundPrivateNetworksOf = (read: ContextReader): string => {
   }
 };
 
+/** Whole minutes, 1 to 60: EventBridge's rate schedules count in minutes, and more than an hour late pages nobody. */
+const slaSweepMinutesOf = (read: ContextReader): number => {
+  const value = Number(read('slaSweepMinutes') ?? SLA_SWEEP_MINUTES);
+  if (!Number.isInteger(value) || value < 1 || value > 60) {
+    throw new Error(
+      `context slaSweepMinutes must be a whole number of minutes from 1 to 60, got "${String(read('slaSweepMinutes'))}"`,
+    );
+  }
+  return value;
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -180,5 +194,6 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     oauthProviders: oauthProviders(read),
     bedrockModelId: bedrockModelIdOf(read),
     outboundPrivateNetworks: outboundPrivateNetworksOf(read),
+    slaSweepMinutes: slaSweepMinutesOf(read),
   };
 };

@@ -31,6 +31,7 @@ import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-ne
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
+import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { startLocalWorkers, startMailWorker, startNotificationWorker, type LocalWorkers } from './local-workers.ts';
 import { openLocalCredentialKeys } from './local-credential-keys.ts';
 import { openSmsOutbox, type SmsOutbox } from './sms-outbox.ts';
@@ -65,6 +66,8 @@ export interface LocalStackOptions {
    * queue consumer themselves, to inject faults, turn them off. The mail worker always runs.
    */
   workers?: boolean;
+  /** Seconds between two runs of the SLA sweep (`SLA_SWEEP_SECONDS`); the stack's default minute otherwise. */
+  slaSweepSeconds?: number;
   /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
   /** The analysis engine's reasoning: the default engine unless a test brings a failing or slow one. */
@@ -146,6 +149,7 @@ export const startLocalStack = async ({
   appUrl,
   allowedOrigins,
   workers: runWorkers = true,
+  slaSweepSeconds = SLA_SWEEP_MINUTES * 60,
   queueSettings,
   reasoner = defaultReasoner,
   outboundPrivateNetworks,
@@ -228,7 +232,7 @@ export const startLocalStack = async ({
   url = `http://${host}:${boundPort}`;
   const mailWorker = startMailWorker(sqs);
   const notificationWorker = startNotificationWorker(sqs);
-  const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
+  const workers = runWorkers ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000 }) : undefined;
   // Notification e-mail passes the notifications queue first, then the mail queue.
   const deliveriesIdle = async () => {
     await notificationWorker.idle();

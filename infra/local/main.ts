@@ -13,6 +13,17 @@ const demo = process.argv.includes('--demo') ? await demoSettings(process.env) :
 const dataDir = demo?.dataDir ?? process.env.DATA_DIR ?? '.data';
 const rateLimits = demo?.rateLimits ?? process.env.RATE_LIMITS;
 
+/** A whole number of seconds, at least 1: short enough for trying escalation out, as README shows. */
+const slaSweepSeconds = (value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(`SLA_SWEEP_SECONDS must be a whole number of seconds, at least 1, got "${value}"`);
+  }
+  return seconds;
+};
+const sweepSeconds = slaSweepSeconds(process.env.SLA_SWEEP_SECONDS);
+
 const stack = await startLocalStack({
   port,
   dataDir,
@@ -23,6 +34,7 @@ const stack = await startLocalStack({
   ...(process.env.APP_URL && { appUrl: process.env.APP_URL }),
   ...(process.env.ALLOWED_ORIGINS && { allowedOrigins: process.env.ALLOWED_ORIGINS }),
   ...(process.env.OUTBOUND_PRIVATE_NETWORKS && { outboundPrivateNetworks: process.env.OUTBOUND_PRIVATE_NETWORKS }),
+  ...(sweepSeconds && { slaSweepSeconds: sweepSeconds }),
 });
 
 /**

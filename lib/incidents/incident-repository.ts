@@ -187,6 +187,19 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     );
   };
 
+  /**
+   * Every incident still OPEN (gsi1): the ones nobody acknowledged, which the escalation sweep pages again.
+   * The index lags writes a little; the escalation's own write is conditional on OPEN for that reason.
+   */
+  const queryOpenIncidents = async (): Promise<Incident[]> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': incidentStatusPartition(workspaceId, 'OPEN') },
+    });
+    return items.map((item) => incidentFromItem(workspaceId, item));
+  };
+
   /** Deletes every item of the incident's own partition: comments, messages, signal links, drafts. */
   const deleteIncidentChildren = async (incidentId: string): Promise<void> => {
     const children = await queryAll(table, {
@@ -202,5 +215,13 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, incidentItemKey(workspaceId, incidentId));
     return item && incidentFromItem(workspaceId, item);
   };
-  return { putIncident, getIncident, queryIncidents, updateIncidentItem, deleteIncidentChildren, deleteIncidentItem };
+  return {
+    putIncident,
+    getIncident,
+    queryIncidents,
+    queryOpenIncidents,
+    updateIncidentItem,
+    deleteIncidentChildren,
+    deleteIncidentItem,
+  };
 };

@@ -1,9 +1,10 @@
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { updateItem } from '#lib/store/conditional-writes.ts';
+import { updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
 import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
-import type { Channel, Delivery, DeliveryAttempt, DeliveryStatus } from './delivery.ts';
+import type { PageChannel } from '#lib/incidents/incident.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus } from './delivery.ts';
 
 /** NOTIFY items (docs/data-model.md 5.17): `{W}#NOTIFY#<incidentId>` / `<eventAt>#<event>#<channel>#<recipient>`. */
 const deliveryPartition = (workspaceId: string, incidentId: string): string =>
@@ -25,11 +26,12 @@ const fromItem = (item: Record<string, unknown>, workspaceId: string): Delivery 
     incidentId: item.incidentId as string,
     event: item.event as NotificationEvent,
     eventAt: item.eventAt as string,
-    channel: item.channel as Channel,
+    channel: item.channel as PageChannel,
     recipient: item.recipient as string,
     status: item.status as DeliveryStatus,
     attempts: (item.attempts as DeliveryAttempt[] | undefined) ?? [],
     ...(typeof item.meetingUrl === 'string' && { meetingUrl: item.meetingUrl }),
+    ...(typeof item.acknowledgedAt === 'string' && { acknowledgedAt: item.acknowledgedAt }),
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
@@ -88,5 +90,13 @@ export const deliveryRepository = (table: Table, workspaceId: string) => {
     });
   };
 
-  return { queryEventDeliveries, queryIncidentDeliveries, recordAttempt };
+  /** Notes that the delivery's acknowledge link acknowledged the incident; nothing if it was never recorded. */
+  const markAcknowledged = async (target: DeliveryTarget, at: string): Promise<void> => {
+    await updateIfPresent(table, deliveryKey(workspaceId, target), {
+      UpdateExpression: 'SET acknowledgedAt = :at',
+      ExpressionAttributeValues: { ':at': at },
+    });
+  };
+
+  return { queryEventDeliveries, queryIncidentDeliveries, recordAttempt, markAcknowledged };
 };

@@ -18,6 +18,23 @@ describe('deploy settings', () => {
     expect(synth).toThrow(/context mailFrom is required.*-c mailFrom=/);
   });
 
+  it('runs the SLA sweep at the slaSweepMinutes context, whole minutes from 1 to 60', () => {
+    const view = inspect(buildApp({ slaSweepMinutes: '5' }));
+    view.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.slaSweep.lambda.node.defaultChild as never), 'Arn'] },
+        }),
+      ],
+    });
+    for (const wrong of ['0', '61', '1.5', 'often']) {
+      expect(() => buildApp({ slaSweepMinutes: wrong }), wrong).toThrow(
+        /context slaSweepMinutes must be a whole number/,
+      );
+    }
+  });
+
   it('creates the SES identity of the sender address', () => {
     const view = inspect(buildApp({ mailFrom: 'incidents@acme.test' }));
     view.template.resourceCountIs('AWS::SES::EmailIdentity', 1);

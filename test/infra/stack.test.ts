@@ -164,9 +164,9 @@ describe('queues', () => {
     }
   });
 
-  it('runs the SLA sweep every five minutes', () => {
+  it('runs the SLA sweep every minute by default', () => {
     view.template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
+      ScheduleExpression: 'rate(1 minute)',
       Targets: [
         Match.objectLike({
           Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.slaSweep.lambda.node.defaultChild as never), 'Arn'] },
@@ -486,6 +486,7 @@ describe('least privilege', () => {
       'ingestion-worker',
       'notification-worker',
       'signals',
+      'sla-sweep',
     ]);
     expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
     expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual([
@@ -496,8 +497,12 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('lets only the functions that write incidents queue their notifications, and only the notification worker text', () => {
-    expect(groupsWith((fn) => 'NOTIFICATIONS_QUEUE_URL' in envOf(fn))).toEqual(['correlation-worker', 'incidents']);
+  it('lets only the functions that write incidents or escalate them queue notifications, and only the notification worker text', () => {
+    expect(groupsWith((fn) => 'NOTIFICATIONS_QUEUE_URL' in envOf(fn))).toEqual([
+      'correlation-worker',
+      'incidents',
+      'sla-sweep',
+    ]);
     expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('sns:Publish'))).toEqual(['notification-worker']);
     expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('kms:GenerateDataKey'))).toEqual([
       'integrations',
@@ -548,17 +553,15 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('gives the JWT signing key to auth, which signs tokens, and every group that verifies them', () => {
+  it('gives the JWT signing key to auth and the notification worker, which sign, and every group that verifies', () => {
     const TOKEN_MODES = ['optionalBearer', 'bearer', 'account', 'bearerOrApiKey'];
     const verifiers = ROUTE_GROUPS.filter((group) =>
       Object.values(group.routes).some((route) => TOKEN_MODES.includes(route.auth)),
     );
-    const expected = ['auth', ...verifiers.map((group) => group.name)].sort();
+    // The notification worker signs acknowledge links with a key derived from it (docs/escalation.md).
+    const expected = ['auth', 'notification-worker', ...verifiers.map((group) => group.name)].sort();
     expect(expected).toContain('ingestion');
-    // The notification worker reads the other secret: the integrations' OAuth applications.
-    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(
-      [...expected, 'notification-worker'].sort(),
-    );
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(expected);
     expect(groupsWith((fn) => 'JWT_SECRET_ARN' in envOf(fn))).toEqual(expected);
     view.template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({

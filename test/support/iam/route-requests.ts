@@ -1,5 +1,6 @@
 import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
+import { signAckLink } from '#lib/notifications/ack-token.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
 import { publishSsoProof } from '../fake-network.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
@@ -19,8 +20,25 @@ import {
   queuedAlertGroup,
   registerDeveloper,
   unverifiedDeveloper,
+  type RequestContext,
   type RouteRequests,
 } from './request-helpers.ts';
+
+/** An acknowledge link of the incident, as a page would carry it, for the admin's address. */
+const ackLinkPath = async ({ client, admin, ids }: RequestContext): Promise<string> => {
+  const token = await signAckLink(client.stack.ports.signingKeys, {
+    linkId: `least-privilege-${Math.random()}`,
+    workspaceId: admin.user.businessId as string,
+    incidentId: ids.incident as string,
+    by: admin.email,
+    channel: 'email',
+    recipient: admin.email,
+    event: 'OPENED',
+    eventAt: new Date().toISOString(),
+    expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+  });
+  return `${V1}/ack/${token}`;
+};
 
 const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
   name,
@@ -169,6 +187,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   ),
   'incidents.generatePdf': (context) =>
     byAdmin('POST', '/incident-ticket/generate-pdf', { incidentId: context.ids.incident })(context),
+  'incidents.showAckLink': async (context) => context.client.request('GET', await ackLinkPath(context)),
+  'incidents.useAckLink': async (context) => context.client.request('POST', await ackLinkPath(context)),
   'incidents.generateTopLevelPdf': (context) => byAdmin('POST', '/generate-pdf', { id: context.ids.incident })(context),
 
   'problems.createProblem': (context) =>
@@ -396,7 +416,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'business.setupIms': (context) =>
     byAdmin('POST', '/ims/setup', { alertEmail: context.admin.email, timezone: 'Europe/Paris' })(context),
   'business.getImsConfig': byAdmin('GET', '/ims/config'),
-  'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true }),
+  'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true, autoEscalate: true }),
   'business.getSsoSettings': byAdmin('GET', '/business/sso'),
   'business.updateSsoSettings': (context) => {
     publishSsoProof(context.client.stack.ports.network, context.admin.user.businessId as string, 'example.com');
