@@ -73,7 +73,7 @@ const OVER_BUDGET: Record<string, number> = {
   incidents: 1.481,
   ingestion: 1.46,
   signals: 1.45,
-  integrations: 1.423,
+  integrations: 1.424,
   playbooks: 1.37,
   business: 1.383,
   auth: 1.375,
