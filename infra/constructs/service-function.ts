@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { buildSync } from 'esbuild';
-import { AssetHashType, DockerImage, Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, type Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -18,8 +18,8 @@ export interface ServiceFunctionProps {
   functionName?: string;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
-  /** Default 15 s: API Gateway gives up after 29 s, and no route should come close. */
-  timeout?: Duration;
+  /** From infra/function-timeouts.ts, which the local stack enforces too. */
+  timeout: Duration;
   /**
    * Default 1024 MB: on Lambda memory buys CPU, which the cold import of a ~400 KB bundle and password
    * hashing both need.
@@ -79,7 +79,7 @@ export class ServiceFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
-      timeout: props.timeout ?? Duration.seconds(15),
+      timeout: props.timeout,
       description: props.description,
       functionName: props.functionName,
       role,
