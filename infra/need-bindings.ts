@@ -7,6 +7,7 @@ import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
 import type { Binding, FunctionDeclaration, TableAccess } from '#lib/ports/need.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
+import { bedrockCallTimeoutMs } from '#lib/ports/reasoner/bedrock-reasoner.ts';
 import type { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import type { MailIdentity } from './constructs/mail-identity.ts';
 import type { PayloadBucket } from './constructs/payload-bucket.ts';
@@ -167,4 +168,5 @@ const grantBedrockModel = (fn: ServiceFunction, modelId: string): void => {
     }),
   );
   fn.lambda.addEnvironment(ENV.bedrockModelId, modelId);
+  fn.lambda.addEnvironment(ENV.bedrockCallTimeoutMs, String(bedrockCallTimeoutMs(fn.timeout.toMilliseconds())));
 };

@@ -57,9 +57,11 @@ const bundledCode = (name: string): Code => {
 export class ServiceFunction extends Construct {
   readonly lambda: LambdaFunction;
   readonly logGroup: LogGroup;
+  readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.timeout = props.timeout;
     this.logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/aws/lambda/${Stack.of(this).stackName}-${props.name}`,
       retention: props.logRetention,
