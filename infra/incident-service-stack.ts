@@ -131,7 +131,11 @@ export class IncidentServiceStack extends Stack {
       schedule: Schedule.cron({ minute: '17', hour: '3' }),
       targets: [new LambdaTarget(this.counterRecount.lambda)],
     });
-    this.workflow = new AnalysisWorkflow(this, 'AnalysisWorkflow', { worker: this.analysisWorker.lambda, ...retained });
+    this.workflow = new AnalysisWorkflow(this, 'AnalysisWorkflow', {
+      worker: this.analysisWorker.lambda,
+      workerTimeout: this.analysisWorker.timeout,
+      ...retained,
+    });
 
     // The stored form of lib/ports/signing-keys: `{ kid, secret, previous? }`, with a generated first key.
     const jwtSecret = new Secret(this, 'JwtSigningKey', {

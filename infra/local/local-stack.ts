@@ -164,7 +164,7 @@ export const startLocalStack = async ({
   let url = '';
   const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
   const smsOutbox = await openSmsOutbox(systemClock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
-  const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
+  const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
@@ -219,20 +220,64 @@ describe('analysis state machine', () => {
     expect(States.RemediationPlanning?.End).toBe(true);
     for (const name of [...order, 'MarkFailed']) {
       expect(States[name]).toMatchObject({ Type: 'Task', Resource: 'WORKER_ARN' });
-      expect(States[name]?.Retry?.[0]?.ErrorEquals).toContain('Lambda.ServiceException');
     }
   });
 
-  it("retries a stage's own error twice, 1 s then 2 s later, before the Catch", () => {
+  it('retries any error of a task (Lambda service errors too) twice, 1 s then 2 s later, before the Catch', () => {
     const { States } = definition();
-    for (const name of ['ContextGathering', 'HypothesisGeneration', 'ImpactAssessment', 'RemediationPlanning']) {
-      expect(States[name]?.Retry).toContainEqual({
-        ErrorEquals: ['States.ALL'],
-        MaxAttempts: 2,
-        IntervalSeconds: 1,
-        BackoffRate: 2,
-      });
+    for (const name of [
+      'ContextGathering',
+      'HypothesisGeneration',
+      'ImpactAssessment',
+      'RemediationPlanning',
+      'MarkFailed',
+    ]) {
+      expect(States[name]?.Retry).toEqual([
+        {
+          ErrorEquals: ['States.ALL'],
+          MaxAttempts: 2,
+          IntervalSeconds: 1,
+          BackoffRate: 2,
+        },
+      ]);
     }
+  });
+
+  // 900 s was shorter than four stages tried three times each within the worker's 2 minutes: a slow but
+  // healthy execution timed out, and a timeout runs no Catch.
+  it('lets an execution run as long as every try of every task may take', () => {
+    const { States } = definition();
+    const workerTimeout = view.functionResource(view.stack.analysisWorker).Properties.Timeout as number;
+    const worstCase = Object.values(States)
+      .filter((state) => state.Type === 'Task')
+      .map((state) => {
+        const [retry] = state.Retry as { MaxAttempts: number; IntervalSeconds: number; BackoffRate: number }[];
+        const waits = Array.from(
+          { length: retry!.MaxAttempts },
+          (_v, n) => retry!.IntervalSeconds * retry!.BackoffRate ** n,
+        );
+        return (retry!.MaxAttempts + 1) * workerTimeout + waits.reduce((a, b) => a + b, 0);
+      })
+      .reduce((a, b) => a + b, 0);
+    const timeout = view.template.findResources('AWS::StepFunctions::StateMachine');
+    const { DefinitionString } = Object.values(timeout)[0]!.Properties;
+    expect(JSON.parse(renderDefinition(view.stack.resolve(DefinitionString))).TimeoutSeconds).toBeGreaterThanOrEqual(
+      worstCase,
+    );
+  });
+
+  // A timed-out or aborted execution skips MarkFailed, which kept the incident's claim forever.
+  it('hands every execution that ends unfinished to the worker, which records it FAILED and releases the claim', () => {
+    const workerId = view.logicalId(view.stack.analysisWorker.lambda.node.defaultChild as CfnElement);
+    const machineId = view.logicalId(view.stack.workflow.stateMachine.node.defaultChild as CfnElement);
+    view.template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: { stateMachineArn: [{ Ref: machineId }], status: ['FAILED', 'TIMED_OUT', 'ABORTED'] },
+      },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [workerId, 'Arn'] } })],
+    });
   });
 
   it('sends any failure to MarkFailed, then fails the execution', () => {
@@ -331,8 +376,9 @@ describe('REST API', () => {
   });
 
   it('invokes each function through one permission for the whole API', () => {
-    // One per route group, the two sweeps' and the recount's schedules and the authorizer's.
-    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 4);
+    // One per route group, the two sweeps' and the recount's schedules, the authorizer's and the rule's on
+    // unfinished analyses.
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 5);
     routes.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 
