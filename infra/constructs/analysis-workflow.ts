@@ -104,7 +104,8 @@ export class AnalysisWorkflow extends Construct {
     });
 
     new Rule(this, 'UnfinishedExecutions', {
-      description: 'Records an analysis whose execution timed out, was aborted or failed as FAILED, releasing its claim',
+      description:
+        'Records an analysis whose execution timed out, was aborted or failed as FAILED, releasing its claim',
       eventPattern: {
         source: ['aws.states'],
         detailType: ['Step Functions Execution Status Change'],

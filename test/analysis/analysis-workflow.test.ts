@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
 import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
@@ -134,10 +135,8 @@ describe('analysis workflow and routes', () => {
   // PROCESSING and held the incident's claim forever.
   it('records an execution that ended without MarkFailed as FAILED, and frees the incident', async () => {
     const incidentId = await createIncident(client, admin);
-    let resume = () => undefined as void;
-    flaky.control.stalled = new Promise<void>((resolve) => {
-      resume = resolve;
-    });
+    const resumed = new AbortController();
+    flaky.control.stalled = once(resumed.signal, 'abort').then(() => undefined);
     const started = await start(incidentId);
     const { analysisId, createdAt } = started.body.data;
     await analysisWorker({
@@ -158,7 +157,7 @@ describe('analysis workflow and routes', () => {
     expect(again.status, again.text).toBe(202);
     expect(again.body.data.analysisId).not.toBe(analysisId);
     flaky.control.stalled = undefined;
-    resume();
+    resumed.abort();
     await settle(client);
   });
 
