@@ -208,6 +208,7 @@ export class IncidentServiceStack extends Stack {
     for (const [declaration, fn] of declared) bindNeeds(targets, fn, declaration);
 
     this.api = new ServiceApi(this, 'Http', {
+      name: this.stackName,
       routes: allRoutes(),
       groupFunctions: new Map(groups.map(({ group, fn }) => [group.name, this.apiTarget(group, fn)])),
       stageName: settings.stage,

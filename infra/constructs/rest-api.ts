@@ -24,6 +24,11 @@ import type { RouteEntry } from '#lib/routes/index.ts';
 import { addGatewayResponses } from './gateway-responses.ts';
 
 export interface ServiceApiProps {
+  /**
+   * The API's name, which is also the `ApiName` dimension its metrics and alarms watch: one per stage, or
+   * a dev stage's 5xx would page the prod alarm of the same account.
+   */
+  name: string;
   routes: readonly RouteEntry[];
   /** The Lambda of each route group, by group name. */
   groupFunctions: ReadonlyMap<string, IFunction>;
@@ -62,6 +67,7 @@ export class ServiceApi extends Construct {
     const logging = props.logging !== 'off';
 
     this.api = new RestApi(this, 'Api', {
+      restApiName: props.name,
       description: 'Incident management API',
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: [...props.binaryMediaTypes],

@@ -84,6 +84,21 @@ describe('deploy settings', () => {
     }
   });
 
+  // Every stage's API was named "Api", so the 5xx and latency alarms of prod watched dev's requests too.
+  it("names each stage's API after its stack, and its alarms watch that name alone", () => {
+    for (const stage of ['dev', 'prod']) {
+      const view = inspect(buildApp({ stage }));
+      view.template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: `IncidentService-${stage}` });
+      const apiAlarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm')).filter(
+        (alarm) => alarm.Properties.Namespace === 'AWS/ApiGateway',
+      );
+      expect(apiAlarms.map((alarm) => alarm.Properties.MetricName).sort(), stage).toEqual(['5XXError', 'Latency']);
+      for (const alarm of apiAlarms) {
+        expect(alarm.Properties.Dimensions, stage).toEqual([{ Name: 'ApiName', Value: `IncidentService-${stage}` }]);
+      }
+    }
+  });
+
   it('sends every alarm to one topic, which alarmEmail subscribes to', () => {
     const view = inspectDefaultApp();
     const topics = Object.keys(view.template.findResources('AWS::SNS::Topic'));
