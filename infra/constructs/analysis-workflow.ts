@@ -14,6 +14,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
+import { stackInstance } from './stack-instance.ts';
 import type { AnalysisStage } from '#lib/analysis/analysis.ts';
 
 /** The states of the analysis, in order, and the stage each one asks the worker to run. */
@@ -91,7 +92,7 @@ export class AnalysisWorkflow extends Construct {
 
     // Under /aws/vendedlogs/ the state machine's log delivery needs no resource policy of its own.
     const logGroup = new LogGroup(this, 'Logs', {
-      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-analysis`,
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-analysis-${stackInstance()}`,
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });

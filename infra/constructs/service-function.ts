@@ -9,6 +9,7 @@ import { ENV } from '#lib/ports/env.ts';
 import { copyPackageFiles, esbuildOptions, functionEntry, LAMBDA_HANDLER } from '../bundling.ts';
 import type { TableAccess } from '#lib/ports/need.ts';
 import type { ServiceTable } from './service-table.ts';
+import { stackInstance } from './stack-instance.ts';
 
 export interface ServiceFunctionProps {
   /** The folder `functions/<name>/` whose `index.ts` exports `handler`. */
@@ -63,7 +64,7 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     this.timeout = props.timeout;
     this.logGroup = new LogGroup(this, 'Logs', {
-      logGroupName: `/aws/lambda/${Stack.of(this).stackName}-${props.name}`,
+      logGroupName: `/aws/lambda/${Stack.of(this).stackName}-${props.name}-${stackInstance()}`,
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });
