@@ -175,7 +175,11 @@ export class IncidentServiceStack extends Stack {
     });
     this.credentialsKey = credentialsKey;
 
-    const mail = new MailIdentity(this, 'Mail', { mailFrom: settings.mailFrom, identity: settings.mailIdentity });
+    const mail = new MailIdentity(this, 'Mail', {
+      mailFrom: settings.mailFrom,
+      identity: settings.mailIdentity,
+      existing: settings.mailIdentityExists,
+    });
 
     const groups = ROUTE_GROUPS.map((group) => ({
       group,

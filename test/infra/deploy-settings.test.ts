@@ -37,6 +37,24 @@ describe('deploy settings', () => {
     );
   });
 
+  // Another stage with the same mailFrom, or an address verified with the CLI as the sandbox steps suggest,
+  // already holds the identity: creating it again failed the deploy.
+  it('uses an SES identity that already exists when told, creating none, and still sends only from mailFrom', () => {
+    const view = inspect(buildApp({ mailFrom: 'incidents@acme.test', mailIdentityExists: 'true' }));
+    view.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    expect(view.statementsOf(view.stack.mailWorker)).toContainEqual(
+      expect.objectContaining({
+        Action: 'ses:SendEmail',
+        Condition: { StringEquals: { 'ses:FromAddress': 'incidents@acme.test' } },
+      }),
+    );
+    inspect(buildApp({ mailFrom: 'incidents@acme.test', mailIdentityExists: false })).template.resourceCountIs(
+      'AWS::SES::EmailIdentity',
+      1,
+    );
+    expect(() => buildApp({ mailIdentityExists: 'yes' })).toThrow(/mailIdentityExists must be true or false/);
+  });
+
   it('points links in e-mail at the app URL, or at the API stage when none is given', () => {
     const byDefault = inspectDefaultApp();
     const apiUrl = JSON.stringify(envOf(byDefault, 'business').APP_URL);
