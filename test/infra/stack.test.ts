@@ -9,6 +9,18 @@ import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
 import { tableAccessOf } from '#infra/need-bindings.ts';
 import { functionTimeoutSeconds } from '#infra/function-timeouts.ts';
+import type { Binding, FunctionDeclaration } from '#lib/ports/need.ts';
+import { ENV } from '#lib/ports/env.ts';
+import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
+import { analysisWorker } from '#lib/workers/analysis-worker.ts';
+import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
+import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
+import { correlationWorker } from '#lib/workers/correlation-worker.ts';
+import { counterRecount } from '#lib/workers/counter-recount.ts';
+import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
+import { mailWorker } from '#lib/workers/mail-worker.ts';
+import { notificationWorker } from '#lib/workers/notification-worker.ts';
+import { slaSweep } from '#lib/workers/sla-sweep.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { actionsOf, buildApp, inspect } from './template.ts';
 
@@ -37,6 +49,32 @@ const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
 
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
+/**
+ * The variables each kind of need reads, which the stack must always set (lib/ports/<port>/*-need.ts): kept
+ * here rather than in the needs, whose every byte is in a cold start. Settings set only when configured
+ * (ALLOWED_ORIGINS, BEDROCK_MODEL_ID) are not among them.
+ */
+const BINDING_ENV: { [K in Binding['kind']]: (binding: Extract<Binding, { kind: K }>) => string[] } = {
+  table: () => [ENV.table],
+  apiKeyUsage: () => [],
+  queues: ({ queues }) => queues.map((queue) => QUEUE_URL_ENV[queue]),
+  workflow: () => [ENV.analysisStateMachineArn],
+  mail: () => [ENV.mailQueueUrl, ENV.appUrl],
+  mailDelivery: () => [ENV.mailFrom],
+  signingKeys: () => [ENV.jwtSecretArn],
+  usagePlan: () => [ENV.usagePlanId],
+  unkeyedUsage: () => [ENV.unkeyedUsageKey],
+  objects: () => [ENV.payloadBucket],
+  rateLimits: () => [ENV.rateLimits],
+  cors: () => [],
+  oauthProviders: () => [ENV.oauthProviders],
+  integrationProviders: () => [ENV.integrationProvidersSecretArn, ENV.apiUrl],
+  credentialKeys: () => [ENV.credentialsKeyId],
+  sms: () => [],
+  metrics: () => [ENV.metricsNamespace, ENV.serviceName],
+  reasoner: () => [],
+};
+
 describe('functions', () => {
   it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail and notification workers and the authorizer', () => {
     view.template.resourceCountIs('AWS::Lambda::Function', view.stack.functions.size);
@@ -50,6 +88,33 @@ describe('functions', () => {
       expect(envOf(fn).NODE_OPTIONS).toBe('--enable-source-maps');
       // The mail worker only hands queued messages to SES.
       expect('TABLE_NAME' in envOf(fn), name).toBe(name !== 'mail-worker');
+    }
+  });
+
+  it("sets every environment variable each function's needs read, whether or not a test reaches the port", () => {
+    const declarations: FunctionDeclaration[] = [
+      ...ROUTE_GROUPS,
+      analysisWorker,
+      apiKeyAuthorizer,
+      correlationSweep,
+      correlationWorker,
+      counterRecount,
+      ingestionWorker,
+      mailWorker,
+      notificationWorker,
+      slaSweep,
+    ];
+    expect(declarations.map(({ name }) => name).sort()).toEqual([...view.stack.functions.keys()].sort());
+    for (const declaration of declarations) {
+      const fn = view.stack.functions.get(declaration.name)!;
+      const env = envOf(fn);
+      const wanted = declaration.needs.flatMap(({ binding }) =>
+        (BINDING_ENV[binding.kind] as (one: Binding) => string[])(binding),
+      );
+      expect(
+        wanted.filter((name) => !(name in env)),
+        declaration.name,
+      ).toEqual([]);
     }
   });
 
