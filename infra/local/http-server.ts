@@ -26,6 +26,9 @@ const GATEWAY_PAYLOAD_LIMIT = 10 * 1024 * 1024;
  * it: the event is the body (base64, lib/http/binary-media-types.ts) with headers and context, as JSON.
  */
 const INVOCATION_PAYLOAD_LIMIT = 6_291_556;
+/** How long an idle client connection stays open: longer than clients keep theirs. */
+const IDLE_CONNECTION_MS = 30_000;
+
 /** API Gateway's integration timeout: a function allowed longer is cut off here. */
 const INTEGRATION_TIMEOUT_MS = 29_000;
 /**
@@ -111,12 +114,17 @@ const smsResponse = async (
  */
 export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
   const serve = serveWith(options);
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     void serve(request, response).catch((error: unknown) => {
       log.error('local gateway failed', { error });
       if (!response.headersSent) send(response, errorResponse(500, 'Internal server error', [], randomUUID()));
     });
   });
+  // Clients keep idle connections for about 4 s (fetch's default). Node's 5 s here left a window, widened
+  // on a busy machine, where a client reused a connection the server was closing: ECONNRESET on a request
+  // that had done nothing wrong. Idle connections are now the client's to close; a stop still closes them.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  return server;
 };
 
 const serveWith =
