@@ -1,0 +1,219 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionFiles } from '#infra/bundling.ts';
+import { createConsoleHandler } from '#functions/console/console-handler.ts';
+import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { hasChromium, launchBrowser } from '../support/browser.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
+
+const V1 = '/api/v1';
+/** `CONSOLE_SCREENSHOTS=1 npx vitest run test/console` writes the pages docs/console.md shows. */
+const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ? new URL('../../docs/images/', import.meta.url) : undefined;
+const PHONE = { width: 390, height: 844 };
+
+let client: TestClient;
+let browser: Browser | undefined;
+let admin: SignedIn;
+let engineer: SignedIn;
+let viewer: SignedIn;
+let incidentId: string;
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+const expectOk = (reply: { status: number; text: string }, status = 200) =>
+  expect(reply.status, reply.text).toBe(status);
+
+/** The link to the incident in the notification e-mail the on-call engineer got, as a person would click it. */
+const linkInMail = async (email: string, id: string): Promise<string> => {
+  const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
+  const message = (mail.body.data as { subject: string; text: string }[]).find(({ subject }) => subject.includes(id));
+  const link = message?.text.match(/https?:\/\/\S+\/incidents\/\S+/)?.[0];
+  if (!link) throw new Error(`no incident link mailed to ${email}: ${JSON.stringify(mail.body.data)}`);
+  return link;
+};
+
+const signInOn = async (page: Page, who: SignedIn): Promise<void> => {
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/** A page of its own (fresh sessionStorage) at phone size that records any request leaving the stack. */
+const openPage = async (outside: string[]): Promise<Page> => {
+  const context = await browser!.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  page.on('request', (request) => {
+    if (!request.url().startsWith(client.stack.url)) outside.push(request.url());
+  });
+  return page;
+};
+
+const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL(`console-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+};
+
+beforeAll(async () => {
+  [client, browser] = await Promise.all([
+    startTestStack(':memory:', undefined, { workers: true }),
+    hasChromium ? launchBrowser() : undefined,
+  ]);
+  admin = await signUpBusiness(client, { businessName: 'Console Ops' });
+  expectOk(
+    await client.request('POST', `${V1}/ims/setup`, { alertEmail: 'alerts@example.com', timezone: 'UTC' }, admin.auth),
+    201,
+  );
+  engineer = await joinAs(client, admin, 'ENGINEER');
+  viewer = await joinAs(client, admin, 'VIEWER');
+  expectOk(
+    await client.request(
+      'POST',
+      `${V1}/assign-member`,
+      { userId: engineer.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
+      admin.auth,
+    ),
+    201,
+  );
+  const created = await client.request(
+    'POST',
+    `${V1}/incident-ticket`,
+    {
+      summary: 'Checkout latency above 2 s',
+      priority: 'HIGH',
+      serviceArea: 'payments',
+      environment: 'production',
+      description: 'p99 of the checkout API is above 2 s since 02:10.',
+    },
+    admin.auth,
+  );
+  expectOk(created, 201);
+  incidentId = created.body.data.id;
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), client?.stack.stop()]);
+});
+
+describe('the console, served at the app URL', () => {
+  it('answers every page path with the same HTML, its files as script and stylesheet, and keeps the API apart', async () => {
+    for (const path of ['/', '/sign-in', `/incidents/${incidentId}`, '/incidents', '/accept-invite?token=x']) {
+      const reply = await fetch(`${client.stack.url}${path}`);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(reply.headers.get('content-security-policy')).toContain("default-src 'self'");
+      const html = await reply.text();
+      expect(html).toContain('<base href="/">');
+      expect(html).not.toMatch(/https?:\/\//);
+    }
+    const script = await fetch(`${client.stack.url}/console/app.js`);
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(1000);
+    const style = await fetch(`${client.stack.url}/console/app.css`);
+    expect(style.headers.get('content-type')).toMatch(/^text\/css/);
+    expect((await fetch(`${client.stack.url}/console/other.js`)).status).toBe(404);
+    expect((await fetch(`${client.stack.url}/incidents/${incidentId}/more`)).status).toBe(404);
+    const unknownRoute = await client.request('GET', `${V1}/no-such-route`);
+    expect(unknownRoute.status).toBe(404);
+    expect(unknownRoute.body.message).toBe('Route not found');
+  });
+
+  it('behind the stage URL, takes the stage as its base, so files and API calls stay below it', async () => {
+    const handler = createConsoleHandler(async () => Buffer.from('asset'));
+    const event = {
+      path: `/incidents/${incidentId}`,
+      requestContext: { path: `/prod/incidents/${incidentId}`, requestId: 'r-1' },
+    } as unknown as APIGatewayProxyEvent;
+    const page = await handler(event);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<base href="/prod/">');
+    const root = await handler({ path: '/', requestContext: { path: '/prod/', requestId: 'r-2' } } as never);
+    expect(root.body).toContain('<base href="/prod/">');
+    const missing = await handler({ path: '/nope', requestContext: { path: '/prod/nope', requestId: 'r-3' } } as never);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("ships the console's built files beside the deployed function's bundle", () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'console-bundle-'));
+    try {
+      functionFiles('console', outdir);
+      expect(readFileSync(join(outdir, 'console', 'app.js'), 'utf8')).toContain('incident-console.session');
+      expect(readFileSync(join(outdir, 'console', 'app.css'), 'utf8')).toContain('.timeline');
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
+  it('opens the incident from the notification link, acknowledges, comments and shows both in the timeline', async () => {
+    const link = await linkInMail(engineer.email, incidentId);
+    expect(link).toBe(`${client.stack.url}/incidents/${incidentId}`);
+    const outside: string[] = [];
+    const page = await openPage(outside);
+    await page.goto(link);
+    await screenshot(page, 'sign-in');
+    await signInOn(page, engineer);
+
+    // Signing in lands on the page the link named.
+    await expect.poll(() => page.url()).toBe(link);
+    await page.getByRole('heading', { name: 'Checkout latency above 2 s' }).waitFor();
+    await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+    const facts = page.locator('.facts');
+    expect(await facts.innerText()).toContain('OPEN');
+
+    await page.getByRole('button', { name: 'Acknowledge' }).click();
+    await facts.getByText('ACKNOWLEDGED').waitFor();
+    await page.locator('.timeline').getByText('OPEN → ACKNOWLEDGED').waitFor();
+    const stored = await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, admin.auth);
+    expect(stored.body.data.status).toBe('ACKNOWLEDGED');
+    expect(stored.body.data.acknowledgedBy).toBe(engineer.email);
+    expect(await page.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+
+    const comment = 'Rolled back the 02:05 deploy; watching p99.';
+    await page.getByLabel('Comment').fill(comment);
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.locator('.timeline-comment').getByText(comment).waitFor();
+    const comments = await client.request('GET', `${V1}/incident-ticket/comment/${incidentId}`, undefined, admin.auth);
+    expect(comments.body.data.map((one: { content: string }) => one.content)).toEqual([comment]);
+    expect(await page.locator('.card', { hasText: 'Notifications' }).innerText()).toContain(engineer.email);
+    await screenshot(page, 'incident');
+
+    // A stale access token is replaced with the refresh token, without signing in again.
+    await page.evaluate(`(() => {
+      const key = 'incident-console.session';
+      const session = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+      sessionStorage.setItem(key, JSON.stringify({ ...session, accessToken: 'expired' }));
+    })()`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Checkout latency above 2 s' }).waitFor();
+
+    await page.getByRole('link', { name: 'Incidents' }).first().click();
+    await page.locator('.rows li', { hasText: incidentId }).waitFor();
+    await screenshot(page, 'incidents');
+    await page.getByRole('link', { name: 'On call' }).click();
+    await page.locator('.rows li', { hasText: engineer.email }).waitFor();
+    await screenshot(page, 'on-call');
+    expect(outside).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('shows a VIEWER the incident without the buttons a VIEWER may not use', async () => {
+    const outside: string[] = [];
+    const page = await openPage(outside);
+    await page.goto(`${client.stack.url}/incidents/${incidentId}`);
+    await signInOn(page, viewer);
+    await page.getByRole('heading', { name: 'Checkout latency above 2 s' }).waitFor();
+    await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+    await page.getByRole('button', { name: 'Export PDF' }).waitFor();
+    for (const name of ['Acknowledge', 'Resolve', 'Assign', 'Analyse', 'Add comment']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect(outside).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});
