@@ -320,7 +320,7 @@ describe('REST API', () => {
     const pathOf = (ref: unknown): string => {
       const id = (ref as { Ref?: string }).Ref;
       const resource = id ? resources[id] : undefined;
-      if (!resource || resource.Type !== 'AWS::ApiGateway::Resource') return '';
+      if (resource?.Type !== 'AWS::ApiGateway::Resource') return '';
       return `${pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart}`;
     };
     const consoleMethods = Object.values(resources)
