@@ -2,7 +2,13 @@ import { get } from '../api.ts';
 import type { Assignment, Member } from '../model.ts';
 import { ErrorNote, useLoad } from '../ui.tsx';
 
-const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+/** With the weekday: a shift may start or end on another day than today. */
+const TIME = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** A shift is today's when it overlaps today on this device's clock; the API gives each its UTC instants. */
 const overlapsToday = (shift: Assignment, now: Date): boolean => {

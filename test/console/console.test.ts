@@ -63,13 +63,14 @@ beforeAll(async () => {
     startTestStack(':memory:', undefined, { workers: true }),
     hasChromium ? launchBrowser() : undefined,
   ]);
-  admin = await signUpBusiness(client, { businessName: 'Console Ops' });
+  // One stack per file, in memory: plain addresses read well in the screenshots docs/console.md shows.
+  admin = await signUpBusiness(client, { businessName: 'Console Ops', email: 'ada@acme.test' });
   expectOk(
     await client.request('POST', `${V1}/ims/setup`, { alertEmail: 'alerts@example.com', timezone: 'UTC' }, admin.auth),
     201,
   );
-  engineer = await joinAs(client, admin, 'ENGINEER');
-  viewer = await joinAs(client, admin, 'VIEWER');
+  engineer = await joinAs(client, admin, 'ENGINEER', 'grace@acme.test');
+  viewer = await joinAs(client, admin, 'VIEWER', 'barbara@acme.test');
   expectOk(
     await client.request(
       'POST',
@@ -181,7 +182,6 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     const comments = await client.request('GET', `${V1}/incident-ticket/comment/${incidentId}`, undefined, admin.auth);
     expect(comments.body.data.map((one: { content: string }) => one.content)).toEqual([comment]);
     expect(await page.locator('.card', { hasText: 'Notifications' }).innerText()).toContain(engineer.email);
-    await screenshot(page, 'incident');
 
     // A stale access token is replaced with the refresh token, without signing in again.
     await page.evaluate(`(() => {
@@ -202,12 +202,60 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     await page.context().close();
   }, 60_000);
 
-  it('shows a VIEWER the incident without the buttons a VIEWER may not use', async () => {
+  it('assigns, analyses, exports as PDF and resolves the incident', async () => {
+    const page = await openPage([]);
+    await page.goto(`${client.stack.url}/incidents/${incidentId}`);
+    await signInOn(page, engineer);
+    await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+
+    await page.getByLabel('Assign to').selectOption(engineer.email);
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page.locator('.assignee', { hasText: engineer.email }).waitFor();
+
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    // The analysis runs through its workflow; the page shows it once complete.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { name: 'Analysis' }).waitFor();
+          return page.locator('.analysis').count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(1);
+    expect(await page.locator('.analysis').innerText()).toContain('Evidence');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${incidentId}.pdf`);
+    const pdf = readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshot(page, 'incident');
+
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.locator('.facts').getByText('RESOLVED').waitFor();
+    const stored = await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, admin.auth);
+    expect(stored.body.data).toMatchObject({ status: 'RESOLVED', assignedToEmail: engineer.email });
+    await page.context().close();
+  }, 60_000);
+
+  it('shows a VIEWER an OPEN incident without the buttons a VIEWER may not use', async () => {
+    const created = await client.request(
+      'POST',
+      `${V1}/incident-ticket`,
+      { summary: 'Search index lagging', priority: 'MEDIUM', serviceArea: 'search' },
+      admin.auth,
+    );
+    expectOk(created, 201);
     const outside: string[] = [];
     const page = await openPage(outside);
-    await page.goto(`${client.stack.url}/incidents/${incidentId}`);
+    await page.goto(await linkInMail(engineer.email, created.body.data.id));
     await signInOn(page, viewer);
-    await page.getByRole('heading', { name: 'Checkout latency above 2 s' }).waitFor();
+    await page.getByRole('heading', { name: 'Search index lagging' }).waitFor();
+    expect(await page.locator('.facts').innerText()).toContain('OPEN');
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     await page.getByRole('button', { name: 'Export PDF' }).waitFor();
     for (const name of ['Acknowledge', 'Resolve', 'Assign', 'Analyse', 'Add comment']) {
