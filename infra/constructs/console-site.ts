@@ -3,6 +3,7 @@ import { AuthorizationType, LambdaIntegration, type RestApi } from 'aws-cdk-lib/
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS, CONSOLE_PAGES } from '#lib/console-site/console-site.ts';
+import { functionTimeoutSeconds } from '../function-timeouts.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export interface ConsoleSiteProps {
@@ -29,7 +30,7 @@ export class ConsoleSite extends Construct {
       removalPolicy,
       // Reads two files once per container and answers from memory: no table, no hashing, no SDK.
       memorySize: 256,
-      timeout: Duration.seconds(5),
+      timeout: Duration.seconds(functionTimeoutSeconds('console')),
     });
     const integration = new LambdaIntegration(this.fn.lambda, { scopePermissionToMethod: false });
     const paths = [...CONSOLE_PAGES, ...Object.keys(CONSOLE_ASSETS).map((asset) => `/${CONSOLE_ASSET_DIR}/${asset}`)];
