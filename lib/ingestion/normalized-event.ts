@@ -12,6 +12,7 @@ export const INGESTION_SENDERS = [
   'metrics-alerts',
   'monitoring',
   'webhook',
+  'cloudwatch',
 ] as const;
 export type IngestionSender = (typeof INGESTION_SENDERS)[number];
 

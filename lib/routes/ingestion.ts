@@ -7,7 +7,8 @@ import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { emptyData } from '#lib/contract/response-fields.ts';
-import { deliveryData } from '#lib/ingestion/schemas.ts';
+import { deliveryData, snsConfirmationData } from '#lib/ingestion/schemas.ts';
+import { network } from '#lib/ports/network/network-need.ts';
 import * as z from 'zod/mini';
 
 // Real senders post large batches (alert groups, paging-tool message lists); DECISIONS.md allows 5 MiB.
@@ -17,7 +18,15 @@ export const ingestion = defineGroup({
   name: 'ingestion',
   description:
     'Source-specific ingestion of external events as signals (API key with ingestion:write only), and the webhook signing secrets (Bearer, ADMIN).',
-  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('write'), metrics],
+  // The network: SNS subscription confirmations and signing certificates are fetched from SNS.
+  needs: [
+    tableReadWrite,
+    signingKeys,
+    queueSender('ingestion', 'correlation'),
+    payloadObjects('write'),
+    metrics,
+    network,
+  ],
   routes: {
     ingestCodehostA: {
       method: 'POST',
@@ -108,6 +117,25 @@ export const ingestion = defineGroup({
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
       response: { status: 202, data: deliveryData },
+    },
+    ingestCloudwatch: {
+      method: 'POST',
+      path: '/api/v1/ingestion/cloudwatch',
+      summary: 'Amazon SNS HTTPS subscription for CloudWatch alarm notifications (key in ?apiKey=)',
+      description:
+        'SNS posts its messages as `text/plain` JSON. Every message must carry a valid SNS signature (401 otherwise, nothing stored). A `SubscriptionConfirmation` is confirmed by fetching its `SubscribeURL` and answered 200; an alarm notification becomes a signal: ALARM triggers, OK resolves, INSUFFICIENT_DATA is a LOW record (docs/ingestion.md).',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: {
+        status: 202,
+        otherStatuses: {
+          200: 'a subscription or unsubscribe confirmation: `data` is its topic and outcome, nothing stored',
+        },
+        data: z.union([deliveryData, snsConfirmationData]),
+      },
+      moreErrors: [502],
     },
     listWebhookSecrets: {
       method: 'GET',

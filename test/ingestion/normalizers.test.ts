@@ -477,6 +477,35 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
       },
     });
   },
+  // Confirmations carry no event: the route confirms them before any normalizing.
+  'cloudwatch/subscription-confirmation.json': (events) => expect(events).toEqual([]),
+  'cloudwatch/alarm-notification.json': (events) => {
+    expect(only(events)).toMatchObject({
+      action: 'trigger',
+      fingerprint: 'arn:aws:cloudwatch:us-east-1:123456789012:alarm:checkout-cpu-high',
+      signal: {
+        name: 'checkout-cpu-high',
+        type: 'alarm',
+        severity: 'MEDIUM',
+        serviceId: 'checkout',
+        triggeredAt: '2026-11-20T10:15:02.115Z',
+        metadata: { metricName: 'CPUUtilization', namespace: 'AWS/ECS', threshold: 80, previousState: 'OK' },
+      },
+    });
+  },
+  'cloudwatch/ok-notification.json': (events) => {
+    expect(only(events)).toMatchObject({
+      action: 'resolve',
+      fingerprint: 'arn:aws:cloudwatch:us-east-1:123456789012:alarm:checkout-cpu-high',
+      signal: { type: 'alarm', metadata: { state: 'OK' } },
+    });
+  },
+  'cloudwatch/insufficient-data-notification.json': (events) => {
+    expect(only(events)).toMatchObject({
+      action: 'record',
+      signal: { type: 'alarm_insufficient_data', severity: 'LOW' },
+    });
+  },
 };
 
 describe('every real payload through its sender normalizer', () => {
