@@ -36,6 +36,7 @@ export const handler = createGroupHandler(ingestion, {
   ingestMetricsAlerts: ingest('metrics-alerts'),
   ingestMonitoring: ingest('monitoring'),
   ingestWebhook: ingest('webhook'),
+  ingestEventbridge: ingest('eventbridge'),
   ingestCloudwatch: async ({ scope, body, rawBody, headers }) => {
     const receipt = await (await snsModule()).receiveSnsDelivery(scope, { body, rawBody: rawBody ?? '', headers });
     if (receipt.kind === 'delivery') return acceptedDelivery(receipt.delivery);

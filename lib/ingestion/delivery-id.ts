@@ -12,6 +12,7 @@ import type { IngestionSender } from './normalized-event.ts';
  * - orchestrator: the Event object's `metadata.uid` with its `metadata.resourceVersion`, which changes whenever
  *   the event does (a repeat raises its `count`), so only the same version of the same event matches.
  * - cloudwatch: the SNS message's `MessageId`, the same on each of SNS's retries.
+ * - eventbridge: the event's `id`, the same on each of the API destination's retries.
  */
 export const deliveryIdOf = (
   sender: IngestionSender,
@@ -38,6 +39,8 @@ export const deliveryIdOf = (
     }
     case 'cloudwatch':
       return text(fields.MessageId);
+    case 'eventbridge':
+      return text(fields.id);
     default:
       return undefined;
   }

@@ -13,6 +13,7 @@ export const INGESTION_SENDERS = [
   'monitoring',
   'webhook',
   'cloudwatch',
+  'eventbridge',
 ] as const;
 export type IngestionSender = (typeof INGESTION_SENDERS)[number];
 

@@ -137,6 +137,18 @@ export const ingestion = defineGroup({
       },
       moreErrors: [502],
     },
+    ingestEventbridge: {
+      method: 'POST',
+      path: '/api/v1/ingestion/eventbridge',
+      summary: 'Ingest an Amazon EventBridge event posted by an API destination',
+      description:
+        'Alarm state changes, AWS Health events and GuardDuty findings become signals; CodeDeploy, CodePipeline and ECS deployment events become CHANGE tickets as code-host deploys do; any other event is kept as a LOW record (docs/ingestion.md).',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
+    },
     listWebhookSecrets: {
       method: 'GET',
       path: '/api/v1/ingestion/secrets',
