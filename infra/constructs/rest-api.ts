@@ -1,5 +1,5 @@
 import { Duration, NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
-import { answersPreflight, CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
+import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -150,7 +150,7 @@ export class ServiceApi extends Construct {
       const path = toGatewayPath(route.path);
       const pathParameters = [...path.matchAll(PATH_PARAMETER)].map(([, name]) => `method.request.path.${name}`);
       const resource = this.resourceFor(scope, path);
-      if (answersPreflight(route)) methodsOf.set(resource, [...(methodsOf.get(resource) ?? []), route.method]);
+      methodsOf.set(resource, [...(methodsOf.get(resource) ?? []), route.method]);
       new Method(resource, route.method, {
         resource,
         httpMethod: route.method,

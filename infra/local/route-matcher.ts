@@ -1,4 +1,3 @@
-import { answersPreflight } from '#lib/http/cors.ts';
 import type { RouteSpec } from '#lib/http/route.ts';
 import { toGatewayPath } from '#lib/http/route.ts';
 
@@ -47,11 +46,8 @@ export const createRouteMatcher = (routes: readonly { group: string; route: Rout
     return byPath.filter((route) => route.resource === resource);
   };
 
-  /** The methods of the resource a path resolves to that browsers may call: what a preflight for it may ask for. */
-  const methodsAt = (path: string): string[] =>
-    routesAt(splitPath(path))
-      .filter((route) => answersPreflight(route.spec))
-      .map((route) => route.spec.method);
+  /** The methods of the resource a path resolves to: what a preflight for it may ask for. */
+  const methodsAt = (path: string): string[] => routesAt(splitPath(path)).map((route) => route.spec.method);
 
   /** Resolves the resource from the path alone, then the method on it, as API Gateway does. */
   const match = (method: string, path: string): RouteMatch | undefined => {

@@ -14,14 +14,6 @@ export const CORS_EXPOSE_HEADERS = [
   'retry-after',
 ] as const;
 
-/**
- * Whether a route's resource answers preflights, so browsers may call it: every route but the API-key-only
- * ones (ingestion), whose callers are senders' servers (SNS, EventBridge, Alertmanager, code hosts): a page
- * holding an ingestion key would hand it to whoever opens the page. Their preflights would also spend a dozen
- * of the API's nested stack's 500 CloudFormation resources (docs/decisions.md).
- */
-export const answersPreflight = (route: { auth: string }): boolean => route.auth !== 'apiKey';
-
 /** How long a browser may reuse a preflight answer. */
 export const CORS_MAX_AGE_SECONDS = 600;
 

@@ -121,18 +121,14 @@ export const ingestion = defineGroup({
     ingestCloudwatch: {
       method: 'POST',
       path: '/api/v1/ingestion/cloudwatch',
-      summary: 'Amazon SNS HTTPS subscription for CloudWatch alarm notifications (key in ?apiKey=)',
-      description:
-        'SNS posts its messages as `text/plain` JSON. Every message must carry a valid SNS signature (401 otherwise, nothing stored). A `SubscriptionConfirmation` is confirmed by fetching its `SubscribeURL` and answered 200; an alarm notification becomes a signal: ALARM triggers, OK resolves, INSUFFICIENT_DATA is a LOW record (docs/ingestion.md).',
+      summary: 'Amazon SNS HTTPS subscription for CloudWatch alarms: SNS-signed messages only (docs/ingestion.md)',
       auth: 'apiKey',
       scope: 'ingestion:write',
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
       response: {
         status: 202,
-        otherStatuses: {
-          200: 'a subscription or unsubscribe confirmation: `data` is its topic and outcome, nothing stored',
-        },
+        otherStatuses: { 200: 'an SNS subscription or unsubscribe confirmation; nothing stored' },
         data: z.union([deliveryData, snsConfirmationData]),
       },
       moreErrors: [502],
@@ -140,9 +136,7 @@ export const ingestion = defineGroup({
     ingestEventbridge: {
       method: 'POST',
       path: '/api/v1/ingestion/eventbridge',
-      summary: 'Ingest an Amazon EventBridge event posted by an API destination',
-      description:
-        'Alarm state changes, AWS Health events and GuardDuty findings become signals; CodeDeploy, CodePipeline and ECS deployment events become CHANGE tickets as code-host deploys do; any other event is kept as a LOW record (docs/ingestion.md).',
+      summary: 'Ingest an Amazon EventBridge event posted by an API destination (docs/ingestion.md)',
       auth: 'apiKey',
       scope: 'ingestion:write',
       access: 'write',

@@ -31,19 +31,6 @@ describe('CORS with allowed origins', () => {
     expect(reply.headers.get('access-control-max-age')).toBe('600');
   });
 
-  it('answers no preflight for the ingestion senders routes, which servers call, as the gateway has none', async () => {
-    for (const path of ['/api/v1/ingestion/cloudwatch', '/api/v1/ingestion/webhook']) {
-      const reply = await client.request('OPTIONS', path, undefined, {
-        origin: APP,
-        'access-control-request-method': 'POST',
-      });
-      expect(reply.status, path).toBe(404);
-      expect(reply.headers.get('access-control-allow-methods')).toBeNull();
-    }
-    const secrets = await client.request('OPTIONS', '/api/v1/ingestion/secrets', undefined, { origin: APP });
-    expect(secrets.status).toBe(204);
-  });
-
   it('names no origin to a preflight from an origin not listed', async () => {
     const reply = await client.request('OPTIONS', '/api/v1/incident-ticket', undefined, { origin: OTHER });
     expect(reply.headers.get('access-control-allow-origin')).toBeNull();

@@ -580,8 +580,7 @@ describe('size', () => {
     );
     expect(service).toBeLessThan(450);
     // Every route of the spec is in the table already (unbuilt groups answer 501), and with CORS on (the
-    // default) each resource browsers call has its preflight: ~470 resources, which new routes must not push
-    // past 480.
+    // default) each resource has its preflight: ~450 resources, which new routes must not push past 480.
     expect(nested).toBeLessThan(480);
   });
 });
