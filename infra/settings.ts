@@ -18,6 +18,8 @@ export interface ServiceSettings {
   mailFrom: string;
   /** The SES identity the stack creates for `mailFrom`: the address itself, or its domain (with DKIM). */
   mailIdentity: string;
+  /** `mailIdentity` is already in SES (another stage's, or verified by hand), so the stack creates none. */
+  mailIdentityExists: boolean;
   /** Where the API's users work (invitation links); the API's own URL when not given. */
   appUrl: string | undefined;
   /** Receives the alarms (an SNS e-mail subscription); none when not given. */
@@ -100,6 +102,14 @@ const mailIdentityOf = (read: ContextReader, mailFrom: string): string => {
   const domain = mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase();
   if (identity === mailFrom.toLowerCase() || identity === domain || domain.endsWith(`.${identity}`)) return identity;
   throw new Error(`context mailIdentity must be mailFrom or a domain it belongs to, got "${identity}"`);
+};
+
+/** `true` or `false`, as a `-c` string or a cdk.json boolean. */
+const flag = (read: ContextReader, key: string): boolean => {
+  const value = read(key) ?? false;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`context ${key} must be true or false, got "${String(value)}"`);
 };
 
 const appUrlOf = (read: ContextReader): string | undefined => {
@@ -187,6 +197,7 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     rateLimits,
     mailFrom,
     mailIdentity: mailIdentityOf(read, mailFrom),
+    mailIdentityExists: flag(read, 'mailIdentityExists'),
     appUrl: appUrlOf(read),
     alarmEmail,
     allowedOrigins: allowedOriginsOf(read),

@@ -9,6 +9,28 @@ export interface StageEvent {
   input: Record<string, unknown>;
 }
 
-/** One stage of the analysis workflow; a thrown error is the task's failure, retried then caught by the machine. */
-export const handler = async ({ stage, input }: StageEvent): Promise<AnalysisState> =>
-  runAnalysisStage(portsOf(analysisWorker), stage, input as unknown as AnalysisState);
+/**
+ * What the rule on unfinished executions delivers (infra/constructs/analysis-workflow.ts): EventBridge's
+ * Step Functions status change, whose `input` is the execution's input as JSON text.
+ */
+export interface ExecutionEndedEvent {
+  'detail-type': 'Step Functions Execution Status Change';
+  detail: { status: string; input: string; error?: string | null; cause?: string | null };
+}
+
+/**
+ * One stage of the analysis workflow (a thrown error is the task's failure, retried then caught by the
+ * machine), or the end of an execution that may have skipped MarkFailed (a timeout, an abort, a MarkFailed
+ * that failed itself): that end is recorded as MarkFailed would record it.
+ */
+export const handler = async (event: StageEvent | ExecutionEndedEvent): Promise<AnalysisState> => {
+  const ports = portsOf(analysisWorker);
+  if ('detail' in event) {
+    const { status, input, error, cause } = event.detail;
+    return runAnalysisStage(ports, 'failed', {
+      ...(JSON.parse(input) as AnalysisState),
+      error: { Error: error ?? `Execution ${status}`, Cause: cause ?? `the analysis execution ended ${status}` },
+    });
+  }
+  return runAnalysisStage(ports, event.stage, event.input as unknown as AnalysisState);
+};

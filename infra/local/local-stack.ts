@@ -91,7 +91,17 @@ export interface LocalStack {
   workers: LocalWorkers | undefined;
   /** Resolves once every queued notification and e-mail is delivered. */
   deliveriesIdle(): Promise<void>;
+  /**
+   * The failed invocations of the mail and notification workers (a batch that threw or timed out), as
+   * CloudWatch counts a function's errors: a test that breaks a receiver can tell a retry from a timeout.
+   */
+  deliveryErrors: readonly DeliveryError[];
   stop(): Promise<StopReport>;
+}
+
+export interface DeliveryError {
+  queue: 'mail' | 'notifications';
+  error: unknown;
 }
 
 export interface StopReport {
@@ -167,7 +177,7 @@ export const startLocalStack = async ({
   let url = '';
   const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
   const smsOutbox = await openSmsOutbox(systemClock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
-  const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
+  const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
 
@@ -230,8 +240,13 @@ export const startLocalStack = async ({
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
   url = `http://${host}:${boundPort}`;
-  const mailWorker = startMailWorker(sqs);
-  const notificationWorker = startNotificationWorker(sqs);
+  const deliveryErrors: DeliveryError[] = [];
+  const failedOn = (queue: DeliveryError['queue']) => (error: unknown) => {
+    log.error(`the ${queue} worker failed`, { error });
+    deliveryErrors.push({ queue, error });
+  };
+  const mailWorker = startMailWorker(sqs, failedOn('mail'));
+  const notificationWorker = startNotificationWorker(sqs, failedOn('notifications'));
   const workers = runWorkers ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000 }) : undefined;
   // Notification e-mail passes the notifications queue first, then the mail queue.
   const deliveriesIdle = async () => {
@@ -252,5 +267,5 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, deliveriesIdle, stop };
+  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, deliveriesIdle, deliveryErrors, stop };
 };

@@ -53,12 +53,12 @@ export const startLocalWorkers = (sqs: LocalSqs, { slaSweepMs }: { slaSweepMs: n
  * The mail queue's consumer, delivering to the local mailbox. It runs whether or not the other workers
  * do: reading the mailbox waits for it, and tests that drive a signal worker themselves still sign up.
  */
-export const startMailWorker = (sqs: LocalSqs): QueuePoller =>
-  startQueuePoller({ sqs, queue: 'mail', handler: mailWorker });
+export const startMailWorker = (sqs: LocalSqs, onError: (error: unknown) => void): QueuePoller =>
+  startQueuePoller({ sqs, queue: 'mail', handler: mailWorker, onError });
 
 /**
  * The notifications queue's consumer. Like the mail worker it always runs: it only delivers, and tests
  * that drive the signal workers themselves still see their incidents' notifications.
  */
-export const startNotificationWorker = (sqs: LocalSqs): QueuePoller =>
-  startQueuePoller({ sqs, queue: 'notifications', handler: notificationWorker });
+export const startNotificationWorker = (sqs: LocalSqs, onError: (error: unknown) => void): QueuePoller =>
+  startQueuePoller({ sqs, queue: 'notifications', handler: notificationWorker, onError });

@@ -17,7 +17,7 @@ import type {
   SQSRecordAttributes,
 } from 'aws-lambda';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
-import { lambdaContext } from './lambda-context.ts';
+import { invokeWithin } from './lambda-context.ts';
 import { deleteMessages, type LocalSqs } from './sqs-server.ts';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
@@ -125,8 +125,13 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     for (const record of records) awaitingRetry.delete(record.messageId);
     let failed: Set<string>;
     try {
-      const context = lambdaContext(`${queue}-consumer`, randomUUID(), settings.consumerTimeoutSeconds * 1_000);
-      const response = await handler({ Records: records }, context);
+      // Timed as Lambda times the batch: past the consumer's timeout the whole batch has failed.
+      const response = await invokeWithin(
+        `${queue}-consumer`,
+        randomUUID(),
+        settings.consumerTimeoutSeconds * 1_000,
+        (context) => handler({ Records: records }, context),
+      );
       failed = failedMessageIds(response, records);
     } catch (error) {
       // Nothing is deleted: the whole batch returns after the visibility timeout, and redrive does the rest.

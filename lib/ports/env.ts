@@ -25,6 +25,7 @@ export const ENV = {
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   bedrockModelId: 'BEDROCK_MODEL_ID',
   outboundPrivateNetworks: 'OUTBOUND_PRIVATE_NETWORKS',
+  bedrockCallTimeoutMs: 'BEDROCK_CALL_TIMEOUT_MS',
 } as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -74,7 +74,7 @@ const OVER_BUDGET: Record<string, number> = {
   // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take.
   ingestion: 1.464,
   signals: 1.45,
-  integrations: 1.423,
+  integrations: 1.424,
   playbooks: 1.37,
   business: 1.383,
   auth: 1.375,
