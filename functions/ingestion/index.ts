@@ -3,6 +3,7 @@ import { accepted, binary, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import type { RouteRequest, RouteResult } from '#lib/http/route.ts';
 import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
+import type { IngestedDelivery } from '#lib/ingestion/ingest-delivery.ts';
 import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
 import { ingestion } from '#lib/routes/ingestion.ts';
 
@@ -11,15 +12,19 @@ const { routes } = ingestion;
 /** Services load on their route's first request (docs/performance.md, "Bundles and cold imports"). */
 const webhookSecrets = onFirstUse(() => import('#lib/ingestion/webhook-secrets.ts'));
 const ingestDeliveryModule = onFirstUse(() => import('#lib/ingestion/ingest-delivery.ts'));
+const snsModule = onFirstUse(() => import('#lib/ingestion/cloudwatch/receive-sns.ts'));
+
+const acceptedDelivery = (result: IngestedDelivery): RouteResult => {
+  const count = result.signals.length;
+  return accepted(result, { message: count === 1 ? 'Event accepted' : `${count} events accepted` });
+};
 
 /** Every ingestion POST: the sender's payload in, 202 once each of its events is stored. */
 const ingest =
   (sender: IngestionSender) =>
   async ({ scope, body, rawBody, headers }: RouteRequest): Promise<RouteResult> => {
     const { ingestDelivery } = await ingestDeliveryModule();
-    const result = await ingestDelivery(scope, { sender, body, rawBody: rawBody ?? '', headers });
-    const count = result.signals.length;
-    return accepted(result, { message: count === 1 ? 'Event accepted' : `${count} events accepted` });
+    return acceptedDelivery(await ingestDelivery(scope, { sender, body, rawBody: rawBody ?? '', headers }));
   };
 
 export const handler = createGroupHandler(ingestion, {
@@ -31,6 +36,15 @@ export const handler = createGroupHandler(ingestion, {
   ingestMetricsAlerts: ingest('metrics-alerts'),
   ingestMonitoring: ingest('monitoring'),
   ingestWebhook: ingest('webhook'),
+  ingestEventbridge: ingest('eventbridge'),
+  ingestCloudwatch: async ({ scope, body, rawBody, headers }) => {
+    const receipt = await (await snsModule()).receiveSnsDelivery(scope, { body, rawBody: rawBody ?? '', headers });
+    if (receipt.kind === 'delivery') return acceptedDelivery(receipt.delivery);
+    const { confirmation } = receipt;
+    return ok(confirmation, {
+      message: confirmation.subscription === 'confirmed' ? 'Subscription confirmed' : 'Unsubscribe noted',
+    });
+  },
   getOrchestratorManifest: async ({ query, event, headers }) => {
     const base = publicBaseUrl(event, headers, routes.getOrchestratorManifest.path);
     const manifest = orchestratorManifest({

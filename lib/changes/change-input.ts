@@ -1,13 +1,20 @@
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import type { PipelineProvider } from '#lib/pipelines/pipeline-run-input.ts';
 
+/** Who reported the deployment: a code host, or an AWS deployment service through EventBridge. */
+export type ChangeProvider =
+  | Exclude<PipelineProvider, 'codehost_c'>
+  | 'aws_codedeploy'
+  | 'aws_codepipeline'
+  | 'aws_ecs';
+
 export type ChangeStatus = 'PENDING' | 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'INACTIVE';
 
 /** A deployment, which becomes a CHANGE ticket; the store upserts it by `changeKey`. */
 export interface ChangeInput {
   /** `<provider>-<deploymentId>`. */
   changeKey: string;
-  provider: Exclude<PipelineProvider, 'codehost_c'>;
+  provider: ChangeProvider;
   providerDeploymentId: string;
   summary: string;
   status: ChangeStatus;
@@ -18,6 +25,13 @@ export interface ChangeInput {
   deployer: string | null;
   /** The provider's time of this state, so a late, older event never overwrites a newer one. */
   updatedAt: string;
+  /**
+   * When the provider says the deployment happened (an EventBridge event's `time`): the change is placed there,
+   * as its `createdAt`, in the ticket list and the analysis' window of recent changes, however late the event
+   * came. Without it, the time the service first heard of the deployment. `updatedAt` of the stored change is
+   * always the time of arrival of its latest event.
+   */
+  occurredAt?: string;
 }
 
 /** A failed deployment to production is urgent; to any other environment, less so. */

@@ -61,14 +61,15 @@ export const changeRepository = (table: Table, workspaceId: string) => {
       providerUpdatedAt: change.updatedAt,
       updatedAt: now,
     });
-    const ticketKeys = changeTicketKeys(workspaceId, change.changeKey, now);
+    const createdAt = change.occurredAt ?? now;
+    const ticketKeys = changeTicketKeys(workspaceId, change.changeKey, createdAt);
     return unlessConditionFails(
       async () => {
         const { Attributes } = await table.doc.send(
           new UpdateCommand({
             TableName: table.name,
             Key: changeItemKey(workspaceId, change.changeKey),
-            UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :now), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
+            UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :createdAt), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
             ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
             ExpressionAttributeNames: {
               ...set.ExpressionAttributeNames,
@@ -79,7 +80,7 @@ export const changeRepository = (table: Table, workspaceId: string) => {
             },
             ExpressionAttributeValues: {
               ...set.ExpressionAttributeValues,
-              ':now': now,
+              ':createdAt': createdAt,
               ':gsi3pk': ticketKeys.gsi3pk,
               ':gsi3sk': ticketKeys.gsi3sk,
               ':incoming': change.updatedAt,

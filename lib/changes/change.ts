@@ -21,7 +21,7 @@ export interface Change {
   repository: string;
   commitSha: string | null;
   deployer: string | null;
-  /** When the service first heard of the deployment. */
+  /** When the provider says the deployment happened, where it says so (AWS's); else when the service first heard of it. */
   createdAt: string;
   /** The provider's time of the state stored. */
   providerUpdatedAt: string;

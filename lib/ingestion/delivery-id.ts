@@ -11,6 +11,8 @@ import type { IngestionSender } from './normalized-event.ts';
  * - monitoring: the body's `id` (the template's `$ID`, the id of the event notified; the spec requires it).
  * - orchestrator: the Event object's `metadata.uid` with its `metadata.resourceVersion`, which changes whenever
  *   the event does (a repeat raises its `count`), so only the same version of the same event matches.
+ * - cloudwatch: the SNS message's `MessageId`, the same on each of SNS's retries.
+ * - eventbridge: the event's `id`, the same on each of the API destination's retries.
  */
 export const deliveryIdOf = (
   sender: IngestionSender,
@@ -35,6 +37,10 @@ export const deliveryIdOf = (
       const version = text(metadata.resourceVersion);
       return uid && version ? `${uid}@${version}` : undefined;
     }
+    case 'cloudwatch':
+      return text(fields.MessageId);
+    case 'eventbridge':
+      return text(fields.id);
     default:
       return undefined;
   }

@@ -15,4 +15,6 @@ export const NORMALIZERS: Readonly<Record<IngestionSender, () => Promise<Normali
   'metrics-alerts': onFirstUse(async () => (await import('./metrics-alerts.ts')).normalizeMetricsAlerts),
   monitoring: onFirstUse(async () => (await import('./monitoring.ts')).normalizeMonitoring),
   webhook: onFirstUse(async () => (await import('./webhook.ts')).normalizeWebhook),
+  cloudwatch: onFirstUse(async () => (await import('./cloudwatch/index.ts')).normalizeCloudwatch),
+  eventbridge: onFirstUse(async () => (await import('./eventbridge/index.ts')).normalizeEventbridge),
 };

@@ -12,6 +12,8 @@ export const INGESTION_SENDERS = [
   'metrics-alerts',
   'monitoring',
   'webhook',
+  'cloudwatch',
+  'eventbridge',
 ] as const;
 export type IngestionSender = (typeof INGESTION_SENDERS)[number];
 

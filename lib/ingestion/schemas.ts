@@ -17,3 +17,9 @@ export const deliveryData = z.object({
     }),
   ),
 });
+
+/** What `/ingestion/cloudwatch` answers an SNS subscription or unsubscribe confirmation (200, nothing stored). */
+export const snsConfirmationData = z.object({
+  topicArn: z.string(),
+  subscription: z.enum(['confirmed', 'ended']),
+});

@@ -7,7 +7,8 @@ import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { emptyData } from '#lib/contract/response-fields.ts';
-import { deliveryData } from '#lib/ingestion/schemas.ts';
+import { deliveryData, snsConfirmationData } from '#lib/ingestion/schemas.ts';
+import { network } from '#lib/ports/network/network-need.ts';
 import * as z from 'zod/mini';
 
 // Real senders post large batches (alert groups, paging-tool message lists). DECISIONS.md allows 5 MiB, but API
@@ -19,7 +20,15 @@ export const ingestion = defineGroup({
   name: 'ingestion',
   description:
     'Source-specific ingestion of external events as signals (API key with ingestion:write only), and the webhook signing secrets (Bearer, ADMIN).',
-  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('write'), metrics],
+  // The network: SNS subscription confirmations and signing certificates are fetched from SNS.
+  needs: [
+    tableReadWrite,
+    signingKeys,
+    queueSender('ingestion', 'correlation'),
+    payloadObjects('write'),
+    metrics,
+    network,
+  ],
   routes: {
     ingestCodehostA: {
       method: 'POST',
@@ -105,6 +114,31 @@ export const ingestion = defineGroup({
       method: 'POST',
       path: '/api/v1/ingestion/webhook',
       summary: 'Ingest a canonical generic webhook payload',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, data: deliveryData },
+    },
+    ingestCloudwatch: {
+      method: 'POST',
+      path: '/api/v1/ingestion/cloudwatch',
+      summary: 'Amazon SNS HTTPS subscription for CloudWatch alarms: SNS-signed messages only (docs/ingestion.md)',
+      auth: 'apiKey',
+      scope: 'ingestion:write',
+      access: 'write',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: {
+        status: 202,
+        otherStatuses: { 200: 'an SNS subscription or unsubscribe confirmation; nothing stored' },
+        data: z.union([deliveryData, snsConfirmationData]),
+      },
+      moreErrors: [502],
+    },
+    ingestEventbridge: {
+      method: 'POST',
+      path: '/api/v1/ingestion/eventbridge',
+      summary: 'Ingest an Amazon EventBridge event posted by an API destination (docs/ingestion.md)',
       auth: 'apiKey',
       scope: 'ingestion:write',
       access: 'write',

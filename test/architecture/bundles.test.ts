@@ -71,7 +71,8 @@ describe('bundles hold the clients their function declares, no others', () => {
  */
 const OVER_BUDGET: Record<string, number> = {
   incidents: 1.481,
-  ingestion: 1.46,
+  // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take.
+  ingestion: 1.464,
   signals: 1.45,
   integrations: 1.424,
   playbooks: 1.37,

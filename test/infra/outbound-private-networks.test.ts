@@ -19,10 +19,12 @@ describe('outboundPrivateNetworks context', () => {
     expect(toldFunctions({})).toEqual({});
   });
 
-  it('tells the functions that call workspace URLs, and only them', () => {
+  // Ingestion calls no workspace URL but SNS's own (docs/security.md, "AWS's hosts"), through the same guard.
+  it('tells the functions that call workspace URLs and SNS, and only them', () => {
     expect(toldFunctions({ outboundPrivateNetworks: '10.20.0.0/16, fd12:3456::/48' })).toEqual({
       business: '10.20.0.0/16,fd12:3456::/48',
       'code-engine': '10.20.0.0/16,fd12:3456::/48',
+      ingestion: '10.20.0.0/16,fd12:3456::/48',
       integrations: '10.20.0.0/16,fd12:3456::/48',
       'notification-worker': '10.20.0.0/16,fd12:3456::/48',
     });

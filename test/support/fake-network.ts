@@ -12,6 +12,8 @@ export const PUBLIC_ADDRESS = '93.184.215.14';
 export interface FakeNetwork extends Network {
   hosts: Map<string, string[]>;
   txt: Map<string, string[]>;
+  /** A test's SNS stand-in (test/support/sns-stand-in.ts), set while it runs. */
+  snsStandIn?: string;
 }
 
 export const createFakeNetwork = (privateNetworks: readonly string[] = []): FakeNetwork => {

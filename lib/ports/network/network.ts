@@ -19,4 +19,10 @@ export interface Network {
    * loopback address is the runtime's own API.
    */
   readonly allowLoopbackHttp: boolean;
+  /**
+   * An origin standing in for `https://sns.<region>.amazonaws.com`, where SNS confirmation and signing
+   * certificate URLs may then point (lib/ingestion/cloudwatch/sns-urls.ts). Only the tests' fake network sets
+   * it: no adapter of the service does, so in AWS and on `npm start` those URLs reach AWS's hosts alone.
+   */
+  readonly snsStandIn?: string;
 }

@@ -6,6 +6,8 @@ import type { FakeIntegrationProviders } from '../fake-integration-providers.ts'
 import type { HttpReply, TestClient } from '../local-stack.ts';
 import { allFixtureFiles, loadFixture } from '../../ingestion/support.ts';
 import { postRaw } from '../../ingestion-routes/support.ts';
+import type { FakeNetwork } from '../fake-network.ts';
+import { startSnsStandIn } from '../sns-stand-in.ts';
 
 /** What the representative requests share: a workspace, its ADMIN, an API key with every scope. */
 export interface RequestContext {
@@ -109,6 +111,30 @@ export const fixturesOf =
     }
     return replies;
   };
+
+/**
+ * The SNS subscription's fixtures as SNS posts them (`text/plain`, the key in the URL), each signed by an SNS
+ * stand-in the stack's fake network names for the time of the requests: the confirmation, then the alarm's states.
+ */
+export const snsFixtures = async ({ client, keyHeaders }: RequestContext): Promise<HttpReply[]> => {
+  const sns = await startSnsStandIn();
+  const network = client.stack.ports.network as FakeNetwork;
+  network.snsStandIn = sns.origin;
+  const replies: HttpReply[] = [];
+  try {
+    for (const file of ['subscription-confirmation.json', 'alarm-notification.json', 'ok-notification.json']) {
+      const message = sns.signed(JSON.parse(loadFixture('cloudwatch', file).raw));
+      const path = `${V1}/ingestion/cloudwatch?apiKey=${encodeURIComponent(keyHeaders['x-api-key'] ?? '')}`;
+      replies.push(
+        await client.request('POST', path, JSON.stringify(message), { 'content-type': 'text/plain; charset=UTF-8' }),
+      );
+    }
+  } finally {
+    delete network.snsStandIn;
+    await sns.close();
+  }
+  return replies;
+};
 
 /**
  * An alert group over the events stored while the sender waits, one of them larger than a queue message:
