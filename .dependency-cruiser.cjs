@@ -74,6 +74,21 @@ module.exports = {
       to: { path: '^infra/' },
     },
     {
+      name: 'console-is-browser-code',
+      comment:
+        'The web console runs in the browser and talks to the service only over its HTTP API: it imports none of ' +
+        'the server code, and no server code imports it (infra/console-build.ts names its entry by path).',
+      severity: 'error',
+      from: { path: '^console/' },
+      to: { path: '^(?:lib|functions|infra)/' },
+    },
+    {
+      name: 'server-knows-no-console',
+      severity: 'error',
+      from: { path: '^(?:lib|functions|infra)/' },
+      to: { path: '^console/' },
+    },
+    {
       name: 'no-module-cycles',
       comment: 'A cycle makes load order matter and hides which module owns what.',
       severity: 'error',

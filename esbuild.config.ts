@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import {
   coldStartFiles,
-  copyPackageFiles,
+  functionFiles,
   esbuildOptions,
   functionEntry,
   functionNames,
@@ -24,7 +24,7 @@ const results = await Promise.all(
     // esbuild leaves files of an earlier build in place, and chunk names carry a content hash.
     await rm(outdir, { recursive: true, force: true });
     const { metafile } = await build({ ...esbuildOptions(functionEntry(name), outdir), metafile: true });
-    copyPackageFiles(name, outdir);
+    functionFiles(name, outdir);
     const code = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
     const entry = code.find(([file]) => file.endsWith(`${name}/${OUTPUT_FILE}`))?.[0] ?? '';
     const cold = coldStartFiles(metafile, entry);

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { DOCS_ASSET_PACKAGE, DOCS_ASSETS } from '#lib/api-docs/docs-assets.ts';
+import { writeConsoleAssets } from './console-build.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const FUNCTIONS_DIR = join(PROJECT_ROOT, 'functions');
@@ -101,4 +102,13 @@ export const copyPackageFiles = (name: string, outdir: string): void => {
     mkdirSync(dirname(target), { recursive: true });
     cpSync(resolveFromProject(file), target);
   }
+};
+
+/**
+ * Everything a function reads at run time besides its code: the package files above and, for the console
+ * function, the console's browser build under `console/` (functions/console/index.ts reads it there).
+ */
+export const functionFiles = (name: string, outdir: string): void => {
+  copyPackageFiles(name, outdir);
+  if (name === 'console') writeConsoleAssets(join(outdir, 'console'));
 };

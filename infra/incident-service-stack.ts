@@ -28,6 +28,7 @@ import { MailIdentity } from './constructs/mail-identity.ts';
 import { PayloadBucket } from './constructs/payload-bucket.ts';
 import { ServiceApi } from './constructs/rest-api.ts';
 import { ServiceAlarms } from './constructs/service-alarms.ts';
+import { ConsoleSite } from './constructs/console-site.ts';
 import { ServiceDashboard } from './constructs/service-dashboard.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { ServiceTable } from './constructs/service-table.ts';
@@ -47,6 +48,7 @@ export class IncidentServiceStack extends Stack {
   readonly workflow: AnalysisWorkflow;
   readonly api: ServiceApi;
   readonly usagePlan: ApiUsagePlan;
+  readonly console: ConsoleSite;
   readonly alarms: ServiceAlarms;
   readonly dashboard: ServiceDashboard;
   /** The Lambda of each route group, by group name. */
@@ -237,8 +239,11 @@ export class IncidentServiceStack extends Stack {
       fn.lambda.addEnvironment(ENV.usagePlanId, this.usagePlan.plan.usagePlanId);
     }
 
+    this.console = new ConsoleSite(this, 'Console', { api: this.api.api, ...retained });
+
     // The stage URL from the API's id alone: the stage itself depends on every function through its methods.
     const apiUrl = `https://${this.api.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.stage}`;
+    // Links in e-mail land on the console, served at the root of the same stage URL unless told otherwise.
     const appUrl = settings.appUrl ?? apiUrl;
     for (const [declaration, fn] of declared) {
       if (declares(declaration, 'mail')) fn.lambda.addEnvironment(ENV.appUrl, appUrl);
@@ -248,12 +253,15 @@ export class IncidentServiceStack extends Stack {
       }
     }
 
-    this.functions = new Map(declared.map(([declaration, fn]) => [declaration.name, fn]));
+    this.functions = new Map([
+      ...declared.map(([declaration, fn]): [string, ServiceFunction] => [declaration.name, fn]),
+      ['console', this.console.fn],
+    ]);
     const functions = [...this.functions].map(([name, fn]) => ({ name, fn: fn.lambda }));
     const queues = Object.entries(this.queues).map(([name, queue]) => ({ name, queue }));
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       functions: functions
-        .filter(({ name }) => !this.groupFunctions.has(name) && name !== apiKeyAuthorizer.name)
+        .filter(({ name }) => !this.groupFunctions.has(name) && name !== apiKeyAuthorizer.name && name !== 'console')
         .map(({ fn }) => fn),
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,
@@ -269,6 +277,10 @@ export class IncidentServiceStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });
+    new CfnOutput(this, 'ConsoleUrl', {
+      value: this.api.api.url,
+      description: 'The web console (docs/console.md), where links in e-mail point unless appUrl is set',
+    });
   }
 
   private fixedFunctionName(group: string): string {

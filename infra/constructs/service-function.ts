@@ -6,7 +6,7 @@ import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENV } from '#lib/ports/env.ts';
-import { copyPackageFiles, esbuildOptions, functionEntry, LAMBDA_HANDLER } from '../bundling.ts';
+import { functionFiles, esbuildOptions, functionEntry, LAMBDA_HANDLER } from '../bundling.ts';
 import type { TableAccess } from '#lib/ports/need.ts';
 import type { ServiceTable } from './service-table.ts';
 import { stackInstance } from './stack-instance.ts';
@@ -43,7 +43,7 @@ const bundledCode = (name: string): Code => {
       local: {
         tryBundle(outputDir) {
           buildSync(esbuildOptions(entry, outputDir));
-          copyPackageFiles(name, outputDir);
+          functionFiles(name, outputDir);
           return true;
         },
       },

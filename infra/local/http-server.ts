@@ -52,6 +52,8 @@ export interface LocalHttpOptions {
   notificationsIdle: () => Promise<void>;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
   allowedOrigins: readonly string[];
+  /** The web console's answer to a GET of a path, as the stack's console function gives it; undefined: not its path. */
+  console?: (path: string, requestId: string) => Promise<APIGatewayProxyResult | undefined>;
 }
 
 /** The body, or undefined when it exceeds the gateway's limit; read to the end either way so the connection stays usable. */
@@ -152,6 +154,13 @@ const serveWith =
     if (request.method === 'GET' && url.pathname === '/_local/metrics') {
       send(response, resultResponse(ok(metrics.snapshot()), randomUUID()));
       return;
+    }
+    if (request.method === 'GET' && options.console) {
+      const page = await options.console(url.pathname, randomUUID());
+      if (page) {
+        send(response, page);
+        return;
+      }
     }
     const methods = routes.methodsAt(url.pathname);
     if (request.method === 'OPTIONS' && allowedOrigins.length > 0 && methods.length > 0) {

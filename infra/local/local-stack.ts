@@ -23,6 +23,9 @@ import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
 import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
+import { consoleAnswer } from '#functions/console/console-handler.ts';
+import { consoleAssetsInMemory } from '../console-build.ts';
+import type { ConsoleAsset } from '#lib/console-site/console-site.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
@@ -41,6 +44,12 @@ import { createDnsNetwork } from '#lib/ports/network/dns-network.ts';
 import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
+
+const readBuiltAsset = (assets: ReadonlyMap<ConsoleAsset, Buffer>, asset: ConsoleAsset): Buffer => {
+  const body = assets.get(asset);
+  if (!body) throw new Error(`the console build has no ${asset}`);
+  return body;
+};
 /** The local stand-in for the stack's shared unkeyed usage-plan key. */
 const LOCAL_UNKEYED_USAGE_KEY = 'local-unkeyed-callers';
 export const IN_MEMORY = ':memory:';
@@ -235,6 +244,9 @@ export const startLocalStack = async ({
     mailQueueIdle: () => deliveriesIdle(),
     smsOutbox,
     notificationsIdle: () => notificationWorker.idle(),
+    // Served at the root, as the local server serves the API: links in e-mail land on it (APP_URL).
+    console: async (path, requestId) =>
+      consoleAnswer(path, '', async (asset) => readBuiltAsset(await consoleAssetsInMemory(), asset), requestId),
   });
   server.listen(port, host);
   await once(server, 'listening');

@@ -2,7 +2,10 @@ import { findAddressHolder } from './address-holder.ts';
 import { otpRepository } from './otp-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 
-/** E-mails a reset code to an existing account; the caller answers the same for unknown addresses. */
+/**
+ * E-mails a reset code to an existing account, with a link to the console's reset page; the caller answers the
+ * same for unknown addresses.
+ */
 export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
   const account = await findAddressHolder(runtime, email);
   if (!account) return;
@@ -10,7 +13,10 @@ export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, em
   await runtime.mail.send({
     to: account.email,
     subject: 'Your password reset code',
-    text: `Your password reset code is ${otp}. It expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
+    text: [
+      `Your password reset code is ${otp}. It expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
+      `Set a new password: ${runtime.mail.appUrl}/reset-password?email=${encodeURIComponent(account.email)}`,
+    ].join('\n\n'),
     otp,
   });
 };

@@ -1,27 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyPackageFiles } from '#infra/bundling.ts';
+import { hasChromium, launchBrowser } from '../support/browser.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
-
-/** Debian's chromium, flags as STACK-NOTES gives them: nothing reaches out beyond the local stack. */
-const CHROMIUM = '/usr/bin/chromium';
-const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-
-/**
- * The rendering test needs a browser the machine may not have (`apt-get install chromium`); `npm ci` cannot
- * bring one, so a machine without it runs every other test of the page and skips only that one.
- */
-const hasChromium = existsSync(CHROMIUM);
 
 describe('API docs', () => {
   let client: TestClient;

@@ -21,6 +21,15 @@ import {
 import { FAKE_RESOURCES, startFakeAws, type FakeAws } from '../support/fake-aws.ts';
 import { samplePart, samplePath, sampleQuery } from '../support/route-samples.ts';
 import { templateFunctions, type TemplateFunction } from '../support/template-env.ts';
+import { dynamoWireRequests } from '../support/iam/dynamo-requests.ts';
+import { functionPolicies } from '../support/iam/function-policies.ts';
+import { evaluate, type IamRequest } from '../support/iam/policy-evaluator.ts';
+import { startRecordingProxy, type RecordingProxy, type WireCall } from '../support/iam/recording-proxy.ts';
+import { TEST_DEPLOYMENT } from '../support/iam/template-resolver.ts';
+import { buildApp } from './template.ts';
+import { ENV } from '#lib/ports/env.ts';
+import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
+import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
 
 /**
  * The AWS path is part of "works": every built bundle, imported with exactly the environment the
@@ -67,6 +76,10 @@ const ENTITY_ID_NAMES = ['id', 'ticketId', 'incidentId'];
 let aws: FakeAws;
 let dynamo: LocalDynamo;
 let sqs: LocalSqs;
+/** Every DynamoDB and SQS request the bundles send, recorded on the wire on its way to the local servers. */
+let dynamoWire: RecordingProxy;
+let sqsWire: RecordingProxy;
+const policies = functionPolicies(buildApp());
 let functions: ReadonlyMap<string, TemplateFunction>;
 const running = new Map<string, RunningBundle>();
 /** Every function whose bundle was invoked at least once: each must be, or its environment goes untried. */
@@ -79,8 +92,8 @@ const lambdaEnvironment = (name: string, template: TemplateFunction): Record<str
   // The access key id names the function, so the fake endpoint can tell whose call it answers.
   AWS_ACCESS_KEY_ID: name,
   AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-  AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+  AWS_ENDPOINT_URL_DYNAMODB: dynamoWire.endpoint,
+  AWS_ENDPOINT_URL_SQS: sqsWire.endpoint,
   AWS_ENDPOINT_URL_SECRETS_MANAGER: aws.endpoint,
   AWS_ENDPOINT_URL_SESV2: aws.endpoint,
   AWS_ENDPOINT_URL_S3: aws.endpoint,
@@ -100,10 +113,12 @@ const bundle = (name: string): RunningBundle => {
 
 beforeAll(async () => {
   [aws, dynamo, sqs] = await Promise.all([startFakeAws(), startDynamo(undefined), startSqsServer()]);
+  [dynamoWire, sqsWire] = await Promise.all([startRecordingProxy(dynamo.endpoint), startRecordingProxy(sqs.endpoint)]);
   await ensureTable(dynamo.client, TABLE_NAME);
   functions = templateFunctions({
     tableName: TABLE_NAME,
-    queueUrl: sqs.queueUrl,
+    // The SQS client sends to the queue URL's host: the proxy's, so the call is recorded on its way.
+    queueUrl: (name) => sqs.queueUrl(name).replace(sqs.endpoint, sqsWire.endpoint),
     secretArn: FAKE_RESOURCES.secretArn,
     integrationProvidersSecretArn: FAKE_RESOURCES.integrationProvidersSecretArn,
     credentialsKeyArn: FAKE_RESOURCES.credentialsKeyArn,
@@ -131,7 +146,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([...running.values()].map((running) => running.stop()));
-  await Promise.all([aws?.stop(), sqs?.close(), dynamo?.close()]);
+  await Promise.all([aws?.stop(), dynamoWire?.stop(), sqsWire?.stop()]);
+  await Promise.all([sqs?.close(), dynamo?.close()]);
 });
 
 /** Which auth a route's request carries: a Bearer token, or for ingestion-only routes an API key. */
@@ -334,6 +350,47 @@ describe('every built bundle with exactly the environment the template gives it'
 
   it('invoked every function of the stack, each worker included', () => {
     expect([...invoked].sort()).toEqual([...functions.keys()].sort());
+  });
+
+  it("sent only DynamoDB and SQS requests its function's policy allows, keys and resources included", () => {
+    const { region, account } = TEST_DEPLOYMENT;
+    const policyOf = (name: string) => {
+      const policy = policies.get(name);
+      if (!policy) throw new Error(`no function ${name} in the template`);
+      return policy;
+    };
+    const dynamoRequestsOf = ({ caller, target, input }: WireCall) => {
+      const tableArn = `arn:aws:dynamodb:${region}:${account}:table/${policyOf(caller).env[ENV.table]}`;
+      return dynamoWireRequests(target.replace(/^DynamoDB_\d+\./, ''), input, tableArn);
+    };
+    const sqsRequestsOf = ({ caller, target, input }: WireCall): IamRequest[] => {
+      const operation = target.replace(/^AmazonSQS\./, '').replace(/Batch$/, '');
+      const queue = QUEUE_NAMES.find((name) =>
+        String(input.QueueUrl).endsWith(`/${sqs.queueUrl(name).split('/').at(-1)}`),
+      );
+      const url = queue && policyOf(caller).env[QUEUE_URL_ENV[queue]];
+      // An ARN the policy cannot name when the function's environment has no URL for the queue.
+      const [, queueAccount, queueName] = url
+        ? new URL(url).pathname.split('/')
+        : ['', account, String(input.QueueUrl)];
+      return [{ action: `sqs:${operation}`, resource: `arn:aws:sqs:${region}:${queueAccount}:${queueName}` }];
+    };
+    const checked = [
+      ...dynamoWire.calls.map((call) => ({ call, requests: dynamoRequestsOf(call) })),
+      ...sqsWire.calls.map((call) => ({ call, requests: sqsRequestsOf(call) })),
+    ];
+    const denied = checked.flatMap(({ call, requests }) =>
+      requests
+        .filter((request) => evaluate(policyOf(call.caller).statements, request) !== 'allowed')
+        .map(
+          (request) =>
+            `${call.caller} ${request.action} on ${request.resource} ${JSON.stringify(request.context ?? {})}`,
+        ),
+    );
+    expect(denied).toEqual([]);
+    // Nearly every function reads the table; the signal path and the mail outbox send to SQS.
+    expect(new Set(dynamoWire.calls.map(({ caller }) => caller)).size).toBeGreaterThan(20);
+    expect(sqsWire.calls.map(({ target }) => target)).toContain('AmazonSQS.SendMessageBatch');
   });
 
   it('made only AWS calls its function is granted', () => {

@@ -1,3 +1,4 @@
+import { CONSOLE_PAGES } from '#lib/console-site/console-site.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { type CfnElement, type NestedStack, Stack } from 'aws-cdk-lib';
@@ -77,9 +78,9 @@ const BINDING_ENV: { [K in Binding['kind']]: (binding: Extract<Binding, { kind: 
 };
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail and notification workers and the authorizer', () => {
+  it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail and notification workers, the authorizer and the console', () => {
     view.template.resourceCountIs('AWS::Lambda::Function', view.stack.functions.size);
-    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 9);
+    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 10);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
     for (const [name, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);
@@ -87,8 +88,8 @@ describe('functions', () => {
       expect(Properties.Architectures).toEqual(['arm64']);
       expect(Properties.Handler).toBe('index.handler');
       expect(envOf(fn).NODE_OPTIONS).toBe('--enable-source-maps');
-      // The mail worker only hands queued messages to SES.
-      expect('TABLE_NAME' in envOf(fn), name).toBe(name !== 'mail-worker');
+      // The mail worker only hands queued messages to SES; the console only serves its files.
+      expect('TABLE_NAME' in envOf(fn), name).toBe(name !== 'mail-worker' && name !== 'console');
     }
   });
 
@@ -105,7 +106,9 @@ describe('functions', () => {
       notificationWorker,
       slaSweep,
     ];
-    expect(declarations.map(({ name }) => name).sort()).toEqual([...view.stack.functions.keys()].sort());
+    // The console has no declaration: it needs no port, only the files of its own bundle.
+    const declared = [...view.stack.functions.keys()].filter((name) => name !== 'console');
+    expect(declarations.map(({ name }) => name).sort()).toEqual(declared.sort());
     for (const declaration of declarations) {
       const fn = view.stack.functions.get(declaration.name)!;
       const env = envOf(fn);
@@ -378,6 +381,8 @@ describe('REST API', () => {
         .findAll()
         // Preflights (OPTIONS, the gateway's own mock answers) are the CORS tests' business.
         .filter((construct): construct is Method => construct instanceof Method && construct.httpMethod !== 'OPTIONS')
+        // The console's pages are the stack's own, outside the routes' stacks (its own test below).
+        .filter((method) => templates.has(Stack.of(method) as NestedStack))
         .map((method) => {
           const stack = Stack.of(method) as NestedStack;
           const id = stack.resolve(stack.getLogicalId(method.node.defaultChild as CfnElement)) as string;
@@ -425,6 +430,30 @@ describe('REST API', () => {
     expect(api?.Properties.BinaryMediaTypes).toEqual(['*/*']);
   });
 
+  it('serves the console publicly from its own function at the stage root, beside /api and never below it', () => {
+    const resources = view.template.toJSON().Resources as Resources;
+    const pathOf = (ref: unknown): string => {
+      const id = (ref as { Ref?: string }).Ref;
+      const resource = id ? resources[id] : undefined;
+      if (resource?.Type !== 'AWS::ApiGateway::Resource') return '';
+      return `${pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart}`;
+    };
+    const consoleMethods = Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
+      .filter((method) => JSON.stringify(method.Properties.Integration.Uri).includes('ConsoleFunction'));
+    const paths = consoleMethods.map(
+      (method) => `${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId) || '/'}`,
+    );
+    expect(paths.sort()).toEqual(
+      [...CONSOLE_PAGES, '/console/app.js', '/console/app.css'].map((path) => `GET ${path}`).sort(),
+    );
+    for (const method of consoleMethods) expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE' });
+    expect(paths.some((path) => path.startsWith('GET /api'))).toBe(false);
+    // Links in e-mail point at the stage URL, where the console answers them.
+    const mailer = view.functionResource(groupFunction('business')).Properties.Environment.Variables.APP_URL;
+    expect(JSON.stringify(mailer)).toContain('execute-api');
+  });
+
   it('validates every method and declares its path parameters', () => {
     for (const [key, method] of methodKeys()) {
       expect(method.RequestValidatorId, key).toBeDefined();
@@ -438,9 +467,9 @@ describe('REST API', () => {
   });
 
   it('invokes each function through one permission for the whole API', () => {
-    // One per route group, the two sweeps' and the recount's schedules, the authorizer's and the rule's on
-    // unfinished analyses.
-    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 5);
+    // One per route group, the two sweeps' and the recount's schedules, the authorizer's, the rule's on
+    // unfinished analyses and the console's.
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 6);
     for (const template of routes) template.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 

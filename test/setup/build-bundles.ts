@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { copyPackageFiles, esbuildOptions, functionNames } from '#infra/bundling.ts';
+import { functionFiles, esbuildOptions, functionNames } from '#infra/bundling.ts';
 import { bundleBuildOptions, FLOOR } from '../../bench/bundle-sizes.ts';
 
 declare module 'vitest' {
@@ -31,7 +31,7 @@ export default async function buildBundles(project: TestProject): Promise<() => 
   await Promise.all([
     ...[FLOOR, ...functionNames()].map(async (name) => {
       const { metafile } = await build(bundleBuildOptions(name, outDir));
-      copyPackageFiles(name, join(outDir, name));
+      functionFiles(name, join(outDir, name));
       await mkdir(join(outDir, name), { recursive: true });
       await writeFile(join(outDir, name, METAFILE), JSON.stringify(metafile));
     }),

@@ -18,6 +18,7 @@ export const SLOW_TESTS = [
   'test/integration/killed-mid-delivery.test.ts',
   'test/integration/readme-walkthrough.test.ts',
   'test/docs/**/*.test.ts',
+  'test/console/**/*.test.ts',
 ];
 
 const STARTS_A_STACK = /\b(startTestStack|startLocalStack)\(/;

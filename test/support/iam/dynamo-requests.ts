@@ -41,7 +41,50 @@ const leadingKeys = (values: unknown[]): Record<string, string[]> => ({
  */
 export const dynamoRequests = (command: object, tableArn: string): IamRequest[] => {
   const { input, clientCommand } = command as DocumentCommand;
-  const operation = (clientCommand ?? command).constructor.name.replace(/Command$/, '');
+  return dynamoOperationRequests((clientCommand ?? command).constructor.name.replace(/Command$/, ''), input, tableArn);
+};
+
+/** A low-level attribute value (`{ S: 'WS#1' }`) as the document client would give it: keys are strings or numbers. */
+const plain = (value: unknown): unknown => {
+  const typed = value as { S?: string; N?: string } | undefined;
+  return typed?.S ?? (typed?.N === undefined ? value : Number(typed.N));
+};
+const plainItem = (item: Item | undefined): Item | undefined =>
+  item && Object.fromEntries(Object.entries(item).map(([name, value]) => [name, plain(value)]));
+
+/**
+ * The IAM requests of a DynamoDB operation as it goes over the wire, in the low-level JSON the service
+ * receives (what the bundles test's proxy records), whichever client sent it.
+ */
+export const dynamoWireRequests = (operation: string, input: Record<string, any>, tableArn: string): IamRequest[] => {
+  const values = input.ExpressionAttributeValues as Item | undefined;
+  const requestItems = input.RequestItems as Record<string, any> | undefined;
+  return dynamoOperationRequests(
+    operation,
+    {
+      ...input,
+      ...(input.Key && { Key: plainItem(input.Key) }),
+      ...(input.Item && { Item: plainItem(input.Item) }),
+      ...(values && { ExpressionAttributeValues: plainItem(values) }),
+      ...(requestItems && {
+        RequestItems: Object.fromEntries(
+          Object.entries(requestItems).map(([table, request]) => [
+            table,
+            Array.isArray(request)
+              ? request.map((write: any) => ({
+                  ...(write.PutRequest && { PutRequest: { Item: plainItem(write.PutRequest.Item) } }),
+                  ...(write.DeleteRequest && { DeleteRequest: { Key: plainItem(write.DeleteRequest.Key) } }),
+                }))
+              : { ...request, Keys: (request.Keys as Item[]).map(plainItem) },
+          ]),
+        ),
+      }),
+    },
+    tableArn,
+  );
+};
+
+const dynamoOperationRequests = (operation: string, input: Record<string, any>, tableArn: string): IamRequest[] => {
   const action = `dynamodb:${operation}`;
   const pk = (item: Item | undefined) => item?.[TABLE_PARTITION_KEY];
   switch (operation) {

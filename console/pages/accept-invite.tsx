@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks';
+import { api, signIn } from '../api.ts';
+import { navigate } from '../router.ts';
+import { ErrorNote, useAction, useLoad } from '../ui.tsx';
+
+interface DecodedInvite {
+  email: string;
+  role: string;
+  businessName: string;
+  expiresAt: string;
+}
+
+/**
+ * The invitation e-mail's link (`/accept-invite?token=`): shows the workspace and role, takes a name and a
+ * password (or the existing account's password), accepts and signs in.
+ */
+export const AcceptInvitePage = ({ token }: { token: string }) => {
+  const invite = useLoad(
+    async () => (await api<DecodedInvite>('POST', '/business/decode-invite', { token })).data,
+    token,
+  );
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [password, setPassword] = useState('');
+  const action = useAction();
+
+  if (!token) return <main class="narrow">This invitation link has no token.</main>;
+  if (invite.error) return <main class="narrow">{<ErrorNote error={invite.error} />}</main>;
+  if (!invite.value) return <main class="narrow">Checking the invitation…</main>;
+  const { email, role, businessName } = invite.value;
+
+  const accept = (event: Event) => {
+    event.preventDefault();
+    void action.run(async () => {
+      await api('POST', '/business/accept-invite', {
+        token,
+        password,
+        ...(firstName && { firstName }),
+        ...(lastName && { lastName }),
+      });
+      await signIn(email, password);
+      navigate('/incidents', { replace: true });
+    });
+  };
+
+  return (
+    <main class="narrow">
+      <h1>Join {businessName}</h1>
+      <p>
+        {email} is invited as <strong>{role}</strong>. If the address already has an account, enter its password.
+      </p>
+      <form onSubmit={accept} class="stack">
+        <label>
+          First name
+          <input name="first-name" value={firstName} onInput={(e) => setFirstName(e.currentTarget.value)} />
+        </label>
+        <label>
+          Last name
+          <input name="last-name" value={lastName} onInput={(e) => setLastName(e.currentTarget.value)} />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            name="password"
+            autocomplete="new-password"
+            minLength={8}
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        <ErrorNote error={action.error} />
+        <button type="submit" class="primary" disabled={action.busy}>
+          Accept and sign in
+        </button>
+      </form>
+    </main>
+  );
+};

@@ -1,0 +1,101 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError, signIn } from '../api.ts';
+import { navigate } from '../router.ts';
+import { ErrorNote, Link, useAction } from '../ui.tsx';
+
+/** 403 from login: the address still awaits its e-mailed code (lib/accounts/sign-in.ts). */
+const awaitsCode = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
+
+/**
+ * E-mail and password; on a first sign-in of an unverified address, the code the registration mailed
+ * (or a new one) verifies it, and the sign-in goes on.
+ */
+export const SignInPage = ({ next, notice }: { next: string; notice?: string }) => {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+  const [info, setInfo] = useState(notice ?? '');
+  const action = useAction();
+
+  const finish = async () => {
+    await signIn(email, password);
+    navigate(next.startsWith('/sign-in') ? '/incidents' : next, { replace: true });
+  };
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void action.run(async () => {
+      if (needsCode) await api('POST', '/auth/verify_email', { email, otp: code.trim(), password });
+      try {
+        await finish();
+      } catch (error) {
+        if (!awaitsCode(error)) throw error;
+        setNeedsCode(true);
+        setInfo('Enter the code we e-mailed to you to verify your address.');
+      }
+    });
+  };
+
+  const resend = () =>
+    void action.run(async () => {
+      await api('POST', '/auth/resend_otp', { email });
+      setInfo('A new code is on its way.');
+    });
+
+  return (
+    <main class="narrow">
+      <h1>Sign in</h1>
+      {info && <p class="info">{info}</p>}
+      <form onSubmit={submit} class="stack">
+        <label>
+          E-mail
+          <input
+            type="email"
+            name="email"
+            autocomplete="username"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            name="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        {needsCode && (
+          <label>
+            Code from the e-mail
+            <input
+              name="code"
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              required
+              value={code}
+              onInput={(e) => setCode(e.currentTarget.value)}
+            />
+          </label>
+        )}
+        <ErrorNote error={action.error} />
+        <button type="submit" class="primary" disabled={action.busy}>
+          {needsCode ? 'Verify and sign in' : 'Sign in'}
+        </button>
+        {needsCode && (
+          <button type="button" onClick={resend} disabled={action.busy}>
+            Send a new code
+          </button>
+        )}
+      </form>
+      <p>
+        <Link to={`/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot your password?</Link>
+      </p>
+    </main>
+  );
+};

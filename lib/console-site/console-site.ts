@@ -1,0 +1,77 @@
+/**
+ * The web console (console/, docs/console.md): one HTML page for every route the browser handles, and the
+ * two files esbuild builds from console/. The paths are the ones links in e-mail use (`<APP_URL>/incidents/<id>`,
+ * `/accept-invite?token=`, `/reset-password?email=`), so a link opens the page that answers it.
+ */
+export const CONSOLE_ASSETS = {
+  'app.js': 'application/javascript; charset=utf-8',
+  'app.css': 'text/css; charset=utf-8',
+} as const;
+export type ConsoleAsset = keyof typeof CONSOLE_ASSETS;
+
+/** Where the built files are served, below the console's base; clear of `/api/v1`. */
+export const CONSOLE_ASSET_DIR = 'console';
+
+/** The pages, as API Gateway resources: each answers the same HTML and the browser picks the view. */
+export const CONSOLE_PAGES = [
+  '/',
+  '/sign-in',
+  '/accept-invite',
+  '/reset-password',
+  '/incidents',
+  '/incidents/{id}',
+  '/signals',
+  '/on-call',
+] as const;
+
+export type ConsoleRequest = { kind: 'page' } | { kind: 'asset'; asset: ConsoleAsset };
+
+const PAGE_PATTERNS = CONSOLE_PAGES.map(
+  (page) => new RegExp(`^${page.replace(/\{[^}]+\}/g, '[^/]+').replace(/\/$/, '')}/?$`),
+);
+
+const isAsset = (name: string): name is ConsoleAsset => Object.hasOwn(CONSOLE_ASSETS, name);
+
+/** What a path below the console's base asks for, or undefined when the console has no such path. */
+export const consoleRequest = (path: string): ConsoleRequest | undefined => {
+  const assetPrefix = `/${CONSOLE_ASSET_DIR}/`;
+  if (path.startsWith(assetPrefix)) {
+    const name = path.slice(assetPrefix.length);
+    return isAsset(name) ? { kind: 'asset', asset: name } : undefined;
+  }
+  return PAGE_PATTERNS.some((pattern) => pattern.test(path)) ? { kind: 'page' } : undefined;
+};
+
+/**
+ * The page's HTML. `<base>` is the console's root (`/` locally, `/<stage>/` behind the stage URL), so the
+ * relative file URLs and the browser's router work at any depth and under any prefix.
+ */
+export const consolePage = (basePath: string): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<base href="${encodeURI(basePath.replace(/\/?$/, '/'))}">
+<title>Incident console</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${CONSOLE_ASSET_DIR}/app.css">
+<script defer src="${CONSOLE_ASSET_DIR}/app.js"></script>
+</head>
+<body>
+<div id="app"><p class="loading">Loading…</p></div>
+<noscript>The incident console needs JavaScript.</noscript>
+</body>
+</html>
+`;
+
+/**
+ * Nothing but this origin's files and API: no inline script, no framing (the page holds tokens), and no
+ * referrer, so an invitation or reset URL never leaves in a Referer header.
+ */
+export const CONSOLE_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;

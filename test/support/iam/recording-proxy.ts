@@ -1,0 +1,67 @@
+import { once } from 'node:events';
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request of the JSON protocol (DynamoDB, SQS) as it left a client: who signed it, the operation, the input. */
+export interface WireCall {
+  /** The access key id of the signature: the bundles test gives each function its own name as its key. */
+  caller: string;
+  /** `DynamoDB_20120810.PutItem`, `AmazonSQS.SendMessage`. */
+  target: string;
+  input: Record<string, any>;
+}
+
+export interface RecordingProxy {
+  endpoint: string;
+  calls: WireCall[];
+  stop(): Promise<void>;
+}
+
+const CREDENTIAL = /Credential=([^/]+)\//;
+
+/**
+ * An HTTP proxy in front of a local AWS-API server that records every request on the wire before passing it
+ * on: whatever client sent it, through whatever adapter, its call is seen, with the resources and keys it names.
+ */
+export const startRecordingProxy = async (target: string): Promise<RecordingProxy> => {
+  const calls: WireCall[] = [];
+  const upstream = new URL(target);
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const caller = CREDENTIAL.exec(String(incoming.headers.authorization ?? ''))?.[1] ?? '(unsigned)';
+      calls.push({
+        caller,
+        target: String(incoming.headers['x-amz-target'] ?? ''),
+        input: body.length > 0 ? (JSON.parse(body.toString('utf8')) as Record<string, any>) : {},
+      });
+      const onward = forward(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: incoming.url,
+          method: incoming.method,
+          headers: incoming.headers,
+        },
+        (reply) => {
+          outgoing.writeHead(reply.statusCode ?? 500, reply.headers);
+          reply.pipe(outgoing);
+        },
+      );
+      onward.on('error', (error) => outgoing.destroy(error));
+      onward.end(body);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};
