@@ -55,6 +55,31 @@ describe('POST /ingestion/cloudwatch (an SNS HTTPS subscription)', () => {
     expect(await signals()).toEqual([]);
   });
 
+  it('fetches no SubscribeURL but SNS own, even in a signed confirmation (400)', async () => {
+    const confirmation = fixture('subscription-confirmation.json');
+    const elsewhere = sns.signed(
+      { ...confirmation, SubscribeURL: 'https://sns.us-east-1.amazonaws.com.evil.example/?Action=ConfirmSubscription' },
+      { keepUrls: true },
+    );
+    const reply = await post(elsewhere);
+    expect(reply.status, reply.text).toBe(400);
+    expect(reply.body.errors).toEqual([expect.stringMatching(/^SubscribeURL: /)]);
+  });
+
+  it('acknowledges an unsubscribe confirmation, confirming and storing nothing', async () => {
+    const confirmed = sns.confirmedTokens.length;
+    const reply = await post(
+      sns.signed({ ...fixture('subscription-confirmation.json'), Type: 'UnsubscribeConfirmation' }),
+    );
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.data).toEqual({
+      topicArn: 'arn:aws:sns:us-east-1:123456789012:checkout-alarms',
+      subscription: 'ended',
+    });
+    expect(sns.confirmedTokens).toHaveLength(confirmed);
+    expect(await signals()).toEqual([]);
+  });
+
   it('refuses a forged, an unsigned and a foreign-certificate message with 401, storing and confirming nothing', async () => {
     const { privateKey: forger } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const alarm = fixture('alarm-notification.json');

@@ -36,7 +36,10 @@ export interface SnsStandIn {
    * The message as SNS would send it through this stand-in: its SNS URLs moved here, signed (version 1 with
    * SHA1, 2 with SHA256) with the test key, or with `key` to forge one.
    */
-  signed(message: Record<string, string>, options?: { version?: '1' | '2'; key?: KeyObject }): Record<string, string>;
+  signed(
+    message: Record<string, string>,
+    options?: { version?: '1' | '2'; key?: KeyObject; keepUrls?: boolean },
+  ): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -70,13 +73,13 @@ export const startSnsStandIn = async (): Promise<SnsStandIn> => {
   };
   return Object.assign(standIn, {
     origin,
-    signed(message: Record<string, string>, { version = '1', key = SNS_TEST_KEY } = {}) {
+    signed(message: Record<string, string>, { version = '1', key = SNS_TEST_KEY, keepUrls = false } = {}) {
       const here: Record<string, string> = {
         ...message,
         SignatureVersion: version,
         SigningCertURL: `${origin}${CERT_PATH}`,
       };
-      for (const field of ['SubscribeURL', 'UnsubscribeURL']) {
+      for (const field of keepUrls ? [] : ['SubscribeURL', 'UnsubscribeURL']) {
         const url = moved(message[field]);
         if (url) here[field] = url;
       }
