@@ -28,6 +28,7 @@ import { startRecordingProxy, type RecordingProxy, type WireCall } from '../supp
 import { TEST_DEPLOYMENT } from '../support/iam/template-resolver.ts';
 import { buildApp } from './template.ts';
 import { ENV } from '#lib/ports/env.ts';
+import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS } from '#lib/console-site/console-site.ts';
 import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
 
@@ -346,6 +347,27 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(vouched.context).toMatchObject({ workspaceId });
     const unkeyed = await authorize({});
     expect(unkeyed.usageIdentifierKey).toBe(functions.get('api-key-authorizer')?.env.UNKEYED_USAGE_KEY);
+  });
+
+  it("serves the console's pages and built files from its bundle, under the stage's prefix", async () => {
+    const get = (path: string) =>
+      bundle('console').invoke({
+        httpMethod: 'GET',
+        path,
+        headers: {},
+        requestContext: { path: `/prod${path}`, requestId: randomUUID() },
+      }) as Promise<{ statusCode: number; body: string; isBase64Encoded?: boolean; headers?: Record<string, string> }>;
+    const page = await get('/incidents/INC-20261127-0001');
+    expect(page.statusCode).toBe(200);
+    expect(Buffer.from(page.body, page.isBase64Encoded ? 'base64' : 'utf8').toString()).toContain(
+      '<base href="/prod/">',
+    );
+    for (const [asset, type] of Object.entries(CONSOLE_ASSETS)) {
+      const file = await get(`/${CONSOLE_ASSET_DIR}/${asset}`);
+      expect(file.statusCode, asset).toBe(200);
+      expect(file.headers?.['content-type'], asset).toBe(type);
+      expect(file.body.length, asset).toBeGreaterThan(100);
+    }
   });
 
   it('invoked every function of the stack, each worker included', () => {
