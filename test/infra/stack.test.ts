@@ -576,7 +576,7 @@ describe('size', () => {
       (template) => Object.keys(template.toJSON().Resources).length,
     );
     expect(service).toBeLessThan(450);
-    // Every route of the spec is in the table already (unbuilt groups answer 501), and with CORS on (the
+    // Every route of the spec is in the table, and with CORS on (the
     // default) each resource has its preflight: ~450 resources, which new routes must not push past 480.
     expect(nested).toBeLessThan(480);
   });
