@@ -18,7 +18,6 @@ import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/h
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
-import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
 import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
@@ -64,7 +63,7 @@ export interface LocalStackOptions {
   workers?: boolean;
   /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
-  /** The analysis engine's reasoning: the default engine unless a test brings a failing or slow one. */
+  /** The analysis engine's reasoning: the rules unless a test brings a failing or slow engine. */
   reasoner?: Reasoner;
 }
 
@@ -140,7 +139,7 @@ export const startLocalStack = async ({
   allowedOrigins,
   workers: runWorkers = true,
   queueSettings,
-  reasoner = defaultReasoner,
+  reasoner,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const integrationApps = parseIntegrationProviders(integrationProviders);
@@ -188,7 +187,7 @@ export const startLocalStack = async ({
     sms: smsOutbox,
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
-    reasoner,
+    reasoner: (rules) => reasoner ?? rules,
     clock: systemClock,
     ids: createIds(systemClock),
   };

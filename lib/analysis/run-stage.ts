@@ -1,3 +1,4 @@
+import { reasonerOf } from './engine/reasoner-of.ts';
 import { systemScope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import type { Ports } from '#lib/ports/ports.ts';
@@ -77,16 +78,16 @@ export const runAnalysisStage = async (
     }
   };
   if (stage === 'hypothesis-generation') {
-    await write({ hypothesisResult: await ports.reasoner.hypothesize(evidence) });
+    await write({ hypothesisResult: await reasonerOf(scope).hypothesize(evidence) });
     return state;
   }
   const hypothesis = needed(analysis.hypothesisResult, 'the hypothesis');
   if (stage === 'impact-assessment') {
-    await write({ impactResult: await ports.reasoner.assessImpact(evidence, hypothesis) });
+    await write({ impactResult: await reasonerOf(scope).assessImpact(evidence, hypothesis) });
     return state;
   }
   const impact = needed(analysis.impactResult, 'the impact assessment');
-  await write({ remediationResult: await ports.reasoner.planRemediation(evidence, hypothesis, impact) });
+  await write({ remediationResult: await reasonerOf(scope).planRemediation(evidence, hypothesis, impact) });
   const finishedAt = now();
   if (await analyses.finishAnalysis(analysisId, { status: 'COMPLETE', stage, at: finishedAt })) {
     const seconds = (Date.parse(finishedAt) - Date.parse(requestedAt)) / 1000;

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { isDone } from '#lib/incidents/incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { log } from '#lib/log/logger.ts';
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
 import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';

@@ -1,4 +1,4 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { assertAssignable } from './assignee.ts';
 import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';

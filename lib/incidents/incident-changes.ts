@@ -1,4 +1,4 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';

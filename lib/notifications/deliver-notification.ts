@@ -5,7 +5,7 @@ import { systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
 import { log } from '#lib/log/logger.ts';
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
+import { defaultReasoner } from '#lib/analysis/engine/default-reasoner.ts';
 import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
 import { apiKeyHeaders, joinAs, type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';

@@ -1,34 +1,41 @@
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { ENV } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
-import type { Reasoner } from './reasoner.ts';
+import type { Reasoner, Reasoning } from './reasoner.ts';
 
 /**
- * The analysis engine's reasoning: the default engine, or Amazon Bedrock when the stack was deployed with a
- * model (`-c bedrockModelId=...`, which sets `BEDROCK_MODEL_ID` and grants that model alone), the default
- * engine then answering whenever the model fails. Both load on first use, so the routes that never
- * reason (most of the incidents group's) do not carry them at cold start.
+ * The analysis engine's reasoning: the rules alone, or Amazon Bedrock when the stack was deployed with a
+ * model (`-c bedrockModelId=...`, which sets `BEDROCK_MODEL_ID` and grants that model alone), the rules
+ * then answering whenever the model fails. The model's client loads on first use, so the routes that never
+ * reason (most of the incidents group's) do not carry it at cold start.
  */
 export const reasoning: PortNeed = {
   binding: { kind: 'reasoner' },
   build: {
-    reasoner: (env): Reasoner => {
+    reasoner: (env): Reasoning => {
       const modelId = env[ENV.bedrockModelId];
-      const engine = onFirstUse(async (): Promise<Reasoner> => {
-        const { defaultReasoner } = await import('./default-reasoner.ts');
-        if (!modelId) return defaultReasoner;
-        const [{ BedrockRuntimeClient }, { createBedrockReasoner }] = await Promise.all([
-          import('@aws-sdk/client-bedrock-runtime'),
-          import('./bedrock-reasoner.ts'),
-        ]);
-        return createBedrockReasoner(new BedrockRuntimeClient({}), modelId, defaultReasoner);
-      });
-      return {
-        hypothesize: async (evidence) => (await engine()).hypothesize(evidence),
-        assessImpact: async (evidence, hypothesis) => (await engine()).assessImpact(evidence, hypothesis),
-        planRemediation: async (evidence, hypothesis, impact) =>
-          (await engine()).planRemediation(evidence, hypothesis, impact),
+      if (!modelId) return (rules) => rules;
+      let model: Reasoner | undefined;
+      return (rules) => {
+        model ??= bedrockOnFirstUse(modelId, rules);
+        return model;
       };
     },
   },
+};
+
+const bedrockOnFirstUse = (modelId: string, rules: Reasoner): Reasoner => {
+  const engine = onFirstUse(async (): Promise<Reasoner> => {
+    const [{ BedrockRuntimeClient }, { createBedrockReasoner }] = await Promise.all([
+      import('@aws-sdk/client-bedrock-runtime'),
+      import('./bedrock-reasoner.ts'),
+    ]);
+    return createBedrockReasoner(new BedrockRuntimeClient({}), modelId, rules);
+  });
+  return {
+    hypothesize: async (evidence) => (await engine()).hypothesize(evidence),
+    assessImpact: async (evidence, hypothesis) => (await engine()).assessImpact(evidence, hypothesis),
+    planRemediation: async (evidence, hypothesis, impact) =>
+      (await engine()).planRemediation(evidence, hypothesis, impact),
+  };
 };
