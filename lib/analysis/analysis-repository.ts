@@ -9,7 +9,8 @@ import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Analysis, AnalysisReport, AnalysisStage, AnalysisStatus } from './analysis.ts';
-import { countAnalysisWrite, readAnalysisTotal } from '#lib/incidents/analysis-counter.ts';
+import { ANALYSIS_COUNTER } from '#lib/incidents/analysis-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
 
 /**
  * ANALYSIS items (docs/data-model.md 5.15): base `{W}#ANALYSIS` / `<analysisId>`, gsi1 by status, gsi2 the
@@ -83,6 +84,7 @@ const PROCESSING = { ConditionExpression: '#status = :processing', processing: {
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const analysisRepository = (table: Table, workspaceId: string) => {
+  const counter = countedList(table, workspaceId, ANALYSIS_COUNTER);
   const insertAnalysis = async (analysis: Analysis): Promise<void> => {
     await putNew(table, {
       ...analysisKey(workspaceId, analysis.analysisId),
@@ -91,7 +93,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       workspaceId,
       ...analysis,
     });
-    await countAnalysisWrite(table, workspaceId, undefined, analysis.status);
+    await counter.countWrite(undefined, { status: analysis.status });
   };
 
   const findAnalysis = (analysisId: string): Promise<Analysis | undefined> =>
@@ -134,7 +136,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...PROCESSING.processing },
     });
     if (!written) return undefined;
-    await countAnalysisWrite(table, workspaceId, 'PROCESSING', finish.status);
+    await counter.countWrite({ status: 'PROCESSING' }, { status: finish.status });
     return analysisFromItem(written, workspaceId);
   };
 
@@ -153,7 +155,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       },
       page,
       (item) => analysisFromItem(item, workspaceId),
-      () => readAnalysisTotal(table, workspaceId, status),
+      () => counter.readTotal({ status }),
     );
 
   /** The incident's newest analysis in a status: one item of its gsi2 range. */

@@ -5,7 +5,8 @@ import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { countChangeWrite } from './change-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { CHANGE_COUNTER } from './change-counter.ts';
 
 /**
  * CHANGE items (docs/data-model.md 5.6): base `{W}#CHANGE` / `<changeId>`, in the unified ticket list (gsi3)
@@ -88,7 +89,9 @@ export const changeRepository = (table: Table, workspaceId: string) => {
           }),
         );
         const previousStatus = Attributes?.status as ChangeStatus | undefined;
-        await countChangeWrite(table, workspaceId, previousStatus, change.status);
+        await countedList(table, workspaceId, CHANGE_COUNTER).countWrite(previousStatus && { status: previousStatus }, {
+          status: change.status,
+        });
         return previousStatus ? { outcome: 'updated', previousStatus } : { outcome: 'created' };
       },
       () => ({ outcome: 'stale' }),

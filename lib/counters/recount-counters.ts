@@ -1,17 +1,18 @@
 import { recountBlastReports } from '#lib/blast-radius/recount-blast-reports.ts';
-import { recountAnalyses } from '#lib/incidents/analysis-counter.ts';
+import { ANALYSIS_COUNTER } from '#lib/incidents/analysis-counter.ts';
 import { analysisPartition } from '#lib/analysis/analysis-repository.ts';
-import { recountChanges } from '#lib/changes/change-counter.ts';
+import { CHANGE_COUNTER } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';
 import { recountIncidents } from '#lib/incidents/incident-counter.ts';
 import { log } from '#lib/log/logger.ts';
-import { recountRuns } from '#lib/pipelines/pipeline-run-counter.ts';
+import { RUN_COUNTER } from '#lib/pipelines/pipeline-run-counter.ts';
 import { runPartition } from '#lib/pipelines/pipeline-run-item.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { recountExecutions } from '#lib/playbooks/execution-recount.ts';
-import { recountPlaybooks } from '#lib/playbooks/playbook-counter.ts';
+import { PLAYBOOK_COUNTER } from '#lib/playbooks/playbook-counter.ts';
 import { headPartition as playbookPartition } from '#lib/playbooks/playbook-repository.ts';
-import { recountProblems } from '#lib/problems/problem-counter.ts';
+import { PROBLEM_COUNTER } from '#lib/problems/problem-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
 import { problemPartition } from '#lib/problems/problem-repository.ts';
 import { recountSignals } from '#lib/signals/signal-counter.ts';
 import { historyRepository } from '#lib/tickets/history-repository.ts';
@@ -66,14 +67,14 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
       ] = await Promise.all([
         recountSignals(table, workspaceId),
         recountIncidents(table, workspaceId),
-        recountProblems(table, workspaceId, problemPartition(workspaceId)),
-        recountChanges(table, workspaceId, changePartition(workspaceId)),
-        recountRuns(table, workspaceId, runPartition(workspaceId)),
+        countedList(table, workspaceId, PROBLEM_COUNTER).recount(problemPartition(workspaceId)),
+        countedList(table, workspaceId, CHANGE_COUNTER).recount(changePartition(workspaceId)),
+        countedList(table, workspaceId, RUN_COUNTER).recount(runPartition(workspaceId)),
         historyRepository(table, workspaceId).recountHistory(),
-        recountPlaybooks(table, workspaceId, playbookPartition(workspaceId)),
+        countedList(table, workspaceId, PLAYBOOK_COUNTER).recount(playbookPartition(workspaceId)),
         recountExecutions(table, workspaceId),
         recountBlastReports(table, workspaceId),
-        recountAnalyses(table, workspaceId, analysisPartition(workspaceId)),
+        countedList(table, workspaceId, ANALYSIS_COUNTER).recount(analysisPartition(workspaceId)),
       ]);
       result.workspaces += 1;
       result.signals += signals;

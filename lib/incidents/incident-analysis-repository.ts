@@ -5,7 +5,8 @@ import type { Table } from '#lib/store/table.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { keyOf } from '#lib/store/items.ts';
 import { deleteIfPresent } from '#lib/store/conditional-writes.ts';
-import { countAnalysisWrite } from './analysis-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { ANALYSIS_COUNTER } from './analysis-counter.ts';
 import { analysisChildPartition, incidentAnalysisPartition } from './incident-item.ts';
 
 /**
@@ -66,7 +67,11 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
       });
       await batchDeleteItems(table, children.map(keyOf));
       const deleted = await deleteIfPresent(table, keyOf(analysis));
-      if (deleted) await countAnalysisWrite(table, workspaceId, String(deleted.status), undefined);
+      if (deleted)
+        await countedList(table, workspaceId, ANALYSIS_COUNTER).countWrite(
+          { status: String(deleted.status) },
+          undefined,
+        );
     }
   };
   return { latestCompletedAnalysis, deleteIncidentAnalyses };

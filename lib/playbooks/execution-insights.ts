@@ -9,7 +9,8 @@ import {
   STAT,
 } from './execution-counter.ts';
 import { findExecution } from './execution-service.ts';
-import { readPlaybookTotal } from './playbook-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { PLAYBOOK_COUNTER } from './playbook-counter.ts';
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -19,7 +20,7 @@ const rate = (part: number, whole: number): number => (whole > 0 ? round(part / 
 /** Totals, means and rates from the counters kept on every write: two GetItems however many executions. */
 export const playbookStats = async ({ ports, workspaceId }: Scope) => {
   const [totalPlaybooks, counts] = await Promise.all([
-    readPlaybookTotal(ports.table, workspaceId, {}),
+    countedList(ports.table, workspaceId, PLAYBOOK_COUNTER).readTotal({}),
     readExecutionCounter(ports.table, workspaceId),
   ]);
   const completed = counts['status#COMPLETED'] ?? 0;

@@ -13,7 +13,8 @@ import type {
   PublishedSummary,
   TriggerConditions,
 } from './playbook.ts';
-import { countPlaybookWrite, readPlaybookTotal } from './playbook-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { PLAYBOOK_COUNTER } from './playbook-counter.ts';
 
 /**
  * PLAYBOOK heads and PLAYBOOK_VERSION snapshots (docs/data-model.md 5.9): heads in `{W}#PLAYBOOK`, gsi1 by
@@ -109,9 +110,10 @@ const versionFromItem = (item: Item, workspaceId: string): PlaybookVersion => {
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const playbookRepository = (table: Table, workspaceId: string) => {
+  const counter = countedList(table, workspaceId, PLAYBOOK_COUNTER);
   const insertPlaybook = async (playbook: Playbook): Promise<void> => {
     await putNew(table, headToItem(workspaceId, { playbook, rev: 1, published: null }));
-    await countPlaybookWrite(table, workspaceId, undefined, playbook);
+    await counter.countWrite(undefined, playbook);
   };
 
   const findHead = (playbookId: string): Promise<PlaybookHead | undefined> =>
@@ -126,7 +128,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
       ConditionExpression: 'rev = :rev',
       ExpressionAttributeValues: { ':rev': before.rev },
     });
-    if (written) await countPlaybookWrite(table, workspaceId, before.playbook, after.playbook);
+    if (written) await counter.countWrite(before.playbook, after.playbook);
     return written;
   };
 
@@ -161,7 +163,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
       { ...input, ScanIndexForward: false },
       page,
       (item) => headFromItem(item, workspaceId).playbook,
-      () => readPlaybookTotal(table, workspaceId, { status }),
+      () => counter.readTotal({ status }),
     );
   };
 
@@ -196,7 +198,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, headKey(workspaceId, playbookId));
     if (!item) return undefined;
     const removed = headFromItem(item, workspaceId).playbook;
-    await countPlaybookWrite(table, workspaceId, removed, undefined);
+    await counter.countWrite(removed, undefined);
     return removed;
   };
 

@@ -13,7 +13,8 @@ import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem, textOrNull } from '#lib/store/items.ts';
-import { countProblemWrite, readProblemTotal } from './problem-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { PROBLEM_COUNTER } from './problem-counter.ts';
 
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
 export const problemPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PROBLEM');
@@ -134,9 +135,10 @@ const updateExpression = (workspaceId: string, problemId: string, changes: Probl
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const problemRepository = (table: Table, workspaceId: string) => {
+  const counter = countedList(table, workspaceId, PROBLEM_COUNTER);
   const insertProblem = async (problem: Problem): Promise<void> => {
     await putNew(table, problemToItem(workspaceId, problem));
-    await countProblemWrite(table, workspaceId, undefined, problem);
+    await counter.countWrite(undefined, problem);
   };
 
   const findProblem = (problemId: string): Promise<Problem | undefined> =>
@@ -149,7 +151,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
       { ...listQuery(workspaceId, filter), ScanIndexForward: false },
       page,
       (item) => problemFromItem(item, workspaceId),
-      () => readProblemTotal(table, workspaceId, filter),
+      () => counter.readTotal(filter),
     );
   };
 
@@ -172,7 +174,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
     const before = problemFromItem(old, workspaceId);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const after = { ...before, ...defined, updatedAt };
-    await countProblemWrite(table, workspaceId, before, after);
+    await counter.countWrite(before, after);
     return { before, after };
   };
 
@@ -181,7 +183,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, problemItemKey(workspaceId, problemId));
     if (!item) return undefined;
     const removed = problemFromItem(item, workspaceId);
-    await countProblemWrite(table, workspaceId, removed, undefined);
+    await counter.countWrite(removed, undefined);
     return removed;
   };
   return { insertProblem, findProblem, queryProblems, writeProblemChanges, removeProblem };

@@ -60,6 +60,21 @@ export const updateItem = async (table: Table, key: Key, update: UpdateOptions):
     .Attributes ?? {};
 
 /**
+ * An update answering the item as it was: `{ before }` (`before` undefined when the update created it), or
+ * `undefined` when the update's condition, if it has one, did not hold.
+ */
+export const updateFromBefore = (
+  table: Table,
+  key: Key,
+  update: UpdateOptions,
+): Promise<{ before: Item | undefined } | undefined> =>
+  unlessConditionFails(async () => ({
+    before: (
+      await table.doc.send(new UpdateCommand({ ...update, TableName: table.name, Key: key, ReturnValues: 'ALL_OLD' }))
+    ).Attributes,
+  }));
+
+/**
  * An update whose own condition decides: the item as written (or as it was, with `ALL_OLD`), or
  * `undefined` when the condition did not hold (the caller's not-found, conflict or "already done").
  */

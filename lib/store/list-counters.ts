@@ -1,4 +1,12 @@
-import { addToCounters, countersOf, type FilterValues, filterCounterName, sumCounts } from './counters.ts';
+import {
+  addToCounters,
+  counterDelta,
+  countersOf,
+  type FilterValues,
+  filterCounterName,
+  filterCounts,
+  sumCounts,
+} from './counters.ts';
 import { putItem } from './conditional-writes.ts';
 import { getItem, type Item } from './items.ts';
 import { workspaceKey } from './keys.ts';
@@ -91,4 +99,36 @@ export const recountListCounter = async (
   });
   await rewriteListCounter(table, workspaceId, counter, sumCounts(items.map(contribution)));
   return items.length;
+};
+
+/**
+ * A list whose counter counts each item under its filter values: the declaration its entity module
+ * makes, from which `countedList` derives every write, read and recount of the counter.
+ */
+export interface CountedList<T> extends ListCounter {
+  /** The item attributes the filter values come from: all that a recount reads of each item. */
+  attributes: readonly string[];
+  /** The filter values an item (or a list's filter) is counted under; undefined where it has none. */
+  filters: (item: Partial<T>) => FilterValues;
+}
+
+/** The operations of one declared list's counter in one workspace. */
+export const countedList = <T>(table: Table, workspaceId: string, counted: CountedList<T>) => {
+  const contribution = (item: Partial<T> | undefined): Record<string, number> =>
+    item ? filterCounts(counted.filters(item)) : {};
+  return {
+    /** Adds the change from `before` to `after` (undefined: did not exist / no longer exists). */
+    countWrite: (before: Partial<T> | undefined, after: Partial<T> | undefined): Promise<void> =>
+      addToListCounter(table, workspaceId, counted, counterDelta(contribution(before), contribution(after))),
+    /** The total of the list under a filter. */
+    readTotal: (filter: Partial<T>): Promise<number> =>
+      readListTotal(table, workspaceId, counted, counted.filters(filter)),
+    /** The recount (data-model 6) from the items of `partition`. */
+    recount: (partition: string): Promise<number> =>
+      recountListCounter(table, workspaceId, counted, {
+        partition,
+        attributes: counted.attributes,
+        contribution: (item) => contribution(item as Partial<T>),
+      }),
+  };
 };
