@@ -3,7 +3,8 @@ import { ANALYSIS_COUNTER } from '#lib/incidents/analysis-counter.ts';
 import { analysisPartition } from '#lib/analysis/analysis-repository.ts';
 import { CHANGE_COUNTER } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';
-import { recountIncidents } from '#lib/incidents/incident-counter.ts';
+import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';
+import { incidentPartition } from '#lib/incidents/incident-item.ts';
 import { log } from '#lib/log/logger.ts';
 import { RUN_COUNTER } from '#lib/pipelines/pipeline-run-counter.ts';
 import { runPartition } from '#lib/pipelines/pipeline-run-item.ts';
@@ -66,7 +67,7 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
         analyses,
       ] = await Promise.all([
         recountSignals(table, workspaceId),
-        recountIncidents(table, workspaceId),
+        countedList(table, workspaceId, INCIDENT_COUNTER).recount(incidentPartition(workspaceId)),
         countedList(table, workspaceId, PROBLEM_COUNTER).recount(problemPartition(workspaceId)),
         countedList(table, workspaceId, CHANGE_COUNTER).recount(changePartition(workspaceId)),
         countedList(table, workspaceId, RUN_COUNTER).recount(runPartition(workspaceId)),

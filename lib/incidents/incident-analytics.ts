@@ -1,5 +1,8 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentPriority, type IncidentStatus } from './incident.ts';
-import { readIncidentCounter, type CounterValues } from './incident-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { INCIDENT_COUNTER } from './incident-counter.ts';
+
+type CounterValues = Record<string, number>;
 import type { Scope } from '#lib/identity/scope.ts';
 
 export interface IncidentAnalytics {
@@ -25,7 +28,7 @@ const meanMinutes = (values: CounterValues, sum: string, samples: string): numbe
  * whatever the number of incidents. Means are in minutes, rounded to two decimals.
  */
 export const incidentAnalytics = async ({ ports: runtime, workspaceId }: Scope): Promise<IncidentAnalytics> => {
-  const values = await readIncidentCounter(runtime.table, workspaceId);
+  const values = await countedList(runtime.table, workspaceId, INCIDENT_COUNTER).read();
   return {
     total: count(values, 'total'),
     byStatus: Object.fromEntries(

@@ -2,7 +2,8 @@ import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
-import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { INCIDENT_COUNTER } from './incident-counter.ts';
 import { addToIncidentRollups } from './incident-rollup.ts';
 import { queueNotifications } from './incident-notifications.ts';
 import type { Scope } from '#lib/identity/scope.ts';
@@ -104,7 +105,7 @@ export const recordIncidentChange = async (
         after?.updatedAt,
       ),
     messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
-    addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
+    countedList(runtime.table, workspaceId, INCIDENT_COUNTER).countWrite(before, after),
     addToIncidentRollups(runtime.table, workspaceId, before, after),
     recordSla(scope, before, after),
     queueNotifications(runtime, workspaceId, before, after),

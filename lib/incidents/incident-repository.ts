@@ -18,7 +18,8 @@ import {
   incidentToItem,
   type ItemUpdate,
 } from './incident-item.ts';
-import { readIncidentTotal } from './incident-counter.ts';
+import { countedList } from '#lib/store/list-counters.ts';
+import { INCIDENT_COUNTER } from './incident-counter.ts';
 
 type Item = Record<string, unknown>;
 
@@ -147,13 +148,14 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
    */
   const queryIncidents = async (filters: IncidentFilters, page: PageRequest): Promise<Page<Incident>> => {
     const { status, priority, environment, from, to } = filters;
-    const environmentKey = environment === undefined ? undefined : filterKey(environment);
     return queryPage(
       table,
       listQuery(workspaceId, filters),
       page,
       (item) => incidentFromItem(workspaceId, item),
-      from || to ? undefined : () => readIncidentTotal(table, workspaceId, { status, priority, environmentKey }),
+      from || to
+        ? undefined
+        : () => countedList(table, workspaceId, INCIDENT_COUNTER).readTotal({ status, priority, environment }),
     );
   };
 

@@ -110,16 +110,20 @@ export interface CountedList<T> extends ListCounter {
   attributes: readonly string[];
   /** The filter values an item (or a list's filter) is counted under; undefined where it has none. */
   filters: (item: Partial<T>) => FilterValues;
+  /** Sums an item adds beside its counts (minutes to acknowledge, ...), for means over the whole list. */
+  measures?: (item: Partial<T>) => Record<string, number>;
 }
 
 /** The operations of one declared list's counter in one workspace. */
 export const countedList = <T>(table: Table, workspaceId: string, counted: CountedList<T>) => {
   const contribution = (item: Partial<T> | undefined): Record<string, number> =>
-    item ? filterCounts(counted.filters(item)) : {};
+    item ? { ...filterCounts(counted.filters(item)), ...counted.measures?.(item) } : {};
   return {
     /** Adds the change from `before` to `after` (undefined: did not exist / no longer exists). */
     countWrite: (before: Partial<T> | undefined, after: Partial<T> | undefined): Promise<void> =>
       addToListCounter(table, workspaceId, counted, counterDelta(contribution(before), contribution(after))),
+    /** Every attribute of the counter, counts and measures. */
+    read: (): Promise<Record<string, number>> => readListCounter(table, workspaceId, counted),
     /** The total of the list under a filter. */
     readTotal: (filter: Partial<T>): Promise<number> =>
       readListTotal(table, workspaceId, counted, counted.filters(filter)),

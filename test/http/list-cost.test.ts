@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Incident } from '#lib/incidents/incident.ts';
-import { addToIncidentCounter, counterDelta } from '#lib/incidents/incident-counter.ts';
-import { incidentToItem } from '#lib/incidents/incident-item.ts';
+import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';
+import { incidentPartition, incidentToItem } from '#lib/incidents/incident-item.ts';
+import { addToListCounter, countedList } from '#lib/store/list-counters.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { addToSignalCounter, newSignalDelta } from '#lib/signals/signal-counter.ts';
 import { signalToItem } from '#lib/signals/signal-item.ts';
@@ -92,7 +93,7 @@ const seed = async (workspaceId: string) => {
     ...incidents.map((incident) => incidentToItem(workspaceId, incident)),
   ]);
   await addToSignalCounter(table, workspaceId, sum(signals.map(newSignalDelta)));
-  await addToIncidentCounter(table, workspaceId, sum(incidents.map((incident) => counterDelta(undefined, incident))));
+  await countedList(table, workspaceId, INCIDENT_COUNTER).recount(incidentPartition(workspaceId));
 };
 
 beforeAll(async () => {
@@ -180,7 +181,7 @@ describe('the counter recount', () => {
     const workspaceId = admin.user.businessId ?? '';
     const { table } = client.stack.ports;
     await addToSignalCounter(table, workspaceId, { total: 7, 'status#OPEN': -3 });
-    await addToIncidentCounter(table, workspaceId, { total: -2 });
+    await addToListCounter(table, workspaceId, INCIDENT_COUNTER, { total: -2 });
     await recountCounters(client.stack.ports);
     const signals = await list(`${SIGNALS}?status=OPEN&limit=1`);
     const incidents = await list(`${INCIDENTS}?limit=1`);
