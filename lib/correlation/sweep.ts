@@ -1,5 +1,6 @@
 import { ulidFloor } from '#lib/ports/ids.ts';
 import type { Ports } from '#lib/ports/ports.ts';
+import { systemScope } from '#lib/identity/scope.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 import { pendingCorrelationPartition } from '#lib/signals/signal-item.ts';
 import { queryAll } from '#lib/store/queries.ts';
@@ -34,15 +35,13 @@ export interface SweepResult {
  * signal whose message is merely slow is correlated once all the same. It also rolls the hours that are
  * over up from the signal counter, which ingestion counts in with the signal's own counters.
  */
-export const sweepPendingSignals = async (
-  { table, queue }: Pick<Ports, 'table' | 'queue'>,
-  now: Date,
-): Promise<SweepResult> => {
+export const sweepPendingSignals = async (ports: Ports, now: Date): Promise<SweepResult> => {
+  const { table, queue } = ports;
   const before = new Date(now.getTime() - PENDING_GRACE_MS);
   const result: SweepResult = { workspaces: 0, enqueued: 0, rolledUp: 0 };
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     result.workspaces += 1;
-    result.rolledUp += await rollUpIngestedHours(table, workspaceId, now);
+    result.rolledUp += await rollUpIngestedHours(systemScope(workspaceId, ports), now);
     const signalIds = await pendingSignalIds(table, workspaceId, before);
     if (signalIds.length === 0) continue;
     await queue.send(

@@ -15,7 +15,7 @@ import { headPartition as playbookPartition } from '#lib/playbooks/playbook-repo
 import { PROBLEM_COUNTER } from '#lib/problems/problem-counter.ts';
 import { countedList } from '#lib/store/list-counters.ts';
 import { problemPartition } from '#lib/problems/problem-repository.ts';
-import { recountSignals } from '#lib/signals/signal-counter.ts';
+import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
 import { historyRepository } from '#lib/tickets/history-repository.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 
@@ -66,7 +66,7 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
         blastReports,
         analyses,
       ] = await Promise.all([
-        recountSignals(table, workspaceId),
+        signalCounterRepository(table, workspaceId).recountSignals(),
         countedList(table, workspaceId, INCIDENT_COUNTER).recount(incidentPartition(workspaceId)),
         countedList(table, workspaceId, PROBLEM_COUNTER).recount(problemPartition(workspaceId)),
         countedList(table, workspaceId, CHANGE_COUNTER).recount(changePartition(workspaceId)),

@@ -26,7 +26,8 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
-import { counterHoldsTotal, readSignalTotal, type SignalListFilter } from './signal-counter.ts';
+import { counterHoldsTotal, type SignalListFilter } from './signal-counter.ts';
+import { signalCounterRepository } from './signal-counter-repository.ts';
 import { type DeliveryMark, holdsMark, marksBeyondKept } from './delivery-mark.ts';
 import { putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
@@ -247,7 +248,10 @@ export const signalRepository = (table: Table, workspaceId: string) => {
       page,
       (item) => signalSummary(signalFromItem(item, workspaceId)),
       // A service with severity or source has no counter: its index partition is counted, keys only.
-      () => (counterHoldsTotal(filter) ? readSignalTotal(table, workspaceId, filter) : countAll(table, query)),
+      () =>
+        counterHoldsTotal(filter)
+          ? signalCounterRepository(table, workspaceId).readSignalTotal(filter)
+          : countAll(table, query),
     );
   };
   return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals };

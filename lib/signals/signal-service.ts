@@ -2,7 +2,8 @@ import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import { fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
 import { followResolution } from './follow-resolution.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
-import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
+import { moveDelta } from './signal-counter.ts';
+import { signalCounterRepository } from './signal-counter-repository.ts';
 import { serviceKeyOf, sourceKeyOf } from './signal-item.ts';
 import { loadMetadata } from './signal-metadata.ts';
 import { findWholeSignal, signalRepository } from './signal-repository.ts';
@@ -41,7 +42,7 @@ const TOP_SOURCES = 5;
 
 /** From the precomputed counter: one read however many signals there are. Sources are their normalised keys. */
 export const signalStats = async ({ ports: { table }, workspaceId }: Scope): Promise<SignalStats> => {
-  const { total, byStatus, bySource } = await readSignalCounter(table, workspaceId);
+  const { total, byStatus, bySource } = await signalCounterRepository(table, workspaceId).readSignalCounter();
   const topSources = [...bySource]
     .sort(([sourceA, countA], [sourceB, countB]) => countB - countA || sourceA.localeCompare(sourceB))
     .slice(0, TOP_SOURCES)
@@ -82,7 +83,7 @@ export const moveSignal = async (
     ]);
   }
   const { before, after, metadataObject } = outcome;
-  await addToSignalCounter(runtime.table, workspaceId, moveDelta(before, after.status));
+  await signalCounterRepository(runtime.table, workspaceId).addToSignalCounter(moveDelta(before, after.status));
   if (move === 'resolve') {
     await Promise.all([
       fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id),

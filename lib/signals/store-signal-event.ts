@@ -6,7 +6,7 @@ import { openOrMerge } from './fingerprint-merge.ts';
 import { resolveEvent } from './resolve-event.ts';
 import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import type { Signal } from './signal.ts';
-import { addToSignalCounter } from './signal-counter.ts';
+import { signalCounterRepository } from './signal-counter-repository.ts';
 import { followResolution } from './follow-resolution.ts';
 import { isStoreUnavailable } from '#lib/store/store-errors.ts';
 import type { Attempt, Written } from './store-attempt.ts';
@@ -137,7 +137,7 @@ const storeEvent = async (
   await Promise.all([
     Object.keys(written.counted).length > 0 &&
       bestEffort('signal counters', workspaceId, signalId, () =>
-        addToSignalCounter(runtime.table, workspaceId, written.counted),
+        signalCounterRepository(runtime.table, workspaceId).addToSignalCounter(written.counted),
       ),
     written.correlate &&
       bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, signalId, () =>

@@ -23,7 +23,13 @@ export interface ListCounter {
   type: string;
 }
 
-const counterKey = (workspaceId: string, name: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: name });
+const COUNTER_PARTITION = 'COUNTER';
+
+/** The key of the counter item `name`: every counter of a workspace lives in its COUNTER partition. */
+export const listCounterKey = (workspaceId: string, name: string) => ({
+  pk: workspaceKey(workspaceId, COUNTER_PARTITION),
+  sk: name,
+});
 
 export const addToListCounter = async (
   table: Table,
@@ -32,7 +38,7 @@ export const addToListCounter = async (
   delta: Record<string, number>,
 ): Promise<void> => {
   if (Object.keys(delta).length === 0) return;
-  await addToCounters(table, counterKey(workspaceId, name), delta, { type, workspaceId });
+  await addToCounters(table, listCounterKey(workspaceId, name), delta, { type, workspaceId });
 };
 
 /** Every attribute of the counter; an absent counter (nothing counted yet) has none, and drift below zero reads as zero. */
@@ -42,11 +48,17 @@ export const readListCounter = async (
   { name }: ListCounter,
 ): Promise<Record<string, number>> =>
   Object.fromEntries(
-    Object.entries(countersOf(await getItem(table, counterKey(workspaceId, name), false))).map(([attribute, count]) => [
-      attribute,
-      Math.max(0, count),
-    ]),
+    Object.entries(countersOf(await getItem(table, listCounterKey(workspaceId, name), false))).map(
+      ([attribute, count]) => [attribute, Math.max(0, count)],
+    ),
   );
+
+/** Every counter item of the workspace whose name starts with `prefix`: one Query. */
+export const readCountersNamed = (table: Table, workspaceId: string, prefix: string): Promise<Item[]> =>
+  queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspaceKey(workspaceId, COUNTER_PARTITION), ':prefix': prefix },
+  });
 
 /** The total of the list under these filter values: one attribute of one GetItem. */
 export const readListTotal = async (
@@ -58,7 +70,7 @@ export const readListTotal = async (
 
 /** The counter item holding `counts`: what a recount writes, replacing whatever the counter held. */
 export const listCounterItem = (workspaceId: string, { name, type }: ListCounter, counts: Record<string, number>) => ({
-  ...counterKey(workspaceId, name),
+  ...listCounterKey(workspaceId, name),
   type,
   workspaceId,
   ...counts,

@@ -4,7 +4,8 @@ import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';
 import { incidentPartition, incidentToItem } from '#lib/incidents/incident-item.ts';
 import { addToListCounter, countedList } from '#lib/store/list-counters.ts';
 import type { Signal } from '#lib/signals/signal.ts';
-import { addToSignalCounter, newSignalDelta } from '#lib/signals/signal-counter.ts';
+import { newSignalDelta } from '#lib/signals/signal-counter.ts';
+import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
 import { signalToItem } from '#lib/signals/signal-item.ts';
 import { batchPutItems } from '#lib/store/batch.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
@@ -92,7 +93,7 @@ const seed = async (workspaceId: string) => {
     ...signals.map((signal) => signalToItem(workspaceId, signal, 'record', { metadataJson: '{}' })),
     ...incidents.map((incident) => incidentToItem(workspaceId, incident)),
   ]);
-  await addToSignalCounter(table, workspaceId, sum(signals.map(newSignalDelta)));
+  await signalCounterRepository(table, workspaceId).addToSignalCounter(sum(signals.map(newSignalDelta)));
   await countedList(table, workspaceId, INCIDENT_COUNTER).recount(incidentPartition(workspaceId));
 };
 
@@ -180,7 +181,7 @@ describe('the counter recount', () => {
   it('puts drifted totals right from the items', async () => {
     const workspaceId = admin.user.businessId ?? '';
     const { table } = client.stack.ports;
-    await addToSignalCounter(table, workspaceId, { total: 7, 'status#OPEN': -3 });
+    await signalCounterRepository(table, workspaceId).addToSignalCounter({ total: 7, 'status#OPEN': -3 });
     await addToListCounter(table, workspaceId, INCIDENT_COUNTER, { total: -2 });
     await recountCounters(client.stack.ports);
     const signals = await list(`${SIGNALS}?status=OPEN&limit=1`);
