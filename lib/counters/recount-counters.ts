@@ -9,7 +9,7 @@ import { log } from '#lib/log/logger.ts';
 import { RUN_COUNTER } from '#lib/pipelines/pipeline-run-counter.ts';
 import { runPartition } from '#lib/pipelines/pipeline-run-item.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { recountExecutions } from '#lib/playbooks/execution-recount.ts';
+import { executionRepository } from '#lib/playbooks/execution-repository.ts';
 import { PLAYBOOK_COUNTER } from '#lib/playbooks/playbook-counter.ts';
 import { headPartition as playbookPartition } from '#lib/playbooks/playbook-repository.ts';
 import { PROBLEM_COUNTER } from '#lib/problems/problem-counter.ts';
@@ -73,7 +73,7 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
         countedList(table, workspaceId, RUN_COUNTER).recount(runPartition(workspaceId)),
         historyRepository(table, workspaceId).recountHistory(),
         countedList(table, workspaceId, PLAYBOOK_COUNTER).recount(playbookPartition(workspaceId)),
-        recountExecutions(table, workspaceId),
+        executionRepository(table, workspaceId).recountExecutions(),
         recountBlastReports(table, workspaceId),
         countedList(table, workspaceId, ANALYSIS_COUNTER).recount(analysisPartition(workspaceId)),
       ]);

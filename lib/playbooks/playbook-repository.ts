@@ -24,12 +24,13 @@ export const headPartition = (workspaceId: string): string => workspaceKey(works
 const statusPartition = (workspaceId: string, status: PlaybookStatus): string =>
   workspaceKey(workspaceId, 'PLAYBOOK', 'STATUS', status);
 const publishedPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PLAYBOOK', 'PUBLISHED');
-const versionPartition = (workspaceId: string, playbookId: string): string =>
+/** A playbook's own partition: its versions, its ad-hoc actions, and below it its executions. */
+export const playbookPartition = (workspaceId: string, playbookId: string): string =>
   workspaceKey(workspaceId, 'PLAYBOOK', playbookId);
 
 const headKey = (workspaceId: string, playbookId: string) => ({ pk: headPartition(workspaceId), sk: playbookId });
 const versionKey = (workspaceId: string, playbookId: string, version: number) => ({
-  pk: versionPartition(workspaceId, playbookId),
+  pk: playbookPartition(workspaceId, playbookId),
   sk: `V#${String(version).padStart(6, '0')}`,
 });
 
@@ -187,7 +188,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
   const removePartition = async (playbookId: string): Promise<void> => {
     const items = await queryAll(table, {
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': versionPartition(workspaceId, playbookId) },
+      ExpressionAttributeValues: { ':pk': playbookPartition(workspaceId, playbookId) },
       ProjectionExpression: 'pk, sk',
     });
     await batchDeleteItems(table, items.map(keyOf));
