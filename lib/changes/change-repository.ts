@@ -1,7 +1,7 @@
 import { deploymentFailureSeverity, type ChangeInput, type ChangeStatus } from '#lib/changes/change-input.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey, workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
 import { unlessConditionFails } from '#lib/store/conditional-writes.ts';

@@ -1,7 +1,7 @@
 import { textOrNull } from '#lib/store/items.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { ticketListPartition } from '#lib/tickets/ticket-index.ts';
+import { ticketListPartition } from '#lib/tickets/ticket-repository.ts';
 import type { ChangeStatus } from './change-input.ts';
 import type { Change } from './change.ts';
 

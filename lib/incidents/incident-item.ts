@@ -1,5 +1,5 @@
 import { filterKey, workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
 import {
   isAcknowledged,
   isDone,

@@ -9,7 +9,7 @@ import {
   type ProblemStatus,
 } from './problem.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem, textOrNull } from '#lib/store/items.ts';
