@@ -1,25 +1,12 @@
-import { ulidFloor } from '#lib/ports/ids.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { systemScope } from '#lib/identity/scope.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
-import { pendingCorrelationPartition } from '#lib/signals/signal-item.ts';
-import { queryAll } from '#lib/store/queries.ts';
-import type { Table } from '#lib/store/table.ts';
+import { signalRepository } from '#lib/signals/signal-repository.ts';
 import type { CorrelationMessage } from './correlation-message.ts';
 import { rollUpIngestedHours } from '#lib/signals/ingested-rollup.ts';
 
 /** A signal pending longer than this lost its queue message, or the message is stuck: send it again. */
 export const PENDING_GRACE_MS = 2 * 60_000;
-
-const pendingSignalIds = async (table: Table, workspaceId: string, before: Date): Promise<string[]> => {
-  const items = await queryAll(table, {
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
-    ExpressionAttributeValues: { ':pk': pendingCorrelationPartition(workspaceId), ':before': ulidFloor(before) },
-    ProjectionExpression: 'gsi3sk',
-  });
-  return items.map((item) => item.gsi3sk as string);
-};
 
 export interface SweepResult {
   workspaces: number;
@@ -42,7 +29,7 @@ export const sweepPendingSignals = async (ports: Ports, now: Date): Promise<Swee
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     result.workspaces += 1;
     result.rolledUp += await rollUpIngestedHours(systemScope(workspaceId, ports), now);
-    const signalIds = await pendingSignalIds(table, workspaceId, before);
+    const signalIds = await signalRepository(table, workspaceId).pendingSignalIds(before);
     if (signalIds.length === 0) continue;
     await queue.send(
       'correlation',

@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '#lib/store/pages.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { countAll, type QueryInput } from '#lib/store/queries.ts';
+import { countAll, type QueryInput, queryAll } from '#lib/store/queries.ts';
+import { ulidFloor } from '#lib/ports/ids.ts';
 import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
@@ -15,6 +16,7 @@ import {
   signalSummary,
 } from './signal.ts';
 import {
+  pendingCorrelationPartition,
   signalFromItem,
   signalItemKey,
   signalPartition,
@@ -254,5 +256,16 @@ export const signalRepository = (table: Table, workspaceId: string) => {
           : countAll(table, query),
     );
   };
-  return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals };
+  /** The ids of the signals still pending correlation that were received before `before` (gsi3, sparse). */
+  const pendingSignalIds = async (before: Date): Promise<string[]> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
+      ExpressionAttributeValues: { ':pk': pendingCorrelationPartition(workspaceId), ':before': ulidFloor(before) },
+      ProjectionExpression: 'gsi3sk',
+    });
+    return items.map((item) => item.gsi3sk as string);
+  };
+
+  return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals, pendingSignalIds };
 };
