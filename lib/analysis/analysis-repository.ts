@@ -1,15 +1,19 @@
-import { analysisChildPartition, incidentAnalysisPartition } from '#lib/incidents/incident-item.ts';
 import type { Evidence } from '#lib/ports/reasoner/evidence.ts';
 import type { Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
 import { putItem, putNew, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
-import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Analysis, AnalysisReport, AnalysisStage, AnalysisStatus } from './analysis.ts';
-import { ANALYSIS_COUNTER } from '#lib/incidents/analysis-counter.ts';
+import {
+  ANALYSIS_COUNTER,
+  analysisChildPartition,
+  analysisPartition,
+  analysisStatusPartition,
+  incidentAnalysisPartition,
+} from '#lib/incidents/analysis-item.ts';
 import { countedList } from '#lib/store/list-counters.ts';
 
 /**
@@ -17,9 +21,6 @@ import { countedList } from '#lib/store/list-counters.ts';
  * incident's analyses by `<status>#<analysisId>`. Each analysis's evidence and reports are in its own
  * partition `{W}#ANALYSIS#<analysisId>`, so the list partition holds small items.
  */
-export const analysisPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ANALYSIS');
-const statusPartition = (workspaceId: string, status: AnalysisStatus): string =>
-  workspaceKey(workspaceId, 'ANALYSIS', 'STATUS', status);
 const analysisKey = (workspaceId: string, analysisId: string) => ({
   pk: analysisPartition(workspaceId),
   sk: analysisId,
@@ -30,7 +31,7 @@ const evidenceKey = (workspaceId: string, analysisId: string) => ({
 });
 
 const statusKeys = (workspaceId: string, analysis: Pick<Analysis, 'analysisId' | 'incidentId' | 'status'>) => ({
-  gsi1pk: statusPartition(workspaceId, analysis.status),
+  gsi1pk: analysisStatusPartition(workspaceId, analysis.status),
   gsi1sk: analysis.analysisId,
   gsi2pk: incidentAnalysisPartition(workspaceId, analysis.incidentId),
   gsi2sk: `${analysis.status}#${analysis.analysisId}`,
@@ -149,7 +150,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
           ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk' }
           : { KeyConditionExpression: 'pk = :pk' }),
         ExpressionAttributeValues: {
-          ':pk': status ? statusPartition(workspaceId, status) : analysisPartition(workspaceId),
+          ':pk': status ? analysisStatusPartition(workspaceId, status) : analysisPartition(workspaceId),
         },
         ScanIndexForward: false,
       },

@@ -2,9 +2,8 @@ import { deploymentFailureSeverity, type ChangeInput, type ChangeStatus } from '
 import type { Table } from '#lib/store/table.ts';
 import { filterKey, workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setFields } from '#lib/store/set-fields.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
+import { updateFromBefore } from '#lib/store/conditional-writes.ts';
 import { countedList } from '#lib/store/list-counters.ts';
 import { CHANGE_COUNTER } from './change-counter.ts';
 
@@ -63,39 +62,30 @@ export const changeRepository = (table: Table, workspaceId: string) => {
       updatedAt: now,
     });
     const ticketKeys = changeTicketKeys(workspaceId, change.changeKey, now);
-    return unlessConditionFails(
-      async () => {
-        const { Attributes } = await table.doc.send(
-          new UpdateCommand({
-            TableName: table.name,
-            Key: changeItemKey(workspaceId, change.changeKey),
-            UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :now), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
-            ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
-            ExpressionAttributeNames: {
-              ...set.ExpressionAttributeNames,
-              '#createdAt': 'createdAt',
-              '#gsi3pk': 'gsi3pk',
-              '#gsi3sk': 'gsi3sk',
-              '#providerUpdatedAt': 'providerUpdatedAt',
-            },
-            ExpressionAttributeValues: {
-              ...set.ExpressionAttributeValues,
-              ':now': now,
-              ':gsi3pk': ticketKeys.gsi3pk,
-              ':gsi3sk': ticketKeys.gsi3sk,
-              ':incoming': change.updatedAt,
-            },
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        const previousStatus = Attributes?.status as ChangeStatus | undefined;
-        await countedList(table, workspaceId, CHANGE_COUNTER).countWrite(previousStatus && { status: previousStatus }, {
-          status: change.status,
-        });
-        return previousStatus ? { outcome: 'updated', previousStatus } : { outcome: 'created' };
+    const written = await updateFromBefore(table, changeItemKey(workspaceId, change.changeKey), {
+      UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :now), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
+      ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
+      ExpressionAttributeNames: {
+        ...set.ExpressionAttributeNames,
+        '#createdAt': 'createdAt',
+        '#gsi3pk': 'gsi3pk',
+        '#gsi3sk': 'gsi3sk',
+        '#providerUpdatedAt': 'providerUpdatedAt',
       },
-      () => ({ outcome: 'stale' }),
-    );
+      ExpressionAttributeValues: {
+        ...set.ExpressionAttributeValues,
+        ':now': now,
+        ':gsi3pk': ticketKeys.gsi3pk,
+        ':gsi3sk': ticketKeys.gsi3sk,
+        ':incoming': change.updatedAt,
+      },
+    });
+    if (!written) return { outcome: 'stale' };
+    const previousStatus = written.before?.status as ChangeStatus | undefined;
+    await countedList(table, workspaceId, CHANGE_COUNTER).countWrite(previousStatus && { status: previousStatus }, {
+      status: change.status,
+    });
+    return previousStatus ? { outcome: 'updated', previousStatus } : { outcome: 'created' };
   };
   return { upsertChangeItem };
 };

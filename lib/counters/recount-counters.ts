@@ -1,6 +1,6 @@
 import { recountBlastReports } from '#lib/blast-radius/recount-blast-reports.ts';
-import { ANALYSIS_COUNTER } from '#lib/incidents/analysis-counter.ts';
-import { analysisPartition } from '#lib/analysis/analysis-repository.ts';
+import { ANALYSIS_COUNTER } from '#lib/incidents/analysis-item.ts';
+import { analysisPartition } from '#lib/incidents/analysis-item.ts';
 import { CHANGE_COUNTER } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';
 import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';

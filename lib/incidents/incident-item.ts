@@ -53,14 +53,6 @@ const environmentIndexKeys = (workspaceId: string, incidentId: string, environme
 export const incidentChildPartition = (workspaceId: string, incidentId: string): string =>
   workspaceKey(workspaceId, 'INC', incidentId);
 
-/** gsi2 of the analysis items of one incident (docs/data-model.md 5.15); the analysis module fills it. */
-export const incidentAnalysisPartition = (workspaceId: string, incidentId: string): string =>
-  workspaceKey(workspaceId, 'INC', incidentId, 'ANALYSIS');
-
-/** An analysis's own items, its evidence and reports (docs/data-model.md 5.15): deleted with its incident. */
-export const analysisChildPartition = (workspaceId: string, analysisId: string): string =>
-  workspaceKey(workspaceId, 'ANALYSIS', analysisId);
-
 /** The index attributes an incident's state decides; an update that changes status or priority SETs them. */
 export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({
   gsi1pk: incidentStatusPartition(workspaceId, incident.status),

@@ -39,6 +39,10 @@ export const putItem = async (table: Table, item: Item): Promise<void> => {
   await table.doc.send(new PutCommand({ TableName: table.name, Item: item }));
 };
 
+/** Writes `item` whether or not its key exists, answering the item it replaced (undefined: none). */
+export const replaceItem = async (table: Table, item: Item): Promise<Item | undefined> =>
+  (await table.doc.send(new PutCommand({ TableName: table.name, Item: item, ReturnValues: 'ALL_OLD' }))).Attributes;
+
 /** A put whose own condition decides: false when the condition did not hold. */
 export const putIf = async (table: Table, item: Item, options: Conditioned<PutOptions>): Promise<boolean> =>
   (await unlessConditionFails(() =>
