@@ -19,16 +19,16 @@ const historyOf = (change: ChangeInput, write: ChangeWrite, actor: string): Hist
  * same event writes the same fields and no new history; a late, older event changes nothing.
  */
 export const upsertChange = async (
-  runtime: Pick<Ports, 'table' | 'clock' | 'ids'>,
+  ports: Pick<Ports, 'table' | 'clock' | 'ids'>,
   workspaceId: string,
   change: ChangeInput,
   actor: string,
 ): Promise<{ changeId: string; applied: boolean }> => {
-  const write = await changeRepository(runtime.table, workspaceId).upsertChangeItem(
+  const write = await changeRepository(ports.table, workspaceId).upsertChangeItem(
     change,
-    runtime.clock.now().toISOString(),
+    ports.clock.now().toISOString(),
   );
   const history = historyOf(change, write, change.deployer ?? actor);
-  if (history.length > 0) await recordHistory(runtime, workspaceId, history);
+  if (history.length > 0) await recordHistory(ports, workspaceId, history);
   return { changeId: change.changeKey, applied: write.outcome !== 'stale' };
 };

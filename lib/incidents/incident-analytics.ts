@@ -27,8 +27,8 @@ const meanMinutes = (values: CounterValues, sum: string, samples: string): numbe
  * Totals by status and priority and the mean times, from the workspace's incident counter: one GetItem,
  * whatever the number of incidents. Means are in minutes, rounded to two decimals.
  */
-export const incidentAnalytics = async ({ ports: runtime, workspaceId }: Scope): Promise<IncidentAnalytics> => {
-  const values = await countedList(runtime.table, workspaceId, INCIDENT_COUNTER).read();
+export const incidentAnalytics = async ({ ports, workspaceId }: Scope): Promise<IncidentAnalytics> => {
+  const values = await countedList(ports.table, workspaceId, INCIDENT_COUNTER).read();
   return {
     total: count(values, 'total'),
     byStatus: Object.fromEntries(

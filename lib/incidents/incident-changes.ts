@@ -92,22 +92,22 @@ export const recordIncidentChange = async (
   after: Incident | undefined,
   { history, messages = [] }: { history: readonly IncidentHistoryInput[]; messages?: readonly MessageInput[] },
 ): Promise<void> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   const ticketId = (after ?? before)?.id;
   if (!ticketId) throw new Error('an incident change needs a state before or after it');
-  countChange(runtime, before, after);
+  countChange(ports, before, after);
   await Promise.all([
     history.length > 0 &&
       recordHistory(
-        runtime,
+        ports,
         workspaceId,
         history.map((event) => ({ ...event, ticketId, ticketType: 'INCIDENT', actor })),
         after?.updatedAt,
       ),
-    messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
-    countedList(runtime.table, workspaceId, INCIDENT_COUNTER).countWrite(before, after),
-    addToIncidentRollups(runtime.table, workspaceId, before, after),
+    messages.length > 0 && recordMessages(ports, workspaceId, ticketId, messages),
+    countedList(ports.table, workspaceId, INCIDENT_COUNTER).countWrite(before, after),
+    addToIncidentRollups(ports.table, workspaceId, before, after),
     recordSla(scope, before, after),
-    queueNotifications(runtime, workspaceId, before, after),
+    queueNotifications(ports, workspaceId, before, after),
   ]);
 };

@@ -39,19 +39,15 @@ const writeResolution = async (
   writeUp: ResolveIncidentInput,
   condition?: IncidentCondition,
 ): Promise<Incident | undefined> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   const update = incidentUpdate(
     workspaceId,
     incidentId,
     { status: 'RESOLVED' },
-    { now: runtime.clock.now().toISOString(), actor },
+    { now: ports.clock.now().toISOString(), actor },
   );
   Object.assign(update.set, writeUp);
-  const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(
-    incidentId,
-    update,
-    condition,
-  );
+  const written = await incidentRepository(ports.table, workspaceId).updateIncidentItem(incidentId, update, condition);
   if (!written) return undefined;
   const { before, after } = written;
   if (before.status === 'RESOLVED') return after;

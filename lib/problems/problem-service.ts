@@ -12,13 +12,13 @@ const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 
 /** Creates an OPEN problem, then records CREATED (and ASSIGNED) in the ticket history. */
 export const createProblem = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  { ports, workspaceId, actor }: Scope,
   input: CreateProblemInput,
 ): Promise<Problem> => {
-  const relatedIncidentIds = await checkRelatedIncidents(runtime.table, workspaceId, input.relatedIncidentIds);
-  const now = runtime.clock.now().toISOString();
+  const relatedIncidentIds = await checkRelatedIncidents(ports.table, workspaceId, input.relatedIncidentIds);
+  const now = ports.clock.now().toISOString();
   const problem: Problem = {
-    id: runtime.ids.sortable(),
+    id: ports.ids.sortable(),
     title: input.title,
     description: input.description,
     rootCause: input.rootCause ?? null,
@@ -31,8 +31,8 @@ export const createProblem = async (
     createdAt: now,
     updatedAt: now,
   };
-  await problemRepository(runtime.table, workspaceId).insertProblem(problem);
-  await recordHistory(runtime, workspaceId, createdEvents(problem, actor));
+  await problemRepository(ports.table, workspaceId).insertProblem(problem);
+  await recordHistory(ports, workspaceId, createdEvents(problem, actor));
   return problem;
 };
 
@@ -55,7 +55,7 @@ export const listProblems = async (
  * whose value changed. There are no restrictions on status moves (spec: Problem status).
  */
 export const updateProblem = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  { ports, workspaceId, actor }: Scope,
   { id: problemId, changes: input }: { id: string; changes: UpdateProblemInput },
 ): Promise<Problem> => {
   if (!isProblemId(problemId)) throw notFound();
@@ -63,25 +63,22 @@ export const updateProblem = async (
   const changes: ProblemChanges = {
     ...fields,
     ...(relatedIncidentIds && {
-      relatedIncidentIds: await checkRelatedIncidents(runtime.table, workspaceId, relatedIncidentIds),
+      relatedIncidentIds: await checkRelatedIncidents(ports.table, workspaceId, relatedIncidentIds),
     }),
   };
-  const now = runtime.clock.now().toISOString();
-  const updated = await problemRepository(runtime.table, workspaceId).writeProblemChanges(problemId, changes, now);
+  const now = ports.clock.now().toISOString();
+  const updated = await problemRepository(ports.table, workspaceId).writeProblemChanges(problemId, changes, now);
   if (!updated) throw notFound();
   const events = changeEvents(updated.before, updated.after, actor);
-  if (events.length > 0) await recordHistory(runtime, workspaceId, events);
+  if (events.length > 0) await recordHistory(ports, workspaceId, events);
   return updated.after;
 };
 
 /** Irreversible; the problem's history, DELETED included, stays for audit. */
-export const deleteProblem = async (
-  { ports: runtime, workspaceId, actor }: Scope,
-  problemId: string,
-): Promise<void> => {
+export const deleteProblem = async ({ ports, workspaceId, actor }: Scope, problemId: string): Promise<void> => {
   const deleted = isProblemId(problemId)
-    ? await problemRepository(runtime.table, workspaceId).removeProblem(problemId)
+    ? await problemRepository(ports.table, workspaceId).removeProblem(problemId)
     : undefined;
   if (!deleted) throw notFound();
-  await recordHistory(runtime, workspaceId, [deletedEvent(deleted, actor)]);
+  await recordHistory(ports, workspaceId, [deletedEvent(deleted, actor)]);
 };

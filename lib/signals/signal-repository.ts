@@ -34,15 +34,13 @@ import { type DeliveryMark, holdsMark, marksBeyondKept } from './delivery-mark.t
 import { putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
 
-type Stores = Pick<Ports, 'table' | 'objects'>;
-
 /**
  * Writes a new signal, its metadata object first when the metadata does not fit the item, with the mark
  * of the delivery that started it; false when a signal with this id already exists (a retry of the same
  * write, whose object this rewrote unchanged).
  */
 export const insertSignal = async (
-  { table, objects }: Stores,
+  { table, objects }: Pick<Ports, 'table' | 'objects'>,
   workspaceId: string,
   signal: Signal,
   origin: SignalOrigin,
@@ -57,7 +55,7 @@ export const insertSignal = async (
 
 /** The signal with all of its metadata, from its object when the item holds only a preview. */
 export const findWholeSignal = async (
-  { table, objects }: Stores,
+  { table, objects }: Pick<Ports, 'table' | 'objects'>,
   workspaceId: string,
   signalId: string,
 ): Promise<Signal | undefined> => {

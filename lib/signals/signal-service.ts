@@ -14,8 +14,8 @@ import type { Page } from '#lib/store/pages.ts';
 const notFound = (): NotFoundError => new NotFoundError('Signal not found');
 
 /** The whole signal, metadata included however large. */
-export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId: string): Promise<Signal> => {
-  const signal = isSignalId(signalId) ? await findWholeSignal(runtime, workspaceId, signalId) : undefined;
+export const getSignal = async ({ ports, workspaceId }: Scope, signalId: string): Promise<Signal> => {
+  const signal = isSignalId(signalId) ? await findWholeSignal(ports, workspaceId, signalId) : undefined;
   if (!signal) throw notFound();
   return signal;
 };
@@ -68,10 +68,10 @@ export const moveSignal = async (
   scope: Scope,
   { id: signalId, move, note }: { id: string; move: SignalMove; note: string | undefined },
 ): Promise<Signal> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   if (!isSignalId(signalId)) throw notFound();
-  const at = runtime.clock.now().toISOString();
-  const outcome = await signalRepository(runtime.table, workspaceId).writeSignalMove(signalId, {
+  const at = ports.clock.now().toISOString();
+  const outcome = await signalRepository(ports.table, workspaceId).writeSignalMove(signalId, {
     move,
     at,
     ...(note && { note: { move, text: note, by: actor, at } }),
@@ -83,13 +83,13 @@ export const moveSignal = async (
     ]);
   }
   const { before, after, metadataObject } = outcome;
-  await signalCounterRepository(runtime.table, workspaceId).addToSignalCounter(moveDelta(before, after.status));
+  await signalCounterRepository(ports.table, workspaceId).addToSignalCounter(moveDelta(before, after.status));
   if (move === 'resolve') {
     await Promise.all([
-      fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id),
+      fingerprintClaimRepository(ports.table, workspaceId).releaseFingerprintClaim(after, after.id),
       followResolution(scope, after),
     ]);
   }
   // Answered like GET one signal: whole.
-  return metadataObject ? { ...after, metadata: await loadMetadata(runtime.objects, metadataObject) } : after;
+  return metadataObject ? { ...after, metadata: await loadMetadata(ports.objects, metadataObject) } : after;
 };

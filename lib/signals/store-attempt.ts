@@ -33,7 +33,7 @@ export interface Written {
 /** How often a step waiting for another attempt looks again. */
 export const POLL_MS = 25;
 
-export const ageMs = (runtime: Ports, since: string): number => runtime.clock.now().getTime() - Date.parse(since);
+export const ageMs = (ports: Ports, since: string): number => ports.clock.now().getTime() - Date.parse(since);
 
 /** The answer for an event that changes nothing: a repeat of its delivery, or a replay of an ended episode. */
 export const unchanged = (signal: Signal, repeated: boolean, resolved = false): Written => ({
