@@ -1,4 +1,5 @@
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { parseIncidentNotification } from '#lib/notifications/notification-message.ts';
 import { deliverNotification } from '#lib/notifications/deliver-notification.ts';
 import { notificationWorker } from '#lib/workers/notification-worker.ts';
@@ -8,5 +9,5 @@ import { notificationWorker } from '#lib/workers/notification-worker.ts';
  * its own event's retry (the queue's visibility timeout is the backoff, the dead-letter queue the end).
  */
 export const handler = createQueueHandler(notificationWorker, (ports, record) =>
-  deliverNotification(ports, parseIncidentNotification(record.body)),
+  deliverNotification(systemAccountScope(ports), parseIncidentNotification(record.body)),
 );

@@ -1,7 +1,6 @@
 import { reasonerOf } from './engine/reasoner-of.ts';
-import { systemScope } from '#lib/identity/scope.ts';
+import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Evidence } from '#lib/ports/reasoner/evidence.ts';
 import type { Analysis, AnalysisStage, AnalysisState } from './analysis.ts';
 import { analysisClaimRepository } from './analysis-claim-repository.ts';
@@ -40,9 +39,8 @@ const needed = <T>(value: T | null | undefined, what: string): T => {
  * PROCESSING, so a retried stage overwrites its own result and a late one writes nothing.
  */
 export const runAnalysisStage = async (
-  ports: Ports,
-  stage: AnalysisStage,
-  input: AnalysisState & { error?: CaughtError },
+  { ports }: AccountScope,
+  { stage, input }: { stage: AnalysisStage; input: AnalysisState & { error?: CaughtError } },
 ): Promise<AnalysisState> => {
   const { workspaceId, analysisId, incidentId, requestedAt } = input;
   const state: AnalysisState = { workspaceId, analysisId, incidentId, requestedAt };

@@ -1,5 +1,5 @@
 import type { ChangeInput } from '#lib/changes/change-input.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import type { HistoryEventInput } from '#lib/tickets/history.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { type ChangeWrite, changeRepository } from './change-repository.ts';
@@ -19,10 +19,8 @@ const historyOf = (change: ChangeInput, write: ChangeWrite, actor: string): Hist
  * same event writes the same fields and no new history; a late, older event changes nothing.
  */
 export const upsertChange = async (
-  ports: Pick<Ports, 'table' | 'clock' | 'ids'>,
-  workspaceId: string,
+  { ports, workspaceId, actor }: Scope,
   change: ChangeInput,
-  actor: string,
 ): Promise<{ changeId: string; applied: boolean }> => {
   const write = await changeRepository(ports.table, workspaceId).upsertChangeItem(
     change,

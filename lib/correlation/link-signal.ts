@@ -20,11 +20,11 @@ export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
  * `firstSignalAt = min(firstSignalAt, t)`: the earliest signal of the incident, for time to detect,
  * which the dashboard's rollup of the incident's creation hour then counts.
  */
-const lowerFirstSignalAt = async (
-  { ports: { table }, workspaceId }: Scope,
-  incidentId: string,
-  at: string,
-): Promise<void> => {
+const lowerFirstSignalAt = async (scope: Scope, incidentId: string, at: string): Promise<void> => {
+  const {
+    ports: { table },
+    workspaceId,
+  } = scope;
   const written = await incidentRepository(table, workspaceId).updateIncidentItem(
     incidentId,
     { set: { firstSignalAt: at }, setIfAbsent: {}, remove: [] },
@@ -34,7 +34,7 @@ const lowerFirstSignalAt = async (
       values: { ':firstSignalAt': at },
     },
   );
-  if (written) await addToIncidentRollups(table, workspaceId, written.before, written.after);
+  if (written) await addToIncidentRollups(scope, written);
 };
 
 /**

@@ -1,5 +1,4 @@
-import type { Ports } from '#lib/ports/ports.ts';
-import { systemScope } from '#lib/identity/scope.ts';
+import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 import { signalRepository } from '#lib/signals/signal-repository.ts';
 import type { CorrelationMessage } from './correlation-message.ts';
@@ -22,7 +21,7 @@ export interface SweepResult {
  * signal whose message is merely slow is correlated once all the same. It also rolls the hours that are
  * over up from the signal counter, which ingestion counts in with the signal's own counters.
  */
-export const sweepPendingSignals = async (ports: Ports, now: Date): Promise<SweepResult> => {
+export const sweepPendingSignals = async ({ ports }: AccountScope, now: Date): Promise<SweepResult> => {
   const { table, queue } = ports;
   const before = new Date(now.getTime() - PENDING_GRACE_MS);
   const result: SweepResult = { workspaces: 0, enqueued: 0, rolledUp: 0 };

@@ -129,13 +129,10 @@ export const getDashboardAnalytics = async (
   scope: Scope,
   query: DashboardAnalyticsInput,
 ): Promise<DashboardAnalytics> => {
-  const { ports, workspaceId } = scope;
+  const { ports } = scope;
   const { granularity } = query;
   const window = resolveWindow(ports.clock.now(), query, granularity);
-  const [rollups, timeZone] = await Promise.all([
-    readWindow(scope, window.from, window.to),
-    workspaceTimezone(ports.table, workspaceId),
-  ]);
+  const [rollups, timeZone] = await Promise.all([readWindow(scope, window.from, window.to), workspaceTimezone(scope)]);
   const created = total(rollups, ROLLUP.created);
   const sources = [...byPrefix(rollups, ROLLUP.sourcePrefix)].map(([key, count]) => ({
     source: decodeURIComponent(key),

@@ -68,7 +68,7 @@ export const buildIncidentReport = async (scope: Scope, incidentId: string, note
   const incident = await findIncident(scope, incidentId);
   const [workspace, timezone, comments, messages, history, signals, analysis] = await Promise.all([
     workspaceRepository(ports.table, workspaceId).getWorkspace(),
-    workspaceTimezone(ports.table, workspaceId),
+    workspaceTimezone(scope),
     commentRepository(ports.table, workspaceId).listComments(incident.id),
     messageRepository(ports.table, workspaceId).listMessages(incident.id),
     historyRepository(ports.table, workspaceId).listHistory(

@@ -106,8 +106,8 @@ export const recordIncidentChange = async (
       ),
     messages.length > 0 && recordMessages(ports, workspaceId, ticketId, messages),
     countedList(ports.table, workspaceId, INCIDENT_COUNTER).countWrite(before, after),
-    addToIncidentRollups(ports.table, workspaceId, before, after),
+    addToIncidentRollups(scope, { before, after }),
     recordSla(scope, before, after),
-    queueNotifications(ports, workspaceId, before, after),
+    queueNotifications(scope, { before, after }),
   ]);
 };

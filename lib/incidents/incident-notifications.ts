@@ -1,6 +1,6 @@
 import { log } from '#lib/log/logger.ts';
-import type { Ports } from '#lib/ports/ports.ts';
-import { INCIDENT_PRIORITIES, type Incident, type IncidentPriority } from './incident.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import { INCIDENT_PRIORITIES, type Incident, type IncidentWrite, type IncidentPriority } from './incident.ts';
 
 export const NOTIFICATION_EVENTS = ['OPENED', 'ESCALATED', 'RESOLVED'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -48,10 +48,8 @@ export const notificationsOf = (
  * notification, logged here, not the request.
  */
 export const queueNotifications = async (
-  ports: Ports,
-  workspaceId: string,
-  before: Incident | undefined,
-  after: Incident | undefined,
+  { ports, workspaceId }: Scope,
+  { before, after }: IncidentWrite,
 ): Promise<void> => {
   const events = notificationsOf(workspaceId, before, after);
   if (events.length === 0) return;

@@ -1,3 +1,4 @@
+import { batchGetItems } from '#lib/store/batch.ts';
 import type { Page, PageRequest } from '#lib/store/pages.ts';
 import { queryAll, type QueryInput } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/pages.ts';
@@ -136,6 +137,15 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     await putNew(table, incidentToItem(workspaceId, incident));
   };
 
+  /** The incident ids among `ids` that exist in the workspace, read consistently. */
+  const existingIncidentIds = async (ids: readonly string[]): Promise<Set<string>> => {
+    const items = await batchGetItems(
+      table,
+      ids.map((id) => incidentItemKey(workspaceId, id)),
+    );
+    return new Set(items.map((item) => item.sk as string));
+  };
+
   /** By record id or ticket id (the same string). A value that is not an incident id is not looked up. */
   const getIncident = async (incidentId: string): Promise<Incident | undefined> => {
     if (!isIncidentId(incidentId)) return undefined;
@@ -204,5 +214,13 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, incidentItemKey(workspaceId, incidentId));
     return item && incidentFromItem(workspaceId, item);
   };
-  return { putIncident, getIncident, queryIncidents, updateIncidentItem, deleteIncidentChildren, deleteIncidentItem };
+  return {
+    putIncident,
+    getIncident,
+    queryIncidents,
+    updateIncidentItem,
+    deleteIncidentChildren,
+    deleteIncidentItem,
+    existingIncidentIds,
+  };
 };

@@ -114,10 +114,7 @@ export const settleSla = async (scope: Scope, incident: Incident, now: Date): Pr
       { expression: '#slaOutcome = :pending', names: { '#slaOutcome': field }, values: { ':pending': 'PENDING' } },
     );
     if (!written) continue;
-    await Promise.all([
-      countChange(scope, written.before, written.after),
-      addToIncidentRollups(table, scope.workspaceId, written.before, written.after),
-    ]);
+    await Promise.all([countChange(scope, written.before, written.after), addToIncidentRollups(scope, written)]);
     current = written.after;
     recorded += 1;
   }

@@ -1,5 +1,4 @@
-import { systemScope } from '#lib/identity/scope.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
 import { slaEnabled } from '#lib/sla/sla-policy-service.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 import { incidentRepository } from './incident-repository.ts';
@@ -20,7 +19,7 @@ export interface SlaSweepResult {
  * deadline is removed. It reads the passed deadlines only, never the incidents at large; a deadline of an
  * incident deleted since is simply removed.
  */
-export const sweepSlaDeadlines = async (ports: Ports, now: Date): Promise<SlaSweepResult> => {
+export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Promise<SlaSweepResult> => {
   const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0 };
   for (const workspaceId of await directoryWorkspaceIds(ports.table)) {
     const scope = systemScope(workspaceId, ports);

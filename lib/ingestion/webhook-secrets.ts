@@ -112,11 +112,8 @@ export const deleteWebhookSecret = async (
  * anything is stored). Without a secret there is nothing to check: signatures are optional per sender.
  */
 export const verifyDeliverySignature = async (
-  ports: Pick<Ports, 'table' | 'clock'>,
-  workspaceId: string,
-  sender: IngestionSender,
-  headers: Record<string, string>,
-  rawBody: string,
+  { ports, workspaceId }: Scope,
+  { sender, headers, rawBody }: { sender: IngestionSender; headers: Record<string, string>; rawBody: string },
 ): Promise<void> => {
   if (!isSignedSender(sender)) return;
   const { clock } = ports;

@@ -1,13 +1,12 @@
 import type { IncidentNotification } from '#lib/incidents/incident-notifications.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
-import { systemScope, type Scope } from '#lib/identity/scope.ts';
+import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
 import { log } from '#lib/log/logger.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';
 import { maskPhone, type Channel, type Delivery } from './delivery.ts';
 import { deliveryRepository } from './delivery-repository.ts';
@@ -100,7 +99,10 @@ const warRoom = async (scope: Scope, incident: Incident, earlier: readonly Deliv
  * each delivery is recorded MUTED and nothing is sent. A failed delivery fails the message, and SQS
  * tries it again (only the failed ones are sent again) until the queue sets it aside.
  */
-export const deliverNotification = async (ports: Ports, notification: IncidentNotification): Promise<void> => {
+export const deliverNotification = async (
+  { ports }: AccountScope,
+  notification: IncidentNotification,
+): Promise<void> => {
   const { workspaceId, incidentId, event, at: eventAt } = notification;
   const scope = systemScope(workspaceId, ports);
   const incident = await incidentRepository(ports.table, workspaceId).getIncident(incidentId);

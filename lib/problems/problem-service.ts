@@ -11,11 +11,9 @@ import type { Page } from '#lib/store/pages.ts';
 const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 
 /** Creates an OPEN problem, then records CREATED (and ASSIGNED) in the ticket history. */
-export const createProblem = async (
-  { ports, workspaceId, actor }: Scope,
-  input: CreateProblemInput,
-): Promise<Problem> => {
-  const relatedIncidentIds = await checkRelatedIncidents(ports.table, workspaceId, input.relatedIncidentIds);
+export const createProblem = async (scope: Scope, input: CreateProblemInput): Promise<Problem> => {
+  const { ports, workspaceId, actor } = scope;
+  const relatedIncidentIds = await checkRelatedIncidents(scope, input.relatedIncidentIds);
   const now = ports.clock.now().toISOString();
   const problem: Problem = {
     id: ports.ids.sortable(),
@@ -55,15 +53,16 @@ export const listProblems = async (
  * whose value changed. There are no restrictions on status moves (spec: Problem status).
  */
 export const updateProblem = async (
-  { ports, workspaceId, actor }: Scope,
+  scope: Scope,
   { id: problemId, changes: input }: { id: string; changes: UpdateProblemInput },
 ): Promise<Problem> => {
+  const { ports, workspaceId, actor } = scope;
   if (!isProblemId(problemId)) throw notFound();
   const { relatedIncidentIds, ...fields } = input;
   const changes: ProblemChanges = {
     ...fields,
     ...(relatedIncidentIds && {
-      relatedIncidentIds: await checkRelatedIncidents(ports.table, workspaceId, relatedIncidentIds),
+      relatedIncidentIds: await checkRelatedIncidents(scope, relatedIncidentIds),
     }),
   };
   const now = ports.clock.now().toISOString();

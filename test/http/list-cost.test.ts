@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
 import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';
 import { incidentPartition, incidentToItem } from '#lib/incidents/incident-item.ts';
@@ -183,7 +184,7 @@ describe('the counter recount', () => {
     const { table } = client.stack.ports;
     await signalCounterRepository(table, workspaceId).addToSignalCounter({ total: 7, 'status#OPEN': -3 });
     await addToListCounter(table, workspaceId, INCIDENT_COUNTER, { total: -2 });
-    await recountCounters(client.stack.ports);
+    await recountCounters(systemAccountScope(client.stack.ports));
     const signals = await list(`${SIGNALS}?status=OPEN&limit=1`);
     const incidents = await list(`${INCIDENTS}?limit=1`);
     expect(signals.reply.body.total).toBe(ITEMS);
@@ -257,7 +258,7 @@ const seedOthers = async (workspaceId: string) => {
       actor: 'seed',
     })),
   );
-  await recountCounters(client.stack.ports);
+  await recountCounters(systemAccountScope(client.stack.ports));
 };
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;

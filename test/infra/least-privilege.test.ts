@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { startLocalWorkers } from '#infra/local/local-workers.ts';
 import { sweepPendingSignals, PENDING_GRACE_MS } from '#lib/correlation/sweep.ts';
 import { installPorts, portsOf } from '#lib/ports/port-set.ts';
@@ -70,11 +71,14 @@ describe('least privilege: every AWS call of every function against its IAM poli
     }
 
     recorder.during('correlation sweep');
-    await sweepPendingSignals(portsOf(correlationSweep), new Date(Date.now() + 2 * PENDING_GRACE_MS));
+    await sweepPendingSignals(
+      systemAccountScope(portsOf(correlationSweep)),
+      new Date(Date.now() + 2 * PENDING_GRACE_MS),
+    );
     recorder.during('SLA sweep');
-    await sweepSlaDeadlines(portsOf(slaSweep), new Date(Date.now() + 24 * 60 * 60_000));
+    await sweepSlaDeadlines(systemAccountScope(portsOf(slaSweep)), new Date(Date.now() + 24 * 60 * 60_000));
     recorder.during('counter recount');
-    await recountCounters(portsOf(counterRecount));
+    await recountCounters(systemAccountScope(portsOf(counterRecount)));
     recorder.during('queue workers');
     const workers = startLocalWorkers(client.stack.queues);
     await workers.idle();
