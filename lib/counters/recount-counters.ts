@@ -8,7 +8,7 @@ import { incidentPartition } from '#lib/incidents/incident-item.ts';
 import { log } from '#lib/log/logger.ts';
 import { RUN_COUNTER } from '#lib/pipelines/pipeline-run-counter.ts';
 import { runPartition } from '#lib/pipelines/pipeline-run-item.ts';
-import type { AccountScope } from '#lib/identity/scope.ts';
+import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
 import { executionRepository } from '#lib/playbooks/execution-repository.ts';
 import { PLAYBOOK_COUNTER } from '#lib/playbooks/playbook-counter.ts';
 import { headPartition as playbookPartition } from '#lib/playbooks/playbook-repository.ts';
@@ -38,7 +38,8 @@ export interface RecountResult {
  * they count. Counters are ADDed right after their item's write, so a crash in between leaves them off by
  * one; this puts them right. One workspace failing does not stop the others.
  */
-export const recountCounters = async ({ ports: { table } }: AccountScope): Promise<RecountResult> => {
+export const recountCounters = async ({ ports }: AccountScope): Promise<RecountResult> => {
+  const { table } = ports;
   const result: RecountResult = {
     workspaces: 0,
     signals: 0,
@@ -74,7 +75,7 @@ export const recountCounters = async ({ ports: { table } }: AccountScope): Promi
         historyRepository(table, workspaceId).recountHistory(),
         countedList(table, workspaceId, PLAYBOOK_COUNTER).recount(playbookPartition(workspaceId)),
         executionRepository(table, workspaceId).recountExecutions(),
-        recountBlastReports(table, workspaceId),
+        recountBlastReports(systemScope(workspaceId, ports)),
         countedList(table, workspaceId, ANALYSIS_COUNTER).recount(analysisPartition(workspaceId)),
       ]);
       result.workspaces += 1;

@@ -168,7 +168,7 @@ const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attem
       attempt.committed = true;
       return unchanged(current, false);
     }
-    const age = ageMs(ports, claim.claimedAt);
+    const age = ageMs(ports.clock.now(), claim.claimedAt);
     if (!current && attempt.delivery && claim.delivery === attempt.mark) {
       if (age >= DELIVERY_LEASE_MS) {
         if (
