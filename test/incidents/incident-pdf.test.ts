@@ -4,7 +4,7 @@ import { incidentAnalysisPartition } from '#lib/incidents/analysis-item.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { squash, textOf } from '../support/pdf-text.ts';
-import { INCIDENTS, createIncident } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const download = async (client: TestClient, path: string, body: unknown, auth: Record<string, string>) => {
   const response = await fetch(`${client.stack.url}${path}`, {
