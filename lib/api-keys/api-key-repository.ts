@@ -4,7 +4,7 @@ import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
-import { findItem } from '#lib/store/items.ts';
+import { findItem, getItem } from '#lib/store/items.ts';
 
 export const apiKeyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'APIKEY');
 
@@ -110,5 +110,29 @@ export const apiKeyRepository = (table: Table, workspaceId: string) => {
     });
     return applied !== undefined;
   };
-  return { queryApiKeys, findApiKey, replaceApiKeySecret, writeApiKeyChanges, removeApiKey };
+  /** A key with the hash of its secret, read strongly consistently: what authenticating a raw key checks. */
+  const findKeyWithSecret = async (keyId: string): Promise<{ key: ApiKey; secretHash: string } | undefined> => {
+    const item = await getItem(table, apiKeyItemKey(workspaceId, keyId));
+    if (!item || typeof item.secretHash !== 'string') return undefined;
+    return { key: apiKeyFromItem(item), secretHash: item.secretHash };
+  };
+
+  /** Sets `lastUsedAt` unless it is after `since`: another request may have refreshed it a moment ago. */
+  const recordUse = async (keyId: string, now: Date, since: Date): Promise<void> => {
+    await updateIfPresent(table, apiKeyItemKey(workspaceId, keyId), {
+      UpdateExpression: 'SET lastUsedAt = :now',
+      ConditionExpression: 'attribute_not_exists(lastUsedAt) OR lastUsedAt < :since',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':since': since.toISOString() },
+    });
+  };
+
+  return {
+    queryApiKeys,
+    findApiKey,
+    replaceApiKeySecret,
+    writeApiKeyChanges,
+    removeApiKey,
+    findKeyWithSecret,
+    recordUse,
+  };
 };

@@ -2,7 +2,8 @@ import { addToListCounter, readListTotal, rewriteListCounter } from '#lib/store/
 import { filterCounts, sumCounts } from '#lib/store/counters.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
 import { type Item, findItem, textOrNull } from '#lib/store/items.ts';
-import { filterKey, workspaceKey } from '#lib/store/keys.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { type QueryInput, queryAll } from '#lib/store/queries.ts';
 import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';

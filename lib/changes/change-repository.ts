@@ -1,6 +1,7 @@
 import { deploymentFailureSeverity, type ChangeInput, type ChangeStatus } from '#lib/changes/change-input.ts';
 import type { Table } from '#lib/store/table.ts';
-import { filterKey, workspaceKey } from '#lib/store/keys.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { updateFromBefore } from '#lib/store/conditional-writes.ts';

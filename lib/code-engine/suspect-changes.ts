@@ -4,7 +4,7 @@ import type { Incident } from '#lib/incidents/incident.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { PipelineRunSummary } from '#lib/pipelines/pipeline-run.ts';
 import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import type { SuspectChange } from './code-fix.ts';
 
 /** How far before the incident a change is still a suspect: "shortly before", and a bounded read. */

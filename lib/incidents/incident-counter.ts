@@ -1,4 +1,4 @@
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import type { CountedList } from '#lib/store/list-counters.ts';
 import { TICKET_COUNTERS } from '#lib/tickets/ticket-counters.ts';
 import type { Incident } from './incident.ts';

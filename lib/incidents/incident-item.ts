@@ -1,4 +1,5 @@
-import { filterKey, workspaceKey } from '#lib/store/keys.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
 import {
   isAcknowledged,

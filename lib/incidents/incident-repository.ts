@@ -3,7 +3,7 @@ import type { Page, PageRequest } from '#lib/store/pages.ts';
 import { queryAll, type QueryInput } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { findItem, keyOf } from '#lib/store/items.ts';

@@ -1,6 +1,6 @@
 import { hourOf, metricHourRepository } from '#lib/rollups/metric-hour-repository.ts';
 import { counterDelta } from '#lib/store/counters.ts';
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { Incident, IncidentWrite } from './incident.ts';
 

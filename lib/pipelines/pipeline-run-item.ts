@@ -1,4 +1,4 @@
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { PipelineRunSummary, StoredJob } from './pipeline-run.ts';

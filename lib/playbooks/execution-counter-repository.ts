@@ -1,4 +1,5 @@
-import { addToCounters, counterDelta, countersOf, filterCounts, sumCounts } from '#lib/store/counters.ts';
+import { counterDelta, countersOf, filterCounts, sumCounts } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { deleteItem, putItem } from '#lib/store/conditional-writes.ts';
 import type { Item } from '#lib/store/items.ts';
 import {

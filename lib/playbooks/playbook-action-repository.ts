@@ -1,6 +1,7 @@
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { putItem } from '#lib/store/conditional-writes.ts';
-import { addToCounters, counterDelta, countersOf, sumCounts } from '#lib/store/counters.ts';
+import { counterDelta, countersOf, sumCounts } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { type Item, keyOf } from '#lib/store/items.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';

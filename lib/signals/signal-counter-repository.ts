@@ -1,6 +1,7 @@
 import { updateIf, putItem } from '#lib/store/conditional-writes.ts';
 import { addToCountersTogether } from '#lib/store/coalesced-counters.ts';
-import { addToCounters, filterCounterName, isCombinationCounter, sumCounts } from '#lib/store/counters.ts';
+import { filterCounterName, isCombinationCounter, sumCounts } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { getItem } from '#lib/store/items.ts';
 import { listCounterKey } from '#lib/store/list-counters.ts';
 import { queryAll } from '#lib/store/queries.ts';

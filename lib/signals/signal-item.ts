@@ -1,4 +1,4 @@
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Signal, SignalNote, SignalOrigin, SignalSeverity, SignalStatus } from './signal.ts';
 import { itemMetadata } from './signal-metadata.ts';

@@ -1,12 +1,5 @@
-import {
-  addToCounters,
-  counterDelta,
-  countersOf,
-  type FilterValues,
-  filterCounterName,
-  filterCounts,
-  sumCounts,
-} from './counters.ts';
+import { counterDelta, countersOf, type FilterValues, filterCounterName, filterCounts, sumCounts } from './counters.ts';
+import { addToCounters } from './add-to-counters.ts';
 import { putItem } from './conditional-writes.ts';
 import { getItem, type Item } from './items.ts';
 import { workspaceKey } from './keys.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccountScope } from '#lib/identity/scope.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
-import { addToCounters } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';

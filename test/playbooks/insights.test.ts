@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { systemAccountScope } from '#lib/identity/scope.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
 import { systemClock } from '#lib/ports/clock.ts';
-import { addToCounters } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { EXECUTIONS, PLAYBOOKS, playbookApi } from './helpers.ts';
