@@ -1,4 +1,4 @@
-import { textOrNull } from '#lib/store/items.ts';
+import { textOrNull } from '#lib/store/item-values.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { ticketListPartition } from '#lib/tickets/ticket-repository.ts';

@@ -2,7 +2,7 @@ import { filterKey } from '#lib/store/filter-key.ts';
 import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { PipelineRunSummary, StoredJob } from './pipeline-run.ts';
-import { numberOrNull, textOrNull } from '#lib/store/items.ts';
+import { numberOrNull, textOrNull } from '#lib/store/item-values.ts';
 
 /**
  * PIPELINE_RUN items (docs/data-model.md 5.8): base `{W}#RUN` / `<runId>`; every index sorts by

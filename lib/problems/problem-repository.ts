@@ -12,7 +12,8 @@ import { workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
-import { findItem, textOrNull } from '#lib/store/items.ts';
+import { findItem } from '#lib/store/items.ts';
+import { textOrNull } from '#lib/store/item-values.ts';
 import { countedList } from '#lib/store/list-counters.ts';
 import { PROBLEM_COUNTER } from './problem-counter.ts';
 

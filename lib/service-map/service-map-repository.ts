@@ -1,6 +1,7 @@
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { deleteIf, deleteIfPresent, putIf, putIfAbsent, putNew, updateIf } from '#lib/store/conditional-writes.ts';
-import { type Item, findItem, textOrNull } from '#lib/store/items.ts';
+import { type Item, findItem } from '#lib/store/items.ts';
+import { textOrNull } from '#lib/store/item-values.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';

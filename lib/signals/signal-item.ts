@@ -2,7 +2,7 @@ import { filterKey } from '#lib/store/filter-key.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Signal, SignalNote, SignalOrigin, SignalSeverity, SignalStatus } from './signal.ts';
 import { itemMetadata } from './signal-metadata.ts';
-import { textOrNull } from '#lib/store/items.ts';
+import { textOrNull } from '#lib/store/item-values.ts';
 
 /** SIGNAL items (docs/data-model.md 5.7): base `{W}#SIG` by id (a ULID at receipt), so newest first is key order. */
 export const signalPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG');
