@@ -28,11 +28,7 @@ const lowerFirstSignalAt = async (scope: Scope, incidentId: string, at: string):
   const written = await incidentRepository(table, workspaceId).updateIncidentItem(
     incidentId,
     { set: { firstSignalAt: at }, setIfAbsent: {}, remove: [] },
-    {
-      expression: 'attribute_not_exists(firstSignalAt) OR firstSignalAt > :firstSignalAt',
-      names: {},
-      values: { ':firstSignalAt': at },
-    },
+    { field: 'firstSignalAt', absentOrAfter: at },
   );
   if (written) await addToIncidentRollups(scope, written);
 };

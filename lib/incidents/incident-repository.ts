@@ -124,11 +124,30 @@ const applyUpdate = (item: Item, { set, setIfAbsent, remove }: ItemUpdate): Item
   return next;
 };
 
-export interface IncidentCondition {
-  expression: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-}
+/**
+ * What must hold of the stored incident for an update to apply, as data: a field equal to a value, absent,
+ * not one of some values, or absent or later than an instant (ISO strings compare in time order).
+ */
+export type IncidentCondition =
+  | { field: keyof Incident; equals: string }
+  | { field: keyof Incident; absent: true }
+  | { field: keyof Incident; notIn: readonly string[] }
+  | { field: keyof Incident; absentOrAfter: string };
+
+const conditionExpression = (condition: IncidentCondition) => {
+  const names = { '#cond': condition.field };
+  if ('equals' in condition) return { expression: '#cond = :cond', names, values: { ':cond': condition.equals } };
+  if ('absent' in condition) return { expression: 'attribute_not_exists(#cond)', names, values: {} };
+  if ('notIn' in condition) {
+    const values = Object.fromEntries(condition.notIn.map((value, index) => [`:cond${index}`, value]));
+    return { expression: `NOT (#cond IN (${Object.keys(values).join(', ')}))`, names, values };
+  }
+  return {
+    expression: 'attribute_not_exists(#cond) OR #cond > :cond',
+    names,
+    values: { ':cond': condition.absentOrAfter },
+  };
+};
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const incidentRepository = (table: Table, workspaceId: string) => {
@@ -180,14 +199,15 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     condition?: IncidentCondition,
   ): Promise<{ before: Incident; after: Incident } | undefined> => {
     const { expression, names, values } = updateExpression(update);
+    const when = condition && conditionExpression(condition);
     const old = await updateIfPresent(
       table,
       incidentItemKey(workspaceId, incidentId),
       {
         UpdateExpression: expression,
-        ConditionExpression: condition?.expression,
-        ExpressionAttributeNames: { ...names, ...condition?.names },
-        ExpressionAttributeValues: { ...values, ...condition?.values },
+        ConditionExpression: when?.expression,
+        ExpressionAttributeNames: { ...names, ...when?.names },
+        ExpressionAttributeValues: { ...values, ...when?.values },
       },
       'ALL_OLD',
     );

@@ -111,7 +111,7 @@ export const settleSla = async (scope: Scope, incident: Incident, now: Date): Pr
     const written = await incidentRepository(table, scope.workspaceId).updateIncidentItem(
       current.id,
       { set: { [field]: outcome }, setIfAbsent: {}, remove: [] },
-      { expression: '#slaOutcome = :pending', names: { '#slaOutcome': field }, values: { ':pending': 'PENDING' } },
+      { field, equals: 'PENDING' },
     );
     if (!written) continue;
     await Promise.all([countChange(scope, written.before, written.after), addToIncidentRollups(scope, written)]);
@@ -143,12 +143,8 @@ const regovern = async (scope: Scope, incident: Incident): Promise<Incident> => 
     incident.id,
     { set: sla, setIfAbsent: {}, remove: [] },
     incident.slaPolicyId
-      ? {
-          expression: '#slaPolicy = :was',
-          names: { '#slaPolicy': 'slaPolicyId' },
-          values: { ':was': incident.slaPolicyId },
-        }
-      : { expression: 'attribute_not_exists(#slaPolicy)', names: { '#slaPolicy': 'slaPolicyId' }, values: {} },
+      ? { field: 'slaPolicyId', equals: incident.slaPolicyId }
+      : { field: 'slaPolicyId', absent: true },
   );
   if (!written) return incident;
   const deadlines = slaDeadlineRepository(scope.ports.table, scope.workspaceId);

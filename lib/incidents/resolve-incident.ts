@@ -20,11 +20,7 @@ const writeUpChanges = (incident: Incident, input: ResolveIncidentInput): Resolv
   );
 
 /** The automatic resolve's condition: an incident a person resolved or closed meanwhile is left alone. */
-const STILL_OPEN: IncidentCondition = {
-  expression: 'NOT (#resolveStatus IN (:resolved, :closed))',
-  names: { '#resolveStatus': 'status' },
-  values: { ':resolved': 'RESOLVED', ':closed': 'CLOSED' },
-};
+const STILL_OPEN: IncidentCondition = { field: 'status', notIn: ['RESOLVED', 'CLOSED'] };
 
 /**
  * Writes RESOLVED with the write-up, unless `condition` refuses (or the incident is gone): undefined. A
