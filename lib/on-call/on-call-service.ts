@@ -5,7 +5,7 @@ import { MAX_SHIFT_MS, isAssignmentId, overlaps, type OnCallAssignment } from '.
 import type { ReservedShift } from './on-call-repository.ts';
 import { onCallRepository, type OnCallRepository } from './on-call-repository.ts';
 import type { AssignMemberInput } from './schemas.ts';
-import { zonedTimeToUtc } from './zoned-time.ts';
+import { zonedTimeToUtc } from '#lib/contract/zoned-time.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /** A reservation this old without its assignment is what a crash between the two writes left behind. */
