@@ -1,19 +1,14 @@
+import type { IncidentPriority } from '#lib/incidents/incident.ts';
+import { assertOfWorkspace, storedFields, textsOrNull } from '#lib/store/item-values.ts';
 import type { QueryInput } from '#lib/store/queries.ts';
 import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
-import {
-  OPTIONAL_PROBLEM_FIELDS,
-  type Problem,
-  type ProblemChanges,
-  type ProblemPriority,
-  type ProblemStatus,
-} from './problem.ts';
+import { OPTIONAL_PROBLEM_FIELDS, type Problem, type ProblemChanges, type ProblemStatus } from './problem.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
-import { textOrNull } from '#lib/store/item-values.ts';
 import { countedList } from '#lib/store/list-counters.ts';
 import { PROBLEM_COUNTER } from './problem-counter.ts';
 
@@ -23,7 +18,7 @@ export const problemPartition = (workspaceId: string): string => workspaceKey(wo
 export const problemStatusPartition = (workspaceId: string, status: ProblemStatus): string =>
   workspaceKey(workspaceId, 'PROBLEM', 'STATUS', status);
 
-export const problemPriorityPartition = (workspaceId: string, priority: ProblemPriority): string =>
+export const problemPriorityPartition = (workspaceId: string, priority: IncidentPriority): string =>
   workspaceKey(workspaceId, 'PROBLEM', 'PRIORITY', priority);
 
 export const problemItemKey = (workspaceId: string, problemId: string) => ({
@@ -63,26 +58,17 @@ export const problemToItem = (workspaceId: string, problem: Problem): Record<str
 };
 
 export const problemFromItem = (item: Record<string, unknown>, workspaceId: string): Problem => {
-  if (item.workspaceId !== workspaceId) throw new Error(`problem ${String(item.id)} read outside its workspace`);
+  assertOfWorkspace(item, workspaceId, `problem ${String(item.id)}`);
   return {
-    id: item.id as string,
-    title: item.title as string,
-    description: item.description as string,
-    rootCause: textOrNull(item.rootCause),
-    workaround: textOrNull(item.workaround),
-    serviceArea: textOrNull(item.serviceArea),
-    priority: item.priority as ProblemPriority,
-    status: item.status as ProblemStatus,
+    ...storedFields<Problem>()(item, ['id', 'title', 'description', 'priority', 'status', 'createdAt', 'updatedAt']),
+    ...textsOrNull(item, ['rootCause', 'workaround', 'serviceArea', 'assignedToEmail']),
     relatedIncidentIds: (item.relatedIncidentIds as string[] | undefined) ?? [],
-    assignedToEmail: textOrNull(item.assignedToEmail),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
   };
 };
 
 export interface ProblemFilter {
   status?: ProblemStatus;
-  priority?: ProblemPriority;
+  priority?: IncidentPriority;
 }
 
 /** The partition of the most selective filter (status, then priority, then all), the other as a filter. */

@@ -1,3 +1,4 @@
+import { nullsFor, pick } from '#lib/contract/view-fields.ts';
 import { NotFoundError } from '#lib/contract/errors.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { isProblemId, type Problem, type ProblemChanges } from './problem.ts';
@@ -17,15 +18,10 @@ export const createProblem = async (scope: Scope, input: CreateProblemInput): Pr
   const now = ports.clock.now().toISOString();
   const problem: Problem = {
     id: ports.ids.sortable(),
-    title: input.title,
-    description: input.description,
-    rootCause: input.rootCause ?? null,
-    workaround: input.workaround ?? null,
-    serviceArea: input.serviceArea ?? null,
-    priority: input.priority,
+    ...pick(input, ['title', 'description', 'priority']),
+    ...nullsFor(input, ['rootCause', 'workaround', 'serviceArea', 'assignedToEmail']),
     status: 'OPEN',
     relatedIncidentIds,
-    assignedToEmail: input.assignedToEmail ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,3 +1,4 @@
+import { nullsFor, pick } from '#lib/contract/view-fields.ts';
 import { toUser, type Account } from '#lib/accounts/account.ts';
 import { AlreadyInWorkspaceError, accountRepository } from '#lib/accounts/account-repository.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
@@ -8,12 +9,8 @@ import type { AccountScope } from '#lib/identity/scope.ts';
 import { userOf } from '#lib/identity/caller.ts';
 
 export const workspaceView = (workspace: Workspace) => ({
-  id: workspace.id,
-  businessName: workspace.businessName,
-  industry: workspace.industry ?? null,
-  size: workspace.size ?? null,
-  timezone: workspace.timezone ?? null,
-  createdAt: workspace.createdAt,
+  ...pick(workspace, ['id', 'businessName', 'createdAt']),
+  ...nullsFor(workspace, ['industry', 'size', 'timezone']),
 });
 
 export interface SetupResult {
