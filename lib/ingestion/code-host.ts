@@ -62,6 +62,16 @@ export const describeRun = (
   branch: string | null,
 ): string => `${what} ${VERBS[status]} on ${repository}${branch ? `@${branch}` : ''}`;
 
+/** A build's (a run's, a job's, a check's) failure and its severity, for `codeHostEvent`. */
+export const buildOutcome = (
+  status: PipelineRunStatus | PipelineJobStatus | undefined,
+  branch: string | null,
+  defaultBranch: string | null | undefined,
+): Pick<CodeHostEvent, 'failed' | 'failedSeverity'> => ({
+  failed: status === 'failure',
+  failedSeverity: failureSeverity(branch, defaultBranch),
+});
+
 /** What a code host event says, in the terms every code host's normalizer shares. */
 export interface CodeHostEvent {
   sender: IngestionSender;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostEvent, describeRun, failureSeverity, pipelineRunOf, repositoryFromUrl } from './code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf, repositoryFromUrl } from './code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent, Normalizer } from './normalized-event.ts';
 import type { PipelineJobStatus, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -162,8 +162,7 @@ const workflowCompleted = (envelope: Envelope, body: unknown, receivedAt: string
     ...codeHostEvent({
       sender: SENDER,
       kind: 'pipeline',
-      failed: status === 'failure',
-      failedSeverity: failureSeverity(run.branch, undefined),
+      ...buildOutcome(status, run.branch, undefined),
       name: describeRun(`Workflow "${workflow.name}"`, status, run.repository, run.branch),
       metadata: compact({ ...baseMetadata(envelope, pipeline, workflow, run), status: workflow.status }),
       triggeredAt: updatedAt,
@@ -191,8 +190,7 @@ const jobCompleted = (envelope: Envelope, body: unknown, receivedAt: string): No
     ...codeHostEvent({
       sender: SENDER,
       kind: 'job',
-      failed: jobStatus === 'failure',
-      failedSeverity: failureSeverity(run.branch, undefined),
+      ...buildOutcome(jobStatus, run.branch, undefined),
       name: describeRun(
         `Job "${job.name}" of workflow "${workflow.name}"`,
         jobStatus ?? 'in_progress',

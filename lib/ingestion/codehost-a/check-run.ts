@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostEvent, describeRun, failureSeverity } from '#lib/ingestion/code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -33,8 +33,7 @@ export const checkRun = (delivery: Delivery): NormalizedEvent => {
     ...codeHostEvent({
       sender: SENDER,
       kind: 'check_run',
-      failed: status === 'failure',
-      failedSeverity: failureSeverity(branch, repository.default_branch),
+      ...buildOutcome(status, branch, repository.default_branch),
       name: describeRun(`Check "${check.name}"`, status, repository.full_name, branch),
       metadata: compact({
         ...baseMetadata(delivery),

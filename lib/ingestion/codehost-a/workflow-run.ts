@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostEvent, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -43,8 +43,7 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
     ...codeHostEvent({
       sender: SENDER,
       kind: 'pipeline',
-      failed: status === 'failure',
-      failedSeverity: failureSeverity(branch, repository.default_branch),
+      ...buildOutcome(status, branch, repository.default_branch),
       name: describeRun(`Workflow "${workflowName}"`, status, repository.full_name, branch),
       metadata: compact({
         ...baseMetadata(delivery),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostEvent, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import type { PipelineJob, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -67,8 +67,7 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
     ...codeHostEvent({
       sender: SENDER,
       kind: 'pipeline',
-      failed: status === 'failure',
-      failedSeverity: failureSeverity(branch, project.default_branch),
+      ...buildOutcome(status, branch, project.default_branch),
       name: describeRun(`Pipeline #${run.id}`, status, project.path_with_namespace, branch),
       metadata: compact({
         ...baseMetadata(delivery),
