@@ -14,7 +14,7 @@ import {
   analysisStatusPartition,
   incidentAnalysisPartition,
 } from '#lib/incidents/analysis-item.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
 
 /**
  * ANALYSIS items (docs/data-model.md 5.15): base `{W}#ANALYSIS` / `<analysisId>`, gsi1 by status, gsi2 the
@@ -85,7 +85,6 @@ const PROCESSING = { ConditionExpression: '#status = :processing', processing: {
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const analysisRepository = (table: Table, workspaceId: string) => {
-  const counter = countedList(table, workspaceId, ANALYSIS_COUNTER);
   const insertAnalysis = async (analysis: Analysis): Promise<void> => {
     await putNew(table, {
       ...analysisKey(workspaceId, analysis.analysisId),
@@ -94,7 +93,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       workspaceId,
       ...analysis,
     });
-    await counter.countWrite(undefined, { status: analysis.status });
+    await countListWrite(table, workspaceId, ANALYSIS_COUNTER, undefined, { status: analysis.status });
   };
 
   const findAnalysis = (analysisId: string): Promise<Analysis | undefined> =>
@@ -137,7 +136,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...PROCESSING.processing },
     });
     if (!written) return undefined;
-    await counter.countWrite({ status: 'PROCESSING' }, { status: finish.status });
+    await countListWrite(table, workspaceId, ANALYSIS_COUNTER, { status: 'PROCESSING' }, { status: finish.status });
     return analysisFromItem(written, workspaceId);
   };
 
@@ -156,7 +155,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       },
       page,
       (item) => analysisFromItem(item, workspaceId),
-      () => counter.readTotal({ status }),
+      () => readCountedTotal(table, workspaceId, ANALYSIS_COUNTER, { status }),
     );
 
   /** The incident's newest analysis in a status: one item of its gsi2 range. */

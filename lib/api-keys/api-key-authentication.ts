@@ -1,7 +1,7 @@
 import { UnauthorizedError } from '#lib/contract/errors.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 import { parseApiKey, secretMatches, type ApiKey } from './api-key.ts';
-import { apiKeyRepository } from './api-key-repository.ts';
+import { findKeyWithSecret, recordKeyUseAt } from './api-key-repository.ts';
 
 /** `lastUsedAt` is refreshed at most once a minute per key, so a busy key does not write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -11,11 +11,7 @@ export const recordKeyUse = async ({ ports }: AccountScope, key: ApiKey): Promis
   const now = ports.clock.now();
   const stale = !key.lastUsedAt || now.getTime() - Date.parse(key.lastUsedAt) >= LAST_USED_RESOLUTION_MS;
   if (!stale) return;
-  await apiKeyRepository(ports.table, key.workspaceId).recordUse(
-    key.id,
-    now,
-    new Date(now.getTime() - LAST_USED_RESOLUTION_MS),
-  );
+  await recordKeyUseAt(ports.table, key, now, new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
 };
 
 /**
@@ -25,7 +21,7 @@ export const recordKeyUse = async ({ ports }: AccountScope, key: ApiKey): Promis
 export const authenticateApiKey = async ({ ports }: AccountScope, raw: string): Promise<ApiKey> => {
   const parsed = parseApiKey(raw.trim());
   if (!parsed) throw new UnauthorizedError('Invalid API key');
-  const found = await apiKeyRepository(ports.table, parsed.workspaceId).findKeyWithSecret(parsed.keyId);
+  const found = await findKeyWithSecret(ports.table, parsed.workspaceId, parsed.keyId);
   if (!found || !secretMatches(parsed.secret, found.secretHash)) throw new UnauthorizedError('Invalid API key');
   const { key } = found;
   if (!key.isActive) throw new UnauthorizedError('API key revoked');

@@ -2,10 +2,10 @@ import { deploymentFailureSeverity, type ChangeInput, type ChangeStatus } from '
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { filterKey } from '#lib/store/filter-key.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-item.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { updateFromBefore } from '#lib/store/conditional-writes.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { countListWrite } from '#lib/store/list-counters.ts';
 import { CHANGE_COUNTER } from './change-counter.ts';
 
 /**
@@ -83,7 +83,7 @@ export const changeRepository = (table: Table, workspaceId: string) => {
     });
     if (!written) return { outcome: 'stale' };
     const previousStatus = written.before?.status as ChangeStatus | undefined;
-    await countedList(table, workspaceId, CHANGE_COUNTER).countWrite(previousStatus && { status: previousStatus }, {
+    await countListWrite(table, workspaceId, CHANGE_COUNTER, previousStatus && { status: previousStatus }, {
       status: change.status,
     });
     return previousStatus ? { outcome: 'updated', previousStatus } : { outcome: 'created' };

@@ -2,7 +2,7 @@ import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
 import { textOrNull } from '#lib/store/item-values.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { ticketListPartition } from '#lib/tickets/ticket-repository.ts';
+import { ticketListPartition } from '#lib/tickets/ticket-item.ts';
 import type { Change } from './change.ts';
 
 const changeFromItem = (item: Record<string, unknown>, workspaceId: string): Change => {

@@ -13,7 +13,7 @@ import { executionRepository } from '#lib/playbooks/execution-repository.ts';
 import { PLAYBOOK_COUNTER } from '#lib/playbooks/playbook-counter.ts';
 import { headPartition as playbookPartition } from '#lib/playbooks/playbook-repository.ts';
 import { PROBLEM_COUNTER } from '#lib/problems/problem-counter.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { recountList } from '#lib/store/list-counters.ts';
 import { problemPartition } from '#lib/problems/problem-repository.ts';
 import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
 import { historyRepository } from '#lib/tickets/history-repository.ts';
@@ -68,15 +68,15 @@ export const recountCounters = async ({ ports }: AccountScope): Promise<RecountR
         analyses,
       ] = await Promise.all([
         signalCounterRepository(table, workspaceId).recountSignals(),
-        countedList(table, workspaceId, INCIDENT_COUNTER).recount(incidentPartition(workspaceId)),
-        countedList(table, workspaceId, PROBLEM_COUNTER).recount(problemPartition(workspaceId)),
-        countedList(table, workspaceId, CHANGE_COUNTER).recount(changePartition(workspaceId)),
-        countedList(table, workspaceId, RUN_COUNTER).recount(runPartition(workspaceId)),
+        recountList(table, workspaceId, INCIDENT_COUNTER, incidentPartition(workspaceId)),
+        recountList(table, workspaceId, PROBLEM_COUNTER, problemPartition(workspaceId)),
+        recountList(table, workspaceId, CHANGE_COUNTER, changePartition(workspaceId)),
+        recountList(table, workspaceId, RUN_COUNTER, runPartition(workspaceId)),
         historyRepository(table, workspaceId).recountHistory(),
-        countedList(table, workspaceId, PLAYBOOK_COUNTER).recount(playbookPartition(workspaceId)),
+        recountList(table, workspaceId, PLAYBOOK_COUNTER, playbookPartition(workspaceId)),
         executionRepository(table, workspaceId).recountExecutions(),
         recountBlastReports(systemScope(workspaceId, ports)),
-        countedList(table, workspaceId, ANALYSIS_COUNTER).recount(analysisPartition(workspaceId)),
+        recountList(table, workspaceId, ANALYSIS_COUNTER, analysisPartition(workspaceId)),
       ]);
       result.workspaces += 1;
       result.signals += signals;

@@ -4,7 +4,7 @@ import type { Table } from '#lib/store/table.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { keyOf } from '#lib/store/items.ts';
 import { deleteIfPresent } from '#lib/store/conditional-writes.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { countListWrite } from '#lib/store/list-counters.ts';
 import { ANALYSIS_COUNTER, analysisChildPartition, incidentAnalysisPartition } from './analysis-item.ts';
 
 /**
@@ -61,10 +61,7 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
       await batchDeleteItems(table, children.map(keyOf));
       const deleted = await deleteIfPresent(table, keyOf(analysis));
       if (deleted)
-        await countedList(table, workspaceId, ANALYSIS_COUNTER).countWrite(
-          { status: String(deleted.status) },
-          undefined,
-        );
+        await countListWrite(table, workspaceId, ANALYSIS_COUNTER, { status: String(deleted.status) }, undefined);
     }
   };
   return { latestCompletedAnalysis, deleteIncidentAnalyses };

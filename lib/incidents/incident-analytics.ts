@@ -1,5 +1,5 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentPriority, type IncidentStatus } from './incident.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { readListCounter } from '#lib/store/list-counters.ts';
 import { INCIDENT_COUNTER } from './incident-counter.ts';
 
 type CounterValues = Record<string, number>;
@@ -28,7 +28,7 @@ const meanMinutes = (values: CounterValues, sum: string, samples: string): numbe
  * whatever the number of incidents. Means are in minutes, rounded to two decimals.
  */
 export const incidentAnalytics = async ({ ports, workspaceId }: Scope): Promise<IncidentAnalytics> => {
-  const values = await countedList(ports.table, workspaceId, INCIDENT_COUNTER).read();
+  const values = await readListCounter(ports.table, workspaceId, INCIDENT_COUNTER);
   return {
     total: count(values, 'total'),
     byStatus: Object.fromEntries(

@@ -2,7 +2,7 @@ import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { countListWrite } from '#lib/store/list-counters.ts';
 import { INCIDENT_COUNTER } from './incident-counter.ts';
 import { addToIncidentRollups } from './incident-rollup.ts';
 import { queueNotifications } from './incident-notifications.ts';
@@ -105,7 +105,7 @@ export const recordIncidentChange = async (
         after?.updatedAt,
       ),
     messages.length > 0 && recordMessages(ports, workspaceId, ticketId, messages),
-    countedList(ports.table, workspaceId, INCIDENT_COUNTER).countWrite(before, after),
+    countListWrite(ports.table, workspaceId, INCIDENT_COUNTER, before, after),
     addToIncidentRollups(scope, { before, after }),
     recordSla(scope, before, after),
     queueNotifications(scope, { before, after }),

@@ -1,6 +1,6 @@
 import { workspaceKey } from '#lib/store/keys.ts';
 import { filterKey } from '#lib/store/filter-key.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-item.ts';
 import {
   isAcknowledged,
   isDone,

@@ -1,4 +1,3 @@
-import { batchGetItems } from '#lib/store/batch.ts';
 import type { Page, PageRequest } from '#lib/store/pages.ts';
 import { queryAll, type QueryInput } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/pages.ts';
@@ -19,7 +18,7 @@ import {
   incidentToItem,
   type ItemUpdate,
 } from './incident-item.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { readCountedTotal } from '#lib/store/list-counters.ts';
 import { INCIDENT_COUNTER } from './incident-counter.ts';
 
 type Item = Record<string, unknown>;
@@ -156,15 +155,6 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     await putNew(table, incidentToItem(workspaceId, incident));
   };
 
-  /** The incident ids among `ids` that exist in the workspace, read consistently. */
-  const existingIncidentIds = async (ids: readonly string[]): Promise<Set<string>> => {
-    const items = await batchGetItems(
-      table,
-      ids.map((id) => incidentItemKey(workspaceId, id)),
-    );
-    return new Set(items.map((item) => item.sk as string));
-  };
-
   /** By record id or ticket id (the same string). A value that is not an incident id is not looked up. */
   const getIncident = async (incidentId: string): Promise<Incident | undefined> => {
     if (!isIncidentId(incidentId)) return undefined;
@@ -184,7 +174,7 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
       (item) => incidentFromItem(workspaceId, item),
       from || to
         ? undefined
-        : () => countedList(table, workspaceId, INCIDENT_COUNTER).readTotal({ status, priority, environment }),
+        : () => readCountedTotal(table, workspaceId, INCIDENT_COUNTER, { status, priority, environment }),
     );
   };
 
@@ -241,6 +231,5 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     updateIncidentItem,
     deleteIncidentChildren,
     deleteIncidentItem,
-    existingIncidentIds,
   };
 };

@@ -4,7 +4,7 @@ import type { QueryInput } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import { putIfAbsent, putItem, updateFromBefore, updateIfPresent } from '#lib/store/conditional-writes.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
 import { fieldAssignments } from '#lib/store/set-fields.ts';
 import { getItem } from '#lib/store/items.ts';
 import { runPayloadFromItem, runPayloadItemKey, runPayloadToItem } from './pipeline-payload-item.ts';
@@ -57,7 +57,6 @@ const listQuery = (workspaceId: string, { status, provider, repository, branch }
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const pipelineRunRepository = (table: Table, workspaceId: string) => {
-  const runs = countedList(table, workspaceId, RUN_COUNTER);
   /**
    * Writes what an event about the whole run says, in one conditional UpdateItem: an event older than the stored
    * state is dropped (false). A run first created by a job event has no `providerUpdatedAt`, so any run event wins.
@@ -85,7 +84,7 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
       ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
     });
     if (!written) return false;
-    await runs.countWrite(written.before, fields);
+    await countListWrite(table, workspaceId, RUN_COUNTER, written.before, fields);
     return true;
   };
 
@@ -104,7 +103,7 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
       ExpressionAttributeNames: set.names,
       ExpressionAttributeValues: set.values,
     });
-    if (!written?.before) await runs.countWrite(undefined, fields);
+    if (!written?.before) await countListWrite(table, workspaceId, RUN_COUNTER, undefined, fields);
   };
 
   /** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
@@ -155,7 +154,7 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
       page,
       (item) => runSummaryFromItem(item, workspaceId),
       () =>
-        runs.readTotal({
+        readCountedTotal(table, workspaceId, RUN_COUNTER, {
           ...filter,
           repositoryKey: filter.repository === undefined ? undefined : repositoryKeyOf(filter.repository),
         }),

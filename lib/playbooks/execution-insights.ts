@@ -7,7 +7,7 @@ import {
 } from './playbook-action-repository.ts';
 import { executionCounterRepository, PLAYBOOK_STAT, type PlaybookStats, STAT } from './execution-counter-repository.ts';
 import { findExecution } from './execution-service.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { readCountedTotal } from '#lib/store/list-counters.ts';
 import { PLAYBOOK_COUNTER } from './playbook-counter.ts';
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -18,7 +18,7 @@ const rate = (part: number, whole: number): number => (whole > 0 ? round(part / 
 /** Totals, means and rates from the counters kept on every write: two GetItems however many executions. */
 export const playbookStats = async ({ ports, workspaceId }: Scope) => {
   const [totalPlaybooks, counts] = await Promise.all([
-    countedList(ports.table, workspaceId, PLAYBOOK_COUNTER).readTotal({}),
+    readCountedTotal(ports.table, workspaceId, PLAYBOOK_COUNTER, {}),
     executionCounterRepository(ports.table, workspaceId).readExecutionCounter(),
   ]);
   const completed = counts['status#COMPLETED'] ?? 0;

@@ -13,7 +13,7 @@ import type {
   PublishedSummary,
   TriggerConditions,
 } from './playbook.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
 import { PLAYBOOK_COUNTER } from './playbook-counter.ts';
 
 /**
@@ -111,10 +111,9 @@ const versionFromItem = (item: Item, workspaceId: string): PlaybookVersion => {
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const playbookRepository = (table: Table, workspaceId: string) => {
-  const counter = countedList(table, workspaceId, PLAYBOOK_COUNTER);
   const insertPlaybook = async (playbook: Playbook): Promise<void> => {
     await putNew(table, headToItem(workspaceId, { playbook, rev: 1, published: null }));
-    await counter.countWrite(undefined, playbook);
+    await countListWrite(table, workspaceId, PLAYBOOK_COUNTER, undefined, playbook);
   };
 
   const findHead = (playbookId: string): Promise<PlaybookHead | undefined> =>
@@ -129,7 +128,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
       ConditionExpression: 'rev = :rev',
       ExpressionAttributeValues: { ':rev': before.rev },
     });
-    if (written) await counter.countWrite(before.playbook, after.playbook);
+    if (written) await countListWrite(table, workspaceId, PLAYBOOK_COUNTER, before.playbook, after.playbook);
     return written;
   };
 
@@ -164,7 +163,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
       { ...input, ScanIndexForward: false },
       page,
       (item) => headFromItem(item, workspaceId).playbook,
-      () => counter.readTotal({ status }),
+      () => readCountedTotal(table, workspaceId, PLAYBOOK_COUNTER, { status }),
     );
   };
 
@@ -199,7 +198,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, headKey(workspaceId, playbookId));
     if (!item) return undefined;
     const removed = headFromItem(item, workspaceId).playbook;
-    await counter.countWrite(removed, undefined);
+    await countListWrite(table, workspaceId, PLAYBOOK_COUNTER, removed, undefined);
     return removed;
   };
 

@@ -5,11 +5,11 @@ import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import { OPTIONAL_PROBLEM_FIELDS, type Problem, type ProblemChanges, type ProblemStatus } from './problem.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-repository.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-item.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
-import { countedList } from '#lib/store/list-counters.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
 import { PROBLEM_COUNTER } from './problem-counter.ts';
 
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
@@ -122,10 +122,9 @@ const updateExpression = (workspaceId: string, problemId: string, changes: Probl
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const problemRepository = (table: Table, workspaceId: string) => {
-  const counter = countedList(table, workspaceId, PROBLEM_COUNTER);
   const insertProblem = async (problem: Problem): Promise<void> => {
     await putNew(table, problemToItem(workspaceId, problem));
-    await counter.countWrite(undefined, problem);
+    await countListWrite(table, workspaceId, PROBLEM_COUNTER, undefined, problem);
   };
 
   const findProblem = (problemId: string): Promise<Problem | undefined> =>
@@ -138,7 +137,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
       { ...listQuery(workspaceId, filter), ScanIndexForward: false },
       page,
       (item) => problemFromItem(item, workspaceId),
-      () => counter.readTotal(filter),
+      () => readCountedTotal(table, workspaceId, PROBLEM_COUNTER, filter),
     );
   };
 
@@ -161,7 +160,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
     const before = problemFromItem(old, workspaceId);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const after = { ...before, ...defined, updatedAt };
-    await counter.countWrite(before, after);
+    await countListWrite(table, workspaceId, PROBLEM_COUNTER, before, after);
     return { before, after };
   };
 
@@ -170,7 +169,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, problemItemKey(workspaceId, problemId));
     if (!item) return undefined;
     const removed = problemFromItem(item, workspaceId);
-    await counter.countWrite(removed, undefined);
+    await countListWrite(table, workspaceId, PROBLEM_COUNTER, removed, undefined);
     return removed;
   };
   return { insertProblem, findProblem, queryProblems, writeProblemChanges, removeProblem };

@@ -1,5 +1,5 @@
 import { isIncidentId } from '#lib/incidents/incident.ts';
-import { incidentRepository } from '#lib/incidents/incident-repository.ts';
+import { existingIncidentIds } from './related-incident-repository.ts';
 import { BadRequestError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
@@ -14,10 +14,7 @@ export const checkRelatedIncidents = async (
 ): Promise<string[]> => {
   const unique = [...new Set(ids)];
   const candidates = unique.filter(isIncidentId);
-  const found =
-    candidates.length > 0
-      ? await incidentRepository(table, workspaceId).existingIncidentIds(candidates)
-      : new Set<string>();
+  const found = candidates.length > 0 ? await existingIncidentIds(table, workspaceId, candidates) : new Set<string>();
   const unknown = ids.flatMap((id, index) =>
     found.has(id) ? [] : [`relatedIncidentIds.${index}: no incident ${id} in this workspace`],
   );

@@ -108,7 +108,7 @@ export const recountListCounter = async (
 
 /**
  * A list whose counter counts each item under its filter values: the declaration its entity module
- * makes, from which `countedList` derives every write, read and recount of the counter.
+ * makes, from which the functions below derive every write, read and recount of the counter.
  */
 export interface CountedList<T> extends ListCounter {
   /** The item attributes the filter values come from: all that a recount reads of each item. */
@@ -119,25 +119,45 @@ export interface CountedList<T> extends ListCounter {
   measures?: (item: Partial<T>) => Record<string, number>;
 }
 
-/** The operations of one declared list's counter in one workspace. */
-export const countedList = <T>(table: Table, workspaceId: string, counted: CountedList<T>) => {
-  const contribution = (item: Partial<T> | undefined): Record<string, number> =>
-    item ? { ...filterCounts(counted.filters(item)), ...counted.measures?.(item) } : {};
-  return {
-    /** Adds the change from `before` to `after` (undefined: did not exist / no longer exists). */
-    countWrite: (before: Partial<T> | undefined, after: Partial<T> | undefined): Promise<void> =>
-      addToListCounter(table, workspaceId, counted, counterDelta(contribution(before), contribution(after))),
-    /** Every attribute of the counter, counts and measures. */
-    read: (): Promise<Record<string, number>> => readListCounter(table, workspaceId, counted),
-    /** The total of the list under a filter. */
-    readTotal: (filter: Partial<T>): Promise<number> =>
-      readListTotal(table, workspaceId, counted, counted.filters(filter)),
-    /** The recount (data-model 6) from the items of `partition`. */
-    recount: (partition: string): Promise<number> =>
-      recountListCounter(table, workspaceId, counted, {
-        partition,
-        attributes: counted.attributes,
-        contribution: (item) => contribution(item as Partial<T>),
-      }),
-  };
-};
+/*
+ * The operations of a declared list's counter, each a function of its own rather than one factory's, so a
+ * bundle carries only those it reaches (a worker that reads one incident needs no recount).
+ */
+const contributionOf = <T>(counted: CountedList<T>, item: Partial<T> | undefined): Record<string, number> =>
+  item ? { ...filterCounts(counted.filters(item)), ...counted.measures?.(item) } : {};
+
+/** Adds the change from `before` to `after` (undefined: did not exist / no longer exists). */
+export const countListWrite = <T>(
+  table: Table,
+  workspaceId: string,
+  counted: CountedList<T>,
+  before: Partial<T> | undefined,
+  after: Partial<T> | undefined,
+): Promise<void> =>
+  addToListCounter(
+    table,
+    workspaceId,
+    counted,
+    counterDelta(contributionOf(counted, before), contributionOf(counted, after)),
+  );
+
+/** The total of a declared list under a filter. */
+export const readCountedTotal = <T>(
+  table: Table,
+  workspaceId: string,
+  counted: CountedList<T>,
+  filter: Partial<T>,
+): Promise<number> => readListTotal(table, workspaceId, counted, counted.filters(filter));
+
+/** The recount (data-model 6) of a declared list from the items of `partition`. */
+export const recountList = <T>(
+  table: Table,
+  workspaceId: string,
+  counted: CountedList<T>,
+  partition: string,
+): Promise<number> =>
+  recountListCounter(table, workspaceId, counted, {
+    partition,
+    attributes: counted.attributes,
+    contribution: (item) => contributionOf(counted, item as Partial<T>),
+  });

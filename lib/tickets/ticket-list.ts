@@ -1,7 +1,8 @@
 import type { Page, PageRequest } from '#lib/store/pages.ts';
 import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';
 import { type HistoryQuery, historyRepository } from './history-repository.ts';
-import { type Ticket, type TicketFilter, ticketRepository } from './ticket-repository.ts';
+import type { Ticket } from './ticket-item.ts';
+import { type TicketFilter, ticketRepository } from './ticket-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /** Incidents, problems and changes in one list, newest first, with the ticket types' counters for the total. */

@@ -3,7 +3,7 @@ import { systemAccountScope } from '#lib/identity/scope.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
 import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';
 import { incidentPartition, incidentToItem } from '#lib/incidents/incident-item.ts';
-import { addToListCounter, countedList } from '#lib/store/list-counters.ts';
+import { addToListCounter, recountList } from '#lib/store/list-counters.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { newSignalDelta } from '#lib/signals/signal-counter.ts';
 import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
@@ -95,7 +95,7 @@ const seed = async (workspaceId: string) => {
     ...incidents.map((incident) => incidentToItem(workspaceId, incident)),
   ]);
   await signalCounterRepository(table, workspaceId).addToSignalCounter(sum(signals.map(newSignalDelta)));
-  await countedList(table, workspaceId, INCIDENT_COUNTER).recount(incidentPartition(workspaceId));
+  await recountList(table, workspaceId, INCIDENT_COUNTER, incidentPartition(workspaceId));
 };
 
 beforeAll(async () => {
