@@ -6,11 +6,11 @@ import { invalidCode } from './verification.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 
 /** E-mails a reset code to an existing account; the caller answers the same for unknown addresses. */
-export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
-  const account = await findAccountByEmail(runtime.table, email);
+export const sendPasswordResetCode = async ({ ports }: AccountScope, email: string): Promise<void> => {
+  const account = await findAccountByEmail(ports.table, email);
   if (!account) return;
-  const otp = await otpRepository(runtime.table, account.id).issueOtp('RESET_PASSWORD', runtime.clock.now());
-  await runtime.mail.send({
+  const otp = await otpRepository(ports.table, account.id).issueOtp('RESET_PASSWORD', ports.clock.now());
+  await ports.mail.send({
     to: account.email,
     subject: 'Your password reset code',
     text: `Your password reset code is ${otp}. It expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
@@ -25,10 +25,10 @@ export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, em
  * first, for every address, so an unknown one is neither faster nor half-written.
  */
 export const resetPassword = async (
-  { ports: runtime }: AccountScope,
+  { ports }: AccountScope,
   { email, otp, newPassword }: ResetPasswordInput,
 ): Promise<void> => {
-  const { table, clock } = runtime;
+  const { table, clock } = ports;
   const passwordHash = await hashPassword(newPassword);
   const account = await findAccountByEmail(table, email);
   if (!account) throw invalidCode();

@@ -1,5 +1,4 @@
 import { BadRequestError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Account } from './account.ts';
 import { findAccountByEmail, accountRepository } from './account-repository.ts';
 import { otpRepository } from './otp-repository.ts';
@@ -13,9 +12,9 @@ import type { AccountScope } from '#lib/identity/scope.ts';
 export const invalidCode = () =>
   new BadRequestError('Invalid or expired code', ['otp: the code is wrong or has expired; request a new one']);
 
-export const sendVerificationCode = async (runtime: Ports, account: Account): Promise<void> => {
-  const otp = await otpRepository(runtime.table, account.id).issueOtp('VERIFY_EMAIL', runtime.clock.now());
-  await runtime.mail.send({
+export const sendVerificationCode = async ({ ports }: AccountScope, account: Account): Promise<void> => {
+  const otp = await otpRepository(ports.table, account.id).issueOtp('VERIFY_EMAIL', ports.clock.now());
+  await ports.mail.send({
     to: account.email,
     subject: 'Your verification code',
     text: `Your verification code is ${otp}. It expires in 10 minutes.`,
@@ -29,11 +28,8 @@ export interface Verification {
   alreadyVerified: boolean;
 }
 
-export const verifyEmail = async (
-  { ports: runtime }: AccountScope,
-  { email, otp }: VerifyEmailInput,
-): Promise<Verification> => {
-  const { table, clock } = runtime;
+export const verifyEmail = async ({ ports }: AccountScope, { email, otp }: VerifyEmailInput): Promise<Verification> => {
+  const { table, clock } = ports;
   const account = await findAccountByEmail(table, email);
   if (!account) throw invalidCode();
   if (account.isVerified) return { email: account.email, isVerified: true, alreadyVerified: true };
@@ -44,7 +40,8 @@ export const verifyEmail = async (
 };
 
 /** Sends a new code only to an existing, unverified account; the caller answers the same either way. */
-export const resendVerificationCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
-  const account = await findAccountByEmail(runtime.table, email);
-  if (account && !account.isVerified) await sendVerificationCode(runtime, account);
+export const resendVerificationCode = async (scope: AccountScope, email: string): Promise<void> => {
+  const { ports } = scope;
+  const account = await findAccountByEmail(ports.table, email);
+  if (account && !account.isVerified) await sendVerificationCode(scope, account);
 };

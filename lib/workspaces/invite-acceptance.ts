@@ -104,16 +104,16 @@ const requireOwner = async (account: Account, input: AcceptInviteInput, caller: 
 };
 
 /** The invited address's account, proven or taken over or created, pointing at the workspace. */
-const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInput, caller: Caller, now: string) => {
-  const existing = await findAccountByEmail(runtime.table, invite.email);
-  if (!existing) return newAccount(runtime, invite, input, now);
+const accountFor = async (ports: Ports, invite: Invite, input: AcceptInviteInput, caller: Caller, now: string) => {
+  const existing = await findAccountByEmail(ports.table, invite.email);
+  if (!existing) return newAccount(ports, invite, input, now);
   if (existing.businessId && existing.businessId !== invite.workspaceId) throw alreadyInWorkspace(invite.email);
   if (existing.isVerified) await requireOwner(existing, input, caller);
-  const owned = existing.isVerified ? existing : await takeOver(runtime, existing, invite, input, now);
+  const owned = existing.isVerified ? existing : await takeOver(ports, existing, invite, input, now);
   // Already pointing here: the leftover of an accept that stopped before marking the invitation.
   if (owned.businessId === invite.workspaceId) return owned;
   try {
-    return await accountRepository(runtime.table, owned.id).joinWorkspace(invite.workspaceId, [invite.role], now);
+    return await accountRepository(ports.table, owned.id).joinWorkspace(invite.workspaceId, [invite.role], now);
   } catch (error) {
     if (error instanceof AlreadyInWorkspaceError) throw alreadyInWorkspace(invite.email);
     throw error;
@@ -125,11 +125,12 @@ const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInp
  * the workspace's ADMINs, then the invitation marked accepted under a condition. Each earlier step is
  * idempotent, so a retry after a crash completes it.
  */
-export const acceptInvite = async ({ ports: runtime, caller }: AccountScope, input: AcceptInviteInput) => {
-  const { token, invite } = await openInvite(runtime, input.token);
-  const workspaces = workspaceRepository(runtime.table, invite.workspaceId);
-  const now = runtime.clock.now().toISOString();
-  const account = await accountFor(runtime, invite, input, caller, now);
+export const acceptInvite = async (scope: AccountScope, input: AcceptInviteInput) => {
+  const { ports, caller } = scope;
+  const { token, invite } = await openInvite(scope, input.token);
+  const workspaces = workspaceRepository(ports.table, invite.workspaceId);
+  const now = ports.clock.now().toISOString();
+  const account = await accountFor(ports, invite, input, caller, now);
   if (!(await workspaces.getMember(account.id))) {
     await workspaces.putMember({
       id: account.id,
@@ -143,8 +144,8 @@ export const acceptInvite = async ({ ports: runtime, caller }: AccountScope, inp
       joinedAt: now,
     });
   }
-  if (invite.role === 'ADMIN') await workspaceAdminsRepository(runtime.table, invite.workspaceId).addAdmin(account.id);
-  if (!(await markInviteAccepted(runtime.table, token, now))) {
+  if (invite.role === 'ADMIN') await workspaceAdminsRepository(ports.table, invite.workspaceId).addAdmin(account.id);
+  if (!(await markInviteAccepted(ports.table, token, now))) {
     throw new ConflictError('This invitation has already been used');
   }
   return { user: toUser(account), businessId: invite.workspaceId, role: invite.role };

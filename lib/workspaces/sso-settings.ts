@@ -34,8 +34,8 @@ export type SsoDiscovery =
   | { email: string; ssoEnabled: true; protocol: string; loginUrl: string };
 
 /** Whether an e-mail's domain signs in through a workspace's SSO: asked before any account is known. */
-export const discoverSso = async ({ ports: runtime }: AccountScope, email: string): Promise<SsoDiscovery> => {
-  const sso = await findSsoForEmail(runtime.table, email);
+export const discoverSso = async ({ ports }: AccountScope, email: string): Promise<SsoDiscovery> => {
+  const sso = await findSsoForEmail(ports.table, email);
   return sso
     ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl }
     : { email, ssoEnabled: false };
