@@ -1,12 +1,56 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BUNDLE_TESTS, SLOW_TESTS, stackTests } from './test/setup/projects.ts';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const STACK_TESTS = stackTests(ROOT);
+/**
+ * A test file spends much of its time waiting on its stack's threads and sockets, so one file more than
+ * there are cores keeps them busy; more only adds memory and contention (measured in docs/testing.md).
+ */
+const WORKERS = availableParallelism() + 1;
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     pool: 'forks',
+    maxWorkers: WORKERS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     allowOnly: false,
-    env: { LOG_LEVEL: 'silent' },
+    // The SDK's Node 22 notice is about its future releases, not the pinned one (infra/local/main.ts).
+    env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...STACK_TESTS, ...SLOW_TESTS, ...BUNDLE_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: STACK_TESTS,
+          exclude: [...SLOW_TESTS, ...BUNDLE_TESTS],
+          /**
+           * Every file starts a stack of its own and installs its ports, but imports the same handlers, SDK
+           * clients and schemas: evaluating them afresh for each file cost about 1.5 s a file, 140 s of the
+           * suite's CPU. Shared, they must hold nothing of one stack, which the ports rule already asks.
+           */
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW_TESTS, exclude: BUNDLE_TESTS },
+      },
+      {
+        extends: true,
+        test: { name: 'bundles', include: BUNDLE_TESTS, globalSetup: ['test/setup/build-bundles.ts'] },
+      },
+    ],
   },
 });

@@ -112,6 +112,6 @@ export const signUpBenchAdmin = async (call: BenchCall) => {
     password,
   });
   const otp = (await call('GET', `/_local/mailbox?to=${email}`))[0].otp as string;
-  await call('POST', '/api/v1/auth/verify_email', { email, otp });
+  await call('POST', '/api/v1/auth/verify_email', { email, otp, password });
   return call('POST', '/api/v1/auth/login', { email, password });
 };

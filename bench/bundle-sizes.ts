@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { coldStartFiles, esbuildOptions, functionEntry, OUTPUT_FILE, PROJECT_ROOT } from '#infra/bundling.ts';
 
 /**
@@ -35,10 +35,16 @@ export interface BuiltBundle {
 export const partOf = (input: string): string =>
   input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? input.split('/').slice(0, 2).join('/');
 
-export const buildBundle = async (name: string, outDir: string): Promise<BuiltBundle> => {
-  const entryPoint = name === FLOOR ? FLOOR_ENTRY : functionEntry(name);
+/** The build options of the budget's measurements: a function's (or the floor's) bundle with its metafile. */
+export const bundleBuildOptions = (name: string, outDir: string): BuildOptions => ({
+  ...esbuildOptions(name === FLOOR ? FLOOR_ENTRY : functionEntry(name), join(outDir, name)),
+  metafile: true,
+  sourcemap: false,
+});
+
+/** What a built bundle loads at cold start and later, read from its metafile. */
+export const describeBundle = (name: string, outDir: string, metafile: Metafile): BuiltBundle => {
   const outdir = join(outDir, name);
-  const { metafile } = await build({ ...esbuildOptions(entryPoint, outdir), metafile: true, sourcemap: false });
   const entry = join(outdir, OUTPUT_FILE);
   const entryOutput = Object.keys(metafile.outputs).find((file) => resolve(file) === entry);
   if (!entryOutput) throw new Error(`${name}: esbuild wrote no ${OUTPUT_FILE}`);
@@ -57,6 +63,12 @@ export const buildBundle = async (name: string, outDir: string): Promise<BuiltBu
     }
   }
   return { name, entry, coldBytes, lazyChunks, coldParts, metafile };
+};
+
+export const buildBundle = async (name: string, outDir: string): Promise<BuiltBundle> => {
+  const { metafile } = await build(bundleBuildOptions(name, outDir));
+  if (!metafile) throw new Error(`${name}: esbuild wrote no metafile`);
+  return describeBundle(name, outDir, metafile);
 };
 
 const run = promisify(execFile);

@@ -7,16 +7,15 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import type { RouteGroup } from '#lib/http/route.ts';
-import { BINARY_MEDIA_TYPES } from '#lib/http/binary-media-types.ts';
+import { GATEWAY_BINARY_MEDIA_TYPES } from '#lib/http/binary-media-types.ts';
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
-import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { ENV } from '#lib/ports/env.ts';
 import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
 import { counterRecount } from '#lib/workers/counter-recount.ts';
-import { SLA_SWEEP_MINUTES, slaSweep } from '#lib/workers/sla-sweep.ts';
+import { slaSweep } from '#lib/workers/sla-sweep.ts';
 import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
@@ -33,6 +32,7 @@ import { ServiceDashboard } from './constructs/service-dashboard.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { ServiceTable } from './constructs/service-table.ts';
 import { WorkQueue } from './constructs/work-queue.ts';
+import { functionTimeoutSeconds } from './function-timeouts.ts';
 import { STAGE_PROFILES, type ServiceSettings } from './settings.ts';
 import { bindNeeds, declares, type NeedTargets } from './need-bindings.ts';
 
@@ -77,23 +77,22 @@ export class IncidentServiceStack extends Stack {
       deletionProtection: settings.stage === 'prod',
     });
     this.payloads = new PayloadBucket(this, 'Payloads', { removalPolicy: profile.removalPolicy });
-    const worker = (id: string, declaration: FunctionDeclaration, timeout?: Duration) =>
+    const worker = (id: string, declaration: FunctionDeclaration) =>
       new ServiceFunction(this, id, {
         name: declaration.name,
         description: declaration.description,
-        ...(timeout && { timeout }),
+        timeout: Duration.seconds(functionTimeoutSeconds(declaration.name)),
         ...retained,
       });
-    const consumerTimeout = (queue: QueueName) => Duration.seconds(QUEUE_SETTINGS[queue].consumerTimeoutSeconds);
-    this.ingestionWorker = worker('IngestionWorker', ingestionWorker, consumerTimeout('ingestion'));
-    this.correlationWorker = worker('CorrelationWorker', correlationWorker, consumerTimeout('correlation'));
+    this.ingestionWorker = worker('IngestionWorker', ingestionWorker);
+    this.correlationWorker = worker('CorrelationWorker', correlationWorker);
     this.correlationSweep = worker('CorrelationSweep', correlationSweep);
-    this.counterRecount = worker('CounterRecount', counterRecount, Duration.minutes(15));
-    this.slaSweep = worker('SlaSweep', slaSweep, Duration.minutes(2));
-    this.analysisWorker = worker('AnalysisWorker', analysisWorker, Duration.minutes(2));
+    this.counterRecount = worker('CounterRecount', counterRecount);
+    this.slaSweep = worker('SlaSweep', slaSweep);
+    this.analysisWorker = worker('AnalysisWorker', analysisWorker);
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
-    this.mailWorker = worker('MailWorker', mailWorker, consumerTimeout('mail'));
-    this.notificationWorker = worker('NotificationWorker', notificationWorker, consumerTimeout('notifications'));
+    this.mailWorker = worker('MailWorker', mailWorker);
+    this.notificationWorker = worker('NotificationWorker', notificationWorker);
     const workers: [FunctionDeclaration, ServiceFunction][] = [
       [ingestionWorker, this.ingestionWorker],
       [correlationWorker, this.correlationWorker],
@@ -124,7 +123,7 @@ export class IncidentServiceStack extends Stack {
     });
     new Rule(this, 'SlaSweepSchedule', {
       description: 'Records the SLA breaches of passed deadlines every five minutes',
-      schedule: Schedule.rate(Duration.minutes(SLA_SWEEP_MINUTES)),
+      schedule: Schedule.rate(Duration.minutes(settings.slaSweepMinutes)),
       targets: [new LambdaTarget(this.slaSweep.lambda)],
     });
     new Rule(this, 'CounterRecountSchedule', {
@@ -132,7 +131,11 @@ export class IncidentServiceStack extends Stack {
       schedule: Schedule.cron({ minute: '17', hour: '3' }),
       targets: [new LambdaTarget(this.counterRecount.lambda)],
     });
-    this.workflow = new AnalysisWorkflow(this, 'AnalysisWorkflow', { worker: this.analysisWorker.lambda, ...retained });
+    this.workflow = new AnalysisWorkflow(this, 'AnalysisWorkflow', {
+      worker: this.analysisWorker.lambda,
+      workerTimeout: this.analysisWorker.timeout,
+      ...retained,
+    });
 
     // The stored form of lib/ports/signing-keys: `{ kid, secret, previous? }`, with a generated first key.
     const jwtSecret = new Secret(this, 'JwtSigningKey', {
@@ -172,13 +175,18 @@ export class IncidentServiceStack extends Stack {
     });
     this.credentialsKey = credentialsKey;
 
-    const mail = new MailIdentity(this, 'Mail', { mailFrom: settings.mailFrom, identity: settings.mailIdentity });
+    const mail = new MailIdentity(this, 'Mail', {
+      mailFrom: settings.mailFrom,
+      identity: settings.mailIdentity,
+      existing: settings.mailIdentityExists,
+    });
 
     const groups = ROUTE_GROUPS.map((group) => ({
       group,
       fn: new ServiceFunction(this, `${group.name}-function`, {
         name: group.name,
         description: group.description,
+        timeout: Duration.seconds(functionTimeoutSeconds(group.name)),
         functionName: declares(group, 'usagePlan') ? this.fixedFunctionName(group.name) : undefined,
         ...retained,
       }),
@@ -204,12 +212,13 @@ export class IncidentServiceStack extends Stack {
     for (const [declaration, fn] of declared) bindNeeds(targets, fn, declaration);
 
     this.api = new ServiceApi(this, 'Http', {
+      name: this.stackName,
       routes: allRoutes(),
       groupFunctions: new Map(groups.map(({ group, fn }) => [group.name, this.apiTarget(group, fn)])),
       stageName: settings.stage,
       throttle: profile.throttle,
       perKeyLimit: parseRateLimits(settings.rateLimits).apikey.limit,
-      binaryMediaTypes: BINARY_MEDIA_TYPES,
+      binaryMediaTypes: GATEWAY_BINARY_MEDIA_TYPES,
       logging: settings.apiLogging,
       allowedOrigins: settings.allowedOrigins,
       apiKeyAuthorizer: this.apiKeyAuthorizer.lambda,

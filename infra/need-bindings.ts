@@ -7,6 +7,7 @@ import { METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
 import type { Binding, FunctionDeclaration, TableAccess } from '#lib/ports/need.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
+import { bedrockCallTimeoutMs } from '#lib/ports/reasoner/bedrock-reasoner.ts';
 import type { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import type { MailIdentity } from './constructs/mail-identity.ts';
 import type { PayloadBucket } from './constructs/payload-bucket.ts';
@@ -136,6 +137,12 @@ export const bindNeeds = (
             'the function publishes nothing else.',
         });
         break;
+      case 'network':
+        // No grant: DNS and outbound HTTPS need none. Empty means no private network is reachable.
+        if (settings.outboundPrivateNetworks) {
+          fn.lambda.addEnvironment(ENV.outboundPrivateNetworks, settings.outboundPrivateNetworks);
+        }
+        break;
       case 'reasoner':
         // Without a model the default engine reasons alone, and the function gets no Bedrock access at all.
         if (settings.bedrockModelId) grantBedrockModel(fn, settings.bedrockModelId);
@@ -149,22 +156,51 @@ export const bindNeeds = (
   }
 };
 
-/** Converse on the one configured model (or inference profile of this account), in the stack's region. */
+/**
+ * A system-defined cross-region inference profile's id: a geography (`us.`, `eu.`, `apac.`, `global.`, ...)
+ * in front of the model's id.
+ */
+const INFERENCE_PROFILE = /^(?:us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
+
+/**
+ * Converse on the one configured model. Through a cross-region inference profile, Bedrock authorizes the
+ * call twice: on the profile, in the stack's region, and on the model in whichever region the profile
+ * routes it to. Those regions are the profile's to choose (and grow), so the model is granted in every
+ * region, but only for calls made through this very profile (`bedrock:InferenceProfileArn`).
+ */
 const grantBedrockModel = (fn: ServiceFunction, modelId: string): void => {
   const stack = Stack.of(fn.lambda);
-  const arn = (resource: string, account: string) =>
+  const arn = (resource: string, resourceName: string, account: string, region?: string) =>
     stack.formatArn({
       service: 'bedrock',
       resource,
-      resourceName: modelId,
+      resourceName,
       account,
+      ...(region && { region }),
       arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     });
-  fn.lambda.addToRolePolicy(
-    new PolicyStatement({
-      actions: ['bedrock:InvokeModel'],
-      resources: [arn('foundation-model', ''), arn('inference-profile', stack.account)],
-    }),
-  );
+  const profileModel = INFERENCE_PROFILE.exec(modelId)?.[1];
+  if (profileModel) {
+    const profileArn = arn('inference-profile', modelId, stack.account);
+    fn.lambda.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [profileArn] }));
+    fn.lambda.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['bedrock:InvokeModel'],
+        resources: [arn('foundation-model', profileModel, '', '*')],
+        conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profileArn } },
+      }),
+    );
+    Validations.of(fn.lambda.role ?? fn.lambda).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${profileModel}]`,
+      reason:
+        'A cross-region inference profile sends each call to the model in a region of its choosing; the ' +
+        'bedrock:InferenceProfileArn condition allows the model only through the configured profile.',
+    });
+  } else {
+    fn.lambda.addToRolePolicy(
+      new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [arn('foundation-model', modelId, '')] }),
+    );
+  }
   fn.lambda.addEnvironment(ENV.bedrockModelId, modelId);
+  fn.lambda.addEnvironment(ENV.bedrockCallTimeoutMs, String(bedrockCallTimeoutMs(fn.timeout.toMilliseconds())));
 };

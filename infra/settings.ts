@@ -3,6 +3,8 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
+import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
+import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -16,6 +18,8 @@ export interface ServiceSettings {
   mailFrom: string;
   /** The SES identity the stack creates for `mailFrom`: the address itself, or its domain (with DKIM). */
   mailIdentity: string;
+  /** `mailIdentity` is already in SES (another stage's, or verified by hand), so the stack creates none. */
+  mailIdentityExists: boolean;
   /** Where the API's users work (invitation links); the API's own URL when not given. */
   appUrl: string | undefined;
   /** Receives the alarms (an SNS e-mail subscription); none when not given. */
@@ -36,6 +40,14 @@ export interface ServiceSettings {
    * and then the default engine alone reasons and no function may call Bedrock.
    */
   bedrockModelId: string | undefined;
+  /**
+   * Passed as `OUTBOUND_PRIVATE_NETWORKS` to the functions that call workspace URLs: private networks (CIDRs,
+   * comma-separated) such URLs may reach, for an enterprise code host inside the company's network; none by
+   * default. A deployment decides it, never a workspace.
+   */
+  outboundPrivateNetworks: string;
+  /** Minutes between two runs of the SLA sweep (`-c slaSweepMinutes=5`): how late a breach or an escalation may be. */
+  slaSweepMinutes: number;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -92,6 +104,14 @@ const mailIdentityOf = (read: ContextReader, mailFrom: string): string => {
   throw new Error(`context mailIdentity must be mailFrom or a domain it belongs to, got "${identity}"`);
 };
 
+/** `true` or `false`, as a `-c` string or a cdk.json boolean. */
+const flag = (read: ContextReader, key: string): boolean => {
+  const value = read(key) ?? false;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`context ${key} must be true or false, got "${String(value)}"`);
+};
+
 const appUrlOf = (read: ContextReader): string | undefined => {
   const value = text(read, 'appUrl', '');
   if (!value) return undefined;
@@ -133,6 +153,26 @@ const bedrockModelIdOf = (read: ContextReader): string | undefined => {
   return value;
 };
 
+const outboundPrivateNetworksOf = (read: ContextReader): string => {
+  const value = text(read, 'outboundPrivateNetworks', '');
+  try {
+    return parsePrivateNetworks(value).join(',');
+  } catch (error) {
+    throw new Error(`context outboundPrivateNetworks: ${(error as Error).message}`);
+  }
+};
+
+/** Whole minutes, 1 to 60: EventBridge's rate schedules count in minutes, and more than an hour late pages nobody. */
+const slaSweepMinutesOf = (read: ContextReader): number => {
+  const value = Number(read('slaSweepMinutes') ?? SLA_SWEEP_MINUTES);
+  if (!Number.isInteger(value) || value < 1 || value > 60) {
+    throw new Error(
+      `context slaSweepMinutes must be a whole number of minutes from 1 to 60, got "${String(read('slaSweepMinutes'))}"`,
+    );
+  }
+  return value;
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -157,11 +197,14 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     rateLimits,
     mailFrom,
     mailIdentity: mailIdentityOf(read, mailFrom),
+    mailIdentityExists: flag(read, 'mailIdentityExists'),
     appUrl: appUrlOf(read),
     alarmEmail,
     allowedOrigins: allowedOriginsOf(read),
     apiLogging: apiLoggingOf(read),
     oauthProviders: oauthProviders(read),
     bedrockModelId: bedrockModelIdOf(read),
+    outboundPrivateNetworks: outboundPrivateNetworksOf(read),
+    slaSweepMinutes: slaSweepMinutesOf(read),
   };
 };

@@ -2,6 +2,7 @@ import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
 import { auth } from '#lib/routes/auth.ts';
+import { clientSubject } from '#lib/http/rate-limit/limit-window-repository.ts';
 
 const REGISTERED = 'Account created: check your e-mail for the verification code';
 
@@ -10,6 +11,7 @@ const signIn = onFirstUse(() => import('#lib/accounts/sign-in.ts'));
 const registration = onFirstUse(() => import('#lib/workspaces/registration.ts'));
 const verification = onFirstUse(() => import('#lib/accounts/verification.ts'));
 const passwordReset = onFirstUse(() => import('#lib/accounts/password-reset.ts'));
+const addressProof = onFirstUse(() => import('#lib/workspaces/address-proof.ts'));
 const sessionsModule = onFirstUse(() => import('#lib/accounts/sessions.ts'));
 const ssoSettingsModule = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
 
@@ -34,8 +36,12 @@ export const handler = createGroupHandler(auth, {
     created(await (await registration()).oauthRegisterDeveloper(accountScope, body), { message: 'Account created' }),
   oauthRegisterBusiness: async ({ accountScope, body }) =>
     created(await (await registration()).oauthRegisterBusiness(accountScope, body), { message: 'Account created' }),
-  verifyEmail: async ({ accountScope, body }) => {
-    const { alreadyVerified, ...verified } = await (await verification()).verifyEmail(accountScope, body);
+  verifyEmail: async ({ accountScope, body, sourceIp }) => {
+    const { verifyEmail } = await addressProof();
+    const { alreadyVerified, ...verified } = await verifyEmail(accountScope, {
+      ...body,
+      requester: clientSubject(sourceIp),
+    });
     return ok(verified, { message: alreadyVerified ? 'Email already verified' : 'Email verified' });
   },
   resendOtp: async ({ accountScope, body }) => {
@@ -46,8 +52,8 @@ export const handler = createGroupHandler(auth, {
     await (await passwordReset()).sendPasswordResetCode(accountScope, body.email);
     return ok({ email: body.email }, { message: 'If an account uses this address, a reset code is on its way' });
   },
-  resetPassword: async ({ accountScope, body }) => {
-    await (await passwordReset()).resetPassword(accountScope, body);
+  resetPassword: async ({ accountScope, body, sourceIp }) => {
+    await (await addressProof()).resetPassword(accountScope, { ...body, requester: clientSubject(sourceIp) });
     return ok({ email: body.email }, { message: 'Password changed: log in with the new password' });
   },
 });

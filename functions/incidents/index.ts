@@ -24,10 +24,15 @@ const deleteIncidentModule = onFirstUse(() => import('#lib/incidents/delete-inci
 const addCommentModule = onFirstUse(() => import('#lib/incidents/add-comment.ts'));
 const resolveIncidentModule = onFirstUse(() => import('#lib/incidents/resolve-incident.ts'));
 const customerKbModule = onFirstUse(() => import('#lib/analysis/customer-kb.ts'));
+const ackLinkModule = onFirstUse(() => import('#lib/notifications/ack-link.ts'));
 
 const view = async () => (await incidentModule()).incidentView;
 const insights = onFirstUse(() => import('#lib/analysis/incident-insights.ts'));
 const thread = onFirstUse(() => import('#lib/incidents/incident-thread.ts'));
+
+/** Pages of one request's answer: never cached, since the same address answers differently once used. */
+const htmlPage = (html: string): RouteResult =>
+  binary('text/html; charset=utf-8', Buffer.from(html, 'utf8'), { 'cache-control': 'no-store' });
 
 const pdfResponse = async (scope: Scope, request: { id: string; note?: string }): Promise<RouteResult> => {
   const { exportIncidentPdf } = await exportIncidentPdfModule();
@@ -95,5 +100,9 @@ export const handler = createGroupHandler(incidents, {
   getSuggestion: async ({ scope, params }) => ok(await (await insights()).suggestions(scope, params.id)),
   getStakeholderMessage: async ({ scope, params }) => ok(await (await insights()).stakeholderMessage(scope, params.id)),
   generatePdf: async ({ scope, body }) => pdfResponse(scope, { id: body.incidentId }),
+  showAckLink: async ({ accountScope, params }) =>
+    htmlPage(await (await ackLinkModule()).ackLinkPage(accountScope, params.token)),
+  useAckLink: async ({ accountScope, params }) =>
+    htmlPage(await (await ackLinkModule()).useAckLink(accountScope, params.token)),
   generateTopLevelPdf: async ({ scope, body }) => pdfResponse(scope, { id: body.id, note: body.description }),
 });

@@ -8,27 +8,32 @@ export interface MailIdentityProps {
   mailFrom: string;
   /** `mailFrom` itself, or a domain it belongs to. */
   identity: string;
+  /**
+   * The identity is already in SES (another stage's, or verified by hand): SES holds one identity of a
+   * name per account and region, so creating it again fails the deploy. The stack then only sends from it.
+   */
+  existing: boolean;
 }
 
 /**
- * The SES identity mail is sent from. An address identity is verified by the link SES mails to it; a
- * domain identity by the three DKIM CNAME records this stack outputs, added at the domain's DNS.
+ * The SES identity mail is sent from, unless it already exists. An address identity is verified by the link
+ * SES mails to it; a domain identity by the three DKIM CNAME records this stack outputs, added at the
+ * domain's DNS.
  */
 export class MailIdentity extends Construct {
-  readonly identity: EmailIdentity;
-
   constructor(
     scope: Construct,
     id: string,
     private readonly props: MailIdentityProps,
   ) {
     super(scope, id);
+    if (props.existing) return;
     const isDomain = !props.identity.includes('@');
-    this.identity = new EmailIdentity(this, 'Identity', {
+    const identity = new EmailIdentity(this, 'Identity', {
       identity: isDomain ? Identity.domain(props.identity) : Identity.email(props.identity),
     });
     if (isDomain) {
-      this.identity.dkimRecords.forEach((record, index) => {
+      identity.dkimRecords.forEach((record, index) => {
         new CfnOutput(scope, `MailDkimRecord${index + 1}`, {
           value: `${record.name} CNAME ${record.value}`,
           description: `DKIM record ${index + 1} of 3 to add at the DNS of ${props.identity}`,

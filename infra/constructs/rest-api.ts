@@ -24,6 +24,11 @@ import type { RouteEntry } from '#lib/routes/index.ts';
 import { addGatewayResponses } from './gateway-responses.ts';
 
 export interface ServiceApiProps {
+  /**
+   * The API's name, which is also the `ApiName` dimension its metrics and alarms watch: one per stage, or
+   * a dev stage's 5xx would page the prod alarm of the same account.
+   */
+  name: string;
   routes: readonly RouteEntry[];
   /** The Lambda of each route group, by group name. */
   groupFunctions: ReadonlyMap<string, IFunction>;
@@ -43,6 +48,50 @@ export interface ServiceApiProps {
 
 const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
 
+/** The path segments every route shares (`/api/v1`): their resources are in the first routes stack. */
+const SHARED_SEGMENTS = 2;
+/**
+ * The most resources and methods one routes stack is filled with: CloudFormation takes 500 a stack, and CDK
+ * warns from 80% of that; this leaves room for a subtree to grow before the split moves it.
+ */
+const ROUTE_STACK_BUDGET = 250;
+
+/** The subtree a path belongs to: its first segment after `/api/v1` (`/api/v1/incident-ticket`). */
+const subtreeOf = (path: string): string =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .slice(0, SHARED_SEGMENTS + 1)
+    .join('/');
+
+/**
+ * The subtrees in route-table order, packed into as few stacks as the budget allows: a subtree weighs its
+ * resources, its methods and (with CORS) a preflight per resource, and stays whole in one stack.
+ */
+const packSubtrees = (paths: readonly string[], preflights: boolean): string[][] => {
+  const weights = new Map<string, { resources: Set<string>; methods: number }>();
+  for (const path of paths) {
+    const subtree = subtreeOf(path);
+    const weight = weights.get(subtree) ?? { resources: new Set<string>(), methods: 0 };
+    const segments = path.split('/').filter(Boolean);
+    for (let depth = SHARED_SEGMENTS + 1; depth <= segments.length; depth += 1) {
+      weight.resources.add(segments.slice(0, depth).join('/'));
+    }
+    weight.methods += 1;
+    weights.set(subtree, weight);
+  }
+  const stacks: { subtrees: string[]; size: number }[] = [];
+  for (const [subtree, { resources, methods }] of weights) {
+    const size = resources.size * (preflights ? 2 : 1) + methods;
+    const last = stacks.at(-1);
+    if (last && last.size + size <= ROUTE_STACK_BUDGET) {
+      last.subtrees.push(subtree);
+      last.size += size;
+    } else stacks.push({ subtrees: [subtree], size });
+  }
+  return stacks.map(({ subtrees }) => subtrees);
+};
+
 /**
  * The REST API: a resource per path segment and a method per route of the route table, each proxied to
  * its group's Lambda. Authentication is the functions': their auth middleware checks the Bearer token or
@@ -50,18 +99,20 @@ const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
  * usage-plan key, which a REQUEST authorizer names from whichever form the key comes in, so the usage
  * plan throttles each key at the gateway.
  *
- * The ~300 resources and methods live in a nested stack: beside the functions, roles and log groups
- * they would take the service stack to ~440 of CloudFormation's 500 resources.
+ * The ~470 resources, methods and preflights live in nested stacks, each holding whole subtrees of the
+ * path (`/api/v1/incident-ticket/...`) up to a budget: in one stack they neared CloudFormation's 500.
  */
 export class ServiceApi extends Construct {
   readonly api: RestApi;
-  readonly routes: NestedStack;
+  /** The nested stacks of the routes, in route-table order of their subtrees. */
+  readonly routeStacks: NestedStack[];
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
     const logging = props.logging !== 'off';
 
     this.api = new RestApi(this, 'Api', {
+      restApiName: props.name,
       description: 'Incident management API',
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: [...props.binaryMediaTypes],
@@ -89,8 +140,16 @@ export class ServiceApi extends Construct {
       });
     }
 
-    this.routes = new NestedStack(this, 'Routes', { description: 'Resources and methods of the incident API' });
-    this.addRoutes(this.routes, props);
+    const paths = props.routes.map(({ route }) => toGatewayPath(route.path));
+    const packed = packSubtrees(paths, props.allowedOrigins.length > 0);
+    this.routeStacks = packed.map(
+      (subtrees, index) =>
+        new NestedStack(this, index === 0 ? 'Routes' : `Routes${index + 1}`, {
+          description: `Resources and methods of the incident API: ${subtrees.map((subtree) => `/${subtree}`).join(', ')}`,
+        }),
+    );
+    const stackOf = new Map(packed.flatMap((subtrees, index) => subtrees.map((subtree) => [subtree, index] as const)));
+    this.addRoutes((path) => this.routeStacks[stackOf.get(subtreeOf(path)) ?? 0] as NestedStack, props);
     addGatewayResponses(this.api, props.allowedOrigins, props.perKeyLimit);
     this.acknowledgeFindings(props.logging);
   }
@@ -117,7 +176,7 @@ export class ServiceApi extends Construct {
   }
 
   private addRoutes(
-    scope: Construct,
+    stackFor: (path: string) => Construct,
     { routes, groupFunctions, allowedOrigins, apiKeyAuthorizer }: ServiceApiProps,
   ): void {
     // The keys come in three places, and identity sources must all be present, so there are none and
@@ -149,7 +208,7 @@ export class ServiceApi extends Construct {
     for (const { group, route } of routes) {
       const path = toGatewayPath(route.path);
       const pathParameters = [...path.matchAll(PATH_PARAMETER)].map(([, name]) => `method.request.path.${name}`);
-      const resource = this.resourceFor(scope, path);
+      const resource = this.resourceFor(stackFor(path), path);
       methodsOf.set(resource, [...(methodsOf.get(resource) ?? []), route.method]);
       new Method(resource, route.method, {
         resource,
@@ -177,17 +236,23 @@ export class ServiceApi extends Construct {
   }
 
   /**
-   * `api.root.resourceForPath` would create the resources beside the API; these nest under `scope`
-   * instead, each under its parent, as resourceForPath lays them out.
+   * `api.root.resourceForPath` would create every resource beside the API. These nest under the first
+   * routes stack, each under its parent as resourceForPath lays them out, except that a subtree packed into
+   * another routes stack starts there (so the first stack's resources keep the ids they had before the split).
    */
-  private resourceFor(scope: Construct, path: string): Construct & IResource {
+  private resourceFor(stack: Construct, path: string): Construct & IResource {
+    const [first] = this.routeStacks;
+    if (!first) throw new Error('the API has no routes stack');
     let resource = this.api.root as Construct & IResource;
-    for (const pathPart of path.split('/').filter(Boolean)) {
-      const parent = resource;
-      resource =
-        (parent.getResource(pathPart) as Resource | undefined) ??
-        new Resource(parent === this.api.root ? scope : parent, pathPart, { parent, pathPart });
-    }
+    path
+      .split('/')
+      .filter(Boolean)
+      .forEach((pathPart, depth) => {
+        const parent = resource;
+        const scope = depth === 0 ? first : depth === SHARED_SEGMENTS && stack !== first ? stack : parent;
+        resource =
+          (parent.getResource(pathPart) as Resource | undefined) ?? new Resource(scope, pathPart, { parent, pathPart });
+      });
     return resource;
   }
 

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { buildSync } from 'esbuild';
-import { AssetHashType, DockerImage, Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, type Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -9,6 +9,7 @@ import { ENV } from '#lib/ports/env.ts';
 import { copyPackageFiles, esbuildOptions, functionEntry, LAMBDA_HANDLER } from '../bundling.ts';
 import type { TableAccess } from '#lib/ports/need.ts';
 import type { ServiceTable } from './service-table.ts';
+import { stackInstance } from './stack-instance.ts';
 
 export interface ServiceFunctionProps {
   /** The folder `functions/<name>/` whose `index.ts` exports `handler`. */
@@ -18,8 +19,8 @@ export interface ServiceFunctionProps {
   functionName?: string;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
-  /** Default 15 s: API Gateway gives up after 29 s, and no route should come close. */
-  timeout?: Duration;
+  /** From infra/function-timeouts.ts, which the local stack enforces too. */
+  timeout: Duration;
   /**
    * Default 1024 MB: on Lambda memory buys CPU, which the cold import of a ~400 KB bundle and password
    * hashing both need.
@@ -57,11 +58,13 @@ const bundledCode = (name: string): Code => {
 export class ServiceFunction extends Construct {
   readonly lambda: LambdaFunction;
   readonly logGroup: LogGroup;
+  readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.timeout = props.timeout;
     this.logGroup = new LogGroup(this, 'Logs', {
-      logGroupName: `/aws/lambda/${Stack.of(this).stackName}-${props.name}`,
+      logGroupName: `/aws/lambda/${Stack.of(this).stackName}-${props.name}-${stackInstance()}`,
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });
@@ -79,7 +82,7 @@ export class ServiceFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
-      timeout: props.timeout ?? Duration.seconds(15),
+      timeout: props.timeout,
       description: props.description,
       functionName: props.functionName,
       role,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { isBinaryMediaType } from '#lib/http/binary-media-types.ts';
+import { requestIsBinary } from './gateway-binary.ts';
 import type { RouteMatch } from './route-matcher.ts';
 
 const STAGE = 'local';
@@ -41,7 +41,7 @@ const sourceIpOf = (request: IncomingMessage): string =>
 /**
  * The REST API proxy event API Gateway would send for this request: headers and query in single- and
  * multi-value form, path parameters of the matched resource, the request context with a request id and
- * the source IP, and a base64 body for binary media types.
+ * the source IP, and a base64 body for the API's binary media types.
  */
 export const buildGatewayEvent = (
   request: IncomingMessage,
@@ -51,8 +51,7 @@ export const buildGatewayEvent = (
 ): APIGatewayProxyEvent => {
   const headers = collect(headerPairs(request));
   const query = collect(url.searchParams);
-  const contentType = request.headers['content-type'] ?? '';
-  const binary = isBinaryMediaType(contentType);
+  const binary = requestIsBinary(request.headers['content-type']);
   const now = new Date();
   const requestId = randomUUID();
   const hasPathParameters = Object.keys(match.pathParameters).length > 0;

@@ -7,7 +7,9 @@ import { ok } from '#lib/http/envelope.ts';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
 import { log } from '#lib/log/logger.ts';
 import { buildGatewayEvent } from './gateway-event.ts';
-import { lambdaContext } from './lambda-context.ts';
+import { invokeWithin } from './lambda-context.ts';
+import { answerIsDecoded } from './gateway-binary.ts';
+import { functionTimeoutSeconds } from '../function-timeouts.ts';
 import type { LocalMetrics } from './local-metrics.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { SmsOutbox } from './sms-outbox.ts';
@@ -17,9 +19,14 @@ import { takesApiKeys } from '#lib/http/route.ts';
 import type { RouteMatcher } from './route-matcher.ts';
 import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
 
-/** Lambda's limit on a synchronous invocation's payload; API Gateway answers 413 above it. */
-const INVOCATION_PAYLOAD_LIMIT = 6 * 1024 * 1024;
-/** API Gateway's integration timeout. */
+/** API Gateway's own limit on a request's payload: 413 above it. */
+const GATEWAY_PAYLOAD_LIMIT = 10 * 1024 * 1024;
+/**
+ * Lambda's limit on a synchronous invocation's event and on its answer, in bytes as its error message names
+ * it: the event is the body (base64, lib/http/binary-media-types.ts) with headers and context, as JSON.
+ */
+const INVOCATION_PAYLOAD_LIMIT = 6_291_556;
+/** API Gateway's integration timeout: a function allowed longer is cut off here. */
 const INTEGRATION_TIMEOUT_MS = 29_000;
 /**
  * The longest the mailbox waits for the mail queue to drain. A refused message waits out its visibility
@@ -44,23 +51,30 @@ export interface LocalHttpOptions {
   allowedOrigins: readonly string[];
 }
 
-/** The body, or undefined when it exceeds the invocation limit; read to the end either way so the connection stays usable. */
+/** The body, or undefined when it exceeds the gateway's limit; read to the end either way so the connection stays usable. */
 const readBody = async (request: IncomingMessage): Promise<Buffer | undefined> => {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size <= INVOCATION_PAYLOAD_LIMIT) chunks.push(chunk as Buffer);
+    if (size <= GATEWAY_PAYLOAD_LIMIT) chunks.push(chunk as Buffer);
   }
-  return size > INVOCATION_PAYLOAD_LIMIT ? undefined : Buffer.concat(chunks);
+  return size > GATEWAY_PAYLOAD_LIMIT ? undefined : Buffer.concat(chunks);
 };
 
-const send = (response: ServerResponse, result: APIGatewayProxyResult): void => {
+/** `decode`: whether the gateway turns a base64 answer into bytes for this client (gateway-binary.ts). */
+const send = (response: ServerResponse, result: APIGatewayProxyResult, decode = true): void => {
   response.statusCode = result.statusCode;
   for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
     response.setHeader(name, values.map(String));
-  response.end(Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+  response.end(Buffer.from(result.body, result.isBase64Encoded && decode ? 'base64' : 'utf8'));
+};
+
+/** What API Gateway answers when the function fails (a timeout, an answer over the limit): 502, reshaped. */
+const functionFailed = (group: string, requestId: string, error: unknown): APIGatewayProxyResult => {
+  log.error('the function failed; the gateway answers 502', { group, error });
+  return errorResponse(502, 'Internal server error', [], requestId);
 };
 
 /**
@@ -148,6 +162,22 @@ const serveWith =
       gatewayAnswer(refusal);
       return;
     }
-    const context = lambdaContext(match.group, event.requestContext.requestId, INTEGRATION_TIMEOUT_MS);
-    send(response, await handler(event, context));
+    const { requestId } = event.requestContext;
+    if (Buffer.byteLength(JSON.stringify(event)) > INVOCATION_PAYLOAD_LIMIT) {
+      gatewayAnswer(errorResponse(413, 'Request body too large', [], requestId));
+      return;
+    }
+    const timeoutMs = Math.min(functionTimeoutSeconds(match.group) * 1_000, INTEGRATION_TIMEOUT_MS);
+    let result: APIGatewayProxyResult;
+    try {
+      result = await invokeWithin(match.group, requestId, timeoutMs, (context) => handler(event, context));
+    } catch (error) {
+      gatewayAnswer(functionFailed(match.group, requestId, error));
+      return;
+    }
+    if (Buffer.byteLength(JSON.stringify(result)) > INVOCATION_PAYLOAD_LIMIT) {
+      gatewayAnswer(functionFailed(match.group, requestId, new Error('the answer is over 6 MB')));
+      return;
+    }
+    send(response, result, answerIsDecoded(request.headers.accept));
   };

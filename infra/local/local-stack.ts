@@ -12,6 +12,7 @@ import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
+import type { Network } from '#lib/ports/network/network.ts';
 import { createTable } from '#lib/store/table.ts';
 import { parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/http-identity-provider.ts';
@@ -29,11 +30,14 @@ import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-ne
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
+import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { startLocalWorkers, startMailWorker, startNotificationWorker, type LocalWorkers } from './local-workers.ts';
 import { openLocalCredentialKeys } from './local-credential-keys.ts';
 import { openSmsOutbox, type SmsOutbox } from './sms-outbox.ts';
 import { parseIntegrationProviders } from '#lib/ports/integration-providers/integration-providers.ts';
 import { openLocalUsagePlan } from './local-usage-plan.ts';
+import { createDnsNetwork } from '#lib/ports/network/dns-network.ts';
+import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 
 export const LOCAL_TABLE_NAME = 'incident-service';
 /** The local stand-in for the stack's shared unkeyed usage-plan key. */
@@ -61,10 +65,16 @@ export interface LocalStackOptions {
    * queue consumer themselves, to inject faults, turn them off. The mail worker always runs.
    */
   workers?: boolean;
+  /** Seconds between two runs of the SLA sweep (`SLA_SWEEP_SECONDS`); the stack's default minute otherwise. */
+  slaSweepSeconds?: number;
   /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
   /** The analysis engine's reasoning: the rules unless a test brings a failing or slow engine. */
   reasoner?: Reasoner;
+  /** Private networks workspace URLs may reach (OUTBOUND_PRIVATE_NETWORKS: CIDRs, comma-separated); none by default. */
+  outboundPrivateNetworks?: string;
+  /** DNS for workspace URLs and domains: the system resolver unless a test answers names itself. */
+  network?: Network;
 }
 
 export interface LocalStack {
@@ -80,7 +90,17 @@ export interface LocalStack {
   workers: LocalWorkers | undefined;
   /** Resolves once every queued notification and e-mail is delivered. */
   deliveriesIdle(): Promise<void>;
+  /**
+   * The failed invocations of the mail and notification workers (a batch that threw or timed out), as
+   * CloudWatch counts a function's errors: a test that breaks a receiver can tell a retry from a timeout.
+   */
+  deliveryErrors: readonly DeliveryError[];
   stop(): Promise<StopReport>;
+}
+
+export interface DeliveryError {
+  queue: 'mail' | 'notifications';
+  error: unknown;
 }
 
 export interface StopReport {
@@ -138,8 +158,11 @@ export const startLocalStack = async ({
   appUrl,
   allowedOrigins,
   workers: runWorkers = true,
+  slaSweepSeconds = SLA_SWEEP_MINUTES * 60,
   queueSettings,
   reasoner,
+  outboundPrivateNetworks,
+  network,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const integrationApps = parseIntegrationProviders(integrationProviders);
@@ -153,7 +176,7 @@ export const startLocalStack = async ({
   let url = '';
   const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
   const smsOutbox = await openSmsOutbox(systemClock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
-  const workflow = createLocalWorkflow({ stageHandler: analysisWorker });
+  const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
 
@@ -181,10 +204,17 @@ export const startLocalStack = async ({
       get apiUrl() {
         return url;
       },
-      allowLoopbackHttp: true,
     },
     credentialKeys: await openLocalCredentialKeys(persistent ? join(dataDir, 'credentials-key') : undefined),
     sms: smsOutbox,
+    network:
+      network ??
+      // On one machine the receivers a developer points webhooks at listen on its loopback (DECISIONS.md:
+      // notifications are real POSTs locally too); every other internal address stays refused.
+      createDnsNetwork({
+        privateNetworks: parsePrivateNetworks(outboundPrivateNetworks ?? ''),
+        allowLoopbackHttp: true,
+      }),
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
     reasoner: (rules) => reasoner ?? rules,
@@ -209,9 +239,14 @@ export const startLocalStack = async ({
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
   url = `http://${host}:${boundPort}`;
-  const mailWorker = startMailWorker(sqs);
-  const notificationWorker = startNotificationWorker(sqs);
-  const workers = runWorkers ? startLocalWorkers(sqs) : undefined;
+  const deliveryErrors: DeliveryError[] = [];
+  const failedOn = (queue: DeliveryError['queue']) => (error: unknown) => {
+    log.error(`the ${queue} worker failed`, { error });
+    deliveryErrors.push({ queue, error });
+  };
+  const mailWorker = startMailWorker(sqs, failedOn('mail'));
+  const notificationWorker = startNotificationWorker(sqs, failedOn('notifications'));
+  const workers = runWorkers ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000 }) : undefined;
   // Notification e-mail passes the notifications queue first, then the mail queue.
   const deliveriesIdle = async () => {
     await notificationWorker.idle();
@@ -231,5 +266,5 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, deliveriesIdle, stop };
+  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, deliveriesIdle, deliveryErrors, stop };
 };

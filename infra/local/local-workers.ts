@@ -3,7 +3,6 @@ import { handler as correlationWorker } from '#functions/correlation-worker/inde
 import { handler as ingestionWorker } from '#functions/ingestion-worker/index.ts';
 import { handler as mailWorker } from '#functions/mail-worker/index.ts';
 import { handler as slaSweep } from '#functions/sla-sweep/index.ts';
-import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { handler as notificationWorker } from '#functions/notification-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
 import { startQueuePoller, type QueuePoller } from './queue-poller.ts';
@@ -22,7 +21,7 @@ export interface LocalWorkers {
  * The queue consumers and the scheduled sweeps of the stack, run locally: each queue's worker behind a
  * poller with Lambda's SQS-trigger semantics, and the correlation and SLA sweeps on timers.
  */
-export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
+export const startLocalWorkers = (sqs: LocalSqs, { slaSweepMs }: { slaSweepMs: number }): LocalWorkers => {
   const pollers = [
     startQueuePoller({ sqs, queue: 'ingestion', handler: ingestionWorker }),
     startQueuePoller({ sqs, queue: 'correlation', handler: correlationWorker }),
@@ -35,7 +34,7 @@ export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
   let slaSweeping: Promise<void> = Promise.resolve();
   const slaTimer = setInterval(() => {
     slaSweeping = slaSweep().catch((error: unknown) => log.error('SLA sweep failed', { error }));
-  }, SLA_SWEEP_MINUTES * 60_000);
+  }, slaSweepMs);
   slaTimer.unref();
   return {
     async idle() {
@@ -54,12 +53,12 @@ export const startLocalWorkers = (sqs: LocalSqs): LocalWorkers => {
  * The mail queue's consumer, delivering to the local mailbox. It runs whether or not the other workers
  * do: reading the mailbox waits for it, and tests that drive a signal worker themselves still sign up.
  */
-export const startMailWorker = (sqs: LocalSqs): QueuePoller =>
-  startQueuePoller({ sqs, queue: 'mail', handler: mailWorker });
+export const startMailWorker = (sqs: LocalSqs, onError: (error: unknown) => void): QueuePoller =>
+  startQueuePoller({ sqs, queue: 'mail', handler: mailWorker, onError });
 
 /**
  * The notifications queue's consumer. Like the mail worker it always runs: it only delivers, and tests
  * that drive the signal workers themselves still see their incidents' notifications.
  */
-export const startNotificationWorker = (sqs: LocalSqs): QueuePoller =>
-  startQueuePoller({ sqs, queue: 'notifications', handler: notificationWorker });
+export const startNotificationWorker = (sqs: LocalSqs, onError: (error: unknown) => void): QueuePoller =>
+  startQueuePoller({ sqs, queue: 'notifications', handler: notificationWorker, onError });

@@ -2,10 +2,27 @@ import { log } from '#lib/log/logger.ts';
 import { demoSettings, printDemo } from './demo/demo-mode.ts';
 import { startLocalStack, type StopReport } from './local-stack.ts';
 
+/**
+ * The SDK's notice that its releases after January 2027 need Node 22 says nothing about the pinned release
+ * this runs (the README says which Node runs what), and would be every start's first lines.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const port = Number(process.env.PORT ?? 3000);
 const demo = process.argv.includes('--demo') ? await demoSettings(process.env) : undefined;
 const dataDir = demo?.dataDir ?? process.env.DATA_DIR ?? '.data';
 const rateLimits = demo?.rateLimits ?? process.env.RATE_LIMITS;
+
+/** A whole number of seconds, at least 1: short enough for trying escalation out, as README shows. */
+const slaSweepSeconds = (value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(`SLA_SWEEP_SECONDS must be a whole number of seconds, at least 1, got "${value}"`);
+  }
+  return seconds;
+};
+const sweepSeconds = slaSweepSeconds(process.env.SLA_SWEEP_SECONDS);
 
 const stack = await startLocalStack({
   port,
@@ -16,9 +33,9 @@ const stack = await startLocalStack({
   ...(process.env.INTEGRATION_PROVIDERS && { integrationProviders: process.env.INTEGRATION_PROVIDERS }),
   ...(process.env.APP_URL && { appUrl: process.env.APP_URL }),
   ...(process.env.ALLOWED_ORIGINS && { allowedOrigins: process.env.ALLOWED_ORIGINS }),
+  ...(process.env.OUTBOUND_PRIVATE_NETWORKS && { outboundPrivateNetworks: process.env.OUTBOUND_PRIVATE_NETWORKS }),
+  ...(sweepSeconds && { slaSweepSeconds: sweepSeconds }),
 });
-if (demo) await printDemo(stack);
-process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);
 
 /**
  * One Ctrl-C reaches this process several times: the terminal signals the whole process group (npm,
@@ -58,3 +75,7 @@ const shutdown = (signal: string): void => {
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+// Announced only once a signal would stop it cleanly: whoever waits for this line may signal at once.
+if (demo) await printDemo(stack);
+process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);

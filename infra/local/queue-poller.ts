@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   ChangeMessageVisibilityCommand,
@@ -16,7 +17,7 @@ import type {
   SQSRecordAttributes,
 } from 'aws-lambda';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
-import { lambdaContext } from './lambda-context.ts';
+import { invokeWithin } from './lambda-context.ts';
 import { deleteMessages, type LocalSqs } from './sqs-server.ts';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
@@ -28,12 +29,6 @@ export interface QueuePollerOptions {
   /** Overrides the queue's own visibility timeout for the messages this poller receives. */
   visibilityTimeoutSeconds?: number;
   batchSize?: number;
-  /**
-   * The local server answers a long poll only once the batch is full or the wait is over, so this is
-   * also a batching window. It must be shorter than the visibility timeout: a message that becomes
-   * visible again during the same poll is returned twice in one batch.
-   */
-  waitTimeSeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -49,7 +44,13 @@ export interface QueuePoller {
 }
 
 const ERROR_BACKOFF_MS = 1_000;
-const IDLE_CHECK_MS = 25;
+/** How soon to look again while a failed message waits out its visibility timeout: the retry's delay, not the queue's. */
+const RETRY_CHECK_MS = 50;
+/**
+ * How soon to look again on an empty queue with nothing awaiting a retry. Sends through the stack's own
+ * client wake the poller at once (LocalSqs.onArrival); this only catches messages sent by other clients.
+ */
+const QUIET_CHECK_MS = 1_000;
 
 const checkInteger = (name: string, value: number, min: number, max: number): void => {
   if (!Number.isInteger(value) || value < min || value > max)
@@ -88,10 +89,8 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const queueUrl = sqs.queueUrl(queue);
   const visibilityTimeoutSeconds = options.visibilityTimeoutSeconds ?? settings.visibilityTimeoutSeconds;
   const batchSize = options.batchSize ?? settings.batchSize;
-  const waitTimeSeconds = options.waitTimeSeconds ?? Math.min(1, visibilityTimeoutSeconds - 1);
   checkInteger('visibilityTimeoutSeconds', visibilityTimeoutSeconds, 1, 43_200);
   checkInteger('batchSize', batchSize, 1, 10);
-  checkInteger('waitTimeSeconds', waitTimeSeconds, 0, Math.min(20, visibilityTimeoutSeconds - 1));
 
   const report = (message: string, error: unknown): void => {
     if (options.onError) {
@@ -126,8 +125,13 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     for (const record of records) awaitingRetry.delete(record.messageId);
     let failed: Set<string>;
     try {
-      const context = lambdaContext(`${queue}-consumer`, randomUUID(), settings.consumerTimeoutSeconds * 1_000);
-      const response = await handler({ Records: records }, context);
+      // Timed as Lambda times the batch: past the consumer's timeout the whole batch has failed.
+      const response = await invokeWithin(
+        `${queue}-consumer`,
+        randomUUID(),
+        settings.consumerTimeoutSeconds * 1_000,
+        (context) => handler({ Records: records }, context),
+      );
       failed = failedMessageIds(response, records);
     } catch (error) {
       // Nothing is deleted: the whole batch returns after the visibility timeout, and redrive does the rest.
@@ -164,35 +168,72 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   let stopping = false;
   let batchRunning = false;
   const stopped = new AbortController();
-  const poll = async (): Promise<void> => {
-    // The receive is not aborted on stop: the server would still hide the messages it picked for the request.
+  /** Set by every arrival, so one that lands while a receive is on its way is not slept through. */
+  let arrived = false;
+  let wake: (() => void) | undefined;
+  const stopListening = sqs.onArrival(queueUrl, () => {
+    arrived = true;
+    wake?.();
+  });
+  /** Every finished receive (with or without a batch) and the stop, for `idle()` to look again. */
+  const turns = new EventEmitter();
+  turns.setMaxListeners(0);
+  const nextTurn = (): Promise<void> => new Promise((resolve) => turns.once('turn', resolve));
+
+  const sleepUntilArrival = async (): Promise<void> => {
+    const fallbackMs = awaitingRetry.size > 0 ? RETRY_CHECK_MS : QUIET_CHECK_MS;
+    let timer: NodeJS.Timeout | undefined;
+    let onStop: (() => void) | undefined;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      onStop = resolve;
+      timer = setTimeout(resolve, fallbackMs);
+      stopped.signal.addEventListener('abort', onStop);
+    });
+    clearTimeout(timer);
+    if (onStop) stopped.signal.removeEventListener('abort', onStop);
+    wake = undefined;
+  };
+
+  /**
+   * Receives without waiting: the local server answers a long poll only when the batch fills or the wait
+   * ends, which would hold every message back by the wait. Answers how many messages came.
+   */
+  const poll = async (): Promise<number> => {
     const { Messages = [] } = await sqs.client.send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
         MaxNumberOfMessages: batchSize,
-        WaitTimeSeconds: waitTimeSeconds,
+        WaitTimeSeconds: 0,
         VisibilityTimeout: visibilityTimeoutSeconds,
         AttributeNames: ['All'],
         MessageAttributeNames: ['All'],
       }),
     );
-    if (!Messages.length) return;
+    if (!Messages.length) return 0;
     batchRunning = true;
     try {
       await deliver(Messages);
     } finally {
       batchRunning = false;
     }
+    return Messages.length;
   };
   const loop = (async () => {
     while (!stopping) {
+      arrived = false;
       try {
-        await poll();
+        const received = await poll();
+        turns.emit('turn');
+        if (received === 0 && !arrived && !stopping) await sleepUntilArrival();
       } catch (error) {
         report('queue poll failed', error);
+        turns.emit('turn');
         await delay(ERROR_BACKOFF_MS, undefined, { signal: stopped.signal }).catch(() => undefined);
       }
     }
+    stopListening();
+    turns.emit('turn');
   })();
 
   const queueIsEmpty = async (): Promise<boolean> => {
@@ -218,9 +259,11 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     },
     async idle() {
       for (;;) {
-        const empty = await queueIsEmpty();
-        if (empty && !batchRunning) return;
-        await delay(IDLE_CHECK_MS);
+        // Listening before looking, so a turn that ends while the queue is read is not missed.
+        const turn = nextTurn();
+        if (!batchRunning && (await queueIsEmpty())) return;
+        if (stopping) throw new Error(`the ${queue} poller stopped before its queue was empty`);
+        await turn;
       }
     },
   };

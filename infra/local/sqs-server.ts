@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import {
   CreateQueueCommand,
   DeleteMessageBatchCommand,
@@ -15,6 +16,13 @@ import { QUEUE_SETTINGS, deadLetterQueueName, type QueueSettings } from '#lib/po
 
 const ACCOUNT_ID = '123456789012';
 const SQS_BATCH_LIMIT = 10;
+/** The commands after which a queue may hold messages a receive would return. */
+const ARRIVING_COMMANDS = new Set([
+  'SendMessageCommand',
+  'SendMessageBatchCommand',
+  'ChangeMessageVisibilityCommand',
+  'ChangeMessageVisibilityBatchCommand',
+]);
 
 export interface SavedAttribute {
   dataType: string;
@@ -46,6 +54,12 @@ export interface LocalSqs {
   queueUrl(name: QueueName): string;
   queueArn(name: QueueName): string;
   deadLetterQueueUrl(name: QueueName): string;
+  /**
+   * Calls `listener` whenever messages may have become visible on the queue at `queueUrl` through this
+   * client (a send, or a visibility change): pollers hand them to their worker at once. Answers the
+   * function that stops listening.
+   */
+  onArrival(queueUrl: string, listener: () => void): () => void;
   /** Drains every queue and dead-letter queue into plain JSON; stop the pollers first. */
   snapshot(): Promise<SavedMessages>;
   /** Sends saved messages back to the queues of the same names. */
@@ -120,6 +134,18 @@ export const startSqsServer = async ({
     cacheMiddleware: true,
   });
 
+  const arrivals = new EventEmitter();
+  arrivals.setMaxListeners(0);
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const output = await next(args);
+      if (ARRIVING_COMMANDS.has(context.commandName ?? ''))
+        arrivals.emit((args.input as { QueueUrl?: string }).QueueUrl ?? '');
+      return output;
+    },
+    { step: 'initialize', name: 'announceArrivals' },
+  );
+
   const urls = new Map<string, string>();
   const createQueue = async (name: string, attributes: Record<string, string>): Promise<void> => {
     const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
@@ -192,6 +218,10 @@ export const startSqsServer = async ({
     queueUrl: (name) => urlOf(name),
     queueArn: (name) => arnOf(name),
     deadLetterQueueUrl: (name) => urlOf(deadLetterQueueName(name)),
+    onArrival(queueUrl, listener) {
+      arrivals.on(queueUrl, listener);
+      return () => arrivals.off(queueUrl, listener);
+    },
     async snapshot() {
       let inFlightNotSaved = 0;
       for (const url of urls.values()) inFlightNotSaved += await inFlight(url);

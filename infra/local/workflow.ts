@@ -1,6 +1,8 @@
 import type { RunOptions, StateMachine, StateMachineDefinition } from 'aws-local-stepfunctions';
-import type { StageEvent } from '#functions/analysis-worker/index.ts';
+import type { ExecutionEndedEvent, StageEvent } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
+import { functionTimeoutSeconds } from '../function-timeouts.ts';
+import { invokeWithin } from './lambda-context.ts';
 import type { Workflow, WorkflowName } from '#lib/ports/workflow/workflow.ts';
 
 type WithResolvers = <T>() => {
@@ -24,9 +26,31 @@ promiseStatics.withResolvers ??= <T>() => {
 /** What the analysis worker Lambda receives; the local handler gets the same and returns the next state. */
 export type StageHandler = (payload: StageEvent) => Promise<unknown>;
 
+/** What the rule on unfinished executions hands the analysis worker (infra/constructs/analysis-workflow.ts). */
+export type EndedHandler = (event: ExecutionEndedEvent) => Promise<unknown>;
+
 export interface LocalWorkflowOptions {
   stageHandler: StageHandler;
+  endedHandler: EndedHandler;
 }
+
+/** Step Functions' limit on a state's input or output, in characters of its JSON. */
+const STATE_DATA_LIMIT = 262_144;
+
+const withinStateLimit = (value: unknown, what: string): void => {
+  if (JSON.stringify(value ?? null).length > STATE_DATA_LIMIT) {
+    throw Object.assign(new Error(`the ${what} is over Step Functions' 256 KiB`), { name: 'States.DataLimitExceeded' });
+  }
+};
+
+/** The status and error an ended execution's status-change event carries, from the local runner's error. */
+const endOf = (error: unknown): Omit<ExecutionEndedEvent['detail'], 'input'> => {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'ExecutionTimeoutError') return { status: 'TIMED_OUT', error: null, cause: null };
+  if (name === 'ExecutionAbortedError') return { status: 'ABORTED', error: null, cause: null };
+  const { message } = error instanceof Error ? error : new Error(String(error));
+  return { status: 'FAILED', error: name || 'Error', cause: message };
+};
 
 export interface LocalWorkflow extends Workflow {
   /** Resolves once every execution started so far has ended, however it ended. */
@@ -40,6 +64,7 @@ const PSEUDO_PARAMETERS: Record<string, string> = {
   'AWS::AccountId': FAKE_ENV.account,
   'AWS::URLSuffix': 'amazonaws.com',
 };
+const WORKER = 'analysis-worker';
 const LAMBDA_ARN = /^arn:[^:]+:lambda:[^:]+:\d+:function:[^:]+$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -112,21 +137,33 @@ const analysisStateMachine = (): Promise<RenderedMachine> => {
  * The Workflow port on aws-local-stepfunctions: `start` answers at once, as StartExecution does, and
  * the execution runs in the background with every Task calling `stageHandler`.
  */
-export const createLocalWorkflow = ({ stageHandler }: LocalWorkflowOptions): LocalWorkflow => {
+export const createLocalWorkflow = ({ stageHandler, endedHandler }: LocalWorkflowOptions): LocalWorkflow => {
   const running = new Set<Promise<void>>();
   const started = new Map<string, string>();
 
   const execute = async (executionId: string, input: object): Promise<void> => {
     try {
       const { machine, taskNames } = await analysisStateMachine();
-      const handler: LocalHandlers[string] = async (payload) =>
-        (await stageHandler(payload as unknown as StageEvent)) as ExecutionInput;
+      // Each task invokes the worker as Lambda would: within its timeout, and within the state data limit.
+      const handler: LocalHandlers[string] = async (payload) => {
+        withinStateLimit(payload, 'task input');
+        const result = await invokeWithin(WORKER, executionId, functionTimeoutSeconds(WORKER) * 1_000, () =>
+          stageHandler(payload as unknown as StageEvent),
+        );
+        withinStateLimit(result, 'task output');
+        return result as ExecutionInput;
+      };
       const handlers: LocalHandlers = Object.fromEntries(taskNames.map((name) => [name, handler]));
       await machine.run(input as ExecutionInput, { overrides: { taskResourceLocalHandlers: handlers } }).result;
       log.info('workflow execution succeeded', { executionId });
     } catch (error) {
-      // A failed stage ends in MarkFailed and the Fail state: the analysis is recorded as failed.
+      // A failed stage ends in MarkFailed and the Fail state; a timeout skips it. Either way the rule on
+      // unfinished executions hands the end to the worker, as EventBridge does in AWS.
       log.warn('workflow execution failed', { executionId, error });
+      await endedHandler({
+        'detail-type': 'Step Functions Execution Status Change',
+        detail: { ...endOf(error), input: JSON.stringify(input) },
+      }).catch((failure: unknown) => log.error('the unfinished execution was not recorded', { executionId, failure }));
     }
   };
 

@@ -3,7 +3,15 @@ import type { Table } from '#lib/store/table.ts';
 import { emailKey, type Account } from './account.ts';
 import { accountKey } from '#lib/store/keys.ts';
 import { setFields } from '#lib/store/set-fields.ts';
-import { deleteIf, putIfAbsent, putItem, putNew, updateIf, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import {
+  deleteIf,
+  putIf,
+  putIfAbsent,
+  putItem,
+  putNew,
+  updateIf,
+  updateIfPresent,
+} from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
 
 /** The account's profile item: everything about the person, found by account id. */
@@ -52,15 +60,29 @@ const releaseEmailClaim = async (table: Table, claim: ReturnType<typeof emailCla
 };
 
 /**
- * Claims the address (and the OAuth identity, if any), then writes the profile. A claim left without a
- * profile by a crash between the writes is taken over by the next registration of the address or identity.
+ * Claims the address (and the OAuth identity, if any), then writes the profile. A claim held by an
+ * unverified account is taken over: registering proves nothing about the address, so it keeps nobody out
+ * (docs/security.md, "Who holds an address"). The displaced account is answered so that the caller can
+ * discard what it set up. A claim left without a profile by a crash between the writes is taken over too.
  */
-export const createAccount = async (table: Table, account: Account): Promise<void> => {
+export const createAccount = async (table: Table, account: Account): Promise<Account | undefined> => {
   const claim = emailClaimKey(account.email);
   const emailClaim = { ...claim, type: 'EMAIL_CLAIM', accountId: account.id };
+  let displaced: Account | undefined;
   if (!(await putIfAbsent(table, emailClaim))) {
-    if (await findAccountByEmail(table, account.email)) throw new EmailTakenError(account.email);
-    await putItem(table, emailClaim);
+    const held = await getItem(table, claim);
+    const holderId = held?.accountId as string | undefined;
+    const holder = holderId === undefined ? undefined : await accountRepository(table, holderId).getAccount();
+    if (holder?.isVerified) throw new EmailTakenError(account.email);
+    // Conditional on the holder read, so of two registrations racing for the address one wins.
+    const moved = holderId
+      ? await putIf(table, emailClaim, {
+          ConditionExpression: 'accountId = :seen',
+          ExpressionAttributeValues: { ':seen': holderId },
+        })
+      : await putIfAbsent(table, emailClaim);
+    if (!moved) throw new EmailTakenError(account.email);
+    displaced = holder;
   }
   if (account.oauth) {
     const { provider, providerUuid } = account.oauth;
@@ -74,6 +96,7 @@ export const createAccount = async (table: Table, account: Account): Promise<voi
     }
   }
   await putNew(table, accountToItem(account));
+  return displaced;
 };
 
 export interface NewCredentials {
@@ -82,7 +105,7 @@ export interface NewCredentials {
   lastName?: string | undefined;
 }
 
-/** Raised when `replaceCredentials` was limited to an unverified account outside other workspaces and it is not that. */
+/** Raised when the account to change is gone, or (`takeOverUnverified`) was verified meanwhile. */
 export class AccountChangedError extends Error {}
 
 /** The operations of this module bound to one account. */
@@ -120,27 +143,13 @@ export const accountRepository = (table: Table, accountId: string) => {
   /**
    * Sets the password, marks the address verified (whoever changes credentials proved the mailbox) and
    * raises the session version in the same write, so every token issued before dies with the old password.
-   * `unverifiedFor` limits it to an unverified account that is in no workspace or in that one: what an
-   * invitation may take over.
    */
-  const replaceCredentials = async (
-    credentials: NewCredentials,
-    now: string,
-    unverifiedFor?: string,
-  ): Promise<Account> => {
+  const replaceCredentials = async (credentials: NewCredentials, now: string): Promise<Account> => {
     const set = setFields({ ...credentials, isVerified: true, updatedAt: now });
-    const guard = unverifiedFor
-      ? 'isVerified = :unverified AND (attribute_not_exists(businessId) OR businessId = :none OR businessId = :workspace)'
-      : undefined;
     const replaced = await updateIfPresent(table, accountProfileKey(accountId), {
       UpdateExpression: `${set.UpdateExpression} ADD sessionVersion :one`,
-      ...(guard && { ConditionExpression: guard }),
       ExpressionAttributeNames: set.ExpressionAttributeNames,
-      ExpressionAttributeValues: {
-        ...set.ExpressionAttributeValues,
-        ':one': 1,
-        ...(unverifiedFor && { ':unverified': false, ':none': null, ':workspace': unverifiedFor }),
-      },
+      ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':one': 1 },
     });
     if (!replaced) throw new AccountChangedError(accountId);
     return accountFromItem(replaced);
@@ -170,5 +179,12 @@ export const accountRepository = (table: Table, accountId: string) => {
     });
     return left !== undefined;
   };
-  return { getAccount, joinWorkspace, updateAccount, replaceCredentials, setWorkspaceRole, leaveWorkspace };
+  return {
+    getAccount,
+    joinWorkspace,
+    updateAccount,
+    replaceCredentials,
+    setWorkspaceRole,
+    leaveWorkspace,
+  };
 };

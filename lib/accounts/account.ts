@@ -29,6 +29,11 @@ export interface Account {
    * tokens carry the version they were issued under and stop working once it moves. Absent means 0.
    */
   sessionVersion?: number;
+  /**
+   * Logins (refresh families) revoked within an access token's lifetime, by family id, with the second of
+   * their revocation: their access tokens fail on the very next request, with no read beyond this item.
+   */
+  revokedLogins?: Record<string, number>;
   oauth?: OAuthIdentity;
   experienceLevel?: string;
   githubUsername?: string;

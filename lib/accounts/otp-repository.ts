@@ -9,8 +9,16 @@ export const OTP_PURPOSES = ['VERIFY_EMAIL', 'RESET_PASSWORD'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
-/** Wrong tries that burn a code: a 6-digit code must not be guessable by brute force. */
+/**
+ * Wrong tries that burn a code for one requester (a client address, an IPv6 /64): a 6-digit code must not be
+ * guessable by brute force, and a stranger who knows the address must not burn the code its owner was mailed.
+ */
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * Wrong tries from all requesters together that burn the code for everyone: the bound on guessing from many
+ * addresses at once (100 in a million), which also bounds the item's size.
+ */
+export const OTP_MAX_TOTAL_ATTEMPTS = 100;
 const GARBAGE_AFTER_SECONDS = 24 * 60 * 60;
 
 /** One code per account and purpose, so issuing a new code replaces the earlier one. */
@@ -24,7 +32,10 @@ export interface OtpRecord {
   purpose: OtpPurpose;
   salt: string;
   codeHash: string;
+  /** Wrong tries of all requesters. */
   attempts: number;
+  /** Wrong tries per requester; codes issued before it existed have none and are refused (they lived 10 minutes). */
+  attemptsBy?: Record<string, number>;
   expiresAt: string;
   createdAt: string;
 }
@@ -67,6 +78,7 @@ export const otpRepository = (table: Table, accountId: string) => {
         salt,
         codeHash: hashCode(salt, code),
         attempts: 0,
+        attemptsBy: {},
         expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
         createdAt: now.toISOString(),
       }),
@@ -75,26 +87,45 @@ export const otpRepository = (table: Table, accountId: string) => {
   };
 
   /**
-   * Uses up the code if it is right, unexpired and not burnt; a wrong code counts a try. The delete is
-   * conditional on the hash read, so of two concurrent redemptions only one succeeds.
+   * Uses up the code if it is right, unexpired and not burnt for this requester or for everyone; a wrong code
+   * counts a try of the requester. The delete is conditional on the hash read, so of two concurrent
+   * redemptions only one succeeds.
    */
-  const redeemOtp = async (purpose: OtpPurpose, code: string, now: Date): Promise<boolean> => {
+  const redeemOtp = async (purpose: OtpPurpose, code: string, now: Date, requester: string): Promise<boolean> => {
     const key = otpItemKey(accountId, purpose);
     const Item = await getItem(table, key);
     if (!Item) return false;
     const otp = otpFromItem(Item);
-    if (otp.attempts >= OTP_MAX_ATTEMPTS || otp.expiresAt <= now.toISOString()) return false;
+    if (!otp.attemptsBy || otp.expiresAt <= now.toISOString()) return false;
+    const mine = Object.hasOwn(otp.attemptsBy, requester) ? (otp.attemptsBy[requester] as number) : 0;
+    if (otp.attempts >= OTP_MAX_TOTAL_ATTEMPTS || mine >= OTP_MAX_ATTEMPTS) return false;
     if (!sameHash(hashCode(otp.salt, code), otp.codeHash)) {
       await updateIf(table, key, {
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'codeHash = :seen AND attempts < :max',
-        ExpressionAttributeValues: { ':one': 1, ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS },
+        UpdateExpression:
+          'ADD attempts :one SET attemptsBy.#requester = if_not_exists(attemptsBy.#requester, :zero) + :one',
+        ConditionExpression:
+          'codeHash = :seen AND attempts < :total AND (attribute_not_exists(attemptsBy.#requester) OR attemptsBy.#requester < :max)',
+        ExpressionAttributeNames: { '#requester': requester },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':zero': 0,
+          ':seen': otp.codeHash,
+          ':total': OTP_MAX_TOTAL_ATTEMPTS,
+          ':max': OTP_MAX_ATTEMPTS,
+        },
       });
       return false;
     }
     const redeemed = await deleteIf(table, key, {
-      ConditionExpression: 'codeHash = :seen AND attempts < :max AND expiresAt > :now',
-      ExpressionAttributeValues: { ':seen': otp.codeHash, ':max': OTP_MAX_ATTEMPTS, ':now': now.toISOString() },
+      ConditionExpression:
+        'codeHash = :seen AND attempts < :total AND expiresAt > :now AND (attribute_not_exists(attemptsBy.#requester) OR attemptsBy.#requester < :max)',
+      ExpressionAttributeNames: { '#requester': requester },
+      ExpressionAttributeValues: {
+        ':seen': otp.codeHash,
+        ':total': OTP_MAX_TOTAL_ATTEMPTS,
+        ':max': OTP_MAX_ATTEMPTS,
+        ':now': now.toISOString(),
+      },
     });
     return redeemed !== undefined;
   };

@@ -20,7 +20,9 @@ const otp = z
   .check(
     z.trim(),
     z.regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail'),
-    z.describe('The 6-digit code from the e-mail; valid 10 minutes, burnt after 5 wrong tries'),
+    z.describe(
+      'The 6-digit code from the e-mail; valid 10 minutes, burnt for a client address after 5 wrong tries from it',
+    ),
   );
 
 const optionalText = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)));
@@ -140,7 +142,36 @@ export const refreshTokenBody = z.object({
   refreshToken: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(4096)),
 });
 
-export const verifyEmailBody = z.object({ email, otp });
+/**
+ * Verifying proves the mailbox, not who chose the account's password: anyone may register any address. The
+ * spec's body (`email`, `otp`) verifies the registration as it is; the mailbox's owner who did not register
+ * it takes the address over with a password of their own (`newPassword`), which signs everyone else out, and
+ * a registrant may confirm theirs (`password`), so a wrong one is refused before the code is used.
+ */
+export const verifyEmailBody = z
+  .object({
+    email,
+    otp,
+    password: z.optional(
+      presentedPassword.check(
+        z.describe('The password chosen at registration: the registrant verifying their own address'),
+      ),
+    ),
+    newPassword: z.optional(
+      newPassword.check(
+        z.describe(
+          'A new password for the address, replacing the one chosen at registration: the mailbox owner takes over an ' +
+            'address someone else registered, and what that registration set up is discarded',
+        ),
+      ),
+    ),
+  })
+  .check(
+    z.refine((body) => body.password === undefined || body.newPassword === undefined, {
+      path: ['newPassword'],
+      message: 'give password or newPassword, not both',
+    }),
+  );
 export type VerifyEmailInput = z.output<typeof verifyEmailBody>;
 
 /** resend_otp and forgot-password: just the address. */

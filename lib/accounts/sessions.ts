@@ -3,6 +3,7 @@ import type { SigningKey } from '#lib/ports/signing-keys/signing-keys.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { sessionVersionOf, type Account } from './account.ts';
 import { accountRepository } from './account-repository.ts';
+import { accountSecurityRepository } from './account-security-repository.ts';
 import { hashRefreshToken, refreshTokenMatches, type RefreshFamily } from './refresh-family-repository.ts';
 import { startFamily, refreshFamilyRepository } from './refresh-family-repository.ts';
 import {
@@ -41,7 +42,11 @@ const signPair = async (
 ): Promise<Tokens> => {
   const sessionVersion = sessionVersionOf(account);
   return {
-    accessToken: await issueAccessToken(key, { accountId: account.id, email: account.email, sessionVersion }, at),
+    accessToken: await issueAccessToken(
+      key,
+      { accountId: account.id, email: account.email, sessionVersion, familyId },
+      at,
+    ),
     refreshToken: await issueRefreshToken(key, { accountId: account.id, familyId, generation, sessionVersion }, at),
   };
 };
@@ -118,6 +123,7 @@ const repeatRotation = async (
     if (refreshTokenMatches(tokens.refreshToken, family.tokenHash)) return tokens;
   }
   await refreshFamilyRepository(table, claims.accountId).revokeFamily(claims.familyId, now.toISOString());
+  await accountSecurityRepository(table, claims.accountId).recordRevokedLogin(claims.familyId, now);
   throw reused();
 };
 

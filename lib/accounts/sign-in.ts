@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, UnauthorizedError } from '#lib/contract/errors.ts';
 import { emailKey, toUser, type Account } from './account.ts';
-import { findAccountByEmail, findAccountByOAuth } from './account-repository.ts';
+import { findAccountByOAuth } from './account-repository.ts';
+import { findAddressHolder } from './address-holder.ts';
 import { verifyOAuthIdentity } from './oauth-identity.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { LoginInput, OAuthLoginInput } from './schemas.ts';
@@ -24,8 +25,7 @@ const signIn = async (scope: AccountScope, account: Account) => {
 
 /** An OAuth-only account has no password, so a password login fails for it exactly like a wrong password. */
 export const login = async (scope: AccountScope, { email, password }: LoginInput) => {
-  const { ports } = scope;
-  const account = await findAccountByEmail(ports.table, email);
+  const account = await findAddressHolder(scope, email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
   if (!account?.passwordHash || !matches) throw new UnauthorizedError('Invalid email or password');
   return signIn(scope, account);

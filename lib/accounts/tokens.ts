@@ -17,6 +17,8 @@ export interface AccessClaims {
   accountId: string;
   email: string;
   sessionVersion: number;
+  /** The login (refresh family) the token was issued to, so revoking the login ends it; absent in older tokens. */
+  familyId?: string;
 }
 
 export interface RefreshClaims {
@@ -99,7 +101,7 @@ export const issueAccessToken = (key: SigningKey, claims: AccessClaims, now: Dat
     key,
     'access',
     claims.accountId,
-    { email: claims.email, sv: claims.sessionVersion },
+    { email: claims.email, sv: claims.sessionVersion, ...(claims.familyId && { fam: claims.familyId }) },
     ACCESS_TOKEN_TTL_SECONDS,
     now,
   );
@@ -117,7 +119,13 @@ export const issueRefreshToken = (key: SigningKey, claims: RefreshClaims, now: D
 export const verifyAccessToken = async (keys: SigningKeys, token: string, now: Date): Promise<AccessClaims> => {
   const payload = await verify(keys, token, 'access', now);
   if (typeof payload.email !== 'string') throw new UnauthorizedError('Invalid token');
-  return { accountId: payload.sub as string, email: payload.email, sessionVersion: sessionVersionOf(payload) };
+  if (payload.fam !== undefined && typeof payload.fam !== 'string') throw new UnauthorizedError('Invalid token');
+  return {
+    accountId: payload.sub as string,
+    email: payload.email,
+    sessionVersion: sessionVersionOf(payload),
+    ...(payload.fam !== undefined && { familyId: payload.fam }),
+  };
 };
 
 export const verifyRefreshToken = async (keys: SigningKeys, token: string, now: Date): Promise<RefreshClaims> => {

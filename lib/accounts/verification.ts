@@ -1,8 +1,7 @@
 import { BadRequestError } from '#lib/contract/errors.ts';
 import type { Account } from './account.ts';
-import { findAccountByEmail, accountRepository } from './account-repository.ts';
+import { findAddressHolder } from './address-holder.ts';
 import { otpRepository } from './otp-repository.ts';
-import type { VerifyEmailInput } from './schemas.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 
 /**
@@ -17,31 +16,16 @@ export const sendVerificationCode = async ({ ports }: AccountScope, account: Acc
   await ports.mail.send({
     to: account.email,
     subject: 'Your verification code',
-    text: `Your verification code is ${otp}. It expires in 10 minutes.`,
+    text:
+      `Your verification code is ${otp}. It expires in 10 minutes.\n\n` +
+      "If you did not register this address, don't verify someone else's registration with it: register the address " +
+      'yourself, or verify it with a new password of your own (newPassword), which ends the other registration.',
     otp,
   });
 };
 
-export interface Verification {
-  email: string;
-  isVerified: true;
-  alreadyVerified: boolean;
-}
-
-export const verifyEmail = async ({ ports }: AccountScope, { email, otp }: VerifyEmailInput): Promise<Verification> => {
-  const { table, clock } = ports;
-  const account = await findAccountByEmail(table, email);
-  if (!account) throw invalidCode();
-  if (account.isVerified) return { email: account.email, isVerified: true, alreadyVerified: true };
-  const now = clock.now();
-  if (!(await otpRepository(table, account.id).redeemOtp('VERIFY_EMAIL', otp, now))) throw invalidCode();
-  await accountRepository(table, account.id).updateAccount({ isVerified: true }, now.toISOString());
-  return { email: account.email, isVerified: true, alreadyVerified: false };
-};
-
 /** Sends a new code only to an existing, unverified account; the caller answers the same either way. */
 export const resendVerificationCode = async (scope: AccountScope, email: string): Promise<void> => {
-  const { ports } = scope;
-  const account = await findAccountByEmail(ports.table, email);
+  const account = await findAddressHolder(scope, email);
   if (account && !account.isVerified) await sendVerificationCode(scope, account);
 };

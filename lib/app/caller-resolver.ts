@@ -20,6 +20,9 @@ export const callerResolver: CallerResolver = {
     if (claims.sessionVersion !== sessionVersionOf(account)) {
       throw new UnauthorizedError('Signed out: the account credentials changed, please log in again');
     }
+    if (claims.familyId !== undefined && Object.hasOwn(account.revokedLogins ?? {}, claims.familyId)) {
+      throw new UnauthorizedError('Signed out: this login was revoked, please log in again');
+    }
     return {
       kind: 'user',
       userId: account.id,

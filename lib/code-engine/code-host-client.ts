@@ -14,6 +14,8 @@ export const CODE_HOST_TIMEOUT_MS = 8000;
 export interface CodeHostConnection {
   token: string;
   baseUrl: string;
+  /** Calls the API root's host at the address the outbound guard approved (code-host-settings.ts). */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface CommitFile {
@@ -50,10 +52,12 @@ const rateLimitWait = (failure: HostFailure, nowSeconds: number): number | undef
  * The host's answer as this service's error: the caller did nothing wrong when the host refuses the
  * workspace's token or fails (502), a missing repository, branch or commit is something the request named
  * (422), a branch or pull request that exists already is a conflict (409), and the host's rate limit is
- * passed on with its wait (429). The host's own message follows in `errors`.
+ * passed on with its wait (429). `errors` names the host's status only: the API root is the workspace's
+ * choice, and what answers there is logged, never passed on, so the service cannot be used to read it.
  */
 const asHttpError = (failure: HostFailure, what: string, conflict: string | undefined): HttpError => {
-  const detail = [`codeHostA: ${failure.status ?? 'no answer'} ${failure.message ?? ''}`.trim()];
+  log.info('code host A refused a call', { what, status: failure.status, reason: failure.message });
+  const detail = [`codeHostA: ${failure.status ?? 'no answer'}`];
   const wait = rateLimitWait(failure, Date.now() / 1000);
   if (wait !== undefined) {
     return new TooManyRequestsError(`Code host A's rate limit is used up; retry in ${wait} s`, detail, {
@@ -91,7 +95,7 @@ const encode = (text: string): string => Buffer.from(text, 'utf8').toString('bas
  * carry it. `baseUrl` is the API root: `https://api.github.com`, or `https://<host>/api/v3` for an
  * enterprise server.
  */
-export const codeHostClient = ({ token, baseUrl }: CodeHostConnection) => {
+export const codeHostClient = ({ token, baseUrl, fetch: pinned }: CodeHostConnection) => {
   let client: Promise<Octokit> | undefined;
   const octokit = (): Promise<Octokit> => {
     client ??= import('@octokit/rest').then(
@@ -109,7 +113,7 @@ export const codeHostClient = ({ token, baseUrl }: CodeHostConnection) => {
           },
           request: {
             fetch: (url: string, init: RequestInit) =>
-              fetch(url, { ...init, signal: AbortSignal.timeout(CODE_HOST_TIMEOUT_MS) }),
+              pinned(url, { ...init, signal: AbortSignal.timeout(CODE_HOST_TIMEOUT_MS) }),
           },
         }),
     );

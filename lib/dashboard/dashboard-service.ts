@@ -67,7 +67,9 @@ export const getDashboardMetrics = async (scope: Scope, query: DashboardMetricsI
     mttr: meanSeconds(total(rollups, ROLLUP.cohortResolveMs), total(rollups, ROLLUP.cohortResolved)),
     mttd: meanSeconds(total(rollups, ROLLUP.detectMs), total(rollups, ROLLUP.detected)),
     slaBreaches,
-    slaComplianceRate: governed > 0 ? percentOf(governed - slaBreaches, governed) : null,
+    // A window with no governed incident has broken no target: 100, with the count that says how many were judged.
+    slaComplianceRate: governed > 0 ? percentOf(governed - slaBreaches, governed) : 100,
+    slaGovernedIncidents: governed,
     criticalIncidents: total(rollups, `${ROLLUP.priorityPrefix}CRITICAL`),
     highIncidents: total(rollups, `${ROLLUP.priorityPrefix}HIGH`),
     signalsIngested:

@@ -28,7 +28,9 @@ export const dashboardMetricsResponse = z.object({
   mttr: seconds,
   mttd: seconds,
   slaBreaches: count,
-  slaComplianceRate: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  slaComplianceRate: z.number().check(z.gte(0), z.lte(100)),
+  /** The incidents of the window an SLA policy governs: what `slaComplianceRate` is a share of. */
+  slaGovernedIncidents: count,
   criticalIncidents: count,
   highIncidents: count,
   signalsIngested: count,

@@ -41,7 +41,7 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
     createdAt: at,
     updatedAt: at,
     createdBy: actor,
-    ...(isAcknowledged(input.status) && { acknowledgedAt: at }),
+    ...(isAcknowledged(input.status) && { acknowledgedAt: at, acknowledgedBy: actor }),
     ...(isDone(input.status) && { resolvedAt: at, resolvedBy: actor }),
     ...sla,
   };

@@ -116,8 +116,8 @@ export interface ItemUpdate {
 
 /**
  * The item update for changed incident fields (null removes a field), with the index and filter
- * attributes they decide, and the status timestamps: `acknowledgedAt` on the first move out of OPEN
- * (kept after), `resolvedAt`/`resolvedBy` on entering RESOLVED or CLOSED, removed when the incident is
+ * attributes they decide, and the status timestamps: `acknowledgedAt` and `acknowledgedBy` on the first move out
+ * of OPEN (kept after), `resolvedAt`/`resolvedBy` on entering RESOLVED or CLOSED, removed when the incident is
  * reopened (moved to any other status).
  */
 export const incidentUpdate = (
@@ -134,7 +134,7 @@ export const incidentUpdate = (
   const { status, priority, environment, source } = changes;
   if (status) {
     update.set.gsi1pk = incidentStatusPartition(workspaceId, status);
-    if (isAcknowledged(status)) update.setIfAbsent.acknowledgedAt = now;
+    if (isAcknowledged(status)) Object.assign(update.setIfAbsent, { acknowledgedAt: now, acknowledgedBy: actor });
     if (isDone(status)) Object.assign(update.setIfAbsent, { resolvedAt: now, resolvedBy: actor });
     else update.remove.push('resolvedAt', 'resolvedBy');
   }

@@ -209,6 +209,48 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     );
   };
 
+  /**
+   * Claims escalation `step` of an incident: recorded only while it is still OPEN and fewer escalations were
+   * sent, so of two sweeps at the same instant one sends it. Answers the write, or undefined if not claimed.
+   */
+  const claimEscalation = async (
+    incidentId: string,
+    { step, dueAt }: { step: number; dueAt: string },
+  ): Promise<{ before: Incident; after: Incident } | undefined> => {
+    const update: ItemUpdate = { set: { escalationCount: step, lastEscalatedAt: dueAt }, setIfAbsent: {}, remove: [] };
+    const { expression, names, values } = updateExpression(update);
+    const old = await updateIfPresent(
+      table,
+      incidentItemKey(workspaceId, incidentId),
+      {
+        UpdateExpression: expression,
+        ConditionExpression: '#status = :open AND (attribute_not_exists(#escalations) OR #escalations < :step)',
+        ExpressionAttributeNames: { ...names, '#status': 'status', '#escalations': 'escalationCount' },
+        ExpressionAttributeValues: { ...values, ':open': 'OPEN', ':step': step },
+      },
+      'ALL_OLD',
+    );
+    return (
+      old && {
+        before: incidentFromItem(workspaceId, old),
+        after: incidentFromItem(workspaceId, applyUpdate(old, update)),
+      }
+    );
+  };
+
+  /**
+   * Every incident still OPEN (gsi1): the ones nobody acknowledged, which the escalation sweep pages again.
+   * The index lags writes a little; the escalation's own write is conditional on OPEN for that reason.
+   */
+  const queryOpenIncidents = async (): Promise<Incident[]> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': incidentStatusPartition(workspaceId, 'OPEN') },
+    });
+    return items.map((item) => incidentFromItem(workspaceId, item));
+  };
+
   /** Deletes every item of the incident's own partition: comments, messages, signal links, drafts. */
   const deleteIncidentChildren = async (incidentId: string): Promise<void> => {
     const children = await queryAll(table, {
@@ -228,7 +270,9 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     putIncident,
     getIncident,
     queryIncidents,
+    queryOpenIncidents,
     updateIncidentItem,
+    claimEscalation,
     deleteIncidentChildren,
     deleteIncidentItem,
   };

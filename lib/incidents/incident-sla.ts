@@ -3,6 +3,7 @@ import { policyContribution, type GovernedIncident, type SlaOutcome } from '#lib
 import { countGovernedIncident, targetsForIncident } from '#lib/sla/sla-policy-service.ts';
 import { counterDelta } from '#lib/store/counters.ts';
 import { isDone, type Incident } from './incident.ts';
+import { queueIncidentEvents } from './incident-notifications.ts';
 import { incidentRepository } from './incident-repository.ts';
 import { addToIncidentRollups } from './incident-rollup.ts';
 import { slaDeadlineRepository, type SlaDeadline, type SlaTarget } from './sla-deadline-repository.ts';
@@ -90,11 +91,20 @@ const deadlineOf = (incident: Incident, target: SlaTarget): SlaDeadline | undefi
   return dueAt ? { incidentId: incident.id, target, dueAt } : undefined;
 };
 
+/** The breach alert of a target (docs/escalation.md), named by the deadline it missed. */
+const breachEvent = (scope: Scope, incident: Incident, target: SlaTarget) => ({
+  workspaceId: scope.workspaceId,
+  incidentId: incident.id,
+  event: target === 'RESPONSE' ? ('RESPONSE_BREACHED' as const) : ('RESOLVE_BREACHED' as const),
+  at: incident[TARGETS[target].dueAt] ?? incident.createdAt,
+  priority: incident.priority,
+});
+
 /**
  * Records every target of a governed incident that is decided at `now` and still PENDING on the item:
- * one conditional write per target (`PENDING` still there), so of two writers only one records it and
- * counts it on the policy and in the dashboard's rollup. The decided targets' deadlines are removed.
- * Answers how many it recorded.
+ * one conditional write per target (`PENDING` still there), so of two writers only one records it, counts
+ * it on the policy and in the dashboard's rollup, and, for a breach, queues its alert: once per breach.
+ * The decided targets' deadlines are removed. Answers how many it recorded.
  */
 export const settleSla = async (scope: Scope, incident: Incident, now: Date): Promise<number> => {
   const { table } = scope.ports;
@@ -114,7 +124,11 @@ export const settleSla = async (scope: Scope, incident: Incident, now: Date): Pr
       { field, equals: 'PENDING' },
     );
     if (!written) continue;
-    await Promise.all([countChange(scope, written.before, written.after), addToIncidentRollups(scope, written)]);
+    await Promise.all([
+      countChange(scope, written.before, written.after),
+      addToIncidentRollups(scope, written),
+      outcome === 'BREACHED' && queueIncidentEvents(scope, [breachEvent(scope, written.after, target)]),
+    ]);
     current = written.after;
     recorded += 1;
   }

@@ -14,6 +14,14 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 export const INCIDENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export type IncidentPriority = (typeof INCIDENT_PRIORITIES)[number];
 
+/**
+ * What a thread message reports: SYSTEM (created and other lifecycle notes), STATUS_CHANGE, ASSIGNMENT,
+ * PRIORITY_CHANGE, RESOLUTION (the resolve action). Here rather than beside the thread's repository: the
+ * route table's response schemas name them, and a cold start should not load the repository for a list of words.
+ */
+export const MESSAGE_KINDS = ['SYSTEM', 'STATUS_CHANGE', 'ASSIGNMENT', 'PRIORITY_CHANGE', 'RESOLUTION'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 /** The optional free-text fields of an incident, in the order the spec lists them. */
 export const INCIDENT_TEXT_FIELDS = [
   'source',
@@ -51,6 +59,10 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   createdBy: string;
   /** Set on the first move out of OPEN and kept after, so time to acknowledge is measured once. */
   acknowledgedAt?: string;
+  /** Who made that first move: the actor of the write, or the recipient of the acknowledge link used. */
+  acknowledgedBy?: string;
+  /** The page whose acknowledge link made that first move; absent when it was made through the API. */
+  acknowledgedVia?: PageChannel;
   /** Set on entering RESOLVED or CLOSED; cleared when the incident is reopened. */
   resolvedAt?: string;
   resolvedBy?: string;
@@ -69,7 +81,20 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
   slaResolveDueAt?: string;
   slaResponse?: SlaOutcome;
   slaResolve?: SlaOutcome;
+  /**
+   * Escalations sent while nobody acknowledged the incident (docs/escalation.md): how many, and the due time
+   * of the last one. The count is also what makes each escalation go out once, whatever sweeps run.
+   */
+  escalationCount?: number;
+  lastEscalatedAt?: string;
 }
+
+/**
+ * The channels incident notifications go out on; each of their pages of an OPEN incident carries an acknowledge
+ * link, so an acknowledgement can name the one it came through.
+ */
+export const PAGE_CHANNELS = ['chat', 'email', 'sms'] as const;
+export type PageChannel = (typeof PAGE_CHANNELS)[number];
 
 /** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */
 export type IncidentChanges = Partial<Pick<Incident, 'summary' | 'priority' | 'status'>> &

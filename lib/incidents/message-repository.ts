@@ -3,13 +3,7 @@ import type { Ids } from '#lib/ports/ids.ts';
 import type { Table } from '#lib/store/table.ts';
 import { incidentChildToItem, listIncidentChildren, type IncidentChildKind } from './incident-child-repository.ts';
 import { putIfAbsent, putNew } from '#lib/store/conditional-writes.ts';
-
-/**
- * What a thread message reports: SYSTEM (created and other lifecycle notes), STATUS_CHANGE, ASSIGNMENT,
- * PRIORITY_CHANGE, RESOLUTION (the resolve action).
- */
-export const MESSAGE_KINDS = ['SYSTEM', 'STATUS_CHANGE', 'ASSIGNMENT', 'PRIORITY_CHANGE', 'RESOLUTION'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+import type { MessageKind } from './incident.ts';
 
 /** Messages live in their incident's partition, sorted by ULID: chronological. */
 const MESSAGE: IncidentChildKind<IncidentMessage> = {

@@ -2,8 +2,14 @@ import * as z from 'zod/mini';
 import { count, nullableText } from '#lib/contract/response-fields.ts';
 import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
 import { SIGNAL_SEVERITIES, SIGNAL_STATUSES, type SignalMove } from '#lib/signals/signal.ts';
-import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, INCIDENT_TEXT_FIELDS, type IncidentTextField } from './incident.ts';
-import { MESSAGE_KINDS } from './message-repository.ts';
+import {
+  INCIDENT_PRIORITIES,
+  INCIDENT_STATUSES,
+  INCIDENT_TEXT_FIELDS,
+  MESSAGE_KINDS,
+  PAGE_CHANNELS,
+  type IncidentTextField,
+} from './incident.ts';
 
 /**
  * What the incident routes answer, for the route table only: kept apart from the request schemas, which
@@ -29,6 +35,8 @@ export const incidentData = z.object({
     typeof nullableText
   >),
   acknowledgedAt: nullableText,
+  acknowledgedBy: z.optional(z.string()),
+  acknowledgedVia: z.optional(z.enum(PAGE_CHANNELS)),
   resolvedAt: nullableText,
   resolvedBy: nullableText,
   resolution: z.nullable(z.string().check(z.describe('What ended the incident (Markdown), given when resolving'))),
@@ -42,6 +50,8 @@ export const incidentData = z.object({
   slaResolveDueAt: z.optional(z.string()),
   slaResponse: z.optional(z.enum(SLA_OUTCOMES)),
   slaResolve: z.optional(z.enum(SLA_OUTCOMES)),
+  escalationCount: z.optional(count),
+  lastEscalatedAt: z.optional(z.string()),
 });
 
 export const incidentIdData = z.object({ id: z.string() });

@@ -1,6 +1,7 @@
-import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
-import { slaEnabled } from '#lib/sla/sla-policy-service.ts';
+import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
+import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
+import { escalateOverdueIncidents } from './escalation.ts';
 import { incidentRepository } from './incident-repository.ts';
 import { settleSla } from './incident-sla.ts';
 import { slaDeadlineRepository } from './sla-deadline-repository.ts';
@@ -11,29 +12,38 @@ export interface SlaSweepResult {
   deadlines: number;
   /** Outcomes recorded on incidents: breaches the sweep found, or outcomes a failed hook left pending. */
   recorded: number;
+  /** Escalations sent for incidents nobody acknowledged (workspaces with `autoEscalate`). */
+  escalated: number;
 }
 
 /**
- * The SLA sweep (docs/sla-policies.md): in every workspace with SLAs enabled, each deadline that passed without
- * its target being reached is recorded as a breach on its incident and counted on its policy; then the
- * deadline is removed. It reads the passed deadlines only, never the incidents at large; a deadline of an
- * incident deleted since is simply removed.
+ * The SLA sweep (docs/sla-policies.md, docs/escalation.md). In every workspace with SLAs enabled, each deadline
+ * that passed without its target being reached is recorded as a breach on its incident and counted on its
+ * policy (which queues the breach alert); then the deadline is removed. It reads the passed deadlines only,
+ * never the incidents at large; a deadline of an incident deleted since is simply removed. In every
+ * workspace with `autoEscalate` on, the OPEN incidents past their response deadline are escalated.
  */
 export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Promise<SlaSweepResult> => {
-  const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0 };
+  const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0, escalated: 0 };
   for (const workspaceId of await directoryWorkspaceIds(ports.table)) {
     const scope = systemScope(workspaceId, ports);
-    if (!(await slaEnabled(scope))) continue;
-    result.workspaces += 1;
-    const deadlines = slaDeadlineRepository(ports.table, workspaceId);
-    const passed = await deadlines.passedDeadlines(now.toISOString());
-    const incidents = incidentRepository(ports.table, workspaceId);
-    for (const deadline of passed) {
-      const incident = await incidents.getIncident(deadline.incidentId);
-      if (incident) result.recorded += await settleSla(scope, incident, now);
-    }
-    await deadlines.removeDeadlines(passed);
-    result.deadlines += passed.length;
+    const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
+    if (config?.slaEnabled) await sweepWorkspaceDeadlines(scope, now, result);
+    if (config?.autoEscalate) result.escalated += await escalateOverdueIncidents(scope, now);
   }
   return result;
+};
+
+const sweepWorkspaceDeadlines = async (scope: Scope, now: Date, result: SlaSweepResult): Promise<void> => {
+  const { ports, workspaceId } = scope;
+  result.workspaces += 1;
+  const deadlines = slaDeadlineRepository(ports.table, workspaceId);
+  const passed = await deadlines.passedDeadlines(now.toISOString());
+  const incidents = incidentRepository(ports.table, workspaceId);
+  for (const deadline of passed) {
+    const incident = await incidents.getIncident(deadline.incidentId);
+    if (incident) result.recorded += await settleSla(scope, incident, now);
+  }
+  await deadlines.removeDeadlines(passed);
+  result.deadlines += passed.length;
 };

@@ -2,10 +2,16 @@ import { BadRequestError } from '#lib/contract/errors.ts';
 import { userOf } from '#lib/identity/caller.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { CredentialKeys } from '#lib/ports/credential-keys/credential-keys.ts';
-import { isLoopbackUrl } from '#lib/ports/integration-providers/integration-providers.ts';
+import { log } from '#lib/log/logger.ts';
+import type { Network } from '#lib/ports/network/network.ts';
+import {
+  type CheckedUrl,
+  OutboundUrlRefusedError,
+  checkOutboundUrl,
+  pinnedFetch,
+} from '#lib/ports/network/outbound-url.ts';
 import { integrationRepository } from './integration-repository.ts';
 import { PROVIDER_TIMEOUT_MS } from './provider-http.ts';
-import { internalAddressOf } from './public-address.ts';
 import { openSecret, sealSecret } from './sealed-credentials.ts';
 import { saveIntegration } from './save-integration.ts';
 
@@ -18,29 +24,35 @@ export interface ChatMessage {
 
 /**
  * POSTs the message to the webhook; resolves with a failure reason instead of throwing, since the URL is
- * the customer's and its refusal is an outcome to record, not an error of this service. A URL reaching an
- * internal address is refused (a webhook must not be a way into the service's own network), except the
- * loopback webhooks local mode allows.
+ * the customer's and its refusal is an outcome to record, not an error of this service. The URL passes the
+ * outbound guard at every delivery (a name may be pointed elsewhere since registration) and the request
+ * goes to the address the guard approved. What the host answered is logged, never passed on: a reason names
+ * only the status, so a webhook cannot be used to read what answers at an address.
  */
 export const postToChatWebhook = async (
+  network: Network,
   url: string,
   message: ChatMessage,
-  { allowLoopback }: { allowLoopback: boolean },
 ): Promise<string | undefined> => {
+  let checked: CheckedUrl;
   try {
-    const internal = allowLoopback && isLoopbackUrl(url) ? undefined : await internalAddressOf(url);
-    if (internal) return `the webhook's host resolves to an internal address (${internal})`;
-    const response = await fetch(url, {
+    checked = await checkOutboundUrl(network, url);
+  } catch (error) {
+    if (error instanceof OutboundUrlRefusedError) return error.message;
+    throw error;
+  }
+  try {
+    const response = await pinnedFetch(checked)(checked.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(message),
-      redirect: 'error',
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
     await response.body?.cancel();
     return response.ok ? undefined : `the webhook answered ${response.status}`;
   } catch (error) {
-    return `the webhook did not answer: ${(error as Error).message}`;
+    log.info('chat webhook did not answer', { webhookHost: checked.url.host, reason: (error as Error).message });
+    return 'the webhook did not answer';
   }
 };
 
@@ -56,9 +68,8 @@ export interface ChatWebhookView {
 }
 
 /**
- * Registers the workspace's chat webhook after a test message to it went through; a URL that is not
- * https (plain http is allowed only on this machine in local mode), or that refuses the test, is a 400
- * and nothing is stored. The URL is sealed like a token.
+ * Registers the workspace's chat webhook after a test message to it went through; a URL the outbound
+ * guard refuses, or that refuses the test, is a 400 and nothing is stored. The URL is sealed like a token.
  */
 export const registerChatWebhook = async (
   scope: Scope,
@@ -67,15 +78,9 @@ export const registerChatWebhook = async (
   const { userId } = userOf(scope.caller);
   const { ports, workspaceId } = scope;
   const url = new URL(webhookUrl);
-  const plainAllowed = ports.integrations.allowLoopbackHttp && url.protocol === 'http:' && isLoopbackUrl(webhookUrl);
-  if (url.protocol !== 'https:' && !plainAllowed) {
-    throw new BadRequestError('Validation failed', ['webhookUrl: must be an https URL']);
-  }
-  const refused = await postToChatWebhook(
-    webhookUrl,
-    { text: `Incident notifications of this workspace will be posted here${channel ? ` (${channel})` : ''}.` },
-    { allowLoopback: ports.integrations.allowLoopbackHttp },
-  );
+  const refused = await postToChatWebhook(ports.network, webhookUrl, {
+    text: `Incident notifications of this workspace will be posted here${channel ? ` (${channel})` : ''}.`,
+  });
   if (refused) throw new BadRequestError('The webhook refused the test message', [`webhookUrl: ${refused}`]);
   const registeredAt = ports.clock.now().toISOString();
   await integrationRepository(ports.table, workspaceId).putChatWebhook({

@@ -1,6 +1,6 @@
-import type { IncidentNotification } from '#lib/incidents/incident-notifications.ts';
+import { ESCALATION_EVENTS, type IncidentNotification } from '#lib/incidents/incident-notifications.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
-import type { Incident } from '#lib/incidents/incident.ts';
+import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
 import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
@@ -8,7 +8,8 @@ import { log } from '#lib/log/logger.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';
-import { maskPhone, type Channel, type Delivery } from './delivery.ts';
+import { ACK_LINK_LIFETIME_MS, signAckLink } from './ack-token.ts';
+import { maskPhone, type Delivery } from './delivery.ts';
 import { deliveryRepository } from './delivery-repository.ts';
 import {
   chatMessage,
@@ -17,28 +18,51 @@ import {
   smsText,
   type NotificationContent,
 } from './notification-messages.ts';
+import type { Pagee } from './escalation-contact.ts';
 import { silencedBy } from './silence.ts';
 
-/** One message to send: where, to whom as the record names them, and how. */
+/** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
 interface Send {
-  channel: Channel;
+  channel: PageChannel;
   recipient: string;
+  /** The member or address (or chat channel) its acknowledge link acknowledges as. */
+  ackAs: { by: string; userId?: string | undefined };
   send(content: NotificationContent): Promise<void>;
 }
 
-/** The IMS settings decide; a workspace that never set them up gets the spec's defaults (both on). */
-const wanted = ({ event }: IncidentNotification, config: ImsConfig | undefined): boolean =>
-  event === 'RESOLVED' ? (config?.notifyOnResolve ?? true) : (config?.notifyOnCreate ?? true);
+/**
+ * The IMS settings decide openings, raised priorities and resolutions; a workspace that never set them up gets
+ * the spec's defaults (both on). Escalations are queued only with `autoEscalate` on, and breach alerts only
+ * for incidents an SLA policy governs, so those settings decided them already.
+ */
+const wanted = ({ event }: IncidentNotification, config: ImsConfig | undefined): boolean => {
+  if (event === 'RESOLVED') return config?.notifyOnResolve ?? true;
+  if (event === 'OPENED' || event === 'ESCALATED') return config?.notifyOnCreate ?? true;
+  return true;
+};
 
-/** A war room for the incidents that need people together: opened HIGH or CRITICAL, or escalated to it. */
-const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
-  event !== 'RESOLVED' && (priority === 'HIGH' || priority === 'CRITICAL');
+const isEscalation = ({ event }: IncidentNotification): boolean => ESCALATION_EVENTS.includes(event);
 
 /**
- * Whom the event reaches: the workspace's chat webhook, the on-call members' e-mail and the IMS alert
- * address (each address once), and the SMS number of each on-call member who connected one.
+ * Silent hours mute every notification of the teams they cover, but for escalations and breach alerts of HIGH
+ * and CRITICAL incidents: those are the pages that exist because nobody answered the first one.
  */
-const sendsFor = async (scope: Scope, config: ImsConfig | undefined, onCall: { userId: string; email: string }[]) => {
+const mutedBySilence = (notification: IncidentNotification): boolean =>
+  !isEscalation(notification) || notification.priority === 'LOW' || notification.priority === 'MEDIUM';
+
+/**
+ * A war room for the incidents that need people together: opened HIGH or CRITICAL, or raised to it. Escalations
+ * and breach alerts do not open another one: the first pages already carried it.
+ */
+const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
+  (event === 'OPENED' || event === 'ESCALATED') && (priority === 'HIGH' || priority === 'CRITICAL');
+
+/**
+ * Whom the event reaches: the workspace's chat webhook, the e-mail of the people paged (the members on call,
+ * and for an escalation or a breach the policy's escalation contact) and the IMS alert address (each address
+ * once), and the SMS number of each paged member who connected one.
+ */
+const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: readonly Pagee[]) => {
   const { ports, workspaceId } = scope;
   const sends: Send[] = [];
   const chat = await chatWebhookUrl(ports, workspaceId);
@@ -47,37 +71,45 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, onCall: { u
     sends.push({
       channel: 'chat',
       recipient: channel ?? 'chat webhook',
+      ackAs: { by: channel ?? 'chat webhook' },
       send: async (content) => {
-        const refused = await postToChatWebhook(chat.url, chatMessage(content, channel), {
-          allowLoopback: ports.integrations.allowLoopbackHttp,
-        });
+        const refused = await postToChatWebhook(ports.network, chat.url, chatMessage(content, channel));
         if (refused) throw new Error(refused);
       },
     });
   }
-  const emails = [
-    ...new Set(
-      [...onCall.map(({ email }) => email), ...(config?.alertEmail ? [config.alertEmail] : [])].map((email) =>
-        email.toLowerCase(),
-      ),
-    ),
-  ];
-  for (const email of emails) {
-    sends.push({ channel: 'email', recipient: email, send: (content) => ports.mail.send(mailMessage(content, email)) });
+  const byEmail = new Map<string, string | undefined>();
+  for (const { email, userId } of [...people, ...(config?.alertEmail ? [{ email: config.alertEmail }] : [])]) {
+    const address = email.toLowerCase();
+    if (!byEmail.has(address) || userId) byEmail.set(address, userId);
   }
+  for (const [email, userId] of byEmail) {
+    sends.push({
+      channel: 'email',
+      recipient: email,
+      ackAs: { by: email, userId },
+      send: (content) => ports.mail.send(mailMessage(content, email)),
+    });
+  }
+  const members = [...byEmail].flatMap(([email, userId]) => (userId ? [{ email, userId }] : []));
   const integrations = integrationRepository(ports.table, workspaceId);
-  const phones = await Promise.all(onCall.map(({ userId }) => integrations.findIntegration(userId, 'sms')));
-  for (const phone of phones) {
+  const phones = await Promise.all(members.map(({ userId }) => integrations.findIntegration(userId, 'sms')));
+  for (const [index, phone] of phones.entries()) {
     if (phone?.status !== 'ACTIVE' || !phone.phoneNumber) continue;
     const to = phone.phoneNumber;
+    const member = members[index] as { email: string; userId: string };
     sends.push({
       channel: 'sms',
       recipient: maskPhone(to),
+      ackAs: { by: member.email, userId: member.userId },
       send: (content) => ports.sms.send({ to, text: smsText(content) }),
     });
   }
   return sends;
 };
+
+/** The policy and member lookups of escalation contacts load with the first escalation or breach alert. */
+const escalationContacts = onFirstUse(() => import('./escalation-contact.ts'));
 
 /** The video tool's client (its OAuth refresh and calls) loads with the first war room asked for. */
 const meetings = onFirstUse(() => import('#lib/integrations/meetings.ts'));
@@ -94,9 +126,36 @@ const warRoom = async (scope: Scope, incident: Incident, earlier: readonly Deliv
 };
 
 /**
+ * The acknowledge link of one delivery: only while the incident is OPEN, since a page about an acknowledged
+ * or resolved incident has nothing left to acknowledge.
+ */
+const ackUrlFor = async (
+  { ports }: Scope,
+  notification: IncidentNotification,
+  incident: Incident,
+  send: Send,
+): Promise<string | undefined> => {
+  if (incident.status !== 'OPEN') return undefined;
+  const token = await signAckLink(ports.signingKeys, {
+    linkId: ports.ids.uuid(),
+    workspaceId: notification.workspaceId,
+    incidentId: incident.id,
+    by: send.ackAs.by,
+    ...(send.ackAs.userId && { userId: send.ackAs.userId }),
+    channel: send.channel,
+    recipient: send.recipient,
+    event: notification.event,
+    eventAt: notification.at,
+    expiresAt: new Date(ports.clock.now().getTime() + ACK_LINK_LIFETIME_MS).toISOString(),
+  });
+  return `${ports.integrations.apiUrl}/api/v1/ack/${token}`;
+};
+
+/**
  * Sends one incident event to everyone it concerns, recording every attempt. Deliveries already SENT or
  * MUTED are not repeated, so a redelivered or retried message reaches nobody twice; during silent hours
- * each delivery is recorded MUTED and nothing is sent. A failed delivery fails the message, and SQS
+ * each delivery is recorded MUTED and nothing is sent (but for escalations of HIGH and CRITICAL incidents). An
+ * escalation that finds the incident acknowledged since is dropped. A failed delivery fails the message, and SQS
  * tries it again (only the failed ones are sent again) until the queue sets it aside.
  */
 export const deliverNotification = async (
@@ -110,10 +169,20 @@ export const deliverNotification = async (
     log.info('notification dropped: the incident was deleted', { incidentId, event });
     return;
   }
+  if (event === 'UNACKNOWLEDGED' && incident.status !== 'OPEN') {
+    log.info('escalation dropped: the incident was acknowledged since', {
+      incidentId,
+      escalation: notification.escalation,
+    });
+    return;
+  }
   const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
   if (!wanted(notification, config)) return;
   const onCall = await whoIsOnCall(scope, new Date(eventAt));
-  const sends = await sendsFor(scope, config, onCall);
+  const contact = isEscalation(notification)
+    ? await (await escalationContacts()).escalationContactOf(scope, incident)
+    : undefined;
+  const sends = await sendsFor(scope, config, [...onCall, ...(contact ? [contact] : [])]);
   const deliveries = deliveryRepository(ports.table, workspaceId);
   const earlier = await deliveries.queryEventDeliveries({ incidentId, event, eventAt });
   const settled = new Set(
@@ -121,7 +190,7 @@ export const deliverNotification = async (
   );
   const pending = sends.filter(({ channel, recipient }) => !settled.has(`${channel}#${recipient}`));
   if (pending.length === 0) return;
-  const silence = await silencedBy(scope, incident, new Date(eventAt));
+  const silence = mutedBySilence(notification) ? await silencedBy(scope, incident, new Date(eventAt)) : undefined;
   const meetingUrl = !silence && wantsWarRoom(notification) ? await warRoom(scope, incident, earlier) : undefined;
   const content = notificationContent(notification, incident, {
     appUrl: ports.mail.appUrl,
@@ -129,7 +198,8 @@ export const deliverNotification = async (
     meetingUrl,
   });
   let failed = 0;
-  for (const { channel, recipient, send } of pending) {
+  for (const pendingSend of pending) {
+    const { channel, recipient, send } = pendingSend;
     const target = { incidentId, event, eventAt, channel, recipient };
     const at = () => ports.clock.now().toISOString();
     if (silence) {
@@ -137,7 +207,7 @@ export const deliverNotification = async (
       continue;
     }
     try {
-      await send(content);
+      await send({ ...content, ackUrl: await ackUrlFor(scope, notification, incident, pendingSend) });
       await deliveries.recordAttempt(target, { at: at(), outcome: 'SENT' }, meetingUrl);
     } catch (error) {
       failed += 1;

@@ -2,7 +2,7 @@ import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { updateItem } from '#lib/store/conditional-writes.ts';
+import { updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
 import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
 import type { Delivery, DeliveryAttempt } from './delivery.ts';
 
@@ -35,6 +35,7 @@ const fromItem = (item: Record<string, unknown>, workspaceId: string): Delivery 
     ]),
     attempts: (item.attempts as DeliveryAttempt[] | undefined) ?? [],
     ...(typeof item.meetingUrl === 'string' && { meetingUrl: item.meetingUrl }),
+    ...(typeof item.acknowledgedAt === 'string' && { acknowledgedAt: item.acknowledgedAt }),
   };
 };
 
@@ -91,5 +92,13 @@ export const deliveryRepository = (table: Table, workspaceId: string) => {
     });
   };
 
-  return { queryEventDeliveries, queryIncidentDeliveries, recordAttempt };
+  /** Notes that the delivery's acknowledge link acknowledged the incident; nothing if it was never recorded. */
+  const markAcknowledged = async (target: DeliveryTarget, at: string): Promise<void> => {
+    await updateIfPresent(table, deliveryKey(workspaceId, target), {
+      UpdateExpression: 'SET acknowledgedAt = :at',
+      ExpressionAttributeValues: { ':at': at },
+    });
+  };
+
+  return { queryEventDeliveries, queryIncidentDeliveries, recordAttempt, markAcknowledged };
 };

@@ -1,7 +1,5 @@
 import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
-
-export const CHANNELS = ['chat', 'email', 'sms'] as const;
-export type Channel = (typeof CHANNELS)[number];
+import type { PageChannel } from '#lib/incidents/incident.ts';
 
 /** SENT: handed over (chat answered 2xx, the e-mail is on the mail outbox, SNS took the SMS); MUTED: silent hours. */
 export const DELIVERY_STATUSES = ['SENT', 'FAILED', 'MUTED'] as const;
@@ -23,13 +21,15 @@ export interface Delivery {
   event: NotificationEvent;
   /** The event's time; with the event it names the occurrence. */
   eventAt: string;
-  channel: Channel;
+  channel: PageChannel;
   /** The channel's name, the e-mail address, or the phone number with all but its last four digits hidden. */
   recipient: string;
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
   /** The war-room meeting the message carried, when the video tool is connected. */
   meetingUrl?: string;
+  /** When the incident was acknowledged through this delivery's link (by its recipient, on its channel). */
+  acknowledgedAt?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -10,6 +10,7 @@ const incidentNotification = z.object({
   at: z.string(),
   priority: z.enum(INCIDENT_PRIORITIES),
   fromPriority: z.optional(z.enum(INCIDENT_PRIORITIES)),
+  escalation: z.optional(z.number().check(z.int(), z.gte(1))),
 });
 
 /** The message of a queue record; a body that is not one throws, so the record ends in the dead-letter queue. */

@@ -9,18 +9,30 @@ export interface NotificationContent {
   details: string[];
   link: string;
   meetingUrl?: string | undefined;
+  /** This recipient's one-click acknowledge link, while the incident is OPEN. */
+  ackUrl?: string | undefined;
 }
 
-/** The priority is the event's: the incident may have changed again before the worker read it. */
-const headlineOf = ({ event, priority, fromPriority }: IncidentNotification, incident: Incident): string => {
-  const what =
-    event === 'OPENED'
-      ? 'opened'
-      : event === 'ESCALATED'
-        ? `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`
-        : 'resolved';
-  return `[${priority}] ${incident.id} ${what}: ${incident.summary}`;
+const whatHappened = ({ event, priority, fromPriority, escalation }: IncidentNotification): string => {
+  switch (event) {
+    case 'OPENED':
+      return 'opened';
+    case 'ESCALATED':
+      return `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`;
+    case 'RESOLVED':
+      return 'resolved';
+    case 'UNACKNOWLEDGED':
+      return `not acknowledged, escalation ${escalation ?? 1}`;
+    case 'RESPONSE_BREACHED':
+      return 'missed its SLA response target';
+    case 'RESOLVE_BREACHED':
+      return 'missed its SLA resolve target';
+  }
 };
+
+/** The priority is the event's: the incident may have changed again before the worker read it. */
+const headlineOf = (notification: IncidentNotification, incident: Incident): string =>
+  `[${notification.priority}] ${incident.id} ${whatHappened(notification)}: ${incident.summary}`;
 
 export const notificationContent = (
   notification: IncidentNotification,
@@ -47,6 +59,7 @@ export const chatMessage = (content: NotificationContent, channel?: string | nul
     `*${content.headline}*`,
     content.details.join(' · '),
     `<${content.link}|Open the incident>`,
+    ...(content.ackUrl ? [`<${content.ackUrl}|Acknowledge>`] : []),
     ...(content.meetingUrl ? [`<${content.meetingUrl}|Join the war room>`] : []),
   ];
   return {
@@ -65,12 +78,16 @@ export const mailMessage = (content: NotificationContent, to: string): MailMessa
     ...content.details,
     '',
     `Open the incident: ${content.link}`,
+    ...(content.ackUrl ? [`Acknowledge: ${content.ackUrl}`] : []),
     ...(content.meetingUrl ? [`Join the war room: ${content.meetingUrl}`] : []),
   ].join('\n'),
 });
 
-/** One SMS segment's worth where possible: the headline cut, then the link. */
+/**
+ * The headline cut, then the link: one segment's worth where possible. A page that can be acknowledged
+ * carries the acknowledge link instead of the incident's, since that is what a phone at night needs.
+ */
 export const smsText = (content: NotificationContent): string => {
   const headline = content.headline.length > 100 ? `${content.headline.slice(0, 99)}…` : content.headline;
-  return `${headline} ${content.link}`;
+  return content.ackUrl ? `${headline} Ack: ${content.ackUrl}` : `${headline} ${content.link}`;
 };

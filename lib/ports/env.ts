@@ -24,6 +24,8 @@ export const ENV = {
   metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   bedrockModelId: 'BEDROCK_MODEL_ID',
+  outboundPrivateNetworks: 'OUTBOUND_PRIVATE_NETWORKS',
+  bedrockCallTimeoutMs: 'BEDROCK_CALL_TIMEOUT_MS',
 } as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;

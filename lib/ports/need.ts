@@ -24,6 +24,7 @@ export type Binding =
   | { kind: 'integrationProviders' }
   | { kind: 'credentialKeys' }
   | { kind: 'sms' }
+  | { kind: 'network' }
   | { kind: 'metrics' }
   | { kind: 'reasoner' };
 

@@ -88,6 +88,7 @@ const PORT_NAMES: Record<PortName, true> = {
   integrations: true,
   credentialKeys: true,
   sms: true,
+  network: true,
   allowedOrigins: true,
   metrics: true,
   reasoner: true,

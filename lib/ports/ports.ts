@@ -8,6 +8,7 @@ import type { IdentityProviderClient } from './identity-provider/identity-provid
 import type { OAuthProviders } from './identity-provider/oauth-providers.ts';
 import type { MailDelivery, Mailer } from './mail/mail.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { Network } from './network/network.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 import type { Queue } from './queue/queue.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -45,6 +46,8 @@ export interface Ports {
   /** The master key of stored third-party tokens. */
   credentialKeys: CredentialKeys;
   sms: SmsSender;
+  /** DNS for the URLs and domains workspaces set, and the deployment's private networks. */
+  network: Network;
   /** Browser origins allowed to call the API (CORS). */
   allowedOrigins: readonly string[];
   metrics: Metrics;

@@ -22,11 +22,12 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { mail } from '#lib/ports/mail/mail-need.ts';
 import * as z from 'zod/mini';
+import { network } from '#lib/ports/network/network-need.ts';
 
 export const business = defineGroup({
   name: 'business',
   description: 'Workspace setup, members and invitations, and incident-management (IMS) configuration.',
-  needs: [tableReadWrite, signingKeys, mail],
+  needs: [tableReadWrite, signingKeys, mail, network],
   routes: {
     decodeInvite: {
       method: 'POST',

@@ -10,12 +10,13 @@ import {
 } from '#lib/code-engine/schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { network } from '#lib/ports/network/network-need.ts';
 
 export const codeEngine = defineGroup({
   name: 'code-engine',
   description:
     'Suspect changes of an incident, a proposed fix (the revert of the suspect commit) and its pull request.',
-  needs: [tableReadWrite, signingKeys],
+  needs: [tableReadWrite, signingKeys, network],
   routes: {
     getAnalysis: {
       method: 'GET',

@@ -30,6 +30,7 @@ import {
   incidentSignalData,
   messageData,
 } from '#lib/incidents/response-schemas.ts';
+import { ackTokenParams } from '#lib/notifications/ack-link-schemas.ts';
 import * as z from 'zod/mini';
 
 export const incidents = defineGroup({
@@ -220,6 +221,22 @@ export const incidents = defineGroup({
       access: 'read',
       request: { body: generatePdfBody },
       response: { status: 200, contentType: 'application/pdf' },
+    },
+    showAckLink: {
+      method: 'GET',
+      path: '/api/v1/ack/:token',
+      summary: "A page's acknowledge link: an HTML confirmation page that changes nothing (docs/escalation.md)",
+      auth: 'public',
+      request: { params: ackTokenParams },
+      response: { status: 200, contentType: 'text/html' },
+    },
+    useAckLink: {
+      method: 'POST',
+      path: '/api/v1/ack/:token',
+      summary: "Acknowledge an OPEN incident as the link's recipient, once; used again: 409 (docs/escalation.md)",
+      auth: 'public',
+      request: { params: ackTokenParams },
+      response: { status: 200, contentType: 'text/html' },
     },
     generateTopLevelPdf: {
       method: 'POST',

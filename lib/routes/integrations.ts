@@ -23,6 +23,7 @@ import { integrationProviders } from '#lib/ports/integration-providers/integrati
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { usagePlan } from '#lib/ports/usage-plan/usage-plan-need.ts';
+import { network } from '#lib/ports/network/network-need.ts';
 
 const connectRoute = (path: string, name: string) =>
   ({
@@ -57,7 +58,7 @@ const callbackRoute = (path: string, name: string) =>
 export const integrations = defineGroup({
   name: 'integrations',
   description: 'Third-party integrations: connection, OAuth callbacks, webhook registration and listings.',
-  needs: [tableReadWrite, signingKeys, integrationProviders, credentialKeys, usagePlan],
+  needs: [tableReadWrite, signingKeys, integrationProviders, credentialKeys, usagePlan, network],
   routes: {
     connectChat: connectRoute('/api/v1/integrations/chat/connect', 'the chat tool'),
     chatOAuthCallback: callbackRoute('/api/v1/integrations/chat/oauth/callback', 'chat tool'),

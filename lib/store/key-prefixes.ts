@@ -5,6 +5,7 @@
  * this list by a test.
  */
 export const WORKSPACE_PREFIXES = {
+  ACKLINK: 'acknowledge links already used (each is single-use)',
   ANALYSIS: 'incident analyses and their reports',
   APIKEY: 'API keys of the workspace',
   BLAST: 'blast-radius reports',

@@ -38,6 +38,7 @@ export const HISTORY_EVENTS = [
   'SIGNAL_LINKED',
   'PLAYBOOK_STARTED',
   'DELETED',
+  'ESCALATION',
 ] as const;
 export type HistoryEventKind = (typeof HISTORY_EVENTS)[number];
 

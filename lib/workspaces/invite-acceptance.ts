@@ -4,13 +4,12 @@ import {
   AlreadyInWorkspaceError,
   EmailTakenError,
   createAccount,
-  findAccountByEmail,
   accountRepository,
 } from '#lib/accounts/account-repository.ts';
+import { findAddressHolder } from '#lib/accounts/address-holder.ts';
 import { hashPassword, verifyPassword } from '#lib/accounts/passwords.ts';
 import { BadRequestError, ConflictError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Caller } from '#lib/identity/caller.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Invite } from './invite-repository.ts';
 import { markInviteAccepted } from './invite-repository.ts';
 import { openInvite } from './invitations.ts';
@@ -18,11 +17,13 @@ import type { AcceptInviteInput } from './schemas.ts';
 import { workspaceAdminsRepository } from './workspace-admins-repository.ts';
 import { workspaceRepository } from './workspace-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
+import { takeOverAddress } from './address-proof.ts';
+import { discardDisplaced } from './unproven-registrations.ts';
 
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;
 
 const newAccount = async (
-  { table, ids }: Ports,
+  scope: AccountScope,
   invite: Invite,
   input: AcceptInviteInput,
   now: string,
@@ -34,6 +35,7 @@ const newAccount = async (
       missing.map((field) => `${field}: required to create the account for ${invite.email}`),
     );
   }
+  const { table, ids } = scope.ports;
   const account: Account = {
     id: ids.uuid(),
     email: invite.email,
@@ -49,7 +51,7 @@ const newAccount = async (
     updatedAt: now,
   };
   try {
-    await createAccount(table, account);
+    await discardDisplaced(scope, await createAccount(table, account));
   } catch (error) {
     if (error instanceof EmailTakenError) throw new ConflictError('This invitation is being accepted already');
     throw error;
@@ -64,10 +66,16 @@ const alreadyInWorkspace = (email: string) =>
 
 /**
  * Anyone may register an address without owning it; until it is verified, the account proves nothing.
- * The invitation's token came through the mailbox, so its holder sets the password, and the same write
- * raises the session version: the earlier password, access and refresh tokens all stop working.
+ * The invitation's token came through the mailbox, so its holder takes the address over (address-proof.ts):
+ * their password, the registrant's sessions ended and the workspace the registrant opened discarded.
  */
-const takeOver = async ({ table }: Ports, account: Account, invite: Invite, input: AcceptInviteInput, now: string) => {
+const takeOver = async (
+  scope: AccountScope,
+  account: Account,
+  invite: Invite,
+  input: AcceptInviteInput,
+  now: string,
+) => {
   if (input.password === undefined) {
     throw new BadRequestError('The invited address has an unverified account: choose its password to accept', [
       `password: required to take over the unverified account of ${invite.email}`,
@@ -79,11 +87,23 @@ const takeOver = async ({ table }: Ports, account: Account, invite: Invite, inpu
     lastName: input.lastName,
   };
   try {
-    return await accountRepository(table, account.id).replaceCredentials(credentials, now, invite.workspaceId);
+    return await takeOverAddress(scope, account, credentials, now);
   } catch (error) {
     if (error instanceof AccountChangedError) throw new ConflictError('The account changed while accepting; try again');
     throw error;
   }
+};
+
+/**
+ * A Bearer token names who accepts: one of another account than the invited address's is refused alike
+ * whether that address has a verified account, an unverified one or none, so the answer tells nothing
+ * about the address and nobody joins a workspace on someone else's invitation.
+ */
+const refuseForeignBearer = (holder: Account | undefined, invite: Invite, caller: Caller): void => {
+  if (caller.kind !== 'user' || (holder?.isVerified && caller.userId === holder.id)) return;
+  throw new UnauthorizedError(`The invitation is for ${invite.email}: sign in as it, or send no Bearer token`, [
+    'authorization: the Bearer token belongs to another account',
+  ]);
 };
 
 /** A verified account joins only with its owner's consent: their Bearer token or their password. */
@@ -97,19 +117,25 @@ const requireOwner = async (account: Account, input: AcceptInviteInput, caller: 
     return;
   }
   throw new UnauthorizedError(`${account.email} has an account: sign in as it (Bearer token) or give its password`, [
-    caller.kind === 'user'
-      ? 'authorization: the Bearer token belongs to another account'
-      : 'password: missing or wrong for the existing account',
+    'password: missing or wrong for the existing account',
   ]);
 };
 
-/** The invited address's account, proven or taken over or created, pointing at the workspace. */
-const accountFor = async (ports: Ports, invite: Invite, input: AcceptInviteInput, caller: Caller, now: string) => {
-  const existing = await findAccountByEmail(ports.table, invite.email);
-  if (!existing) return newAccount(ports, invite, input, now);
-  if (existing.businessId && existing.businessId !== invite.workspaceId) throw alreadyInWorkspace(invite.email);
+/**
+ * The invited address's account, proven or taken over or created, pointing at the workspace. Only a
+ * verified account can be in another workspace by its owner's choice (409); an unverified one's workspace
+ * is discarded by the takeover, so an invitation always gets its holder in.
+ */
+const accountFor = async (scope: AccountScope, invite: Invite, input: AcceptInviteInput, now: string) => {
+  const { ports, caller } = scope;
+  const existing = await findAddressHolder(scope, invite.email);
+  refuseForeignBearer(existing, invite, caller);
+  if (!existing) return newAccount(scope, invite, input, now);
+  if (existing.isVerified && existing.businessId && existing.businessId !== invite.workspaceId) {
+    throw alreadyInWorkspace(invite.email);
+  }
   if (existing.isVerified) await requireOwner(existing, input, caller);
-  const owned = existing.isVerified ? existing : await takeOver(ports, existing, invite, input, now);
+  const owned = existing.isVerified ? existing : await takeOver(scope, existing, invite, input, now);
   // Already pointing here: the leftover of an accept that stopped before marking the invitation.
   if (owned.businessId === invite.workspaceId) return owned;
   try {
@@ -126,11 +152,11 @@ const accountFor = async (ports: Ports, invite: Invite, input: AcceptInviteInput
  * idempotent, so a retry after a crash completes it.
  */
 export const acceptInvite = async (scope: AccountScope, input: AcceptInviteInput) => {
-  const { ports, caller } = scope;
+  const { ports } = scope;
   const { token, invite } = await openInvite(scope, input.token);
   const workspaces = workspaceRepository(ports.table, invite.workspaceId);
   const now = ports.clock.now().toISOString();
-  const account = await accountFor(ports, invite, input, caller, now);
+  const account = await accountFor(scope, invite, input, now);
   if (!(await workspaces.getMember(account.id))) {
     await workspaces.putMember({
       id: account.id,

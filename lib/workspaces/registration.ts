@@ -20,6 +20,7 @@ import type {
 import { startSession, tokenFields } from '#lib/accounts/sessions.ts';
 import { sendVerificationCode } from '#lib/accounts/verification.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
+import { discardDisplaced } from './unproven-registrations.ts';
 
 type User = ReturnType<typeof toUser>;
 
@@ -56,9 +57,10 @@ const emailTaken = () =>
 const identityTaken = () =>
   new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
 
-const store = async (ports: Ports, account: Account): Promise<void> => {
+/** Stores the account; an unverified registration of the address it displaced is discarded with its workspace. */
+const store = async (scope: AccountScope, account: Account): Promise<void> => {
   try {
-    await createAccount(ports.table, account);
+    await discardDisplaced(scope, await createAccount(scope.ports.table, account));
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
     if (error instanceof OAuthIdentityTakenError) throw identityTaken();
@@ -81,9 +83,9 @@ const openWorkspace = (ports: Ports, owner: Account, input: RegisterBusinessInpu
 };
 
 /** Password registrations: the account starts unverified and the address gets a code. */
-const withPassword = async (ports: Ports, accountType: AccountType, person: Person, password: string) => {
-  const account = newAccount(ports, accountType, person, { passwordHash: await hashPassword(password) });
-  await store(ports, account);
+const withPassword = async (scope: AccountScope, accountType: AccountType, person: Person, password: string) => {
+  const account = newAccount(scope.ports, accountType, person, { passwordHash: await hashPassword(password) });
+  await store(scope, account);
   return account;
 };
 
@@ -100,12 +102,12 @@ const withOAuth = async (
   const identity = await verifyOAuthIdentity(scope, input);
   if (await findAccountByOAuth(ports.table, identity.provider, identity.providerUuid)) throw identityTaken();
   const account = newAccount(ports, accountType, input, { isVerified: true, oauth: identity });
-  await store(ports, account);
+  await store(scope, account);
   return account;
 };
 
 export const registerBusiness = async (scope: AccountScope, input: RegisterBusinessInput): Promise<{ user: User }> => {
-  const account = await withPassword(scope.ports, 'BUSINESS', input, input.password);
+  const account = await withPassword(scope, 'BUSINESS', input, input.password);
   const owner = await openWorkspace(scope.ports, account, input);
   await sendVerificationCode(scope, owner);
   return { user: toUser(owner) };
@@ -115,7 +117,7 @@ export const registerDeveloper = async (
   scope: AccountScope,
   input: RegisterDeveloperInput,
 ): Promise<{ user: User }> => {
-  const account = await withPassword(scope.ports, 'DEVELOPER', input, input.password);
+  const account = await withPassword(scope, 'DEVELOPER', input, input.password);
   await sendVerificationCode(scope, account);
   return { user: toUser(account) };
 };

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
 import { ROLES } from '#lib/identity/caller.ts';
 import { SSO_PROTOCOLS } from './sso.ts';
+import { PUBLIC_MAIL_DOMAINS } from './sso-domain-proof.ts';
 import { userData } from '#lib/accounts/schemas.ts';
 import { nullableText } from '#lib/contract/response-fields.ts';
 
@@ -100,9 +101,12 @@ export const imsUpdateBody = z
  */
 const DOMAIN_NAME = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
 
-const ssoDomain = z
-  .string()
-  .check(z.trim(), z.toLowerCase(), z.regex(DOMAIN_NAME, 'must be an e-mail domain such as example.com'));
+const ssoDomain = z.string().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.regex(DOMAIN_NAME, 'must be an e-mail domain such as example.com'),
+  z.refine((domain) => !PUBLIC_MAIL_DOMAINS.has(domain), 'is a public mail domain, which no workspace owns'),
+);
 
 export const ssoSettingsBody = z.object({
   enabled: z.boolean(),
@@ -116,7 +120,10 @@ export const ssoSettingsBody = z.object({
       z.transform((domains) => [...new Set(domains)]),
     )
     .check(
-      z.describe('E-mail domains whose people sign in with this identity provider; a domain belongs to one workspace'),
+      z.describe(
+        'E-mail domains whose people sign in with this identity provider; a domain belongs to one workspace, ' +
+          'which proves it with the TXT record `domainVerification` names; public mail domains are refused',
+      ),
     ),
 });
 
@@ -183,4 +190,7 @@ export const ssoSettingsData = z.object({
   loginUrl: nullableText,
   domains: z.array(z.string()),
   updatedAt: nullableText,
+  domainVerification: z
+    .object({ txtRecordName: z.string(), txtRecordValue: z.string() })
+    .check(z.describe('The TXT record each listed domain must publish, `<domain>` standing for the domain')),
 });

@@ -5,7 +5,7 @@ import type { Role } from '#lib/identity/caller.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { accountRepository } from '#lib/accounts/account-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
-import { deleteItem, putItem, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { deleteIf, deleteItem, putItem, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 
@@ -129,5 +129,16 @@ export const workspaceRepository = (table: Table, workspaceId: string) => {
     });
     return items.map(memberFromItem);
   };
-  return { getWorkspace, putMember, getMember, setMemberRole, deleteMember, listMembers };
+  /**
+   * Deletes the workspace if `accountId` is its one ADMIN, then that member: what a business registration
+   * opened for an address it never proved. A workspace with anyone else as ADMIN stays.
+   */
+  const discardOpenedBy = async (accountId: string): Promise<void> => {
+    const discarded = await deleteIf(table, workspaceItemKey(workspaceId), {
+      ConditionExpression: 'size(adminIds) = :one AND contains(adminIds, :account)',
+      ExpressionAttributeValues: { ':one': 1, ':account': accountId },
+    });
+    if (discarded) await deleteMember(accountId);
+  };
+  return { getWorkspace, putMember, getMember, setMemberRole, deleteMember, listMembers, discardOpenedBy };
 };

@@ -25,7 +25,8 @@ const register = async (email = uniqueEmail('verify')) => {
   return email;
 };
 
-const verify = (email: string, otp: string) => client.request('POST', '/api/v1/auth/verify_email', { email, otp });
+const verify = (email: string, otp: string) =>
+  client.request('POST', '/api/v1/auth/verify_email', { email, otp, password: PASSWORD });
 const loginStatus = async (email: string) =>
   (await client.request('POST', '/api/v1/auth/login', { email, password: PASSWORD })).status;
 const mailCount = async (email: string) =>
@@ -128,11 +129,11 @@ describe('POST /auth/verify_email', () => {
     const now = new Date();
     const otp = await otpRepository(table, account!.id).issueOtp('RESET_PASSWORD', now);
     const raced = await Promise.all([
-      otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now),
-      otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now),
+      otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now, '127.0.0.1'),
+      otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now, '127.0.0.1'),
     ]);
     expect(raced.filter(Boolean)).toHaveLength(1);
-    expect(await otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now)).toBe(false);
+    expect(await otpRepository(table, account!.id).redeemOtp('RESET_PASSWORD', otp, now, '127.0.0.1')).toBe(false);
   });
 
   it('does not take a password reset code', async () => {

@@ -10,7 +10,7 @@ const discover = (email: string) =>
   client.request('GET', `/api/v1/auth/sso/discovery?email=${encodeURIComponent(email)}`);
 
 /** SSO is configured by the business group; here its two items are written directly. */
-const configureSso = async (workspaceId: string, domain: string, enabled: boolean) => {
+const configureSso = async (workspaceId: string, domain: string, enabled: boolean, proved = true) => {
   const { table } = client.stack.ports;
   await table.doc.send(
     new PutCommand({
@@ -27,12 +27,18 @@ const configureSso = async (workspaceId: string, domain: string, enabled: boolea
       },
     }),
   );
-  await table.doc.send(new PutCommand({ TableName: table.name, Item: { ...ssoDomainClaimKey(domain), workspaceId } }));
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: { ...ssoDomainClaimKey(domain), workspaceId, ...(proved && { verifiedAt: new Date().toISOString() }) },
+    }),
+  );
 };
 
 beforeAll(async () => {
   await configureSso('01SSOWORKSPACE00000000000A', 'sso-corp.example', true);
   await configureSso('01SSOWORKSPACE00000000000B', 'sso-off.example', false);
+  await configureSso('01SSOWORKSPACE00000000000C', 'unproven.example', true, false);
 });
 
 describe('GET /auth/sso/discovery', () => {
@@ -47,8 +53,8 @@ describe('GET /auth/sso/discovery', () => {
     });
   });
 
-  it('says no SSO for a domain nobody configured and for a disabled configuration', async () => {
-    for (const email of ['bob@elsewhere.example', 'carol@sso-off.example']) {
+  it('says no SSO for a domain nobody configured, a disabled configuration and a domain never proved', async () => {
+    for (const email of ['bob@elsewhere.example', 'carol@sso-off.example', 'dave@unproven.example']) {
       const reply = await discover(email);
       expect(reply.status).toBe(200);
       expect(reply.body.data).toEqual({ email, ssoEnabled: false });

@@ -1,18 +1,24 @@
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultReasoner } from '#lib/analysis/engine/default-reasoner.ts';
 import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
+import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { apiKeyHeaders, joinAs, type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { ASSISTANT, settle } from './support.ts';
 import { createIncident } from '../support/incidents.ts';
 
-/** The default engine, except that hypothesis generation fails as often as `failures` says (-1: always). */
+/**
+ * The default engine, except that hypothesis generation fails as often as `failures` says (-1: always), and
+ * waits for `stalled` to resolve while one is set.
+ */
 const flakyReasoner = () => {
-  const control = { failures: 0, calls: 0 };
+  const control: { failures: number; calls: number; stalled?: Promise<void> } = { failures: 0, calls: 0 };
   const reasoner: Reasoner = {
     ...defaultReasoner,
     hypothesize: async (evidence) => {
       control.calls += 1;
+      await control.stalled;
       if (control.failures !== 0) {
         control.failures -= 1;
         throw new Error('the reasoner is unavailable');
@@ -123,6 +129,36 @@ describe('analysis workflow and routes', () => {
     );
     expect(report.status).toBe(409);
     expect((await start(incidentId)).status).toBe(202);
+    await settle(client);
+  });
+
+  // A timed-out or aborted execution runs no Catch: before the rule on unfinished executions, its analysis stayed
+  // PROCESSING and held the incident's claim forever.
+  it('records an execution that ended without MarkFailed as FAILED, and frees the incident', async () => {
+    const incidentId = (await createIncident(client, admin.auth)).id;
+    const resumed = new AbortController();
+    flaky.control.stalled = once(resumed.signal, 'abort').then(() => undefined);
+    const started = await start(incidentId);
+    const { analysisId, createdAt } = started.body.data;
+    await analysisWorker({
+      'detail-type': 'Step Functions Execution Status Change',
+      detail: {
+        status: 'TIMED_OUT',
+        input: JSON.stringify({ workspaceId: admin.user.businessId, analysisId, incidentId, requestedAt: createdAt }),
+      },
+    });
+    const failed = (await list('?status=FAILED')).data.find(
+      (analysis: { analysisId: string }) => analysis.analysisId === analysisId,
+    );
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'Execution TIMED_OUT: the analysis execution ended TIMED_OUT',
+    });
+    const again = await start(incidentId);
+    expect(again.status, again.text).toBe(202);
+    expect(again.body.data.analysisId).not.toBe(analysisId);
+    flaky.control.stalled = undefined;
+    resumed.abort();
     await settle(client);
   });
 

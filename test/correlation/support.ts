@@ -19,8 +19,7 @@ export const worker: QueueHandler = (event: SQSEvent, _context: Context) => corr
 
 /**
  * The correlation worker on the stack's correlation queue, as Lambda's SQS trigger would run it. A short
- * visibility timeout brings a failed record back within seconds; short polls (no batching window) let
- * `idle()` return as soon as a message is handled.
+ * visibility timeout brings a failed record back within seconds.
  */
 export const startCorrelationWorker = (client: TestClient, handler: QueueHandler = worker): QueuePoller =>
   startQueuePoller({
@@ -28,7 +27,6 @@ export const startCorrelationWorker = (client: TestClient, handler: QueueHandler
     queue: 'correlation',
     handler,
     visibilityTimeoutSeconds: 2,
-    waitTimeSeconds: 0,
   });
 
 /**

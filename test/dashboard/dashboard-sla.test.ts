@@ -47,6 +47,7 @@ describe('dashboard SLA compliance from the breaches incidents record', () => {
       totalIncidents: 4,
       slaBreaches: 1,
       slaComplianceRate: 66.67,
+      slaGovernedIncidents: 3,
     });
 
     // Past both deadlines of the incident nobody touched: it breaches both targets, and counts once.
@@ -58,13 +59,14 @@ describe('dashboard SLA compliance from the breaches incidents record', () => {
     });
   });
 
-  it('has no compliance rate where no policy governs an incident', async () => {
+  it('answers a compliance of 100 over no governed incident where no policy governs one, as the spec types it', async () => {
     const quiet = await signUpBusiness(client, { businessName: 'No SLA' });
     await incidentAt(client, quiet, '2026-02-02T10:00:00Z', { priority: 'HIGH', serviceArea: 'payments' });
     expect(await dashboardData(client, quiet.auth, 'metrics', DAY)).toMatchObject({
       totalIncidents: 1,
       slaBreaches: 0,
-      slaComplianceRate: null,
+      slaComplianceRate: 100,
+      slaGovernedIncidents: 0,
     });
   });
 });

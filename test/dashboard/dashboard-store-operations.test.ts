@@ -15,6 +15,8 @@ describe('store operations of a dashboard request', () => {
   const operations: string[] = [];
 
   const counted = async (route: 'metrics' | 'analytics') => {
+    // The notification worker reads the workspace while it delivers the incidents' pages: not the dashboard's.
+    await client.stack.deliveriesIdle();
     operations.length = 0;
     await dashboardData(client, admin.auth, route, WINDOW);
     return [...operations].sort();

@@ -6,10 +6,16 @@ import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { squash, textOf } from '../support/pdf-text.ts';
 import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
-const download = async (client: TestClient, path: string, body: unknown, auth: Record<string, string>) => {
+const download = async (
+  client: TestClient,
+  path: string,
+  body: unknown,
+  auth: Record<string, string>,
+  accept = '*/*',
+) => {
   const response = await fetch(`${client.stack.url}${path}`, {
     method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
+    headers: { ...auth, 'content-type': 'application/json', accept },
     body: JSON.stringify(body),
   });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
@@ -55,6 +61,24 @@ describe('incident PDF export', () => {
     expect(text).toContain(squash('Freed 200 GB on es-7'));
     expect(text).toContain(squash('Status changed from OPEN to RESOLVED'));
     expect(text).not.toContain(squash(`Incident resolved by ${admin.email}`));
+  });
+
+  // API Gateway decodes a base64 answer only for a client whose first Accept type is a binary media type.
+  it.each([
+    ['curl and fetch', '*/*'],
+    ['a browser', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'],
+    ['a client asking for JSON first', 'application/json, application/pdf'],
+  ])('answers the PDF as bytes to %s', async (_client, accept) => {
+    const incident = await createIncident(client, admin.auth, { summary: 'Bytes whatever the client accepts' });
+    const { response, bytes } = await download(
+      client,
+      `${INCIDENTS}/generate-pdf`,
+      { incidentId: incident.id },
+      admin.auth,
+      accept,
+    );
+    expect(response.status).toBe(200);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('prints the note of the top-level route and the latest completed analysis', async () => {

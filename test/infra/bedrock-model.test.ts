@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { functionPolicies } from '../support/iam/function-policies.ts';
+import { evaluate } from '../support/iam/policy-evaluator.ts';
+import { TEST_DEPLOYMENT } from '../support/iam/template-resolver.ts';
 import { actionsOf, buildApp, inspect } from './template.ts';
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
@@ -36,8 +39,32 @@ describe('Bedrock model context', () => {
     for (const fn of granted) {
       expect(fn).toMatchObject({ env: MODEL, actions: ['bedrock:InvokeModel'] });
       expect(fn.resources).toContain(`foundation-model/${MODEL}`);
-      expect(fn.resources).toContain(`inference-profile/${MODEL}`);
       expect(fn.resources).not.toContain('*');
+    }
+  });
+
+  // The grant named the profile in the stack's region only: Bedrock also authorizes the model in the region
+  // the profile routes each call to, so every call through the profile was denied.
+  it('through a cross-region inference profile, allows the model in any region the profile routes to, and only through it', () => {
+    const { region, account, partition } = TEST_DEPLOYMENT;
+    const profile = `us.${MODEL}`;
+    const profileArn = `arn:${partition}:bedrock:${region}:${account}:inference-profile/${profile}`;
+    const policies = functionPolicies(buildApp({ bedrockModelId: profile }));
+    for (const name of ['incidents', 'analysis-worker']) {
+      const statements = policies.get(name)?.statements ?? [];
+      const invoke = (resource: string, context?: Record<string, string>) =>
+        evaluate(statements, { action: 'bedrock:InvokeModel', resource, ...(context && { context }) });
+      expect(invoke(profileArn), name).toBe('allowed');
+      for (const routedTo of ['us-east-1', 'us-east-2', 'us-west-2']) {
+        const model = `arn:${partition}:bedrock:${routedTo}::foundation-model/${MODEL}`;
+        expect(invoke(model, { 'bedrock:InferenceProfileArn': profileArn }), `${name} ${routedTo}`).toBe('allowed');
+        expect(invoke(model), `${name} ${routedTo} without the profile`).toBe('implicitDeny');
+      }
+      expect(
+        invoke(`arn:${partition}:bedrock:us-west-2::foundation-model/anthropic.claude-opus-4-v1:0`, {
+          'bedrock:InferenceProfileArn': profileArn,
+        }),
+      ).toBe('implicitDeny');
     }
   });
 

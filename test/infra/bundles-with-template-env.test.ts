@@ -10,7 +10,7 @@ import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
 import { functionNames } from '#infra/bundling.ts';
-import { buildBundles, startBundle, type RunningBundle } from '../support/built-bundles.ts';
+import { builtBundles, startBundle, type RunningBundle } from '../support/built-bundles.ts';
 import {
   apiKeyThroughBundle,
   send,
@@ -69,6 +69,8 @@ let dynamo: LocalDynamo;
 let sqs: LocalSqs;
 let functions: ReadonlyMap<string, TemplateFunction>;
 const running = new Map<string, RunningBundle>();
+/** Every function whose bundle was invoked at least once: each must be, or its environment goes untried. */
+const invoked = new Set<string>();
 
 /** The template's environment plus, and only plus, where the SDK finds AWS and how it signs. */
 const lambdaEnvironment = (name: string, template: TemplateFunction): Record<string, string> => ({
@@ -97,7 +99,6 @@ const bundle = (name: string): RunningBundle => {
 };
 
 beforeAll(async () => {
-  const built = buildBundles();
   [aws, dynamo, sqs] = await Promise.all([startFakeAws(), startDynamo(undefined), startSqsServer()]);
   await ensureTable(dynamo.client, TABLE_NAME);
   functions = templateFunctions({
@@ -112,17 +113,25 @@ beforeAll(async () => {
     restApiId: FAKE_RESOURCES.restApiId,
     region: LOCAL_REGION,
   });
-  const bundles = await built;
+  const bundles = builtBundles();
   const started = await Promise.all(
     [...functions].map(([name, template]) => startBundle(bundles, name, lambdaEnvironment(name, template))),
   );
-  for (const one of started) running.set(one.name, one);
+  for (const one of started) {
+    const { invoke } = one;
+    running.set(one.name, {
+      ...one,
+      invoke: (event) => {
+        invoked.add(one.name);
+        return invoke(event);
+      },
+    });
+  }
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all([...running.values()].map((running) => running.stop()));
   await Promise.all([aws?.stop(), sqs?.close(), dynamo?.close()]);
-  await (await buildBundles()).remove();
 });
 
 /** Which auth a route's request carries: a Bearer token, or for ingestion-only routes an API key. */
@@ -255,6 +264,7 @@ describe('every built bundle with exactly the environment the template gives it'
     };
     await expect(bundle('correlation-sweep').invoke(scheduled)).resolves.toBeUndefined();
     await expect(bundle('sla-sweep').invoke(scheduled)).resolves.toBeUndefined();
+    await expect(bundle('counter-recount').invoke(scheduled)).resolves.toBeUndefined();
 
     // An analysis the assistant group stored and asked the state machine for: its first stage, as the Task sends it.
     const incident = await send(
@@ -267,6 +277,23 @@ describe('every built bundle with exactly the environment the template gives it'
       },
       caller.bearer,
     );
+    // The notifications queued so far (the incident's among them), in batches as the queue delivers them.
+    const notified: string[] = [];
+    for (;;) {
+      const { Messages = [] } = await sqs.client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: sqs.queueUrl('notifications'),
+          MaxNumberOfMessages: 5,
+          AttributeNames: ['All'],
+        }),
+      );
+      if (Messages.length === 0) break;
+      const batch = Messages.map((message) => sqsRecord(message, sqs.queueArn('notifications')));
+      notified.push(...batch.map((record) => JSON.parse(record.body).incidentId as string));
+      expect(await bundle('notification-worker').invoke({ Records: batch })).toEqual({ batchItemFailures: [] });
+    }
+    expect(notified).toContain(incident.body?.data?.id);
+
     const analysis = await send(
       bundle('assistant'),
       'POST',
@@ -301,6 +328,10 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(vouched.context).toMatchObject({ workspaceId });
     const unkeyed = await authorize({});
     expect(unkeyed.usageIdentifierKey).toBe(functions.get('api-key-authorizer')?.env.UNKEYED_USAGE_KEY);
+  });
+
+  it('invoked every function of the stack, each worker included', () => {
+    expect([...invoked].sort()).toEqual([...functions.keys()].sort());
   });
 
   it('made only AWS calls its function is granted', () => {

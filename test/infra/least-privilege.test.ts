@@ -80,7 +80,7 @@ describe('least privilege: every AWS call of every function against its IAM poli
     recorder.during('counter recount');
     await recountCounters(systemAccountScope(portsOf(counterRecount)));
     recorder.during('queue workers');
-    const workers = startLocalWorkers(client.stack.queues);
+    const workers = startLocalWorkers(client.stack.queues, { slaSweepMs: 60_000 });
     await workers.idle();
     await workers.stop();
     calls = recorder.calls();

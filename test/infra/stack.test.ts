@@ -1,20 +1,36 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { type CfnElement, type NestedStack, Stack } from 'aws-cdk-lib';
+import { Method } from 'aws-cdk-lib/aws-apigateway';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
 import { tableAccessOf } from '#infra/need-bindings.ts';
+import { functionTimeoutSeconds } from '#infra/function-timeouts.ts';
+import type { Binding, FunctionDeclaration } from '#lib/ports/need.ts';
+import { ENV } from '#lib/ports/env.ts';
+import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
+import { analysisWorker } from '#lib/workers/analysis-worker.ts';
+import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
+import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
+import { correlationWorker } from '#lib/workers/correlation-worker.ts';
+import { counterRecount } from '#lib/workers/counter-recount.ts';
+import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
+import { mailWorker } from '#lib/workers/mail-worker.ts';
+import { notificationWorker } from '#lib/workers/notification-worker.ts';
+import { slaSweep } from '#lib/workers/sla-sweep.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { actionsOf, buildApp, inspect } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
-let routes: Template;
+/** The templates of the routes stacks. */
+let routes: Template[];
 
 beforeAll(() => {
   view = inspect(buildApp());
-  routes = Template.fromStack(view.stack.api.routes);
+  routes = view.stack.api.routeStacks.map((stack) => Template.fromStack(stack));
 });
 
 const groupFunction = (name: string): ServiceFunction => {
@@ -33,6 +49,33 @@ const groupsWith = (predicate: (fn: ServiceFunction) => boolean): string[] =>
 
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
+/**
+ * The variables each kind of need reads, which the stack must always set (lib/ports/<port>/*-need.ts): kept
+ * here rather than in the needs, whose every byte is in a cold start. Settings set only when configured
+ * (ALLOWED_ORIGINS, BEDROCK_MODEL_ID) are not among them.
+ */
+const BINDING_ENV: { [K in Binding['kind']]: (binding: Extract<Binding, { kind: K }>) => string[] } = {
+  table: () => [ENV.table],
+  apiKeyUsage: () => [],
+  queues: ({ queues }) => queues.map((queue) => QUEUE_URL_ENV[queue]),
+  workflow: () => [ENV.analysisStateMachineArn],
+  mail: () => [ENV.mailQueueUrl, ENV.appUrl],
+  mailDelivery: () => [ENV.mailFrom],
+  signingKeys: () => [ENV.jwtSecretArn],
+  usagePlan: () => [ENV.usagePlanId],
+  unkeyedUsage: () => [ENV.unkeyedUsageKey],
+  objects: () => [ENV.payloadBucket],
+  rateLimits: () => [ENV.rateLimits],
+  cors: () => [],
+  oauthProviders: () => [ENV.oauthProviders],
+  integrationProviders: () => [ENV.integrationProvidersSecretArn, ENV.apiUrl],
+  credentialKeys: () => [ENV.credentialsKeyId],
+  sms: () => [],
+  metrics: () => [ENV.metricsNamespace, ENV.serviceName],
+  reasoner: () => [],
+  network: () => [],
+};
+
 describe('functions', () => {
   it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail and notification workers and the authorizer', () => {
     view.template.resourceCountIs('AWS::Lambda::Function', view.stack.functions.size);
@@ -46,6 +89,39 @@ describe('functions', () => {
       expect(envOf(fn).NODE_OPTIONS).toBe('--enable-source-maps');
       // The mail worker only hands queued messages to SES.
       expect('TABLE_NAME' in envOf(fn), name).toBe(name !== 'mail-worker');
+    }
+  });
+
+  it("sets every environment variable each function's needs read, whether or not a test reaches the port", () => {
+    const declarations: FunctionDeclaration[] = [
+      ...ROUTE_GROUPS,
+      analysisWorker,
+      apiKeyAuthorizer,
+      correlationSweep,
+      correlationWorker,
+      counterRecount,
+      ingestionWorker,
+      mailWorker,
+      notificationWorker,
+      slaSweep,
+    ];
+    expect(declarations.map(({ name }) => name).sort()).toEqual([...view.stack.functions.keys()].sort());
+    for (const declaration of declarations) {
+      const fn = view.stack.functions.get(declaration.name)!;
+      const env = envOf(fn);
+      const wanted = declaration.needs.flatMap(({ binding }) =>
+        (BINDING_ENV[binding.kind] as (one: Binding) => string[])(binding),
+      );
+      expect(
+        wanted.filter((name) => !(name in env)),
+        declaration.name,
+      ).toEqual([]);
+    }
+  });
+
+  it('deploys each function with the timeout the local stack enforces', () => {
+    for (const [name, fn] of allFunctions()) {
+      expect(view.functionResource(fn).Properties.Timeout, name).toBe(functionTimeoutSeconds(name));
     }
   });
 
@@ -164,9 +240,9 @@ describe('queues', () => {
     }
   });
 
-  it('runs the SLA sweep every five minutes', () => {
+  it('runs the SLA sweep every minute by default', () => {
     view.template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
+      ScheduleExpression: 'rate(1 minute)',
       Targets: [
         Match.objectLike({
           Arn: { 'Fn::GetAtt': [view.logicalId(view.stack.slaSweep.lambda.node.defaultChild as never), 'Arn'] },
@@ -212,20 +288,64 @@ describe('analysis state machine', () => {
     expect(States.RemediationPlanning?.End).toBe(true);
     for (const name of [...order, 'MarkFailed']) {
       expect(States[name]).toMatchObject({ Type: 'Task', Resource: 'WORKER_ARN' });
-      expect(States[name]?.Retry?.[0]?.ErrorEquals).toContain('Lambda.ServiceException');
     }
   });
 
-  it("retries a stage's own error twice, 1 s then 2 s later, before the Catch", () => {
+  it('retries any error of a task (Lambda service errors too) twice, 1 s then 2 s later, before the Catch', () => {
     const { States } = definition();
-    for (const name of ['ContextGathering', 'HypothesisGeneration', 'ImpactAssessment', 'RemediationPlanning']) {
-      expect(States[name]?.Retry).toContainEqual({
-        ErrorEquals: ['States.ALL'],
-        MaxAttempts: 2,
-        IntervalSeconds: 1,
-        BackoffRate: 2,
-      });
+    for (const name of [
+      'ContextGathering',
+      'HypothesisGeneration',
+      'ImpactAssessment',
+      'RemediationPlanning',
+      'MarkFailed',
+    ]) {
+      expect(States[name]?.Retry).toEqual([
+        {
+          ErrorEquals: ['States.ALL'],
+          MaxAttempts: 2,
+          IntervalSeconds: 1,
+          BackoffRate: 2,
+        },
+      ]);
     }
+  });
+
+  // 900 s was shorter than four stages tried three times each within the worker's 2 minutes: a slow but
+  // healthy execution timed out, and a timeout runs no Catch.
+  it('lets an execution run as long as every try of every task may take', () => {
+    const { States } = definition();
+    const workerTimeout = view.functionResource(view.stack.analysisWorker).Properties.Timeout as number;
+    const worstCase = Object.values(States)
+      .filter((state) => state.Type === 'Task')
+      .map((state) => {
+        const [retry] = state.Retry as { MaxAttempts: number; IntervalSeconds: number; BackoffRate: number }[];
+        const waits = Array.from(
+          { length: retry!.MaxAttempts },
+          (_v, n) => retry!.IntervalSeconds * retry!.BackoffRate ** n,
+        );
+        return (retry!.MaxAttempts + 1) * workerTimeout + waits.reduce((a, b) => a + b, 0);
+      })
+      .reduce((a, b) => a + b, 0);
+    const timeout = view.template.findResources('AWS::StepFunctions::StateMachine');
+    const { DefinitionString } = Object.values(timeout)[0]!.Properties;
+    expect(JSON.parse(renderDefinition(view.stack.resolve(DefinitionString))).TimeoutSeconds).toBeGreaterThanOrEqual(
+      worstCase,
+    );
+  });
+
+  // A timed-out or aborted execution skips MarkFailed, which kept the incident's claim forever.
+  it('hands every execution that ends unfinished to the worker, which records it FAILED and releases the claim', () => {
+    const workerId = view.logicalId(view.stack.analysisWorker.lambda.node.defaultChild as CfnElement);
+    const machineId = view.logicalId(view.stack.workflow.stateMachine.node.defaultChild as CfnElement);
+    view.template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: { stateMachineArn: [{ Ref: machineId }], status: ['FAILED', 'TIMED_OUT', 'ABORTED'] },
+      },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [workerId, 'Arn'] } })],
+    });
   });
 
   it('sends any failure to MarkFailed, then fails the execution', () => {
@@ -250,26 +370,20 @@ describe('analysis state machine', () => {
 
 describe('REST API', () => {
   type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
-  const routeResources = (): Resources => routes.toJSON().Resources as Resources;
-
-  /** `GET /api/v1/incident-ticket/{id}` for every method, rebuilt from the resource tree. */
+  /** `GET /api/v1/incident-ticket/{id}` for every method, with its properties in its routes stack's template. */
   const methodKeys = (): Map<string, Record<string, any>> => {
-    const resources = routeResources();
-    const pathOf = (id: string): string => {
-      const resource = resources[id];
-      if (!resource) return ''; // the API's root, a parameter of the nested stack
-      return `${pathOf(resource.Properties.ParentId.Ref)}/${resource.Properties.PathPart}`;
-    };
+    const templates = new Map(view.stack.api.routeStacks.map((stack, index) => [stack, routes[index]!.toJSON()]));
     return new Map(
-      Object.values(resources)
+      view.stack.api.node
+        .findAll()
         // Preflights (OPTIONS, the gateway's own mock answers) are the CORS tests' business.
-        .filter(
-          (resource) => resource.Type === 'AWS::ApiGateway::Method' && resource.Properties.HttpMethod !== 'OPTIONS',
-        )
-        .map((method) => [
-          `${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId.Ref)}`,
-          method.Properties,
-        ]),
+        .filter((construct): construct is Method => construct instanceof Method && construct.httpMethod !== 'OPTIONS')
+        .map((method) => {
+          const stack = Stack.of(method) as NestedStack;
+          const id = stack.resolve(stack.getLogicalId(method.node.defaultChild as CfnElement)) as string;
+          const resources = templates.get(stack)?.Resources as Resources | undefined;
+          return [`${method.httpMethod} ${method.resource.path}`, resources?.[id]?.Properties ?? {}];
+        }),
     );
   };
 
@@ -307,11 +421,8 @@ describe('REST API', () => {
       expect(target, path).toContain('docsfunctionFunction');
     }
     const [api] = Object.values(view.template.findResources('AWS::ApiGateway::RestApi'));
-    const binary: string[] = api?.Properties.BinaryMediaTypes ?? [];
-    expect(binary).toContain('application/pdf');
-    for (const type of ['application/json', 'text/html', 'application/javascript', 'text/css']) {
-      expect(binary).not.toContain(type);
-    }
+    // `*/*`: API Gateway decodes by the client's first Accept type, and curl and fetch send `*/*`.
+    expect(api?.Properties.BinaryMediaTypes).toEqual(['*/*']);
   });
 
   it('validates every method and declares its path parameters', () => {
@@ -327,15 +438,14 @@ describe('REST API', () => {
   });
 
   it('invokes each function through one permission for the whole API', () => {
-    // One per route group, the two sweeps' and the recount's schedules and the authorizer's.
-    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 4);
-    routes.resourceCountIs('AWS::Lambda::Permission', 0);
+    // One per route group, the two sweeps' and the recount's schedules, the authorizer's and the rule's on
+    // unfinished analyses.
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 5);
+    for (const template of routes) template.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 
   it('returns PDFs as binary, traces and throttles the stage, and logs it only when asked', () => {
-    view.template.hasResourceProperties('AWS::ApiGateway::RestApi', {
-      BinaryMediaTypes: Match.arrayWith(['application/pdf']),
-    });
+    view.template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
     view.template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'dev',
       TracingEnabled: true,
@@ -486,6 +596,7 @@ describe('least privilege', () => {
       'ingestion-worker',
       'notification-worker',
       'signals',
+      'sla-sweep',
     ]);
     expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
     expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual([
@@ -496,8 +607,12 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('lets only the functions that write incidents queue their notifications, and only the notification worker text', () => {
-    expect(groupsWith((fn) => 'NOTIFICATIONS_QUEUE_URL' in envOf(fn))).toEqual(['correlation-worker', 'incidents']);
+  it('lets only the functions that write incidents or escalate them queue notifications, and only the notification worker text', () => {
+    expect(groupsWith((fn) => 'NOTIFICATIONS_QUEUE_URL' in envOf(fn))).toEqual([
+      'correlation-worker',
+      'incidents',
+      'sla-sweep',
+    ]);
     expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('sns:Publish'))).toEqual(['notification-worker']);
     expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('kms:GenerateDataKey'))).toEqual([
       'integrations',
@@ -548,17 +663,15 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('gives the JWT signing key to auth, which signs tokens, and every group that verifies them', () => {
+  it('gives the JWT signing key to auth and the notification worker, which sign, and every group that verifies', () => {
     const TOKEN_MODES = ['optionalBearer', 'bearer', 'account', 'bearerOrApiKey'];
     const verifiers = ROUTE_GROUPS.filter((group) =>
       Object.values(group.routes).some((route) => TOKEN_MODES.includes(route.auth)),
     );
-    const expected = ['auth', ...verifiers.map((group) => group.name)].sort();
+    // The notification worker signs acknowledge links with a key derived from it (docs/escalation.md).
+    const expected = ['auth', 'notification-worker', ...verifiers.map((group) => group.name)].sort();
     expect(expected).toContain('ingestion');
-    // The notification worker reads the other secret: the integrations' OAuth applications.
-    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(
-      [...expected, 'notification-worker'].sort(),
-    );
+    expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('secretsmanager:GetSecretValue'))).toEqual(expected);
     expect(groupsWith((fn) => 'JWT_SECRET_ARN' in envOf(fn))).toEqual(expected);
     view.template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({
@@ -571,13 +684,11 @@ describe('least privilege', () => {
 });
 
 describe('size', () => {
-  it('keeps each stack well under the 500-resource limit', () => {
-    const [service, nested] = [view.template, routes].map(
-      (template) => Object.keys(template.toJSON().Resources).length,
-    );
-    expect(service).toBeLessThan(450);
+  it('keeps each stack well under the 500-resource limit, below the 80% at which CDK warns', () => {
+    expect(Object.keys(view.template.toJSON().Resources).length).toBeLessThan(400);
     // Every route of the spec is in the table, and with CORS on (the
-    // default) each resource has its preflight: ~450 resources, which new routes must not push past 480.
-    expect(nested).toBeLessThan(480);
+    // default) each resource has its preflight: ~470 resources, split by subtree into stacks of at most 250.
+    expect(routes.length).toBeGreaterThan(1);
+    for (const template of routes) expect(Object.keys(template.toJSON().Resources).length).toBeLessThanOrEqual(250);
   });
 });

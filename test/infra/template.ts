@@ -48,3 +48,8 @@ export const inspect = (app: ServiceApp) => {
 
   return { stack, template, resources, logicalId, functionResource, statementsOf, actionsOfFunction };
 };
+
+let defaultView: ReturnType<typeof inspect> | undefined;
+
+/** The app with no context beyond what a deploy must give, synthesized once per test file: only read it. */
+export const inspectDefaultApp = (): ReturnType<typeof inspect> => (defaultView ??= inspect(buildApp()));

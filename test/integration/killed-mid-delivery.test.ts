@@ -1,24 +1,19 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFixture, withFields } from '../ingestion/support.ts';
 import { createTenant, postRaw, SIGNALS } from '../ingestion-routes/support.ts';
+import { spawnStartScript } from '../support/start-script.ts';
 import { GENEROUS_RATE_LIMITS, requester, type HttpClient, type HttpReply } from '../support/local-stack.ts';
-
-const startCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
 
 /** The service in a child process of its own, so it can be killed as a crash kills it: no clean stop. */
 const startService = async (dataDir: string) => {
-  const [command = '', ...args] = startCommand.split(' ');
-  const child = spawn(`node_modules/.bin/${command}`, args, {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: GENEROUS_RATE_LIMITS },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawnStartScript(
+    { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: GENEROUS_RATE_LIMITS },
+    { detached: true },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {

@@ -2,21 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-
-/**
- * The `start` script's own command rather than `npm start`: npm does not pass on the exit code of a
- * child stopped by a signal, and the clean stop is what this test checks.
- */
-const startCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+import { spawnStartScript } from '../support/start-script.ts';
 
 const startService = (dataDir: string) => {
-  const [command = '', ...args] = startCommand.split(' ');
-  const child = spawn(`node_modules/.bin/${command}`, args, {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnStartScript({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {

@@ -236,6 +236,58 @@ describe('notification rules', () => {
     );
   });
 
+  it("carries each recipient's acknowledge link while OPEN: the chat one acknowledges as the channel", async () => {
+    const ops = await team('Acking');
+    await registerChatWebhook(client, ops.admin, fakes, 'acking');
+    const assigned = await client.request(
+      'POST',
+      `${V1}/assign-member`,
+      { userId: ops.admin.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
+      ops.admin.auth,
+    );
+    expect(assigned.status, assigned.text).toBe(201);
+    const phone = await client.request(
+      'POST',
+      `${V1}/integrations/sms/connect`,
+      { phoneNumber: '+14155550199' },
+      ops.admin.auth,
+    );
+    expect(phone.status, phone.text).toBe(201);
+    const incidentId = await alert(ops, 'Queue backlog', 'billing');
+    await client.stack.deliveriesIdle();
+
+    const chat = chatAbout('acking', incidentId)[0].blocks[0].text.text as string;
+    const chatLink = /<(http[^|>]+\/api\/v1\/ack\/[^|>]+)\|Acknowledge>/.exec(chat)?.[1];
+    expect(chatLink).toBeDefined();
+    const texts = (await client.request('GET', `/_local/sms?to=${encodeURIComponent('+14155550199')}`)).body.data;
+    const smsLink = / Ack: (\S+)$/.exec(texts[0].text)?.[1];
+    expect(smsLink).toMatch(/\/api\/v1\/ack\//);
+    const mail = (await mailTo(ops.onCall.email)).find(({ subject }) => subject.includes(incidentId));
+    expect(mail?.text).toMatch(/\nAcknowledge: http\S+\/api\/v1\/ack\/\S+/);
+
+    const acknowledged = await client.request('POST', new URL(chatLink as string).pathname);
+    expect(acknowledged.status, acknowledged.text).toBe(200);
+    const incident = await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, ops.admin.auth);
+    expect(incident.body.data).toMatchObject({
+      status: 'ACKNOWLEDGED',
+      acknowledgedBy: '#incidents',
+      acknowledgedVia: 'chat',
+    });
+    const late = await client.request('POST', new URL(smsLink as string).pathname);
+    expect(late.status).toBe(200);
+    expect(late.text).toContain('Already acknowledged');
+    expect(late.text).toContain('Acknowledged by #incidents');
+    expect(await notificationsOf(ops.admin, incidentId)).toContainEqual(
+      expect.objectContaining({ event: 'OPENED', channel: 'chat', acknowledgedAt: expect.any(String) }),
+    );
+
+    const resolved = await client.request('POST', `${V1}/incident-ticket/resolve/${incidentId}`, {}, ops.admin.auth);
+    expect(resolved.status, resolved.text).toBe(200);
+    await client.stack.deliveriesIdle();
+    const resolvedChat = chatAbout('acking', incidentId).find(({ text }) => String(text).includes('resolved'));
+    expect(resolvedChat.blocks[0].text.text).not.toContain('|Acknowledge>');
+  });
+
   it('retries a failed delivery with backoff, recording each attempt, and sends the others only once', async () => {
     const ops = await team('Flaky');
     await registerChatWebhook(client, ops.admin, fakes, 'flaky');

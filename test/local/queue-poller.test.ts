@@ -7,6 +7,7 @@ import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
 import type { QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
+import { LambdaTimeoutError } from '#infra/local/lambda-context.ts';
 import { startQueuePoller, type QueuePoller, type QueuePollerOptions } from '#infra/local/queue-poller.ts';
 
 // The server's smallest visibility timeout, so retries come back within a second.
@@ -111,6 +112,27 @@ describe('local SQS trigger', () => {
       ['2', '2'],
     ]);
     expect(errors).toEqual([new Error('transient')]);
+  });
+
+  it("fails the whole batch when the handler outruns the consumer's timeout, as Lambda does", async () => {
+    await queue.send('ingestion', [{ id: 'a' }, { id: 'b' }]);
+    const events: SQSEvent[] = [];
+    const errors: unknown[] = [];
+    await poll(
+      async (event) => {
+        events.push(event);
+        // Past the 1 s timeout, and answering no failure: Lambda still fails the batch.
+        if (events.length === 1) await delay(1_200);
+        return { batchItemFailures: [] };
+      },
+      { onError: (error) => errors.push(error) },
+    ).idle();
+
+    expect(events.map(receiveCounts)).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+    ]);
+    expect(errors).toEqual([new LambdaTimeoutError('ingestion-consumer', 1_000)]);
   });
 
   it('fails the whole batch when batchItemFailures names a message not in it, as Lambda does', async () => {

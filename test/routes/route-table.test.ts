@@ -12,9 +12,9 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * webhook signature secrets 3 (docs/ingestion.md), member role change and removal 2 (docs/decisions.md),
  * code engine settings GET/PUT 2 (docs/code-engine.md), disconnecting an integration and an incident's
  * notifications 2 (docs/integrations.md), the served OpenAPI document, its docs page and the page's script
- * and stylesheet 4 (docs/api-docs.md).
+ * and stylesheet 4 (docs/api-docs.md), an acknowledge link's page and its POST 2 (docs/escalation.md).
  */
-const SPEC_ROUTE_COUNT = 161;
+const SPEC_ROUTE_COUNT = 163;
 
 const routes = allRoutes();
 

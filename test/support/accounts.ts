@@ -51,6 +51,7 @@ export const signUpBusiness = async (
   const verified = await client.request('POST', '/api/v1/auth/verify_email', {
     email,
     otp: await latestOtp(client, email),
+    password,
   });
   expectStatus(verified, 200, 'verify_email');
   return login(client, email, password);

@@ -1,42 +1,20 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { copyPackageFiles, esbuildOptions, functionEntry, functionNames, OUTPUT_FILE } from '#infra/bundling.ts';
+import { inject } from 'vitest';
+import { OUTPUT_FILE } from '#infra/bundling.ts';
+import { RUNNER } from '../setup/build-bundles.ts';
 import type { ChildMessage, Invocation } from './bundle-child.ts';
-
-const CHILD_ENTRY = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
 
 export interface BuiltBundles {
   /** The built `index.mjs` of a function. */
   path(name: string): string;
   runner: string;
-  remove(): Promise<void>;
 }
 
-let building: Promise<BuiltBundles> | undefined;
-
-/**
- * Every function bundled exactly as `npm run build` and CDK bundle it, plus the child runner, into one
- * temporary directory; built once per test run, all at once (esbuild spreads the work over the cores).
- */
-export const buildBundles = (): Promise<BuiltBundles> => {
-  building ??= (async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'bundles-env-'));
-    const path = (name: string): string => join(outDir, name, OUTPUT_FILE);
-    const runner = join(outDir, 'runner', OUTPUT_FILE);
-    await Promise.all([
-      ...functionNames().map(async (name) => {
-        await build(esbuildOptions(functionEntry(name), join(outDir, name)));
-        copyPackageFiles(name, join(outDir, name));
-      }),
-      build(esbuildOptions(CHILD_ENTRY, join(outDir, 'runner'))),
-    ]);
-    return { path, runner, remove: () => rm(outDir, { recursive: true, force: true }) };
-  })();
-  return building;
+/** The bundles the global setup built for this run (test/setup/build-bundles.ts). */
+export const builtBundles = (): BuiltBundles => {
+  const outDir = inject('bundlesDir');
+  return { path: (name) => join(outDir, name, OUTPUT_FILE), runner: join(outDir, RUNNER, OUTPUT_FILE) };
 };
 
 export interface RunningBundle {

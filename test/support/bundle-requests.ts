@@ -139,6 +139,7 @@ export const signUpThroughBundle = async (
   const verified = await send(auth, 'POST', '/api/v1/auth/verify_email', {
     email,
     otp: await mailedCode(office, email),
+    password,
   });
   expectStatus(verified, 200, `${label}: verify_email`);
   const loggedIn = await send(auth, 'POST', '/api/v1/auth/login', { email, password });

@@ -24,6 +24,8 @@ export interface FakeIntegrationProviders {
   webhookUrl(name: string): string;
   /** The next `count` posts to the webhook `name` answer 500. */
   failWebhook(name: string, count: number): void;
+  /** Requests whose path starts with `prefix` get no answer from now on: a receiver's outage. */
+  hang(prefix: string): void;
   /** Lifetime of the access tokens issued from now on, in seconds. */
   setTokenLifetime(seconds: number): void;
   /** Makes every access token issued so far unusable, as a revocation at the provider would. */
@@ -55,6 +57,7 @@ export const startFakeIntegrationProviders = async (): Promise<FakeIntegrationPr
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const webhookFailures = new Map<string, number>();
+  const hung: string[] = [];
   const delivered = new Map<string, any[]>();
   let lifetime = 3600;
   let url = '';
@@ -116,6 +119,7 @@ export const startFakeIntegrationProviders = async (): Promise<FakeIntegrationPr
       if (isForm) body = Object.fromEntries(new URLSearchParams(text));
       else if (text) body = JSON.parse(text);
       requests.push({ method: request.method ?? 'GET', path: pathname, headers: request.headers, body });
+      if (hung.some((prefix) => pathname.startsWith(prefix))) return;
       const hook = /^\/hooks\/([^/]+)$/.exec(pathname);
       if (hook && request.method === 'POST') {
         const failures = webhookFailures.get(hook[1]!) ?? 0;
@@ -165,6 +169,7 @@ export const startFakeIntegrationProviders = async (): Promise<FakeIntegrationPr
     chatMessages: (name) => delivered.get(name) ?? [],
     webhookUrl: (name) => `${url}/hooks/${name}`,
     failWebhook: (name, count) => webhookFailures.set(name, count),
+    hang: (prefix) => hung.push(prefix),
     setTokenLifetime: (seconds) => {
       lifetime = seconds;
     },

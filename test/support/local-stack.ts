@@ -1,4 +1,5 @@
 import { checkResponseContract } from './response-contract.ts';
+import { createFakeNetwork } from './fake-network.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '#infra/local/local-stack.ts';
 
 export interface HttpReply {
@@ -34,9 +35,10 @@ export const startTestStack = async (
     allowedOrigins,
     queueSettings,
     reasoner,
+    network = createFakeNetwork(),
   }: Pick<
     LocalStackOptions,
-    'workers' | 'oauthProviders' | 'integrationProviders' | 'allowedOrigins' | 'queueSettings' | 'reasoner'
+    'workers' | 'oauthProviders' | 'integrationProviders' | 'allowedOrigins' | 'queueSettings' | 'reasoner' | 'network'
   > = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({
@@ -49,6 +51,7 @@ export const startTestStack = async (
     ...(allowedOrigins && { allowedOrigins }),
     ...(queueSettings && { queueSettings }),
     ...(reasoner && { reasoner }),
+    network,
   });
   return { stack, request: requester(stack.url) };
 };

@@ -75,6 +75,25 @@ describe('accept-invite for an address that has an unverified account', () => {
     expect(invitee.body.data.user).toMatchObject({ businessId: workspaceId, roles: ['ADMIN'] });
   });
 
+  it("answers 401 for another account's Bearer token, as for a verified account; nothing changes", async () => {
+    const email = uniqueEmail('bearer');
+    await client.request('POST', '/api/v1/auth/dev/register', {
+      firstName: 'Mallory',
+      lastName: 'Stranger',
+      email,
+      password: 'the stranger chose this',
+      experienceLevel: 'SENIOR',
+    });
+    const someoneElse = await signUpDeveloper(client);
+    const token = await invite(client, admin, email);
+    const reply = await accept({ token, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' }, someoneElse.auth);
+    expect(reply.status).toBe(401);
+    expect(reply.body.errors).toEqual([expect.stringMatching(/^authorization: /)]);
+    expect(await memberEmails()).not.toContain(email);
+    expect(await memberEmails()).not.toContain(someoneElse.email);
+    expect((await client.request('POST', '/api/v1/business/decode-invite', { token })).status).toBe(200);
+  });
+
   it('requires the password (400) and changes nothing without it', async () => {
     const email = uniqueEmail('nopassword');
     await client.request('POST', '/api/v1/auth/dev/register', {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, uniqueEmail, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { joinByInvitation } from './support.ts';
+import { publishSsoProof } from '../support/fake-network.ts';
 
 let client: TestClient;
 let admin: SignedIn;
@@ -26,6 +27,7 @@ const reads = ['/api/v1/business/get_members', '/api/v1/ims/config', '/api/v1/bu
 beforeAll(async () => {
   client = await startTestStack();
   admin = await signUpBusiness(client, { businessName: 'Role Matrix' });
+  publishSsoProof(client.stack.ports.network, admin.user.businessId as string, 'roles.example');
   const ims = await client.request(
     'POST',
     '/api/v1/ims/setup',

@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoDomainClaimKey } from '#lib/workspaces/sso-repository.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import type { FakeNetwork } from '../support/fake-network.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 let client: TestClient;
@@ -23,10 +24,22 @@ const settings = (domains: string[], overrides: Record<string, unknown> = {}) =>
   ...overrides,
 });
 
+/** Publishes `who`'s proof for each domain in the fake DNS, beside any record there already. */
+const prove = async (who: SignedIn, ...domains: string[]) => {
+  const { txtRecordName, txtRecordValue } = (await getSso(who)).body.data.domainVerification;
+  const { txt } = client.stack.ports.network as FakeNetwork;
+  for (const domain of domains) {
+    const name = txtRecordName.replace('<domain>', domain);
+    txt.set(name, [...(txt.get(name) ?? []), txtRecordValue]);
+  }
+};
+
 beforeAll(async () => {
   client = await startTestStack();
   first = await signUpBusiness(client, { businessName: 'First SSO' });
   second = await signUpBusiness(client, { businessName: 'Second SSO' });
+  await prove(first, 'first.example', 'eu.first.example', 'stale.example');
+  await prove(second, 'second.example', 'eu.first.example');
 });
 
 afterAll(async () => {
@@ -37,7 +50,17 @@ describe('SSO settings', () => {
   it('are disabled until configured', async () => {
     const reply = await getSso(first);
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toEqual({ enabled: false, protocol: null, loginUrl: null, domains: [], updatedAt: null });
+    expect(reply.body.data).toEqual({
+      enabled: false,
+      protocol: null,
+      loginUrl: null,
+      domains: [],
+      updatedAt: null,
+      domainVerification: {
+        txtRecordName: '_incident-service-sso.<domain>',
+        txtRecordValue: expect.stringMatching(/^incident-service-sso=[\w-]{32}$/),
+      },
+    });
     expect((await discover('someone@first.example')).ssoEnabled).toBe(false);
   });
 
@@ -50,6 +73,7 @@ describe('SSO settings', () => {
       loginUrl: 'https://idp.first.example/saml/sso',
       domains: ['first.example', 'eu.first.example'],
       updatedAt: expect.any(String),
+      domainVerification: (await getSso(first)).body.data.domainVerification,
     });
     expect((await getSso(first)).body.data).toEqual(reply.body.data);
     expect(await discover('someone@first.example')).toMatchObject({
@@ -90,6 +114,65 @@ describe('SSO settings', () => {
     const reply = await putSso(first, settings(['first.example', 'stale.example']));
     expect(reply.status, reply.text).toBe(200);
     expect((await discover('x@stale.example')).ssoEnabled).toBe(true);
+  });
+
+  it('refuse public mail domains and unproven domains (issue 27, finding 3); discovery answers neither', async () => {
+    const squatter = await signUpBusiness(client, { businessName: 'Evil Corp' });
+    const gmail = await putSso(
+      squatter,
+      settings(['gmail.com'], { loginUrl: 'https://evil.example/sso', protocol: 'SAML' }),
+    );
+    expect(gmail.status).toBe(400);
+    expect(gmail.body.errors).toEqual([expect.stringMatching(/^domains\.0: is a public mail domain/)]);
+    const unproven = await putSso(
+      squatter,
+      settings(['victim-corp.example'], { loginUrl: 'https://evil.example/sso' }),
+    );
+    expect(unproven.status).toBe(400);
+    expect(unproven.body.errors).toEqual([
+      expect.stringMatching(
+        /^domains: victim-corp\.example publishes no TXT record _incident-service-sso\.victim-corp\.example/,
+      ),
+    ]);
+    expect((await getSso(squatter)).body.data.enabled).toBe(false);
+    for (const email of ['someone@gmail.com', 'ceo@victim-corp.example']) {
+      expect((await discover(email)).ssoEnabled, email).toBe(false);
+    }
+    // Another workspace's token proves nothing: the record must carry the claimant's own.
+    await prove(first, 'victim-corp.example');
+    expect((await putSso(squatter, settings(['victim-corp.example']))).status).toBe(400);
+  });
+
+  it('lets the proven owner take a domain over from a claim made before proofs, or whose proof is gone', async () => {
+    const owner = await signUpBusiness(client, { businessName: 'Real Owner' });
+    const { table } = client.stack.ports;
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: { ...ssoDomainClaimKey('owned.example'), type: 'SSO_DOMAIN_CLAIM', workspaceId: first.user.businessId },
+      }),
+    );
+    expect((await putSso(first, settings(['first.example', 'owned.example']))).status).toBe(400);
+    expect((await discover('x@owned.example')).ssoEnabled).toBe(false);
+    await prove(owner, 'owned.example');
+    const taken = await putSso(owner, settings(['owned.example'], { loginUrl: 'https://idp.owned.example/sso' }));
+    expect(taken.status, taken.text).toBe(200);
+    expect(await discover('x@owned.example')).toMatchObject({ loginUrl: 'https://idp.owned.example/sso' });
+
+    // A domain that changed hands: the old owner's record is gone, so its claim no longer stands.
+    await prove(second, 'sold.example');
+    expect((await putSso(second, settings(['second.example', 'sold.example']))).status).toBe(200);
+    await prove(owner, 'sold.example');
+    expect((await putSso(owner, settings(['owned.example', 'sold.example']))).status).toBe(409);
+    const { txt } = client.stack.ports.network as FakeNetwork;
+    const secondsRecord = (await getSso(second)).body.data.domainVerification.txtRecordValue;
+    txt.set(
+      '_incident-service-sso.sold.example',
+      (txt.get('_incident-service-sso.sold.example') ?? []).filter((value) => value !== secondsRecord),
+    );
+    const bought = await putSso(owner, settings(['owned.example', 'sold.example']));
+    expect(bought.status, bought.text).toBe(200);
+    expect(await discover('x@sold.example')).toMatchObject({ loginUrl: 'https://idp.first.example/saml/sso' });
   });
 
   it('stop discovery when disabled', async () => {

@@ -60,6 +60,7 @@ export const signUpDeveloper = async (client: TestClient, email = uniqueEmail('d
   const verified = await client.request('POST', '/api/v1/auth/verify_email', {
     email,
     otp: await latestOtp(client, email),
+    password: PASSWORD,
   });
   expect(verified.status, verified.text).toBe(200);
   return login(client, email, PASSWORD);

@@ -39,11 +39,19 @@ export const demoSettings = async (env: NodeJS.ProcessEnv): Promise<DemoSettings
   return { dataDir, rateLimits: env.RATE_LIMITS ?? DEMO_RATE_LIMITS };
 };
 
-/** Seeds the demo workspace through the running service's API, then prints how to get in. */
+/**
+ * Seeds the demo workspace through the running service's API, then prints how to get in. The seeding's
+ * few hundred request logs would bury the credentials, so unless LOG_LEVEL asks otherwise only warnings and
+ * errors show until they are printed.
+ */
 export const printDemo = async (stack: LocalStack): Promise<void> => {
   process.stdout.write(`Filling a demo workspace through ${stack.url} ...\n`);
   const started = Date.now();
-  const demo = await seedDemo({ baseUrl: stack.url, settled: async () => stack.workers?.idle() });
+  const quiet = process.env.LOG_LEVEL === undefined;
+  if (quiet) process.env.LOG_LEVEL = 'warn';
+  const demo = await seedDemo({ baseUrl: stack.url, settled: async () => stack.workers?.idle() }).finally(() => {
+    if (quiet) delete process.env.LOG_LEVEL;
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     [

@@ -50,7 +50,7 @@ export const registerAdmin = async (client: DemoClient, businessName: string): P
   const person = { firstName: 'Ada', lastName: 'Lovelace', email: emailOf('Ada'), password: PASSWORD };
   await client.call('POST', `${API}/auth/business/register`, { body: { businessName, ...person } });
   const otp = await mailed(client, person.email, 'otp');
-  await client.call('POST', `${API}/auth/verify_email`, { body: { email: person.email, otp } });
+  await client.call('POST', `${API}/auth/verify_email`, { body: { email: person.email, otp, password: PASSWORD } });
   return { ...person, ...(await login(client, person.email, PASSWORD)) };
 };
 

@@ -49,11 +49,18 @@ const eventNameOf = (body: unknown, headers: Record<string, string>): string | u
  */
 export const normalizeCodehostA: Normalizer = (body, headers, receivedAt) => {
   const envelope = parsePayload(SENDER, envelopeSchema, body);
+  const named = Boolean(headers['x-github-event']?.trim());
   const event = eventNameOf(body, headers) ?? (envelope.action === undefined ? undefined : 'unknown');
-  if (event === undefined) {
-    throw new PayloadError(SENDER, [
-      'action: Invalid input: expected string, received undefined (or an X-GitHub-Event header)',
-    ]);
+  // The spec requires `action` and `repository`; only an event that names itself in the header may lack them.
+  const missing = [
+    ...(event === undefined ? ['action: Invalid input: expected string, received undefined'] : []),
+    ...(!named && !envelope.repository ? ['repository: Invalid input: expected object, received undefined'] : []),
+  ];
+  if (event === undefined || missing.length > 0) {
+    throw new PayloadError(
+      SENDER,
+      missing.map((message) => `${message} (or an X-GitHub-Event header)`),
+    );
   }
   const handler = HANDLERS.get(event) ?? otherEvent;
   return [handler({ event, envelope, body, receivedAt: receivedAt.toISOString() })];

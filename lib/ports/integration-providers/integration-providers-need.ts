@@ -21,7 +21,6 @@ export const integrationProviders: PortNeed = {
         get apiUrl() {
           return requiredEnv(env, ENV.apiUrl).replace(/\/+$/, '');
         },
-        allowLoopbackHttp: false,
       };
     },
   },

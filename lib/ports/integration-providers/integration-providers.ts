@@ -68,9 +68,4 @@ export interface IntegrationSettings {
   providers(): Promise<IntegrationProviders>;
   /** This API's base URL (the stage URL), where code hosts are told to deliver webhooks. */
   readonly apiUrl: string;
-  /**
-   * Whether a chat webhook may be plain http on this machine: only in local mode, where the fake receivers
-   * of tests live. In Lambda a loopback address is the runtime's own API, so it is never allowed there.
-   */
-  readonly allowLoopbackHttp: boolean;
 }

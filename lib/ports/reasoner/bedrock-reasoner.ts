@@ -3,8 +3,18 @@ import * as z from 'zod/mini';
 import type { Evidence } from './evidence.ts';
 import { SUSPECT_KINDS, type EngineNote, type Reasoner } from './reasoner.ts';
 
-/** A stage's model call gives up after this; the default engine answers instead (API Gateway's limit is 29 s). */
-export const BEDROCK_TIMEOUT_MS = 15_000;
+/** The most model calls one invocation makes in a row: an AI route of the incidents group reasons all three stages. */
+const MODEL_CALLS_PER_INVOCATION = 3;
+/** Left of a function's time for its reads and the default engine, which answers for a call that gives up. */
+const RESERVED_MS = 3_000;
+
+/**
+ * How long each model call may take in a function with this timeout, so that every call the invocation makes
+ * in a row can give up and the default engine still answer before Lambda stops the function (a 15 s route
+ * function: 4 s a call). The stack sets it as BEDROCK_CALL_TIMEOUT_MS from the function's own timeout.
+ */
+export const bedrockCallTimeoutMs = (functionTimeoutMs: number): number =>
+  Math.floor((functionTimeoutMs - RESERVED_MS) / MODEL_CALLS_PER_INVOCATION);
 
 const claim = z.object({ text: z.string().check(z.minLength(1)), evidenceIds: z.array(z.string()) });
 const hypothesisAnswer = z.object({
@@ -64,7 +74,7 @@ export const createBedrockReasoner = (
   client: Pick<BedrockRuntimeClient, 'send'>,
   modelId: string,
   fallback: Reasoner,
-  timeoutMs = BEDROCK_TIMEOUT_MS,
+  timeoutMs: number,
 ): Reasoner => {
   const engine: EngineNote = { name: 'bedrock', modelId, fallbackReason: null };
   const ask = async <S extends z.ZodMiniType>(

@@ -11,7 +11,8 @@ export const smsDelivery: PortNeed = {
           import('@aws-sdk/client-sns'),
           import('./sns-sms.ts'),
         ]);
-        return createSnsSms(new SNSClient({}));
+        // A text that SNS does not take within 3 s fails its delivery, which is retried, rather than the batch.
+        return createSnsSms(new SNSClient({ requestHandler: { requestTimeout: 3_000 } }));
       });
       return { send: async (message) => (await sns()).send(message) };
     },

@@ -74,6 +74,8 @@ const describeEvent = (event: HistoryEvent): string => {
       return withNote('Playbook started');
     case 'DELETED':
       return withNote('Deleted');
+    case 'ESCALATION':
+      return withNote('Escalated: not acknowledged');
   }
 };
 

@@ -184,7 +184,6 @@ export const createCallRecorder = (
         });
         return settings.apiUrl;
       },
-      allowLoopbackHttp: settings.allowLoopbackHttp,
     }),
     credentialKeys: (keys, record) => {
       const key = () => envOf(policy, ENV.credentialsKeyId);

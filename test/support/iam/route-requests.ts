@@ -1,6 +1,8 @@
 import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
+import { signAckLink } from '#lib/notifications/ack-token.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
+import { publishSsoProof } from '../fake-network.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
 import { CODE_ENGINE_REQUESTS } from './code-engine-requests.ts';
 import {
@@ -18,8 +20,25 @@ import {
   queuedAlertGroup,
   registerDeveloper,
   unverifiedDeveloper,
+  type RequestContext,
   type RouteRequests,
 } from './request-helpers.ts';
+
+/** An acknowledge link of the incident, as a page would carry it, for the admin's address. */
+const ackLinkPath = async ({ client, admin, ids }: RequestContext): Promise<string> => {
+  const token = await signAckLink(client.stack.ports.signingKeys, {
+    linkId: `least-privilege-${Math.random()}`,
+    workspaceId: admin.user.businessId as string,
+    incidentId: ids.incident as string,
+    by: admin.email,
+    channel: 'email',
+    recipient: admin.email,
+    event: 'OPENED',
+    eventAt: new Date().toISOString(),
+    expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+  });
+  return `${V1}/ack/${token}`;
+};
 
 const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
   name,
@@ -103,7 +122,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'auth.verifyEmail': async (context) => {
     const email = await unverifiedDeveloper(context);
     const otp = await latestOtp(context.client, email);
-    return context.client.request('POST', `${V1}/auth/verify_email`, { email, otp });
+    return context.client.request('POST', `${V1}/auth/verify_email`, { email, otp, password: PASSWORD });
   },
   'auth.resendOtp': async (context) =>
     context.client.request('POST', `${V1}/auth/resend_otp`, { email: await unverifiedDeveloper(context) }),
@@ -168,6 +187,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   ),
   'incidents.generatePdf': (context) =>
     byAdmin('POST', '/incident-ticket/generate-pdf', { incidentId: context.ids.incident })(context),
+  'incidents.showAckLink': async (context) => context.client.request('GET', await ackLinkPath(context)),
+  'incidents.useAckLink': async (context) => context.client.request('POST', await ackLinkPath(context)),
   'incidents.generateTopLevelPdf': (context) => byAdmin('POST', '/generate-pdf', { id: context.ids.incident })(context),
 
   'problems.createProblem': (context) =>
@@ -395,14 +416,17 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'business.setupIms': (context) =>
     byAdmin('POST', '/ims/setup', { alertEmail: context.admin.email, timezone: 'Europe/Paris' })(context),
   'business.getImsConfig': byAdmin('GET', '/ims/config'),
-  'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true }),
+  'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true, autoEscalate: true }),
   'business.getSsoSettings': byAdmin('GET', '/business/sso'),
-  'business.updateSsoSettings': byAdmin('PUT', '/business/sso', {
-    enabled: true,
-    protocol: 'OIDC',
-    loginUrl: 'https://sso.example.com/login',
-    domains: ['example.com'],
-  }),
+  'business.updateSsoSettings': (context) => {
+    publishSsoProof(context.client.stack.ports.network, context.admin.user.businessId as string, 'example.com');
+    return byAdmin('PUT', '/business/sso', {
+      enabled: true,
+      protocol: 'OIDC',
+      loginUrl: 'https://sso.example.com/login',
+      domains: ['example.com'],
+    })(context);
+  },
 
   ...INTEGRATION_REQUESTS,
 };

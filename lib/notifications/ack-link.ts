@@ -1,0 +1,66 @@
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import { acknowledgeOpenIncident } from '#lib/incidents/acknowledge-incident.ts';
+import { incidentRepository } from '#lib/incidents/incident-repository.ts';
+import type { Incident } from '#lib/incidents/incident.ts';
+import { systemScope, type AccountScope, type Scope } from '#lib/identity/scope.ts';
+import { ackLinkRepository } from './ack-link-repository.ts';
+import { acknowledgedPage, confirmationPage } from './ack-page.ts';
+import { verifyAckLink, type AckLink } from './ack-token.ts';
+import { deliveryRepository } from './delivery-repository.ts';
+
+/**
+ * The link's token checked: its MAC, then its expiry, then its incident in the workspace it names. Anything
+ * forged or altered is a 400 naming `token`, as is an expired link; an incident that is gone is a 404.
+ */
+const openLink = async (scope: AccountScope, token: string): Promise<{ link: AckLink; incident: Incident }> => {
+  const { ports } = scope;
+  const link = await verifyAckLink(ports.signingKeys, token);
+  if (!link) throw new BadRequestError('This acknowledge link is not valid', ['token: not a link this service made']);
+  if (ports.clock.now().toISOString() >= link.expiresAt) {
+    throw new BadRequestError('This acknowledge link has expired', [
+      `token: expired at ${link.expiresAt}; acknowledge the incident in the app`,
+    ]);
+  }
+  const incident = await incidentRepository(ports.table, link.workspaceId).getIncident(link.incidentId);
+  if (!incident) {
+    throw new NotFoundError('Incident not found', [`token: no incident ${link.incidentId} in its workspace`]);
+  }
+  return { link, incident };
+};
+
+/** GET: the confirmation page, which changes nothing (docs/escalation.md, "One-click acknowledge"). */
+export const ackLinkPage = async (scope: AccountScope, token: string): Promise<string> => {
+  const { link, incident } = await openLink(scope, token);
+  return confirmationPage(incident, link.by);
+};
+
+/**
+ * POST: uses the link up (a conditional put of its id, so a second use is a 409 that changes nothing), then
+ * acknowledges the incident as the link's recipient if it is still OPEN, and notes on the delivery that
+ * carried the link that it was acknowledged through it.
+ */
+export const useAckLink = async (scope: AccountScope, token: string): Promise<string> => {
+  const { link, incident } = await openLink(scope, token);
+  const { ports } = scope;
+  const now = ports.clock.now().toISOString();
+  const used = await ackLinkRepository(ports.table, link.workspaceId).markLinkUsed(link.linkId, {
+    usedAt: now,
+    expiresAt: link.expiresAt,
+  });
+  if (!used) throw new ConflictError('This acknowledge link was used already', ['token: used already']);
+  const recipientScope: Scope = { ...systemScope(link.workspaceId, ports), actor: link.by };
+  const result = await acknowledgeOpenIncident(recipientScope, { incident, via: link.channel });
+  if (result.acknowledged) {
+    await deliveryRepository(ports.table, link.workspaceId).markAcknowledged(
+      {
+        incidentId: incident.id,
+        event: link.event,
+        eventAt: link.eventAt,
+        channel: link.channel,
+        recipient: link.recipient,
+      },
+      now,
+    );
+  }
+  return acknowledgedPage(result.incident, result.acknowledged);
+};

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The suite's projects, by what a test file needs:
+ * - bundles: every function built (once per run, by test/setup/build-bundles.ts);
+ * - slow: a synthesized app, a browser or a spawned `npm start`: seconds of CPU each;
+ * - stack: the whole local stack in the test's process (`startTestStack`), directly or through a helper;
+ * - unit: everything else.
+ * Which files start a stack is read from the code (the file and the test helpers it imports), so a new test
+ * lands in the right project without a list to keep.
+ */
+export const BUNDLE_TESTS = ['test/architecture/bundles.test.ts', 'test/infra/bundles-with-template-env.test.ts'];
+
+export const SLOW_TESTS = [
+  'test/infra/**/*.test.ts',
+  'test/integration/npm-start.test.ts',
+  'test/integration/killed-mid-delivery.test.ts',
+  'test/integration/readme-walkthrough.test.ts',
+  'test/docs/**/*.test.ts',
+];
+
+const STARTS_A_STACK = /\b(startTestStack|startLocalStack)\(/;
+const RELATIVE_IMPORT = /from '(\.{1,2}\/[^']+\.ts)'/g;
+
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+
+const startsAStack = (file: string, seen = new Set<string>()): boolean => {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  if (STARTS_A_STACK.test(code)) return true;
+  return [...code.matchAll(RELATIVE_IMPORT)].some(([, path]) => startsAStack(resolve(dirname(file), path ?? ''), seen));
+};
+
+/** The test files, relative to `root`, that start the local stack. */
+export const stackTests = (root: string): string[] =>
+  testFiles(join(root, 'test'))
+    .filter((file) => startsAStack(file))
+    .map((file) => relative(root, file));
