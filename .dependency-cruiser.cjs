@@ -3,8 +3,8 @@
  * -> domain (lib/<capability>) -> store, ports, identity, contract. `npm test` runs them; a violation
  * fails the build.
  */
-/** Folders below the domain, which every layer may use. */
-const BASE = 'store|ports|identity|contract|log';
+/** Folders below the domain, which every layer may use; `loading` is how any of them defers a module. */
+const BASE = 'store|ports|identity|contract|log|loading';
 /** Folders that are not domain capabilities. */
 const NOT_DOMAIN = `${BASE}|http|routes|app|workers`;
 const DOMAIN = `^lib/(?!(?:${NOT_DOMAIN})/)[^/]+/`;
@@ -15,20 +15,33 @@ module.exports = {
       name: 'aws-sdk-only-in-adapters',
       comment:
         'Domain code talks to the table through repositories and the store kit, and to AWS through ports; ' +
-        'only those (and infra, tests, benchmarks) may import the SDK, which also keeps it out of bundles that do not need it.',
+        'only those two (and infra, tests, benchmarks) may import the SDK, which also keeps it out of bundles that do not need it.',
       severity: 'error',
       from: {
-        pathNot: [
-          '^lib/store/',
-          '^lib/ports/',
-          '-repository\\.ts$',
-          '^infra/',
-          '^test/',
-          '^bench/',
-          '^esbuild\\.config\\.ts$',
-        ],
+        pathNot: ['^lib/store/', '^lib/ports/', '^infra/', '^test/', '^bench/', '^esbuild\\.config\\.ts$'],
       },
       to: { path: '@aws-sdk/' },
+    },
+    {
+      name: 'table-access-only-in-repositories',
+      comment:
+        "Reads, writes, queries and their expressions are a repository's (`<entity>-repository.ts`), through the " +
+        'store kit; a service asks a repository. Types (Item, Page, QueryInput) may be used anywhere.',
+      severity: 'error',
+      from: { pathNot: ['^lib/store/', '-repository\\.ts$', '^infra/', '^test/', '^bench/'] },
+      to: {
+        path: '^lib/store/(?:queries|pages|conditional-writes|items|batch|add-to-counters|coalesced-counters|set-fields)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'keys-only-in-entity-modules',
+      comment:
+        "A key is built only in its entity's module: the repository, or the `<entity>-item.ts` that several " +
+        'repositories share; everyone else asks those for a partition or a key.',
+      severity: 'error',
+      from: { pathNot: ['^lib/store/', '-repository\\.ts$', '-item\\.ts$', '^infra/', '^test/', '^bench/'] },
+      to: { path: '^lib/store/(?:keys|key-prefixes)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'store-is-a-leaf',
@@ -39,7 +52,7 @@ module.exports = {
     },
     {
       name: 'base-stays-below',
-      comment: 'Ports, identity, contract and logging are used by the layers above and use none of them.',
+      comment: 'Ports, identity, contract, logging and loading are used by the layers above and use none of them.',
       severity: 'error',
       from: { path: `^lib/(?:${BASE})/` },
       to: { path: `^lib/(?!(?:${BASE})/)` },

@@ -7,7 +7,8 @@ import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
 import { resolveIncident } from '#lib/incidents/resolve-incident.ts';
 import { createIncidentBody } from '#lib/incidents/schemas.ts';
 import { rollUpIngestedHours } from '#lib/signals/ingested-rollup.ts';
-import { addToSignalCounter, ingestedDelta } from '#lib/signals/signal-counter.ts';
+import { ingestedDelta } from '#lib/signals/signal-counter.ts';
+import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
 import { sumCounts } from '#lib/store/counters.ts';
 import { BENCH_ADMIN, signUpBenchAdmin, startBenchService } from './bench-service.ts';
 import { runConcurrently } from './load.ts';
@@ -62,9 +63,9 @@ await runConcurrently(INCIDENTS, 16, async (n) => {
 });
 const hourly = sumCounts(Array.from({ length: SIGNALS }, (_, n) => ingestedDelta(new Date(spread(n, SIGNALS)))));
 for (const [name, count] of Object.entries(hourly)) {
-  await addToSignalCounter(stack.ports.table, workspaceId, { [name]: count });
+  await signalCounterRepository(stack.ports.table, workspaceId).addToSignalCounter({ [name]: count });
 }
-const rolledUp = await rollUpIngestedHours(stack.ports.table, workspaceId, new Date(now));
+const rolledUp = await rollUpIngestedHours(systemScope(workspaceId, stack.ports), new Date(now));
 const seconds = ((performance.now() - seeding) / 1000).toFixed(0);
 console.log(`seeded ${INCIDENTS} incidents and ${SIGNALS} signals (${rolledUp} rolled up) in ${seconds} s`);
 

@@ -1,5 +1,6 @@
 import type { AnalysisStage, AnalysisState } from '#lib/analysis/analysis.ts';
 import { runAnalysisStage } from '#lib/analysis/run-stage.ts';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
 import { analysisWorker } from '#lib/workers/analysis-worker.ts';
 
@@ -24,13 +25,16 @@ export interface ExecutionEndedEvent {
  * that failed itself): that end is recorded as MarkFailed would record it.
  */
 export const handler = async (event: StageEvent | ExecutionEndedEvent): Promise<AnalysisState> => {
-  const ports = portsOf(analysisWorker);
+  const scope = systemAccountScope(portsOf(analysisWorker));
   if ('detail' in event) {
     const { status, input, error, cause } = event.detail;
-    return runAnalysisStage(ports, 'failed', {
-      ...(JSON.parse(input) as AnalysisState),
-      error: { Error: error ?? `Execution ${status}`, Cause: cause ?? `the analysis execution ended ${status}` },
+    return runAnalysisStage(scope, {
+      stage: 'failed',
+      input: {
+        ...(JSON.parse(input) as AnalysisState),
+        error: { Error: error ?? `Execution ${status}`, Cause: cause ?? `the analysis execution ended ${status}` },
+      },
     });
   }
-  return runAnalysisStage(ports, event.stage, event.input as unknown as AnalysisState);
+  return runAnalysisStage(scope, { stage: event.stage, input: event.input as unknown as AnalysisState });
 };

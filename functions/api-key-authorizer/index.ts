@@ -1,6 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { createApiKeyGate, toGatewayContext } from '#lib/api-keys/api-key-gate.ts';
 import { credentialsOf, presentedApiKey } from '#lib/identity/credentials.ts';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
 
@@ -19,7 +20,7 @@ export const handler = async (
   const raw = presentedApiKey(
     credentialsOf({ headers: event.headers, queryStringParameters: event.queryStringParameters }),
   );
-  const key = raw ? await vouch(ports.table, raw, ports.clock.now()) : undefined;
+  const key = raw ? await vouch(systemAccountScope(ports), raw) : undefined;
   return {
     principalId: key ? `api-key:${key.keyId}` : 'unkeyed',
     policyDocument: {

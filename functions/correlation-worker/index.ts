@@ -1,4 +1,4 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
 import { correlateSignal } from '#lib/correlation/correlate-signal.ts';
 import { parseCorrelationMessage } from '#lib/correlation/correlation-message.ts';

@@ -1,4 +1,4 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { accepted, binary, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import type { RouteRequest, RouteResult } from '#lib/http/route.ts';

@@ -1,6 +1,7 @@
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { parseIncidentNotification } from '#lib/notifications/notification-message.ts';
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { notificationWorker } from '#lib/workers/notification-worker.ts';
 
 /**
@@ -19,6 +20,7 @@ const delivery = onFirstUse(() => import('#lib/notifications/deliver-notificatio
  */
 export const handler = createQueueHandler(
   notificationWorker,
-  async (ports, record) => (await delivery()).deliverNotification(ports, parseIncidentNotification(record.body)),
+  async (ports, record) =>
+    (await delivery()).deliverNotification(systemAccountScope(ports), parseIncidentNotification(record.body)),
   { order: 'parallel' },
 );

@@ -19,7 +19,6 @@ import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/h
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
-import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
 import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
@@ -79,7 +78,7 @@ export interface LocalStackOptions {
   slaSweepSeconds?: number;
   /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
-  /** The analysis engine's reasoning: the default engine unless a test brings a failing or slow one. */
+  /** The analysis engine's reasoning: the rules unless a test brings a failing or slow engine. */
   reasoner?: Reasoner;
   /** Private networks workspace URLs may reach (OUTBOUND_PRIVATE_NETWORKS: CIDRs, comma-separated); none by default. */
   outboundPrivateNetworks?: string;
@@ -170,7 +169,7 @@ export const startLocalStack = async ({
   workers: runWorkers = true,
   slaSweepSeconds = SLA_SWEEP_MINUTES * 60,
   queueSettings,
-  reasoner = defaultReasoner,
+  reasoner,
   outboundPrivateNetworks,
   network,
 }: LocalStackOptions): Promise<LocalStack> => {
@@ -227,7 +226,7 @@ export const startLocalStack = async ({
       }),
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
-    reasoner,
+    reasoner: (rules) => reasoner ?? rules,
     clock: systemClock,
     ids: createIds(systemClock),
   };

@@ -1,4 +1,4 @@
-import type { Ports } from '#lib/ports/ports.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import type { Account } from './account.ts';
 import { findAccountByEmail } from './account-repository.ts';
 
@@ -13,7 +13,7 @@ export const hasLapsed = (account: Account, now: Date): boolean =>
   !account.isVerified && Date.parse(account.createdAt) + UNVERIFIED_LIFETIME_MS <= now.getTime();
 
 /** The account that holds `email` now: a verified one, or an unverified one within its lifetime. */
-export const findAddressHolder = async ({ table, clock }: Ports, email: string): Promise<Account | undefined> => {
-  const account = await findAccountByEmail(table, email);
-  return account && !hasLapsed(account, clock.now()) ? account : undefined;
+export const findAddressHolder = async ({ ports }: AccountScope, email: string): Promise<Account | undefined> => {
+  const account = await findAccountByEmail(ports.table, email);
+  return account && !hasLapsed(account, ports.clock.now()) ? account : undefined;
 };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ProviderUnavailableError } from '#lib/ports/identity-provider/identity-provider.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import { emailKey } from './account.ts';
 import type { UserApiProvider } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { proofRejected } from './oauth-proof.ts';
@@ -22,17 +22,19 @@ const parse = <T>(schema: z.ZodMiniType<T>, url: string, body: unknown): T => {
  * request's address one of its verified addresses. Both calls go out together, to halve the wait.
  */
 export const verifyProviderAccessToken = async (
-  runtime: Ports,
-  providerName: string,
-  provider: UserApiProvider,
-  accessToken: string,
-  claim: OAuthClaim,
+  { ports }: AccountScope,
+  {
+    providerName,
+    provider,
+    accessToken,
+    claim,
+  }: { providerName: string; provider: UserApiProvider; accessToken: string; claim: OAuthClaim },
 ): Promise<void> => {
   const userUrl = `${provider.apiBaseUrl}/user`;
   const emailsUrl = `${provider.apiBaseUrl}/user/emails`;
   const [owner, addresses] = await Promise.all([
-    runtime.identityProvider.getAsUser(userUrl, accessToken),
-    runtime.identityProvider.getAsUser(emailsUrl, accessToken),
+    ports.identityProvider.getAsUser(userUrl, accessToken),
+    ports.identityProvider.getAsUser(emailsUrl, accessToken),
   ]);
   if (owner.status !== 200) throw proofRejected(`accessToken: ${providerName} does not accept it`);
   if (String(parse(user, userUrl, owner.body).id) !== claim.provider_uuid) {

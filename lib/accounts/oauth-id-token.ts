@@ -1,5 +1,5 @@
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import { emailKey } from './account.ts';
 import type { OidcProvider } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { proofRejected } from './oauth-proof.ts';
@@ -49,21 +49,23 @@ const authorizedParty = (payload: JWTPayload, clientId: string): boolean =>
  * audience, be unexpired, and say the provider_uuid and the verified e-mail address the request claims.
  */
 export const verifyIdToken = async (
-  runtime: Ports,
-  providerName: string,
-  provider: OidcProvider,
-  idToken: string,
-  claim: OAuthClaim,
+  { ports }: AccountScope,
+  {
+    providerName,
+    provider,
+    idToken,
+    claim,
+  }: { providerName: string; provider: OidcProvider; idToken: string; claim: OAuthClaim },
 ): Promise<void> => {
-  const jwksUri = provider.jwksUri ?? (await runtime.identityProvider.openIdConfiguration(provider.issuer)).jwks_uri;
+  const jwksUri = provider.jwksUri ?? (await ports.identityProvider.openIdConfiguration(provider.issuer)).jwks_uri;
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, runtime.identityProvider.keySet(jwksUri), {
+    ({ payload } = await jwtVerify(idToken, ports.identityProvider.keySet(jwksUri), {
       issuer: provider.issuer,
       audience: provider.clientId,
       algorithms: ALGORITHMS,
       requiredClaims: ['exp', 'sub'],
-      currentDate: runtime.clock.now(),
+      currentDate: ports.clock.now(),
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     }));
   } catch (error) {

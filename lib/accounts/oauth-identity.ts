@@ -1,7 +1,7 @@
 import { BadRequestError, ServiceUnavailableError } from '#lib/contract/errors.ts';
 import { log } from '#lib/log/logger.ts';
 import { ProviderUnavailableError } from '#lib/ports/identity-provider/identity-provider.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import type { OAuthIdentity } from './account.ts';
 import { verifyProviderAccessToken } from './oauth-access-token.ts';
 import { verifyIdToken } from './oauth-id-token.ts';
@@ -15,9 +15,10 @@ import type { OAuthClaim } from './schemas.ts';
  * Throws 400 for a provider this deployment does not know or a proof of the wrong kind for it, 401
  * for a missing proof or one that does not hold, 503 when the provider does not answer.
  */
-export const verifyOAuthIdentity = async (runtime: Ports, claim: OAuthClaim): Promise<OAuthIdentity> => {
+export const verifyOAuthIdentity = async (scope: AccountScope, claim: OAuthClaim): Promise<OAuthIdentity> => {
+  const { ports } = scope;
   const name = claim.oAuthProvider.trim().toLowerCase();
-  const provider = findOAuthProvider(runtime.oauthProviders, name);
+  const provider = findOAuthProvider(ports.oauthProviders, name);
   if (!provider)
     throw new BadRequestError('Unknown OAuth provider', [`oAuthProvider: ${claim.oAuthProvider} is not configured`]);
   if (claim.idToken === undefined && claim.accessToken === undefined) {
@@ -28,14 +29,14 @@ export const verifyOAuthIdentity = async (runtime: Ports, claim: OAuthClaim): Pr
     if (provider.kind === 'oidc') {
       if (!claim.idToken)
         throw new BadRequestError('Wrong proof for this provider', [`idToken: ${name} signs in with an ID token`]);
-      await verifyIdToken(runtime, name, provider, claim.idToken, claim);
+      await verifyIdToken(scope, { providerName: name, provider, idToken: claim.idToken, claim });
     } else {
       if (!claim.accessToken) {
         throw new BadRequestError('Wrong proof for this provider', [
           `accessToken: ${name} signs in with an access token`,
         ]);
       }
-      await verifyProviderAccessToken(runtime, name, provider, claim.accessToken, claim);
+      await verifyProviderAccessToken(scope, { providerName: name, provider, accessToken: claim.accessToken, claim });
     }
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;

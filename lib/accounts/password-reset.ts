@@ -6,16 +6,17 @@ import type { AccountScope } from '#lib/identity/scope.ts';
  * E-mails a reset code to an existing account, with a link to the console's reset page; the caller answers the
  * same for unknown addresses.
  */
-export const sendPasswordResetCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
-  const account = await findAddressHolder(runtime, email);
+export const sendPasswordResetCode = async (scope: AccountScope, email: string): Promise<void> => {
+  const { ports } = scope;
+  const account = await findAddressHolder(scope, email);
   if (!account) return;
-  const otp = await otpRepository(runtime.table, account.id).issueOtp('RESET_PASSWORD', runtime.clock.now());
-  await runtime.mail.send({
+  const otp = await otpRepository(ports.table, account.id).issueOtp('RESET_PASSWORD', ports.clock.now());
+  await ports.mail.send({
     to: account.email,
     subject: 'Your password reset code',
     text: [
       `Your password reset code is ${otp}. It expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
-      `Set a new password: ${runtime.mail.appUrl}/reset-password?email=${encodeURIComponent(account.email)}`,
+      `Set a new password: ${ports.mail.appUrl}/reset-password?email=${encodeURIComponent(account.email)}`,
     ].join('\n\n'),
     otp,
   });

@@ -52,8 +52,8 @@ const signPair = async (
 };
 
 /** A new login: an access token and the first refresh token of a new family. */
-export const startSession = async (runtime: Ports, account: Account): Promise<Tokens> => {
-  const { table, signingKeys, clock, ids } = runtime;
+export const startSession = async ({ ports }: AccountScope, account: Account): Promise<Tokens> => {
+  const { table, signingKeys, clock, ids } = ports;
   const now = clock.now();
   const familyId = ids.sortable();
   const tokens = await signPair(await signingKeys.current(), account, familyId, 0, now);
@@ -101,14 +101,14 @@ const rotate = async (
  * copied token, and the whole login is revoked so the thief's newer token dies too.
  */
 const repeatRotation = async (
-  runtime: Ports,
+  ports: Ports,
   account: Account,
   presented: string,
   claims: RefreshClaims,
   family: RefreshFamily | undefined,
   now: Date,
 ): Promise<Tokens> => {
-  const { table, signingKeys } = runtime;
+  const { table, signingKeys } = ports;
   if (family?.revokedAt) throw new UnauthorizedError('Refresh token revoked, please log in again');
   const rotation = family?.rotation;
   const repeatable =
@@ -131,8 +131,8 @@ const repeatRotation = async (
  * Rotates a refresh token. Its family and account are read together; a token issued before the account's
  * last credential change (a password reset) is refused, whatever its generation.
  */
-export const refreshSession = async ({ ports: runtime }: AccountScope, presented: string): Promise<Tokens> => {
-  const { table, signingKeys, clock } = runtime;
+export const refreshSession = async ({ ports }: AccountScope, presented: string): Promise<Tokens> => {
+  const { table, signingKeys, clock } = ports;
   const now = clock.now();
   const claims = await verifyRefreshToken(signingKeys, presented, now);
   const families = refreshFamilyRepository(table, claims.accountId);
@@ -147,10 +147,10 @@ export const refreshSession = async ({ ports: runtime }: AccountScope, presented
     throw new UnauthorizedError('Signed out: the account credentials changed, please log in again');
   }
   if (claims.generation > family.generation) throw new UnauthorizedError('Invalid refresh token');
-  if (claims.generation < family.generation) return repeatRotation(runtime, account, presented, claims, family, now);
+  if (claims.generation < family.generation) return repeatRotation(ports, account, presented, claims, family, now);
   if (!refreshTokenMatches(presented, family.tokenHash)) throw new UnauthorizedError('Invalid refresh token');
-  const tokens = await rotate(runtime, account, family, presented, now);
+  const tokens = await rotate(ports, account, family, presented, now);
   if (tokens) return tokens;
   const rotated = await families.getFamily(claims.familyId);
-  return repeatRotation(runtime, account, presented, claims, rotated, now);
+  return repeatRotation(ports, account, presented, claims, rotated, now);
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, UnauthorizedError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { emailKey, toUser, type Account } from './account.ts';
 import { findAccountByOAuth } from './account-repository.ts';
 import { findAddressHolder } from './address-holder.ts';
@@ -19,27 +18,28 @@ const notVerified = () =>
     'email: not verified yet',
   ]);
 
-const signIn = async (runtime: Ports, account: Account) => {
+const signIn = async (scope: AccountScope, account: Account) => {
   if (!account.isVerified) throw notVerified();
-  return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
+  return { user: toUser(account), ...tokenFields(await startSession(scope, account)) };
 };
 
 /** An OAuth-only account has no password, so a password login fails for it exactly like a wrong password. */
-export const login = async ({ ports: runtime }: AccountScope, { email, password }: LoginInput) => {
-  const account = await findAddressHolder(runtime, email);
+export const login = async (scope: AccountScope, { email, password }: LoginInput) => {
+  const account = await findAddressHolder(scope, email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
   if (!account?.passwordHash || !matches) throw new UnauthorizedError('Invalid email or password');
-  return signIn(runtime, account);
+  return signIn(scope, account);
 };
 
 /**
  * The provider must vouch for the identity and the address first; then only the account registered
  * with that identity and address signs in.
  */
-export const oauthLogin = async ({ ports: runtime }: AccountScope, input: OAuthLoginInput) => {
-  const { provider, providerUuid } = await verifyOAuthIdentity(runtime, input);
-  const account = await findAccountByOAuth(runtime.table, provider, providerUuid);
+export const oauthLogin = async (scope: AccountScope, input: OAuthLoginInput) => {
+  const { ports } = scope;
+  const { provider, providerUuid } = await verifyOAuthIdentity(scope, input);
+  const account = await findAccountByOAuth(ports.table, provider, providerUuid);
   if (!account || emailKey(account.email) !== emailKey(input.email))
     throw new UnauthorizedError('Invalid OAuth credentials');
-  return signIn(runtime, account);
+  return signIn(scope, account);
 };

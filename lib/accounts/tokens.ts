@@ -1,4 +1,4 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { JWTPayload } from 'jose';
 import type { SigningKey, SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
 import { UnauthorizedError } from '#lib/contract/errors.ts';

@@ -1,5 +1,4 @@
 import { BadRequestError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Account } from './account.ts';
 import { findAddressHolder } from './address-holder.ts';
 import { otpRepository } from './otp-repository.ts';
@@ -12,9 +11,9 @@ import type { AccountScope } from '#lib/identity/scope.ts';
 export const invalidCode = () =>
   new BadRequestError('Invalid or expired code', ['otp: the code is wrong or has expired; request a new one']);
 
-export const sendVerificationCode = async (runtime: Ports, account: Account): Promise<void> => {
-  const otp = await otpRepository(runtime.table, account.id).issueOtp('VERIFY_EMAIL', runtime.clock.now());
-  await runtime.mail.send({
+export const sendVerificationCode = async ({ ports }: AccountScope, account: Account): Promise<void> => {
+  const otp = await otpRepository(ports.table, account.id).issueOtp('VERIFY_EMAIL', ports.clock.now());
+  await ports.mail.send({
     to: account.email,
     subject: 'Your verification code',
     text:
@@ -26,7 +25,7 @@ export const sendVerificationCode = async (runtime: Ports, account: Account): Pr
 };
 
 /** Sends a new code only to an existing, unverified account; the caller answers the same either way. */
-export const resendVerificationCode = async ({ ports: runtime }: AccountScope, email: string): Promise<void> => {
-  const account = await findAddressHolder(runtime, email);
-  if (account && !account.isVerified) await sendVerificationCode(runtime, account);
+export const resendVerificationCode = async (scope: AccountScope, email: string): Promise<void> => {
+  const account = await findAddressHolder(scope, email);
+  if (account && !account.isVerified) await sendVerificationCode(scope, account);
 };

@@ -1,24 +1,26 @@
-import { analysisChildPartition, incidentAnalysisPartition } from '#lib/incidents/incident-item.ts';
 import type { Evidence } from '#lib/ports/reasoner/evidence.ts';
 import type { Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
 import { putItem, putNew, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
-import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Analysis, AnalysisReport, AnalysisStage, AnalysisStatus } from './analysis.ts';
-import { countAnalysisWrite, readAnalysisTotal } from '#lib/incidents/analysis-counter.ts';
+import {
+  ANALYSIS_COUNTER,
+  analysisChildPartition,
+  analysisPartition,
+  analysisStatusPartition,
+  incidentAnalysisPartition,
+} from '#lib/incidents/analysis-item.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
 
 /**
  * ANALYSIS items (docs/data-model.md 5.15): base `{W}#ANALYSIS` / `<analysisId>`, gsi1 by status, gsi2 the
  * incident's analyses by `<status>#<analysisId>`. Each analysis's evidence and reports are in its own
  * partition `{W}#ANALYSIS#<analysisId>`, so the list partition holds small items.
  */
-export const analysisPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ANALYSIS');
-const statusPartition = (workspaceId: string, status: AnalysisStatus): string =>
-  workspaceKey(workspaceId, 'ANALYSIS', 'STATUS', status);
 const analysisKey = (workspaceId: string, analysisId: string) => ({
   pk: analysisPartition(workspaceId),
   sk: analysisId,
@@ -29,7 +31,7 @@ const evidenceKey = (workspaceId: string, analysisId: string) => ({
 });
 
 const statusKeys = (workspaceId: string, analysis: Pick<Analysis, 'analysisId' | 'incidentId' | 'status'>) => ({
-  gsi1pk: statusPartition(workspaceId, analysis.status),
+  gsi1pk: analysisStatusPartition(workspaceId, analysis.status),
   gsi1sk: analysis.analysisId,
   gsi2pk: incidentAnalysisPartition(workspaceId, analysis.incidentId),
   gsi2sk: `${analysis.status}#${analysis.analysisId}`,
@@ -91,7 +93,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       workspaceId,
       ...analysis,
     });
-    await countAnalysisWrite(table, workspaceId, undefined, analysis.status);
+    await countListWrite(table, workspaceId, ANALYSIS_COUNTER, undefined, { status: analysis.status });
   };
 
   const findAnalysis = (analysisId: string): Promise<Analysis | undefined> =>
@@ -134,7 +136,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
       ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...PROCESSING.processing },
     });
     if (!written) return undefined;
-    await countAnalysisWrite(table, workspaceId, 'PROCESSING', finish.status);
+    await countListWrite(table, workspaceId, ANALYSIS_COUNTER, { status: 'PROCESSING' }, { status: finish.status });
     return analysisFromItem(written, workspaceId);
   };
 
@@ -147,13 +149,13 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
           ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk' }
           : { KeyConditionExpression: 'pk = :pk' }),
         ExpressionAttributeValues: {
-          ':pk': status ? statusPartition(workspaceId, status) : analysisPartition(workspaceId),
+          ':pk': status ? analysisStatusPartition(workspaceId, status) : analysisPartition(workspaceId),
         },
         ScanIndexForward: false,
       },
       page,
       (item) => analysisFromItem(item, workspaceId),
-      () => readAnalysisTotal(table, workspaceId, status),
+      () => readCountedTotal(table, workspaceId, ANALYSIS_COUNTER, { status }),
     );
 
   /** The incident's newest analysis in a status: one item of its gsi2 range. */

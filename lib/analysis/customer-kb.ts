@@ -1,3 +1,4 @@
+import { reasonerOf } from './engine/reasoner-of.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
@@ -16,8 +17,8 @@ export const resolveWithKb = async (
 ): Promise<{ incident: Incident; kbArticle: KbDraft }> => {
   const incident = await resolveIncident(scope, { id: (await findIncident(scope, incidentId)).id });
   const { evidence, hypothesis } = await reasonAbout(scope, incident);
-  const impact = await scope.ports.reasoner.assessImpact(evidence, hypothesis);
-  const plan = await scope.ports.reasoner.planRemediation(evidence, hypothesis, impact);
+  const impact = await reasonerOf(scope).assessImpact(evidence, hypothesis);
+  const plan = await reasonerOf(scope).planRemediation(evidence, hypothesis, impact);
   const title = incident.description
     ? `Resolved: ${incident.summary}`
     : `Resolved: a problem with ${incident.serviceArea ?? 'our service'}`;

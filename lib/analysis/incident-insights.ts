@@ -1,3 +1,4 @@
+import { reasonerOf } from './engine/reasoner-of.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
@@ -13,7 +14,7 @@ export const reasonAbout = async (
   incident: Incident,
 ): Promise<{ evidence: Evidence; hypothesis: Hypothesis }> => {
   const evidence = await gatherEvidence(scope, incident);
-  return { evidence, hypothesis: await scope.ports.reasoner.hypothesize(evidence) };
+  return { evidence, hypothesis: await reasonerOf(scope).hypothesize(evidence) };
 };
 
 export const fiveWhys = async (scope: Scope, incidentId: string) => {
@@ -37,8 +38,8 @@ const suggestion = (claim: Claim) => ({ action: claim.text, evidenceIds: claim.e
 
 export const suggestions = async (scope: Scope, incidentId: string) => {
   const { evidence, hypothesis } = await reasonAbout(scope, await findIncident(scope, incidentId));
-  const impact = await scope.ports.reasoner.assessImpact(evidence, hypothesis);
-  const plan = await scope.ports.reasoner.planRemediation(evidence, hypothesis, impact);
+  const impact = await reasonerOf(scope).assessImpact(evidence, hypothesis);
+  const plan = await reasonerOf(scope).planRemediation(evidence, hypothesis, impact);
   return {
     incidentId: evidence.incident.id,
     rootCause: hypothesis.rootCause.text,
@@ -51,8 +52,8 @@ export const suggestions = async (scope: Scope, incidentId: string) => {
 export const stakeholderMessage = async (scope: Scope, incidentId: string) => {
   const incident = await findIncident(scope, incidentId);
   const { evidence, hypothesis } = await reasonAbout(scope, incident);
-  const impact = await scope.ports.reasoner.assessImpact(evidence, hypothesis);
-  const plan = await scope.ports.reasoner.planRemediation(evidence, hypothesis, impact);
+  const impact = await reasonerOf(scope).assessImpact(evidence, hypothesis);
+  const plan = await reasonerOf(scope).planRemediation(evidence, hypothesis, impact);
   const state = incident.resolvedAt ? 'has been resolved' : 'is being worked on';
   const message = [
     `Update on "${incident.summary}": the problem ${state}.`,

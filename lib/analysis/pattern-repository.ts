@@ -1,5 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { updateItem } from '#lib/store/conditional-writes.ts';
+import { replaceItem, updateItem } from '#lib/store/conditional-writes.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -59,15 +58,14 @@ const patternFromItem = (item: Record<string, unknown>, workspaceId: string): Pa
 export const patternRepository = (table: Table, workspaceId: string) => {
   /** Writes the incident's outcome (the latest wins) and answers the one it replaced. */
   const putOutcome = async (record: OutcomeRecord): Promise<OutcomeRecord | undefined> => {
-    const { Attributes } = await table.doc.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: { ...outcomeKey(workspaceId, record.incidentId), type: 'OUTCOME', workspaceId, ...record },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    if (!Attributes) return undefined;
-    const { incidentId, outcome, analysisId, patternKey, recordedAt } = Attributes as unknown as OutcomeRecord;
+    const replaced = await replaceItem(table, {
+      ...outcomeKey(workspaceId, record.incidentId),
+      type: 'OUTCOME',
+      workspaceId,
+      ...record,
+    });
+    if (!replaced) return undefined;
+    const { incidentId, outcome, analysisId, patternKey, recordedAt } = replaced as unknown as OutcomeRecord;
     return { incidentId, outcome, analysisId, patternKey, recordedAt };
   };
 

@@ -1,5 +1,5 @@
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
-import { durationInWords, minutesBetween } from '#lib/ports/reasoner/plain-words.ts';
+import { durationInWords, minutesBetween } from '#lib/analysis/engine/plain-words.ts';
 import type { Analysis, Audience } from './analysis.ts';
 
 const cited = (ids: string[]) => (ids.length > 0 ? ` [${ids.join(', ')}]` : '');

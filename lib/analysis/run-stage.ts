@@ -1,6 +1,6 @@
-import { systemScope } from '#lib/identity/scope.ts';
+import { reasonerOf } from './engine/reasoner-of.ts';
+import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Evidence } from '#lib/ports/reasoner/evidence.ts';
 import type { Analysis, AnalysisStage, AnalysisState } from './analysis.ts';
 import { analysisClaimRepository } from './analysis-claim-repository.ts';
@@ -39,9 +39,8 @@ const needed = <T>(value: T | null | undefined, what: string): T => {
  * PROCESSING, so a retried stage overwrites its own result and a late one writes nothing.
  */
 export const runAnalysisStage = async (
-  ports: Ports,
-  stage: AnalysisStage,
-  input: AnalysisState & { error?: CaughtError },
+  { ports }: AccountScope,
+  { stage, input }: { stage: AnalysisStage; input: AnalysisState & { error?: CaughtError } },
 ): Promise<AnalysisState> => {
   const { workspaceId, analysisId, incidentId, requestedAt } = input;
   const state: AnalysisState = { workspaceId, analysisId, incidentId, requestedAt };
@@ -77,16 +76,16 @@ export const runAnalysisStage = async (
     }
   };
   if (stage === 'hypothesis-generation') {
-    await write({ hypothesisResult: await ports.reasoner.hypothesize(evidence) });
+    await write({ hypothesisResult: await reasonerOf(scope).hypothesize(evidence) });
     return state;
   }
   const hypothesis = needed(analysis.hypothesisResult, 'the hypothesis');
   if (stage === 'impact-assessment') {
-    await write({ impactResult: await ports.reasoner.assessImpact(evidence, hypothesis) });
+    await write({ impactResult: await reasonerOf(scope).assessImpact(evidence, hypothesis) });
     return state;
   }
   const impact = needed(analysis.impactResult, 'the impact assessment');
-  await write({ remediationResult: await ports.reasoner.planRemediation(evidence, hypothesis, impact) });
+  await write({ remediationResult: await reasonerOf(scope).planRemediation(evidence, hypothesis, impact) });
   const finishedAt = now();
   if (await analyses.finishAnalysis(analysisId, { status: 'COMPLETE', stage, at: finishedAt })) {
     const seconds = (Date.parse(finishedAt) - Date.parse(requestedAt)) / 1000;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { KEY_SCOPES, type KeyScope } from '#lib/identity/caller.ts';
-import type { Table } from '#lib/store/table.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import { authenticateApiKey, recordKeyUse } from './api-key-authentication.ts';
 import { hashApiKeySecret, parseApiKey } from './api-key.ts';
 
@@ -41,7 +41,8 @@ export const createApiKeyGate = () => {
     cache.set(raw, entry);
   };
 
-  return async (table: Table, raw: string, now: Date): Promise<VouchedKey | undefined> => {
+  return async (scope: AccountScope, raw: string): Promise<VouchedKey | undefined> => {
+    const now = scope.ports.clock.now();
     const cacheKey = createHash('sha256').update(raw).digest('hex');
     const cached = cache.get(cacheKey);
     const fresh = cached && now.getTime() - cached.checkedAt < GATE_CACHE_MS;
@@ -49,9 +50,9 @@ export const createApiKeyGate = () => {
     cache.delete(cacheKey);
     const parsed = parseApiKey(raw.trim());
     if (!parsed) return undefined;
-    const key = await authenticateApiKey(table, raw, now).catch(() => undefined);
+    const key = await authenticateApiKey(scope, raw).catch(() => undefined);
     if (!key) return undefined;
-    await recordKeyUse(table, key, now);
+    await recordKeyUse(scope, key);
     const vouched: VouchedKey = {
       keyId: key.id,
       workspaceId: key.workspaceId,

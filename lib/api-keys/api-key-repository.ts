@@ -4,7 +4,7 @@ import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
-import { findItem } from '#lib/store/items.ts';
+import { findItem, getItem } from '#lib/store/items.ts';
 
 export const apiKeyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'APIKEY');
 
@@ -110,5 +110,36 @@ export const apiKeyRepository = (table: Table, workspaceId: string) => {
     });
     return applied !== undefined;
   };
-  return { queryApiKeys, findApiKey, replaceApiKeySecret, writeApiKeyChanges, removeApiKey };
+  return {
+    queryApiKeys,
+    findApiKey,
+    replaceApiKeySecret,
+    writeApiKeyChanges,
+    removeApiKey,
+  };
+};
+
+/*
+ * The two operations of authenticating a raw key, apart from the workspace-bound factory: every function's
+ * cold start authenticates keys, and a bundle carries only the operations it reaches, not the whole factory.
+ */
+
+/** A key with the hash of its secret, read strongly consistently: what authenticating a raw key checks. */
+export const findKeyWithSecret = async (
+  table: Table,
+  workspaceId: string,
+  keyId: string,
+): Promise<{ key: ApiKey; secretHash: string } | undefined> => {
+  const item = await getItem(table, apiKeyItemKey(workspaceId, keyId));
+  if (!item || typeof item.secretHash !== 'string') return undefined;
+  return { key: apiKeyFromItem(item), secretHash: item.secretHash };
+};
+
+/** Sets a key's `lastUsedAt` unless it is after `since`: another request may have refreshed it a moment ago. */
+export const recordKeyUseAt = async (table: Table, key: ApiKey, now: Date, since: Date): Promise<void> => {
+  await updateIfPresent(table, apiKeyItemKey(key.workspaceId, key.id), {
+    UpdateExpression: 'SET lastUsedAt = :now',
+    ConditionExpression: 'attribute_not_exists(lastUsedAt) OR lastUsedAt < :since',
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':since': since.toISOString() },
+  });
 };

@@ -1,3 +1,4 @@
+import { nullsFor, pick } from '#lib/contract/view-fields.ts';
 import type { ApiKey } from './api-key.ts';
 
 /** The API key resource of the spec; never the secret, its hash or the usage-plan mirror. */
@@ -15,14 +16,6 @@ export interface ApiKeyResource {
 }
 
 export const toApiKeyResource = (key: ApiKey): ApiKeyResource => ({
-  id: key.id,
-  name: key.name,
-  environment: key.environment,
-  scopes: key.scopes,
-  isActive: key.isActive,
-  expiresAt: key.expiresAt ?? null,
-  lastUsedAt: key.lastUsedAt ?? null,
-  rotatedAt: key.rotatedAt ?? null,
-  createdAt: key.createdAt,
-  updatedAt: key.updatedAt,
+  ...pick(key, ['id', 'name', 'environment', 'scopes', 'isActive', 'createdAt', 'updatedAt']),
+  ...nullsFor(key, ['expiresAt', 'lastUsedAt', 'rotatedAt']),
 });

@@ -1,3 +1,4 @@
+import { accountScope } from '#lib/identity/scope.ts';
 import { sessionVersionOf } from '#lib/accounts/account.ts';
 import { accountRepository } from '#lib/accounts/account-repository.ts';
 import { verifyAccessToken } from '#lib/accounts/tokens.ts';
@@ -37,7 +38,7 @@ export const callerResolver: CallerResolver = {
       const { keyId, name, workspaceId, scopes } = trusted;
       return { kind: 'apiKey', keyId, name, workspaceId, scopes };
     }
-    const key = await authenticateApiKey(ports.table, raw, ports.clock.now());
+    const key = await authenticateApiKey(accountScope({ kind: 'anonymous' }, ports), raw);
     return { kind: 'apiKey', keyId: key.id, name: key.name, workspaceId: key.workspaceId, scopes: key.scopes };
   },
 };

@@ -1,8 +1,10 @@
 import { addToListCounter, readListTotal, rewriteListCounter } from '#lib/store/list-counters.ts';
 import { filterCounts, sumCounts } from '#lib/store/counters.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
-import { type Item, findItem, textOrNull } from '#lib/store/items.ts';
-import { filterKey, workspaceKey } from '#lib/store/keys.ts';
+import { type Item, findItem } from '#lib/store/items.ts';
+import { textOrNull } from '#lib/store/item-values.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { type QueryInput, queryAll } from '#lib/store/queries.ts';
 import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';

@@ -1,4 +1,4 @@
-import type { Table } from '#lib/store/table.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import { recountReports } from './blast-report-repository.ts';
 import { type ServiceRisk, rewriteServiceRisks } from './service-risk-repository.ts';
 
@@ -7,7 +7,7 @@ import { type ServiceRisk, rewriteServiceRisks } from './service-risk-repository
  * service's running risk sums, both recomputed from the stored reports, since each is ADDed after its
  * report was written and a crash in between leaves it short. Answers how many reports it read.
  */
-export const recountBlastReports = async (table: Table, workspaceId: string): Promise<number> => {
+export const recountBlastReports = async ({ ports: { table }, workspaceId }: Scope): Promise<number> => {
   const reports = await recountReports(table, workspaceId);
   const risks = new Map<string, ServiceRisk>();
   for (const { affectedServices, calculatedAt } of reports) {

@@ -1,5 +1,5 @@
 import { batchPutItems } from '#lib/store/batch.ts';
-import { addToCounters } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';

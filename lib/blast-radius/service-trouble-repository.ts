@@ -3,7 +3,7 @@ import { incidentStatusPartition } from '#lib/incidents/incident-item.ts';
 import { runStatusPartition } from '#lib/pipelines/pipeline-run-item.ts';
 import type { SignalSeverity, SignalStatus } from '#lib/signals/signal.ts';
 import { signalStatusPartition } from '#lib/signals/signal-item.ts';
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { type QueryInput, queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 

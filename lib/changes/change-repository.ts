@@ -1,11 +1,12 @@
 import { deploymentFailureSeverity, type ChangeInput, type ChangeStatus } from '#lib/changes/change-input.ts';
 import type { Table } from '#lib/store/table.ts';
-import { filterKey, workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-item.ts';
 import { setFields } from '#lib/store/set-fields.ts';
-import { unlessConditionFails } from '#lib/store/conditional-writes.ts';
-import { countChangeWrite } from './change-counter.ts';
+import { updateFromBefore } from '#lib/store/conditional-writes.ts';
+import { countListWrite } from '#lib/store/list-counters.ts';
+import { CHANGE_COUNTER } from './change-counter.ts';
 
 /**
  * CHANGE items (docs/data-model.md 5.6): base `{W}#CHANGE` / `<changeId>`, in the unified ticket list (gsi3)
@@ -63,37 +64,30 @@ export const changeRepository = (table: Table, workspaceId: string) => {
     });
     const createdAt = change.occurredAt ?? now;
     const ticketKeys = changeTicketKeys(workspaceId, change.changeKey, createdAt);
-    return unlessConditionFails(
-      async () => {
-        const { Attributes } = await table.doc.send(
-          new UpdateCommand({
-            TableName: table.name,
-            Key: changeItemKey(workspaceId, change.changeKey),
-            UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :createdAt), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
-            ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
-            ExpressionAttributeNames: {
-              ...set.ExpressionAttributeNames,
-              '#createdAt': 'createdAt',
-              '#gsi3pk': 'gsi3pk',
-              '#gsi3sk': 'gsi3sk',
-              '#providerUpdatedAt': 'providerUpdatedAt',
-            },
-            ExpressionAttributeValues: {
-              ...set.ExpressionAttributeValues,
-              ':createdAt': createdAt,
-              ':gsi3pk': ticketKeys.gsi3pk,
-              ':gsi3sk': ticketKeys.gsi3sk,
-              ':incoming': change.updatedAt,
-            },
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        const previousStatus = Attributes?.status as ChangeStatus | undefined;
-        await countChangeWrite(table, workspaceId, previousStatus, change.status);
-        return previousStatus ? { outcome: 'updated', previousStatus } : { outcome: 'created' };
+    const written = await updateFromBefore(table, changeItemKey(workspaceId, change.changeKey), {
+      UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :createdAt), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
+      ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
+      ExpressionAttributeNames: {
+        ...set.ExpressionAttributeNames,
+        '#createdAt': 'createdAt',
+        '#gsi3pk': 'gsi3pk',
+        '#gsi3sk': 'gsi3sk',
+        '#providerUpdatedAt': 'providerUpdatedAt',
       },
-      () => ({ outcome: 'stale' }),
-    );
+      ExpressionAttributeValues: {
+        ...set.ExpressionAttributeValues,
+        ':createdAt': createdAt,
+        ':gsi3pk': ticketKeys.gsi3pk,
+        ':gsi3sk': ticketKeys.gsi3sk,
+        ':incoming': change.updatedAt,
+      },
+    });
+    if (!written) return { outcome: 'stale' };
+    const previousStatus = written.before?.status as ChangeStatus | undefined;
+    await countListWrite(table, workspaceId, CHANGE_COUNTER, previousStatus && { status: previousStatus }, {
+      status: change.status,
+    });
+    return previousStatus ? { outcome: 'updated', previousStatus } : { outcome: 'created' };
   };
   return { upsertChangeItem };
 };

@@ -11,16 +11,13 @@ export const CHANGE_STATUSES = [
   'INACTIVE',
 ] as const satisfies readonly ChangeStatus[] & readonly TicketStatus[];
 
-/** A change ticket as stored: the deployment's last known state. */
-export interface Change {
+/** A change ticket as stored: the deployment's last known state, in the fields its events carry. */
+export interface Change
+  extends Pick<
+    ChangeInput,
+    'provider' | 'summary' | 'status' | 'environment' | 'repository' | 'commitSha' | 'deployer'
+  > {
   id: string;
-  provider: ChangeInput['provider'];
-  summary: string;
-  status: ChangeStatus;
-  environment: string;
-  repository: string;
-  commitSha: string | null;
-  deployer: string | null;
   /** When the provider says the deployment happened, where it says so (AWS's); else when the service first heard of it. */
   createdAt: string;
   /** The provider's time of the state stored. */

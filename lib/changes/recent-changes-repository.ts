@@ -1,23 +1,25 @@
-import { textOrNull } from '#lib/store/items.ts';
+import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
+import { textOrNull } from '#lib/store/item-values.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
-import { ticketListPartition } from '#lib/tickets/ticket-index.ts';
-import type { ChangeStatus } from './change-input.ts';
+import { ticketListPartition } from '#lib/tickets/ticket-item.ts';
 import type { Change } from './change.ts';
 
 const changeFromItem = (item: Record<string, unknown>, workspaceId: string): Change => {
-  if (item.workspaceId !== workspaceId) throw new Error(`change ${String(item.id)} read outside its workspace`);
+  assertOfWorkspace(item, workspaceId, `change ${String(item.id)}`);
   return {
-    id: item.id as string,
-    provider: item.provider as Change['provider'],
-    summary: item.summary as string,
-    status: item.status as ChangeStatus,
-    environment: item.environment as string,
-    repository: item.repository as string,
+    ...storedFields<Change>()(item, [
+      'id',
+      'provider',
+      'summary',
+      'status',
+      'environment',
+      'repository',
+      'createdAt',
+      'providerUpdatedAt',
+    ]),
     commitSha: textOrNull(item.commitSha),
     deployer: textOrNull(item.assignedToEmail),
-    createdAt: item.createdAt as string,
-    providerUpdatedAt: item.providerUpdatedAt as string,
   };
 };
 

@@ -1,5 +1,5 @@
 import type { ChangeInput } from '#lib/changes/change-input.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import type { HistoryEventInput } from '#lib/tickets/history.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { type ChangeWrite, changeRepository } from './change-repository.ts';
@@ -19,16 +19,14 @@ const historyOf = (change: ChangeInput, write: ChangeWrite, actor: string): Hist
  * same event writes the same fields and no new history; a late, older event changes nothing.
  */
 export const upsertChange = async (
-  runtime: Pick<Ports, 'table' | 'clock' | 'ids'>,
-  workspaceId: string,
+  { ports, workspaceId, actor }: Scope,
   change: ChangeInput,
-  actor: string,
 ): Promise<{ changeId: string; applied: boolean }> => {
-  const write = await changeRepository(runtime.table, workspaceId).upsertChangeItem(
+  const write = await changeRepository(ports.table, workspaceId).upsertChangeItem(
     change,
-    runtime.clock.now().toISOString(),
+    ports.clock.now().toISOString(),
   );
   const history = historyOf(change, write, change.deployer ?? actor);
-  if (history.length > 0) await recordHistory(runtime, workspaceId, history);
+  if (history.length > 0) await recordHistory(ports, workspaceId, history);
   return { changeId: change.changeKey, applied: write.outcome !== 'stale' };
 };

@@ -1,3 +1,4 @@
+import { nullsFor, pick } from '#lib/contract/view-fields.ts';
 import { UnprocessableEntityError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
@@ -12,15 +13,8 @@ import { SUSPECT_WINDOW_HOURS, findSuspectChanges } from './suspect-changes.ts';
 export const codeFixView = (fix: StoredCodeFix): CodeFix => ({ ...fix, diff: unifiedDiff(fix.files) });
 
 const incidentMetadata = (incident: Incident) => ({
-  id: incident.id,
-  ticketId: incident.ticketId,
-  summary: incident.summary,
-  priority: incident.priority,
-  status: incident.status,
-  source: incident.source ?? null,
-  serviceArea: incident.serviceArea ?? null,
-  environment: incident.environment ?? null,
-  createdAt: incident.createdAt,
+  ...pick(incident, ['id', 'ticketId', 'summary', 'priority', 'status', 'createdAt']),
+  ...nullsFor(incident, ['source', 'serviceArea', 'environment']),
 });
 
 /** The incident, the changes suspected of causing it (docs/code-engine.md) and the fix stored for it, if any. */

@@ -1,4 +1,8 @@
-import { incidentChildKey, incidentChildToItem, type IncidentChildKind } from '#lib/incidents/incident-children.ts';
+import {
+  incidentChildKey,
+  incidentChildToItem,
+  type IncidentChildKind,
+} from '#lib/incidents/incident-child-repository.ts';
 import { putItem, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
 import type { Table } from '#lib/store/table.ts';

@@ -1,3 +1,4 @@
+import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
 import { putItem } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
@@ -20,14 +21,8 @@ const settingsKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), s
 export const codeHostSettingsRepository = (table: Table, workspaceId: string) => {
   const findSettings = (): Promise<CodeHostSettings | undefined> =>
     findItem(table, settingsKey(workspaceId), (item) => {
-      if (item.workspaceId !== workspaceId) throw new Error('code engine settings read outside their workspace');
-      return {
-        baseUrl: item.baseUrl as string,
-        sealedToken: item.sealedToken as SealedSecret,
-        tokenHint: item.tokenHint as string,
-        updatedAt: item.updatedAt as string,
-        updatedBy: item.updatedBy as string,
-      };
+      assertOfWorkspace(item, workspaceId, 'code engine settings');
+      return storedFields<CodeHostSettings>()(item, ['baseUrl', 'sealedToken', 'tokenHint', 'updatedAt', 'updatedBy']);
     });
 
   /** The whole setting replaced at once: a token and its base URL always belong together. */

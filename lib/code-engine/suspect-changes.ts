@@ -1,10 +1,11 @@
+import { pick } from '#lib/contract/view-fields.ts';
 import type { Change } from '#lib/changes/change.ts';
 import { recentChangesRepository } from '#lib/changes/recent-changes-repository.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { PipelineRunSummary } from '#lib/pipelines/pipeline-run.ts';
 import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import type { SuspectChange } from './code-fix.ts';
 
 /** How far before the incident a change is still a suspect: "shortly before", and a bounded read. */
@@ -61,15 +62,9 @@ const deploymentSuspect = (incident: Incident, change: Change): SuspectChange | 
   if (incident.environment && filterKey(incident.environment) !== filterKey(change.environment)) return undefined;
   const minutesBefore = minutesBetween(change.createdAt, incident.createdAt);
   return {
-    id: change.id,
+    ...pick(change, ['id', 'provider', 'repository', 'commitSha', 'environment', 'status', 'summary']),
     kind: 'DEPLOYMENT',
-    provider: change.provider,
-    repository: change.repository,
-    commitSha: change.commitSha,
-    environment: change.environment,
     branch: null,
-    status: change.status,
-    summary: change.summary,
     at: change.createdAt,
     minutesBeforeIncident: minutesBefore,
     score: round(weight * match.strength * recency(minutesBefore)),
@@ -86,14 +81,9 @@ const runSuspect = (incident: Incident, run: PipelineRunSummary): SuspectChange 
   if (weight === undefined || !match) return undefined;
   const minutesBefore = minutesBetween(run.startedAt, incident.createdAt);
   return {
-    id: run.id,
+    ...pick(run, ['id', 'provider', 'repository', 'commitSha', 'branch', 'status']),
     kind: 'PIPELINE_RUN',
-    provider: run.provider,
-    repository: run.repository,
-    commitSha: run.commitSha,
     environment: null,
-    branch: run.branch,
-    status: run.status,
     summary: `Pipeline run of ${run.repository}${run.branch ? `@${run.branch}` : ''}`,
     at: run.startedAt,
     minutesBeforeIncident: minutesBefore,

@@ -26,7 +26,6 @@ export class ConflictError extends withStatus(409) {}
 export class PayloadTooLargeError extends withStatus(413) {}
 export class UnprocessableEntityError extends withStatus(422) {}
 export class TooManyRequestsError extends withStatus(429) {}
-export class NotImplementedError extends withStatus(501) {}
 /** A service this one called on the caller's behalf (a code host) failed or refused it. */
 export class BadGatewayError extends withStatus(502) {}
 /** Something the request depends on outside this service, such as an OAuth provider, did not answer. */

@@ -2,8 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { isDone } from '#lib/incidents/incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { log } from '#lib/log/logger.ts';
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
 import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
 import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
@@ -61,9 +60,8 @@ const fullestWindow = (members: readonly GroupMember[], at: string, windowMinute
   return fullest;
 };
 
-interface GroupContext {
-  runtime: Ports;
-  workspaceId: string;
+/** The correlating worker's scope, with the rule that took the signal and its group. */
+interface GroupContext extends Scope {
   rule: CorrelationRule;
   groupKey: string;
 }
@@ -72,17 +70,14 @@ interface GroupContext {
  * Links the signals that opened the group's incident, when the worker that opened it stopped before it
  * had linked them all, then clears the list. Links are idempotent, so any worker may do it.
  */
-const finishLinking = async (
-  { runtime, workspaceId, rule }: GroupContext,
-  group: CorrelationGroup,
-  incidentId: string,
-): Promise<void> => {
-  const signals = await signalIncidentRepository(runtime.table, workspaceId).readSignals(group.linking);
-  await Promise.all(signals.map((signal) => linkSignal(runtime, workspaceId, incidentId, signal, rule.id)));
-  await correlationGroupRepository(runtime.table, workspaceId).writeGroup(
+const finishLinking = async (context: GroupContext, group: CorrelationGroup, incidentId: string): Promise<void> => {
+  const { ports, workspaceId, rule } = context;
+  const signals = await signalIncidentRepository(ports.table, workspaceId).readSignals(group.linking);
+  await Promise.all(signals.map((signal) => linkSignal(context, { incidentId, signal, ruleId: rule.id })));
+  await correlationGroupRepository(ports.table, workspaceId).writeGroup(
     { ...group, linking: [] },
     group.rev,
-    runtime.clock.now(),
+    ports.clock.now(),
   );
 };
 
@@ -92,15 +87,15 @@ const finishLinking = async (
  * the release fails too, the claim goes stale as for a worker that stopped.
  */
 const releaseClaim = async (
-  { runtime, workspaceId, groupKey, rule }: GroupContext,
+  { ports, workspaceId, groupKey, rule }: GroupContext,
   group: CorrelationGroup,
   claimedRev: number,
 ): Promise<void> => {
   try {
-    await correlationGroupRepository(runtime.table, workspaceId).writeGroup(
+    await correlationGroupRepository(ports.table, workspaceId).writeGroup(
       { ...group, opening: null },
       claimedRev,
-      runtime.clock.now(),
+      ports.clock.now(),
     );
   } catch (error) {
     log.warn('the claim on a correlation group could not be released; it goes stale in a minute', {
@@ -130,16 +125,16 @@ const openIncident = async (
   members: GroupMember[],
   signals: readonly Signal[],
 ): Promise<string | undefined> => {
-  const { runtime, workspaceId, rule, groupKey } = context;
-  const correlationGroups = correlationGroupRepository(runtime.table, workspaceId);
-  const now = runtime.clock.now();
+  const { ports, workspaceId, rule, groupKey } = context;
+  const correlationGroups = correlationGroupRepository(ports.table, workspaceId);
+  const now = ports.clock.now();
   const [signal] = signals.slice(-1);
   if (!signal) throw new Error('an incident is opened for at least one signal');
-  const opening = { signalId: signal.id, attempt: runtime.ids.uuid(), at: now.toISOString() };
+  const opening = { signalId: signal.id, attempt: ports.ids.uuid(), at: now.toISOString() };
   if (!(await correlationGroups.writeGroup({ ...group, members, opening }, group.rev, now))) return undefined;
   const [{ createIncident }, { incidentFromSignals }] = await Promise.all([incidentWrites(), incidentOpening()]);
   const incident = await createIncident(
-    systemScope(workspaceId, runtime),
+    systemScope(workspaceId, ports),
     incidentFromSignals(rule, groupKey, signals),
   ).catch(async (error: unknown) => {
     await releaseClaim(context, { ...group, members }, group.rev + 1);
@@ -154,34 +149,36 @@ const openIncident = async (
     opening: null,
     rev: group.rev + 1,
   };
-  if (!(await correlationGroups.writeGroup(opened, opened.rev, runtime.clock.now()))) {
+  if (!(await correlationGroups.writeGroup(opened, opened.rev, ports.clock.now()))) {
     throw new Error(
       `the claim on correlation group ${groupKey} of rule ${rule.id} was taken over; incident ${incident.id} has no signals`,
     );
   }
   const others = signals.slice(0, -1);
-  await Promise.all(others.map((other) => linkSignal(runtime, workspaceId, incident.id, other, rule.id)));
-  await linkSignal(runtime, workspaceId, incident.id, signal, rule.id);
-  await correlationGroups.writeGroup({ ...opened, linking: [] }, opened.rev + 1, runtime.clock.now());
+  await Promise.all(
+    others.map((other) => linkSignal(context, { incidentId: incident.id, signal: other, ruleId: rule.id })),
+  );
+  await linkSignal(context, { incidentId: incident.id, signal, ruleId: rule.id });
+  await correlationGroups.writeGroup({ ...opened, linking: [] }, opened.rev + 1, ports.clock.now());
   return incident.id;
 };
 
 const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<CorrelationOutcome> => {
-  const { runtime, workspaceId, rule, groupKey } = context;
-  const correlationGroups = correlationGroupRepository(runtime.table, workspaceId);
+  const { ports, workspaceId, rule, groupKey } = context;
+  const correlationGroups = correlationGroupRepository(ports.table, workspaceId);
   const at = signalTime(signal);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const now = runtime.clock.now();
+    const now = ports.clock.now();
     const group = await correlationGroups.readGroup(rule.id, groupKey, now);
     const incident = group.incidentId
-      ? await incidentRepository(runtime.table, workspaceId).getIncident(group.incidentId)
+      ? await incidentRepository(ports.table, workspaceId).getIncident(group.incidentId)
       : undefined;
     if (incident && group.linking.length > 0) {
       await finishLinking(context, group, incident.id);
       continue;
     }
     if (incident && !isDone(incident.status)) {
-      await linkSignal(runtime, workspaceId, incident.id, signal, rule.id);
+      await linkSignal(context, { incidentId: incident.id, signal, ruleId: rule.id });
       return { kind: 'joined', ruleId: rule.id, groupKey, incidentId: incident.id };
     }
     const { opening } = group;
@@ -196,7 +193,7 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
     const window = fullestWindow(all, at, rule.windowMinutes);
     if (window.length >= rule.minSignals) {
       // Counted signals may have been suppressed, resolved or linked since: only those still open count.
-      const others = await signalIncidentRepository(runtime.table, workspaceId).readSignals(
+      const others = await signalIncidentRepository(ports.table, workspaceId).readSignals(
         window.filter((member) => member.signalId !== signal.id).map((member) => member.signalId),
       );
       const live = others.filter((other) => CORRELATING.includes(other.status) && !other.incidentId);
@@ -238,8 +235,8 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  * opened, so correlation does not consult them.
  */
 export const correlateSignal = async (scope: Scope, signalId: string): Promise<CorrelationOutcome> => {
-  const { ports: runtime, workspaceId } = scope;
-  const signalIncidents = signalIncidentRepository(runtime.table, workspaceId);
+  const { ports, workspaceId } = scope;
+  const signalIncidents = signalIncidentRepository(ports.table, workspaceId);
   const found = await signalIncidents.readSignalForCorrelation(signalId);
   if (!found) return { kind: 'ignored', reason: 'missing' };
   const { signal, pending } = found;
@@ -248,7 +245,7 @@ export const correlateSignal = async (scope: Scope, signalId: string): Promise<C
     // Only the delivery that takes the signal off the pending index measures it, so a redelivery or
     // the sweep's re-send does not count the signal twice.
     if (await signalIncidents.markCorrelated(signal.id)) {
-      runtime.metrics.duration('CorrelationLag', runtime.clock.now().getTime() - Date.parse(signal.createdAt));
+      ports.metrics.duration('CorrelationLag', ports.clock.now().getTime() - Date.parse(signal.createdAt));
     }
     return outcome;
   };
@@ -256,5 +253,5 @@ export const correlateSignal = async (scope: Scope, signalId: string): Promise<C
   if (!CORRELATING.includes(signal.status)) return finish({ kind: 'ignored', reason: 'not-open' });
   const rule = firstMatchingRule(await effectiveRules(scope), signal);
   if (!rule) return finish({ kind: 'ignored', reason: 'no-rule' });
-  return finish(await correlateInGroup({ runtime, workspaceId, rule, groupKey: groupKeyOf(rule, signal) }, signal));
+  return finish(await correlateInGroup({ ...scope, rule, groupKey: groupKeyOf(rule, signal) }, signal));
 };

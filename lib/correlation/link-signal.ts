@@ -1,13 +1,18 @@
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { addToIncidentRollups } from '#lib/incidents/incident-rollup.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { signalTime } from './correlation-rule.ts';
 import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 import { signalLinkRepository } from '#lib/incidents/signal-link-repository.ts';
 
-type Services = Pick<Ports, 'table' | 'clock' | 'ids'>;
+/** Which signal to link to which incident, by which correlation rule. */
+export interface SignalLinking {
+  incidentId: string;
+  signal: Pick<Signal, 'id' | 'name' | 'triggeredAt' | 'createdAt'>;
+  ruleId: string;
+}
 
 export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
 
@@ -15,22 +20,17 @@ export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
  * `firstSignalAt = min(firstSignalAt, t)`: the earliest signal of the incident, for time to detect,
  * which the dashboard's rollup of the incident's creation hour then counts.
  */
-const lowerFirstSignalAt = async (
-  { table }: Services,
-  workspaceId: string,
-  incidentId: string,
-  at: string,
-): Promise<void> => {
+const lowerFirstSignalAt = async (scope: Scope, incidentId: string, at: string): Promise<void> => {
+  const {
+    ports: { table },
+    workspaceId,
+  } = scope;
   const written = await incidentRepository(table, workspaceId).updateIncidentItem(
     incidentId,
     { set: { firstSignalAt: at }, setIfAbsent: {}, remove: [] },
-    {
-      expression: 'attribute_not_exists(firstSignalAt) OR firstSignalAt > :firstSignalAt',
-      names: {},
-      values: { ':firstSignalAt': at },
-    },
+    { field: 'firstSignalAt', absentOrAfter: at },
   );
-  if (written) await addToIncidentRollups(table, workspaceId, written.before, written.after);
+  if (written) await addToIncidentRollups(scope, written);
 };
 
 /**
@@ -40,30 +40,21 @@ const lowerFirstSignalAt = async (
  * repeated delivery links once. A signal already in another incident stays there, and the link just
  * made is taken back.
  */
-export const linkSignal = async (
-  services: Services,
-  workspaceId: string,
-  incidentId: string,
-  signal: Pick<Signal, 'id' | 'name' | 'triggeredAt' | 'createdAt'>,
-  ruleId: string,
-): Promise<LinkResult> => {
-  const signalLinks = signalLinkRepository(services.table, workspaceId);
-  const at = services.clock.now().toISOString();
+export const linkSignal = async (scope: Scope, { incidentId, signal, ruleId }: SignalLinking): Promise<LinkResult> => {
+  const { ports, workspaceId } = scope;
+  const signalLinks = signalLinkRepository(ports.table, workspaceId);
+  const at = ports.clock.now().toISOString();
   const created = await signalLinks.insertSignalLink({
     incidentId,
     signalId: signal.id,
     ruleId,
     linkedAt: at,
   });
-  const result = await signalIncidentRepository(services.table, workspaceId).setSignalIncident(
-    signal.id,
-    incidentId,
-    at,
-  );
+  const result = await signalIncidentRepository(ports.table, workspaceId).setSignalIncident(signal.id, incidentId, at);
   if (result === 'in-another-incident' && created) await signalLinks.deleteSignalLink(incidentId, signal.id);
   if (result !== 'linked') return result;
   await Promise.all([
-    recordHistory(services, workspaceId, [
+    recordHistory(ports, workspaceId, [
       {
         ticketId: incidentId,
         ticketType: 'INCIDENT',
@@ -73,7 +64,7 @@ export const linkSignal = async (
         message: `Signal "${signal.name}" linked by correlation rule ${ruleId}`,
       },
     ]),
-    lowerFirstSignalAt(services, workspaceId, incidentId, signalTime(signal)),
+    lowerFirstSignalAt(scope, incidentId, signalTime(signal)),
   ]);
   return result;
 };

@@ -1,24 +1,11 @@
-import { ulidFloor } from '#lib/ports/ids.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
-import { pendingCorrelationPartition } from '#lib/signals/signal-item.ts';
-import { queryAll } from '#lib/store/queries.ts';
-import type { Table } from '#lib/store/table.ts';
+import { signalRepository } from '#lib/signals/signal-repository.ts';
 import type { CorrelationMessage } from './correlation-message.ts';
 import { rollUpIngestedHours } from '#lib/signals/ingested-rollup.ts';
 
 /** A signal pending longer than this lost its queue message, or the message is stuck: send it again. */
 export const PENDING_GRACE_MS = 2 * 60_000;
-
-const pendingSignalIds = async (table: Table, workspaceId: string, before: Date): Promise<string[]> => {
-  const items = await queryAll(table, {
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
-    ExpressionAttributeValues: { ':pk': pendingCorrelationPartition(workspaceId), ':before': ulidFloor(before) },
-    ProjectionExpression: 'gsi3sk',
-  });
-  return items.map((item) => item.gsi3sk as string);
-};
 
 export interface SweepResult {
   workspaces: number;
@@ -34,16 +21,14 @@ export interface SweepResult {
  * signal whose message is merely slow is correlated once all the same. It also rolls the hours that are
  * over up from the signal counter, which ingestion counts in with the signal's own counters.
  */
-export const sweepPendingSignals = async (
-  { table, queue }: Pick<Ports, 'table' | 'queue'>,
-  now: Date,
-): Promise<SweepResult> => {
+export const sweepPendingSignals = async ({ ports }: AccountScope, now: Date): Promise<SweepResult> => {
+  const { table, queue } = ports;
   const before = new Date(now.getTime() - PENDING_GRACE_MS);
   const result: SweepResult = { workspaces: 0, enqueued: 0, rolledUp: 0 };
   for (const workspaceId of await directoryWorkspaceIds(table)) {
     result.workspaces += 1;
-    result.rolledUp += await rollUpIngestedHours(table, workspaceId, now);
-    const signalIds = await pendingSignalIds(table, workspaceId, before);
+    result.rolledUp += await rollUpIngestedHours(systemScope(workspaceId, ports), now);
+    const signalIds = await signalRepository(table, workspaceId).pendingSignalIds(before);
     if (signalIds.length === 0) continue;
     await queue.send(
       'correlation',

@@ -1,19 +1,21 @@
 import { recountBlastReports } from '#lib/blast-radius/recount-blast-reports.ts';
-import { recountAnalyses } from '#lib/incidents/analysis-counter.ts';
-import { analysisPartition } from '#lib/analysis/analysis-repository.ts';
-import { recountChanges } from '#lib/changes/change-counter.ts';
+import { ANALYSIS_COUNTER } from '#lib/incidents/analysis-item.ts';
+import { analysisPartition } from '#lib/incidents/analysis-item.ts';
+import { CHANGE_COUNTER } from '#lib/changes/change-counter.ts';
 import { changePartition } from '#lib/changes/change-repository.ts';
-import { recountIncidents } from '#lib/incidents/incident-counter.ts';
+import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';
+import { incidentPartition } from '#lib/incidents/incident-item.ts';
 import { log } from '#lib/log/logger.ts';
-import { recountRuns } from '#lib/pipelines/pipeline-run-counter.ts';
+import { RUN_COUNTER } from '#lib/pipelines/pipeline-run-counter.ts';
 import { runPartition } from '#lib/pipelines/pipeline-run-item.ts';
-import type { Ports } from '#lib/ports/ports.ts';
-import { recountExecutions } from '#lib/playbooks/execution-recount.ts';
-import { recountPlaybooks } from '#lib/playbooks/playbook-counter.ts';
+import { type AccountScope, systemScope } from '#lib/identity/scope.ts';
+import { executionRepository } from '#lib/playbooks/execution-repository.ts';
+import { PLAYBOOK_COUNTER } from '#lib/playbooks/playbook-counter.ts';
 import { headPartition as playbookPartition } from '#lib/playbooks/playbook-repository.ts';
-import { recountProblems } from '#lib/problems/problem-counter.ts';
+import { PROBLEM_COUNTER } from '#lib/problems/problem-counter.ts';
+import { recountList } from '#lib/store/list-counters.ts';
 import { problemPartition } from '#lib/problems/problem-repository.ts';
-import { recountSignals } from '#lib/signals/signal-counter.ts';
+import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
 import { historyRepository } from '#lib/tickets/history-repository.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 
@@ -36,7 +38,8 @@ export interface RecountResult {
  * they count. Counters are ADDed right after their item's write, so a crash in between leaves them off by
  * one; this puts them right. One workspace failing does not stop the others.
  */
-export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<RecountResult> => {
+export const recountCounters = async ({ ports }: AccountScope): Promise<RecountResult> => {
+  const { table } = ports;
   const result: RecountResult = {
     workspaces: 0,
     signals: 0,
@@ -64,16 +67,16 @@ export const recountCounters = async ({ table }: Pick<Ports, 'table'>): Promise<
         blastReports,
         analyses,
       ] = await Promise.all([
-        recountSignals(table, workspaceId),
-        recountIncidents(table, workspaceId),
-        recountProblems(table, workspaceId, problemPartition(workspaceId)),
-        recountChanges(table, workspaceId, changePartition(workspaceId)),
-        recountRuns(table, workspaceId, runPartition(workspaceId)),
+        signalCounterRepository(table, workspaceId).recountSignals(),
+        recountList(table, workspaceId, INCIDENT_COUNTER, incidentPartition(workspaceId)),
+        recountList(table, workspaceId, PROBLEM_COUNTER, problemPartition(workspaceId)),
+        recountList(table, workspaceId, CHANGE_COUNTER, changePartition(workspaceId)),
+        recountList(table, workspaceId, RUN_COUNTER, runPartition(workspaceId)),
         historyRepository(table, workspaceId).recountHistory(),
-        recountPlaybooks(table, workspaceId, playbookPartition(workspaceId)),
-        recountExecutions(table, workspaceId),
-        recountBlastReports(table, workspaceId),
-        recountAnalyses(table, workspaceId, analysisPartition(workspaceId)),
+        recountList(table, workspaceId, PLAYBOOK_COUNTER, playbookPartition(workspaceId)),
+        executionRepository(table, workspaceId).recountExecutions(),
+        recountBlastReports(systemScope(workspaceId, ports)),
+        recountList(table, workspaceId, ANALYSIS_COUNTER, analysisPartition(workspaceId)),
       ]);
       result.workspaces += 1;
       result.signals += signals;

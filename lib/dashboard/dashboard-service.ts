@@ -2,7 +2,7 @@ import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
 import { ROLLUP, resolverKey } from '#lib/incidents/incident-rollup.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { hourOf, metricHourRepository, type HourRollup } from '#lib/rollups/metric-hour-repository.ts';
-import { readPendingIngestedHours } from '#lib/signals/signal-counter.ts';
+import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { resolveWindow } from './dashboard-window.ts';
@@ -52,7 +52,7 @@ export const getDashboardMetrics = async (scope: Scope, query: DashboardMetricsI
   const { from, to } = resolveWindow(ports.clock.now(), query);
   const [rollups, pendingSignals] = await Promise.all([
     readWindow(scope, from, to),
-    readPendingIngestedHours(ports.table, workspaceId),
+    signalCounterRepository(ports.table, workspaceId).readPendingIngestedHours(),
   ]);
   const [fromHour, toHour] = [hourOf(from), hourOf(to)];
   const pendingInWindow = [...pendingSignals].filter(([hour]) => hour >= fromHour && hour <= toHour);
@@ -131,13 +131,10 @@ export const getDashboardAnalytics = async (
   scope: Scope,
   query: DashboardAnalyticsInput,
 ): Promise<DashboardAnalytics> => {
-  const { ports, workspaceId } = scope;
+  const { ports } = scope;
   const { granularity } = query;
   const window = resolveWindow(ports.clock.now(), query, granularity);
-  const [rollups, timeZone] = await Promise.all([
-    readWindow(scope, window.from, window.to),
-    workspaceTimezone(ports.table, workspaceId),
-  ]);
+  const [rollups, timeZone] = await Promise.all([readWindow(scope, window.from, window.to), workspaceTimezone(scope)]);
   const created = total(rollups, ROLLUP.created);
   const sources = [...byPrefix(rollups, ROLLUP.sourcePrefix)].map(([key, count]) => ({
     source: decodeURIComponent(key),

@@ -1,3 +1,4 @@
+import { localDateTime, offsetAt, offsetText } from '#lib/contract/zoned-time.ts';
 import { hourOf, hourStart } from '#lib/rollups/metric-hour-repository.ts';
 
 export const GRANULARITIES = ['hour', 'day', 'week'] as const;
@@ -5,25 +6,6 @@ export type Granularity = (typeof GRANULARITIES)[number];
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `+05:30`: how far the zone's wall clock is ahead of UTC at an instant. */
-const offsetAt = (timeZone: string, instant: number): string => {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const name = formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  return name === 'GMT' ? '+00:00' : name.slice(3);
-};
-
-const offsetMs = (offset: string): number => {
-  const sign = offset.startsWith('-') ? -1 : 1;
-  const [hours = 0, minutes = 0] = offset.slice(1).split(':').map(Number);
-  return sign * (hours * HOUR_MS + minutes * 60_000);
-};
 
 /**
  * The bucket label of a UTC hour in a zone: the local hour (`2026-03-29T03:00:00+02:00`, the offset
@@ -35,12 +17,11 @@ const offsetMs = (offset: string): number => {
  */
 export const bucketOfHour = (hour: string, timeZone: string, granularity: Granularity): string => {
   const middle = hourStart(hour) + HOUR_MS / 2;
-  const offset = offsetAt(timeZone, middle);
-  const wall = new Date(middle + offsetMs(offset));
-  const date = wall.toISOString().slice(0, 10);
-  if (granularity === 'hour') return `${date}T${wall.toISOString().slice(11, 13)}:00:00${offset}`;
+  const local = localDateTime(middle, timeZone);
+  const date = local.slice(0, 10);
+  if (granularity === 'hour') return `${date}T${local.slice(11, 13)}:00:00${offsetText(offsetAt(timeZone, middle))}`;
   if (granularity === 'day') return date;
-  const daysSinceMonday = (wall.getUTCDay() + 6) % 7;
+  const daysSinceMonday = (new Date(Date.parse(date)).getUTCDay() + 6) % 7;
   return new Date(Date.parse(date) - daysSinceMonday * DAY_MS).toISOString().slice(0, 10);
 };
 

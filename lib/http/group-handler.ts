@@ -6,7 +6,7 @@ import { publishMetrics } from '#lib/ports/metrics/publish-metrics.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
 import { toGatewayPath, type RouteGroup, type RouteHandler, type RouteHandlers, type RouteRequest } from './route.ts';
 import { resultResponse } from './response.ts';
-import { ForbiddenError, NotImplementedError } from '#lib/contract/errors.ts';
+import { ForbiddenError } from '#lib/contract/errors.ts';
 import type { HttpContext, ResolvedRoute } from './middlewares/http-context.ts';
 import { requestLog } from './middlewares/request-log.ts';
 import { cors } from './middlewares/cors.ts';
@@ -26,18 +26,13 @@ const indexGroup = <G extends RouteGroup>(group: G, handlers: RouteHandlers<G>):
   new Map(
     Object.entries(group.routes).map(([key, spec]): [string, ResolvedRoute] => [
       routeIndexKey(spec.method, toGatewayPath(spec.path)),
-      { group: group.name, key, spec, handler: handlers[key] as RouteHandler | undefined },
+      { group: group.name, key, spec, handler: handlers[key] as RouteHandler },
     ]),
   );
 
 const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
   const { route, parsed } = context;
   if (!route || !parsed) throw new Error('dispatch reached without a resolved and validated route');
-  if (!route.handler) {
-    throw new NotImplementedError(`Not implemented yet: the ${route.group} group is not built`, [
-      `${route.spec.method} ${route.spec.path} belongs to the ${route.group} group`,
-    ]);
-  }
   const caller = context.caller ?? { kind: 'anonymous' };
   const account = accountScope(caller, context.ports);
   const workspaceId = (): string => {
@@ -66,8 +61,7 @@ const dispatch = async (event: APIGatewayProxyEvent, context: HttpContext): Prom
 
 /**
  * The Lambda entry of one endpoint group: the HTTP middlewares composed once, in the order a request
- * meets them, around a dispatch to the route's handler. A route whose group is not built yet answers
- * 501 naming its group, so the route table is complete and what is left to build is visible. The
+ * meets them, around a dispatch to the route's handler. The
  * metrics its services counted are published when the response is ready, whatever it is.
  */
 export const createHttpHandler = <G extends RouteGroup>(

@@ -148,9 +148,9 @@ export type RouteResult = JsonResult | BinaryResult;
 
 export type RouteHandler<R extends RouteSpec = RouteSpec> = (request: RouteRequest<R>) => Promise<RouteResult>;
 
-/** A group's implemented routes; a route left out answers 501 until its group is built. */
+/** A handler for every route of a group: a route without one does not compile. */
 export type RouteHandlers<G extends RouteGroup> = {
-  [K in keyof G['routes']]?: RouteHandler<G['routes'][K]>;
+  [K in keyof G['routes']]: RouteHandler<G['routes'][K]>;
 };
 
 /** `/api/v1/incident-ticket/:id` -> `/api/v1/incident-ticket/{id}`, the form API Gateway uses. */

@@ -19,8 +19,14 @@ export interface Scope extends AccountScope {
 
 export const accountScope = (caller: Caller, ports: Ports): AccountScope => ({ caller, actor: actorOf(caller), ports });
 
-/** The scope of work no person asked for: a queue worker, a sweep, a workflow stage. */
+/**
+ * The scope of work no person asked for (a queue worker, a sweep, a workflow stage) before it knows its
+ * workspace: a sweep over every workspace, a message that names the workspace it is about.
+ */
+export const systemAccountScope = (ports: Ports): AccountScope => accountScope({ kind: 'anonymous' }, ports);
+
+/** The same, inside one workspace. */
 export const systemScope = (workspaceId: string, ports: Ports): Scope => ({
-  ...accountScope({ kind: 'anonymous' }, ports),
+  ...systemAccountScope(ports),
   workspaceId,
 });

@@ -24,11 +24,7 @@ export const acknowledgeOpenIncident = async (
     { now: ports.clock.now().toISOString(), actor },
   );
   update.set.acknowledgedVia = via;
-  const written = await incidents.updateIncidentItem(incident.id, update, {
-    expression: '#ackStatus = :open',
-    names: { '#ackStatus': 'status' },
-    values: { ':open': 'OPEN' },
-  });
+  const written = await incidents.updateIncidentItem(incident.id, update, { field: 'status', equals: 'OPEN' });
   if (!written) {
     const now = await incidents.getIncident(incident.id);
     return { incident: now ?? incident, acknowledged: false };

@@ -7,17 +7,17 @@ import type { AddCommentInput } from './schemas.ts';
 
 /** Adds a Markdown comment by the caller, and a COMMENT_ADDED history event carrying its text. */
 export const addComment = async (scope: Scope, { ticketId, content }: AddCommentInput): Promise<IncidentComment> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   const incident = await findIncident(scope, ticketId, 'ticketId');
   const comment: IncidentComment = {
-    id: runtime.ids.sortable(),
+    id: ports.ids.sortable(),
     ticketId: incident.id,
     content,
     authorEmail: actor,
-    createdAt: runtime.clock.now().toISOString(),
+    createdAt: ports.clock.now().toISOString(),
   };
-  await commentRepository(runtime.table, workspaceId).putComment(comment);
-  await recordHistory(runtime, workspaceId, [
+  await commentRepository(ports.table, workspaceId).putComment(comment);
+  await recordHistory(ports, workspaceId, [
     { ticketId: incident.id, ticketType: 'INCIDENT', event: 'COMMENT_ADDED', actor, message: content },
   ]);
   return comment;

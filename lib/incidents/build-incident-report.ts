@@ -64,23 +64,23 @@ const reportSignals = async (
  * completed analysis if any.
  */
 export const buildIncidentReport = async (scope: Scope, incidentId: string, note?: string): Promise<IncidentReport> => {
-  const { ports: runtime, workspaceId } = scope;
+  const { ports, workspaceId } = scope;
   const incident = await findIncident(scope, incidentId);
   const [workspace, timezone, comments, messages, history, signals, analysis] = await Promise.all([
-    workspaceRepository(runtime.table, workspaceId).getWorkspace(),
-    workspaceTimezone(runtime.table, workspaceId),
-    commentRepository(runtime.table, workspaceId).listComments(incident.id),
-    messageRepository(runtime.table, workspaceId).listMessages(incident.id),
-    historyRepository(runtime.table, workspaceId).listHistory(
+    workspaceRepository(ports.table, workspaceId).getWorkspace(),
+    workspaceTimezone(scope),
+    commentRepository(ports.table, workspaceId).listComments(incident.id),
+    messageRepository(ports.table, workspaceId).listMessages(incident.id),
+    historyRepository(ports.table, workspaceId).listHistory(
       { ticketId: incident.id },
       { page: 1, limit: REPORT_HISTORY_LIMIT },
     ),
     reportSignals(scope, incident.id),
-    incidentAnalysisRepository(runtime.table, workspaceId).latestCompletedAnalysis(incident.id),
+    incidentAnalysisRepository(ports.table, workspaceId).latestCompletedAnalysis(incident.id),
   ]);
   return {
     workspaceName: workspace?.businessName ?? '',
-    generatedAt: runtime.clock.now().toISOString(),
+    generatedAt: ports.clock.now().toISOString(),
     timezone,
     ...(note && { note }),
     incident: reportedIncident(incident),

@@ -1,5 +1,5 @@
 import type { Table } from '#lib/store/table.ts';
-import { incidentChildToItem, listIncidentChildren, type IncidentChildKind } from './incident-children.ts';
+import { incidentChildToItem, listIncidentChildren, type IncidentChildKind } from './incident-child-repository.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
 
 /** Comments live in their incident's partition, sorted by ULID: chronological. */

@@ -1,4 +1,4 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { assertAssignable } from './assignee.ts';
 import { isAcknowledged, isDone, type Incident } from './incident.ts';
 import { recordIncidentChange } from './incident-changes.ts';
@@ -18,11 +18,11 @@ import type { CreateIncidentInput } from './schemas.ts';
 const incidentSla = onFirstUse(() => import('./incident-sla.ts'));
 
 export const createIncident = async (scope: Scope, input: CreateIncidentInput): Promise<Incident> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   await assertAssignable(scope, input.assignedToEmail);
-  const now = runtime.clock.now();
+  const now = ports.clock.now();
   const at = now.toISOString();
-  const id = await incidentIdRepository(runtime.table, workspaceId).allocateIncidentId(now);
+  const id = await incidentIdRepository(ports.table, workspaceId).allocateIncidentId(now);
   const { slaOfNewIncident } = await incidentSla();
   const sla = await slaOfNewIncident(scope, {
     priority: input.priority,
@@ -45,7 +45,7 @@ export const createIncident = async (scope: Scope, input: CreateIncidentInput): 
     ...(isDone(input.status) && { resolvedAt: at, resolvedBy: actor }),
     ...sla,
   };
-  await incidentRepository(runtime.table, workspaceId).putIncident(incident);
+  await incidentRepository(ports.table, workspaceId).putIncident(incident);
   await recordIncidentChange(scope, undefined, incident, {
     history: [{ event: 'CREATED', to: incident.status }],
     messages: [{ kind: 'SYSTEM', text: `Incident created by ${actor}`, actor }],

@@ -12,12 +12,12 @@ import type { Scope } from '#lib/identity/scope.ts';
  * place and repeating the delete finishes the job. The history stays (audit) and gains a DELETED event naming what was deleted.
  */
 export const deleteIncident = async (scope: Scope, incidentId: string): Promise<{ id: string }> => {
-  const { ports: runtime, workspaceId } = scope;
-  const incidents = incidentRepository(runtime.table, workspaceId);
+  const { ports, workspaceId } = scope;
+  const incidents = incidentRepository(ports.table, workspaceId);
   const { id } = await findIncident(scope, incidentId);
   await releaseIncidentSignals(scope, id);
   await incidents.deleteIncidentChildren(id);
-  await incidentAnalysisRepository(runtime.table, workspaceId).deleteIncidentAnalyses(id);
+  await incidentAnalysisRepository(ports.table, workspaceId).deleteIncidentAnalyses(id);
   const deleted = await incidents.deleteIncidentItem(id);
   if (!deleted) throw new NotFoundError('Incident not found', [`id: incident ${incidentId} was already deleted`]);
   await recordIncidentChange(scope, deleted, undefined, {

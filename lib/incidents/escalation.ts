@@ -53,15 +53,7 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
   const due = dueEscalation(incident, now);
   if (!due) return false;
   const { ports, workspaceId } = scope;
-  const claimed = await incidentRepository(ports.table, workspaceId).updateIncidentItem(
-    incident.id,
-    { set: { escalationCount: due.step, lastEscalatedAt: due.dueAt }, setIfAbsent: {}, remove: [] },
-    {
-      expression: '#status = :open AND (attribute_not_exists(#escalations) OR #escalations < :step)',
-      names: { '#status': 'status', '#escalations': 'escalationCount' },
-      values: { ':open': 'OPEN', ':step': due.step },
-    },
-  );
+  const claimed = await incidentRepository(ports.table, workspaceId).claimEscalation(incident.id, due);
   if (!claimed) return false;
   const { after } = claimed;
   await recordHistory(
@@ -79,7 +71,7 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
     ],
     now.toISOString(),
   );
-  await queueIncidentEvents(ports, [
+  await queueIncidentEvents(scope, [
     {
       workspaceId,
       incidentId: after.id,

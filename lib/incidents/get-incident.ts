@@ -8,11 +8,11 @@ import type { Scope } from '#lib/identity/scope.ts';
  * `field`, the request field the id came in (`id`, `ticketId`, `incidentId`).
  */
 export const findIncident = async (
-  { ports: runtime, workspaceId }: Scope,
+  { ports, workspaceId }: Scope,
   incidentId: string,
   field = 'id',
 ): Promise<Incident> => {
-  const incident = await incidentRepository(runtime.table, workspaceId).getIncident(incidentId);
+  const incident = await incidentRepository(ports.table, workspaceId).getIncident(incidentId);
   if (!incident)
     throw new NotFoundError('Incident not found', [`${field}: no incident ${incidentId} in this workspace`]);
   return incident;

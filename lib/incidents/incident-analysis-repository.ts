@@ -1,12 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
-import { queryAll } from '#lib/store/queries.ts';
+import { queryAll, queryFirst } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { keyOf } from '#lib/store/items.ts';
 import { deleteIfPresent } from '#lib/store/conditional-writes.ts';
-import { countAnalysisWrite } from './analysis-counter.ts';
-import { analysisChildPartition, incidentAnalysisPartition } from './incident-item.ts';
+import { countListWrite } from '#lib/store/list-counters.ts';
+import { ANALYSIS_COUNTER, analysisChildPartition, incidentAnalysisPartition } from './analysis-item.ts';
 
 /**
  * The analysis engine's items that belong to one incident (docs/data-model.md 5.15): ANALYSIS items
@@ -20,20 +19,15 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(
 export const incidentAnalysisRepository = (table: Table, workspaceId: string) => {
   /** The latest COMPLETE analysis of the incident, as the report shows it; undefined if there is none. */
   const latestCompletedAnalysis = async (incidentId: string): Promise<IncidentReport['analysis']> => {
-    const { Items } = await table.doc.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :complete)',
-        ExpressionAttributeValues: {
-          ':pk': incidentAnalysisPartition(workspaceId, incidentId),
-          ':complete': 'COMPLETE#',
-        },
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    );
-    const item = Items?.[0];
+    const item = await queryFirst(table, {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :complete)',
+      ExpressionAttributeValues: {
+        ':pk': incidentAnalysisPartition(workspaceId, incidentId),
+        ':complete': 'COMPLETE#',
+      },
+      ScanIndexForward: false,
+    });
     if (!item) return undefined;
     return {
       hypothesis: String(item.hypothesis ?? ''),
@@ -66,7 +60,8 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
       });
       await batchDeleteItems(table, children.map(keyOf));
       const deleted = await deleteIfPresent(table, keyOf(analysis));
-      if (deleted) await countAnalysisWrite(table, workspaceId, String(deleted.status), undefined);
+      if (deleted)
+        await countListWrite(table, workspaceId, ANALYSIS_COUNTER, { status: String(deleted.status) }, undefined);
     }
   };
   return { latestCompletedAnalysis, deleteIncidentAnalyses };

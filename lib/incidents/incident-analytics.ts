@@ -1,5 +1,8 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentPriority, type IncidentStatus } from './incident.ts';
-import { readIncidentCounter, type CounterValues } from './incident-counter.ts';
+import { readListCounter } from '#lib/store/list-counters.ts';
+import { INCIDENT_COUNTER } from './incident-counter.ts';
+
+type CounterValues = Record<string, number>;
 import type { Scope } from '#lib/identity/scope.ts';
 
 export interface IncidentAnalytics {
@@ -24,8 +27,8 @@ const meanMinutes = (values: CounterValues, sum: string, samples: string): numbe
  * Totals by status and priority and the mean times, from the workspace's incident counter: one GetItem,
  * whatever the number of incidents. Means are in minutes, rounded to two decimals.
  */
-export const incidentAnalytics = async ({ ports: runtime, workspaceId }: Scope): Promise<IncidentAnalytics> => {
-  const values = await readIncidentCounter(runtime.table, workspaceId);
+export const incidentAnalytics = async ({ ports, workspaceId }: Scope): Promise<IncidentAnalytics> => {
+  const values = await readListCounter(ports.table, workspaceId, INCIDENT_COUNTER);
   return {
     total: count(values, 'total'),
     byStatus: Object.fromEntries(

@@ -1,8 +1,9 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { HistoryEventInput, HistoryEventKind } from '#lib/tickets/history.ts';
 import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentEditableField } from './incident.ts';
-import { addToIncidentCounter, counterDelta } from './incident-counter.ts';
+import { countListWrite } from '#lib/store/list-counters.ts';
+import { INCIDENT_COUNTER } from './incident-counter.ts';
 import { addToIncidentRollups } from './incident-rollup.ts';
 import { queueNotifications } from './incident-notifications.ts';
 import type { Scope } from '#lib/identity/scope.ts';
@@ -91,22 +92,22 @@ export const recordIncidentChange = async (
   after: Incident | undefined,
   { history, messages = [] }: { history: readonly IncidentHistoryInput[]; messages?: readonly MessageInput[] },
 ): Promise<void> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   const ticketId = (after ?? before)?.id;
   if (!ticketId) throw new Error('an incident change needs a state before or after it');
-  countChange(runtime, before, after);
+  countChange(ports, before, after);
   await Promise.all([
     history.length > 0 &&
       recordHistory(
-        runtime,
+        ports,
         workspaceId,
         history.map((event) => ({ ...event, ticketId, ticketType: 'INCIDENT', actor })),
         after?.updatedAt,
       ),
-    messages.length > 0 && recordMessages(runtime, workspaceId, ticketId, messages),
-    addToIncidentCounter(runtime.table, workspaceId, counterDelta(before, after)),
-    addToIncidentRollups(runtime.table, workspaceId, before, after),
+    messages.length > 0 && recordMessages(ports, workspaceId, ticketId, messages),
+    countListWrite(ports.table, workspaceId, INCIDENT_COUNTER, before, after),
+    addToIncidentRollups(scope, { before, after }),
     recordSla(scope, before, after),
-    queueNotifications(runtime, workspaceId, before, after),
+    queueNotifications(scope, { before, after }),
   ]);
 };

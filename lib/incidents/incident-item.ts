@@ -1,5 +1,6 @@
-import { filterKey, workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
+import { workspaceKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-item.ts';
 import {
   isAcknowledged,
   isDone,
@@ -52,14 +53,6 @@ const environmentIndexKeys = (workspaceId: string, incidentId: string, environme
 /** An incident's own items: comments, messages, signal links, drafts. Deleted with the incident. */
 export const incidentChildPartition = (workspaceId: string, incidentId: string): string =>
   workspaceKey(workspaceId, 'INC', incidentId);
-
-/** gsi2 of the analysis items of one incident (docs/data-model.md 5.15); the analysis module fills it. */
-export const incidentAnalysisPartition = (workspaceId: string, incidentId: string): string =>
-  workspaceKey(workspaceId, 'INC', incidentId, 'ANALYSIS');
-
-/** An analysis's own items, its evidence and reports (docs/data-model.md 5.15): deleted with its incident. */
-export const analysisChildPartition = (workspaceId: string, analysisId: string): string =>
-  workspaceKey(workspaceId, 'ANALYSIS', analysisId);
 
 /** The index attributes an incident's state decides; an update that changes status or priority SETs them. */
 export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({

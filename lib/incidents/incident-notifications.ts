@@ -1,6 +1,6 @@
 import { log } from '#lib/log/logger.ts';
-import type { Ports } from '#lib/ports/ports.ts';
-import { INCIDENT_PRIORITIES, type Incident, type IncidentPriority } from './incident.ts';
+import type { AccountScope, Scope } from '#lib/identity/scope.ts';
+import { INCIDENT_PRIORITIES, type Incident, type IncidentWrite, type IncidentPriority } from './incident.ts';
 
 /**
  * `ESCALATED`: the priority was raised. `UNACKNOWLEDGED`: an escalation, nobody acknowledged the incident by
@@ -65,7 +65,7 @@ export const notificationsOf = (
  * Hands events to the `notifications` queue, for the notification worker. It never throws: what caused
  * them is written already, and a lost message costs a notification, logged here, not the caller's work.
  */
-export const queueIncidentEvents = async (ports: Ports, events: IncidentNotification[]): Promise<void> => {
+export const queueIncidentEvents = async ({ ports }: AccountScope, events: IncidentNotification[]): Promise<void> => {
   if (events.length === 0) return;
   try {
     await ports.queue.send('notifications', events);
@@ -79,11 +79,6 @@ export const queueIncidentEvents = async (ports: Ports, events: IncidentNotifica
  * throws and never waits on a receiver: the incident is written already, and a lost message costs a
  * notification, logged here, not the request.
  */
-export const queueNotifications = async (
-  ports: Ports,
-  workspaceId: string,
-  before: Incident | undefined,
-  after: Incident | undefined,
-): Promise<void> => {
-  await queueIncidentEvents(ports, notificationsOf(workspaceId, before, after));
+export const queueNotifications = async (scope: Scope, { before, after }: IncidentWrite): Promise<void> => {
+  await queueIncidentEvents(scope, notificationsOf(scope.workspaceId, before, after));
 };

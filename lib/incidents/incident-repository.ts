@@ -2,7 +2,7 @@ import type { Page, PageRequest } from '#lib/store/pages.ts';
 import { queryAll, type QueryInput } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { findItem, keyOf } from '#lib/store/items.ts';
@@ -18,7 +18,8 @@ import {
   incidentToItem,
   type ItemUpdate,
 } from './incident-item.ts';
-import { readIncidentTotal } from './incident-counter.ts';
+import { readCountedTotal } from '#lib/store/list-counters.ts';
+import { INCIDENT_COUNTER } from './incident-counter.ts';
 
 type Item = Record<string, unknown>;
 
@@ -122,11 +123,30 @@ const applyUpdate = (item: Item, { set, setIfAbsent, remove }: ItemUpdate): Item
   return next;
 };
 
-export interface IncidentCondition {
-  expression: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-}
+/**
+ * What must hold of the stored incident for an update to apply, as data: a field equal to a value, absent,
+ * not one of some values, or absent or later than an instant (ISO strings compare in time order).
+ */
+export type IncidentCondition =
+  | { field: keyof Incident; equals: string }
+  | { field: keyof Incident; absent: true }
+  | { field: keyof Incident; notIn: readonly string[] }
+  | { field: keyof Incident; absentOrAfter: string };
+
+const conditionExpression = (condition: IncidentCondition) => {
+  const names = { '#cond': condition.field };
+  if ('equals' in condition) return { expression: '#cond = :cond', names, values: { ':cond': condition.equals } };
+  if ('absent' in condition) return { expression: 'attribute_not_exists(#cond)', names, values: {} };
+  if ('notIn' in condition) {
+    const values = Object.fromEntries(condition.notIn.map((value, index) => [`:cond${index}`, value]));
+    return { expression: `NOT (#cond IN (${Object.keys(values).join(', ')}))`, names, values };
+  }
+  return {
+    expression: 'attribute_not_exists(#cond) OR #cond > :cond',
+    names,
+    values: { ':cond': condition.absentOrAfter },
+  };
+};
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const incidentRepository = (table: Table, workspaceId: string) => {
@@ -147,13 +167,14 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
    */
   const queryIncidents = async (filters: IncidentFilters, page: PageRequest): Promise<Page<Incident>> => {
     const { status, priority, environment, from, to } = filters;
-    const environmentKey = environment === undefined ? undefined : filterKey(environment);
     return queryPage(
       table,
       listQuery(workspaceId, filters),
       page,
       (item) => incidentFromItem(workspaceId, item),
-      from || to ? undefined : () => readIncidentTotal(table, workspaceId, { status, priority, environmentKey }),
+      from || to
+        ? undefined
+        : () => readCountedTotal(table, workspaceId, INCIDENT_COUNTER, { status, priority, environment }),
     );
   };
 
@@ -168,14 +189,44 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     condition?: IncidentCondition,
   ): Promise<{ before: Incident; after: Incident } | undefined> => {
     const { expression, names, values } = updateExpression(update);
+    const when = condition && conditionExpression(condition);
     const old = await updateIfPresent(
       table,
       incidentItemKey(workspaceId, incidentId),
       {
         UpdateExpression: expression,
-        ConditionExpression: condition?.expression,
-        ExpressionAttributeNames: { ...names, ...condition?.names },
-        ExpressionAttributeValues: { ...values, ...condition?.values },
+        ConditionExpression: when?.expression,
+        ExpressionAttributeNames: { ...names, ...when?.names },
+        ExpressionAttributeValues: { ...values, ...when?.values },
+      },
+      'ALL_OLD',
+    );
+    return (
+      old && {
+        before: incidentFromItem(workspaceId, old),
+        after: incidentFromItem(workspaceId, applyUpdate(old, update)),
+      }
+    );
+  };
+
+  /**
+   * Claims escalation `step` of an incident: recorded only while it is still OPEN and fewer escalations were
+   * sent, so of two sweeps at the same instant one sends it. Answers the write, or undefined if not claimed.
+   */
+  const claimEscalation = async (
+    incidentId: string,
+    { step, dueAt }: { step: number; dueAt: string },
+  ): Promise<{ before: Incident; after: Incident } | undefined> => {
+    const update: ItemUpdate = { set: { escalationCount: step, lastEscalatedAt: dueAt }, setIfAbsent: {}, remove: [] };
+    const { expression, names, values } = updateExpression(update);
+    const old = await updateIfPresent(
+      table,
+      incidentItemKey(workspaceId, incidentId),
+      {
+        UpdateExpression: expression,
+        ConditionExpression: '#status = :open AND (attribute_not_exists(#escalations) OR #escalations < :step)',
+        ExpressionAttributeNames: { ...names, '#status': 'status', '#escalations': 'escalationCount' },
+        ExpressionAttributeValues: { ...values, ':open': 'OPEN', ':step': step },
       },
       'ALL_OLD',
     );
@@ -221,6 +272,7 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     queryIncidents,
     queryOpenIncidents,
     updateIncidentItem,
+    claimEscalation,
     deleteIncidentChildren,
     deleteIncidentItem,
   };

@@ -1,8 +1,8 @@
 import { hourOf, metricHourRepository } from '#lib/rollups/metric-hour-repository.ts';
 import { counterDelta } from '#lib/store/counters.ts';
-import { filterKey } from '#lib/store/keys.ts';
-import type { Table } from '#lib/store/table.ts';
-import type { Incident } from './incident.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import type { Incident, IncidentWrite } from './incident.ts';
 
 /**
  * What incidents add to the hourly METRIC_HOUR rollups (docs/dashboard.md has what each figure means):
@@ -95,9 +95,5 @@ export const rollupDelta = (before: Incident | undefined, after: Incident | unde
  * creation), issued after the incident's own write succeeded: a crash in between leaves the rollup off
  * by that one incident.
  */
-export const addToIncidentRollups = (
-  table: Table,
-  workspaceId: string,
-  before: Incident | undefined,
-  after: Incident | undefined,
-): Promise<void> => metricHourRepository(table, workspaceId).addToHours(rollupDelta(before, after));
+export const addToIncidentRollups = ({ ports, workspaceId }: Scope, { before, after }: IncidentWrite): Promise<void> =>
+  metricHourRepository(ports.table, workspaceId).addToHours(rollupDelta(before, after));

@@ -11,11 +11,11 @@ export type IncidentSignal = Signal & { linkedAt: string; ruleId: string };
  * linked. An unknown incident is a 404; a linked signal deleted since is left out.
  */
 export const listIncidentSignals = async (scope: Scope, incidentId: string): Promise<IncidentSignal[]> => {
-  const { ports: runtime, workspaceId } = scope;
+  const { ports, workspaceId } = scope;
   const incident = await findIncident(scope, incidentId);
-  const links = await signalLinkRepository(runtime.table, workspaceId).listSignalLinks(incident.id);
+  const links = await signalLinkRepository(ports.table, workspaceId).listSignalLinks(incident.id);
   const signals = new Map(
-    (await signalIncidentRepository(runtime.table, workspaceId).readSignals(links.map((link) => link.signalId))).map(
+    (await signalIncidentRepository(ports.table, workspaceId).readSignals(links.map((link) => link.signalId))).map(
       (signal) => [signal.id, signal],
     ),
   );

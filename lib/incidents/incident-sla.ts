@@ -121,13 +121,13 @@ export const settleSla = async (scope: Scope, incident: Incident, now: Date): Pr
     const written = await incidentRepository(table, scope.workspaceId).updateIncidentItem(
       current.id,
       { set: { [field]: outcome }, setIfAbsent: {}, remove: [] },
-      { expression: '#slaOutcome = :pending', names: { '#slaOutcome': field }, values: { ':pending': 'PENDING' } },
+      { field, equals: 'PENDING' },
     );
     if (!written) continue;
     await Promise.all([
       countChange(scope, written.before, written.after),
-      addToIncidentRollups(table, scope.workspaceId, written.before, written.after),
-      outcome === 'BREACHED' && queueIncidentEvents(scope.ports, [breachEvent(scope, written.after, target)]),
+      addToIncidentRollups(scope, written),
+      outcome === 'BREACHED' && queueIncidentEvents(scope, [breachEvent(scope, written.after, target)]),
     ]);
     current = written.after;
     recorded += 1;
@@ -157,12 +157,8 @@ const regovern = async (scope: Scope, incident: Incident): Promise<Incident> => 
     incident.id,
     { set: sla, setIfAbsent: {}, remove: [] },
     incident.slaPolicyId
-      ? {
-          expression: '#slaPolicy = :was',
-          names: { '#slaPolicy': 'slaPolicyId' },
-          values: { ':was': incident.slaPolicyId },
-        }
-      : { expression: 'attribute_not_exists(#slaPolicy)', names: { '#slaPolicy': 'slaPolicyId' }, values: {} },
+      ? { field: 'slaPolicyId', equals: incident.slaPolicyId }
+      : { field: 'slaPolicyId', absent: true },
   );
   if (!written) return incident;
   const deadlines = slaDeadlineRepository(scope.ports.table, scope.workspaceId);

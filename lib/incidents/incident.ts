@@ -41,6 +41,12 @@ export const INCIDENT_EDITABLE_FIELDS = ['summary', 'priority', 'status', ...INC
 export type IncidentEditableField = (typeof INCIDENT_EDITABLE_FIELDS)[number];
 
 /** An incident ticket (spec: Incident ticket). Its record id and ticket id are the same string. */
+/** An incident's state before and after one write: undefined where it did not exist (created) or no longer does (deleted). */
+export interface IncidentWrite {
+  before: Incident | undefined;
+  after: Incident | undefined;
+}
+
 export interface Incident extends Partial<Record<IncidentTextField, string>> {
   id: string;
   ticketId: string;

@@ -1,6 +1,6 @@
 import { putItem } from '#lib/store/conditional-writes.ts';
 import type { Table } from '#lib/store/table.ts';
-import { incidentChildToItem, type IncidentChildKind } from './incident-children.ts';
+import { incidentChildToItem, type IncidentChildKind } from './incident-child-repository.ts';
 
 /** A customer knowledge-base article drafted when the incident was resolved (spec: resolve with customer KB). */
 export interface KbDraft {

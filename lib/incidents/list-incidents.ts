@@ -9,7 +9,7 @@ import type { Page } from '#lib/store/pages.ts';
  * counts the whole matching key range, so narrowing by status, priority or dates keeps it cheap.
  */
 export const listIncidents = async (
-  { ports: runtime, workspaceId }: Scope,
+  { ports, workspaceId }: Scope,
   { page, limit, cursor, ...filters }: ListIncidentsInput,
 ): Promise<Page<Incident>> =>
-  incidentRepository(runtime.table, workspaceId).queryIncidents(filters, { page, limit, cursor });
+  incidentRepository(ports.table, workspaceId).queryIncidents(filters, { page, limit, cursor });

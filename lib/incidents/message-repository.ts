@@ -1,7 +1,7 @@
 import type { Clock } from '#lib/ports/clock.ts';
 import type { Ids } from '#lib/ports/ids.ts';
 import type { Table } from '#lib/store/table.ts';
-import { incidentChildToItem, listIncidentChildren, type IncidentChildKind } from './incident-children.ts';
+import { incidentChildToItem, listIncidentChildren, type IncidentChildKind } from './incident-child-repository.ts';
 import { putIfAbsent, putNew } from '#lib/store/conditional-writes.ts';
 import type { MessageKind } from './incident.ts';
 

@@ -20,11 +20,7 @@ const writeUpChanges = (incident: Incident, input: ResolveIncidentInput): Resolv
   );
 
 /** The automatic resolve's condition: an incident a person resolved or closed meanwhile is left alone. */
-const STILL_OPEN: IncidentCondition = {
-  expression: 'NOT (#resolveStatus IN (:resolved, :closed))',
-  names: { '#resolveStatus': 'status' },
-  values: { ':resolved': 'RESOLVED', ':closed': 'CLOSED' },
-};
+const STILL_OPEN: IncidentCondition = { field: 'status', notIn: ['RESOLVED', 'CLOSED'] };
 
 /**
  * Writes RESOLVED with the write-up, unless `condition` refuses (or the incident is gone): undefined. A
@@ -39,19 +35,15 @@ const writeResolution = async (
   writeUp: ResolveIncidentInput,
   condition?: IncidentCondition,
 ): Promise<Incident | undefined> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   const update = incidentUpdate(
     workspaceId,
     incidentId,
     { status: 'RESOLVED' },
-    { now: runtime.clock.now().toISOString(), actor },
+    { now: ports.clock.now().toISOString(), actor },
   );
   Object.assign(update.set, writeUp);
-  const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(
-    incidentId,
-    update,
-    condition,
-  );
+  const written = await incidentRepository(ports.table, workspaceId).updateIncidentItem(incidentId, update, condition);
   if (!written) return undefined;
   const { before, after } = written;
   if (before.status === 'RESOLVED') return after;

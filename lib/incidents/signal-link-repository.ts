@@ -5,7 +5,7 @@ import {
   incidentChildToItem,
   listIncidentChildren,
   type IncidentChildKind,
-} from './incident-children.ts';
+} from './incident-child-repository.ts';
 
 /** By signal id: the order signals were received in. */
 const SIGNAL_LINK: IncidentChildKind<SignalLink> = {

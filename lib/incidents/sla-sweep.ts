@@ -1,5 +1,4 @@
-import { systemScope, type Scope } from '#lib/identity/scope.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
 import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 import { escalateOverdueIncidents } from './escalation.ts';
@@ -24,7 +23,7 @@ export interface SlaSweepResult {
  * never the incidents at large; a deadline of an incident deleted since is simply removed. In every
  * workspace with `autoEscalate` on, the OPEN incidents past their response deadline are escalated.
  */
-export const sweepSlaDeadlines = async (ports: Ports, now: Date): Promise<SlaSweepResult> => {
+export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Promise<SlaSweepResult> => {
   const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0, escalated: 0 };
   for (const workspaceId of await directoryWorkspaceIds(ports.table)) {
     const scope = systemScope(workspaceId, ports);

@@ -26,14 +26,14 @@ export const updateIncident = async (
   scope: Scope,
   { id: incidentId, changes: input }: { id: string; changes: UpdateIncidentInput },
 ): Promise<Incident> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   const current = await findIncident(scope, incidentId);
   const changes = differences(current, input);
   if (Object.keys(changes).length === 0) return current;
   await assertAssignable(scope, changes.assignedToEmail);
-  const written = await incidentRepository(runtime.table, workspaceId).updateIncidentItem(
+  const written = await incidentRepository(ports.table, workspaceId).updateIncidentItem(
     current.id,
-    incidentUpdate(workspaceId, current.id, changes, { now: runtime.clock.now().toISOString(), actor }),
+    incidentUpdate(workspaceId, current.id, changes, { now: ports.clock.now().toISOString(), actor }),
   );
   if (!written) throw new NotFoundError('Incident not found', [`id: incident ${incidentId} was deleted`]);
   const { before, after } = written;

@@ -6,6 +6,7 @@ import {
   type PipelineRunStatus,
 } from '#lib/pipelines/pipeline-run-input.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
+import type { IngestionSender, NormalizedEvent } from './normalized-event.ts';
 
 /** `refs/heads/main` -> `main`, `refs/tags/v1` -> `v1`; anything else unchanged. */
 export const branchFromRef = (ref: string | null | undefined): string | null =>
@@ -61,10 +62,17 @@ export const describeRun = (
   branch: string | null,
 ): string => `${what} ${VERBS[status]} on ${repository}${branch ? `@${branch}` : ''}`;
 
-/**
- * How a code host event counts: a failure is a problem (`<kind>_failure`, at `failedSeverity`), anything else
- * a LOW record of kind `<kind>`, so records never merge into the problem of the same thing.
- */
+/** A build's (a run's, a job's, a check's) failure and its severity, for `codeHostEvent`. */
+export const buildOutcome = (
+  status: PipelineRunStatus | PipelineJobStatus | undefined,
+  branch: string | null,
+  defaultBranch: string | null | undefined,
+): Pick<CodeHostEvent, 'failed' | 'failedSeverity'> => ({
+  failed: status === 'failure',
+  failedSeverity: failureSeverity(branch, defaultBranch),
+});
+
+/** What a deployment's outcome makes of it: a failure triggers a signal, anything else is recorded. */
 export const codeHostOutcome = (
   kind: string,
   failed: boolean,
@@ -73,3 +81,35 @@ export const codeHostOutcome = (
   failed
     ? { action: 'trigger', type: `${kind}_failure`, severity: failedSeverity }
     : { action: 'record', type: kind, severity: 'LOW' };
+
+/** What a code host event says, in the terms every code host's normalizer shares. */
+export interface CodeHostEvent {
+  sender: IngestionSender;
+  /** What happened (`pipeline`, `job`, `check_run`, `deployment`, ...). */
+  kind: string;
+  failed: boolean;
+  /** The severity of a failure: `failureSeverity` of the branch for builds, the environment's for deployments. */
+  failedSeverity: SignalSeverity;
+  name: string;
+  metadata: Record<string, unknown>;
+  triggeredAt: string;
+  fingerprint: string;
+}
+
+/**
+ * The signal of a code host event: a failure is a problem (`<kind>_failure`, at `failedSeverity`), anything else
+ * a LOW record of kind `<kind>`, so records never merge into the problem of the same thing.
+ */
+export const codeHostEvent = ({
+  sender,
+  kind,
+  failed,
+  failedSeverity,
+  name,
+  metadata,
+  triggeredAt,
+  fingerprint,
+}: CodeHostEvent): NormalizedEvent => {
+  const { action, type, severity } = codeHostOutcome(kind, failed, failedSeverity);
+  return { signal: { name, source: sender, type, severity, metadata, triggeredAt }, fingerprint, action };
+};

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf, repositoryFromUrl } from './code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf, repositoryFromUrl } from './code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent, Normalizer } from './normalized-event.ts';
 import type { PipelineJobStatus, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -158,18 +158,16 @@ const workflowCompleted = (envelope: Envelope, body: unknown, receivedAt: string
   const updatedAt = envelope.happened_at ?? receivedAt;
   const status = RUN_STATUSES.get(workflow.status) ?? 'in_progress';
   const run = runOf({ envelope, pipeline, workflow, body, updatedAt }, { scope: 'run', status, jobs: [] });
-  const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(run.branch, undefined));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'pipeline',
+      ...buildOutcome(status, run.branch, undefined),
       name: describeRun(`Workflow "${workflow.name}"`, status, run.repository, run.branch),
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({ ...baseMetadata(envelope, pipeline, workflow, run), status: workflow.status }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id),
-    action: outcome.action,
+      fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id),
+    }),
     pipelineRun: run,
   };
 };
@@ -188,18 +186,17 @@ const jobCompleted = (envelope: Envelope, body: unknown, receivedAt: string): No
       jobs: jobStatus ? [{ name: job.name, status: jobStatus, durationSeconds }] : [],
     },
   );
-  const outcome = codeHostOutcome('job', jobStatus === 'failure', failureSeverity(run.branch, undefined));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'job',
+      ...buildOutcome(jobStatus, run.branch, undefined),
       name: describeRun(
         `Job "${job.name}" of workflow "${workflow.name}"`,
         jobStatus ?? 'in_progress',
         run.repository,
         run.branch,
       ),
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(envelope, pipeline, workflow, run),
         job: job.name,
@@ -207,9 +204,8 @@ const jobCompleted = (envelope: Envelope, body: unknown, receivedAt: string): No
         status: job.status,
       }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id, job.name),
-    action: outcome.action,
+      fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id, job.name),
+    }),
     pipelineRun: run,
   };
 };

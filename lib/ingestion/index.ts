@@ -1,4 +1,4 @@
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { IngestionSender, Normalizer } from './normalized-event.ts';
 
 /**

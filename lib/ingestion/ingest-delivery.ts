@@ -94,10 +94,10 @@ const inPayloadOrderPerFingerprint = async <T>(
  */
 export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<IngestedDelivery> => {
   const { sender } = delivery;
-  const { ports: runtime, workspaceId, actor } = scope;
-  await verifyDeliverySignature(runtime, workspaceId, sender, delivery.headers, delivery.rawBody);
+  const { ports } = scope;
+  await verifyDeliverySignature(scope, delivery);
   const normalize = await NORMALIZERS[sender]();
-  const events = normalize(delivery.body, delivery.headers, runtime.clock.now()).map(boundedEvent);
+  const events = normalize(delivery.body, delivery.headers, ports.clock.now()).map(boundedEvent);
   if (events.length === 0) throw new PayloadError(sender, ['body: carries no event']);
   const ids = eventDeliveryIds(sender, delivery.headers, delivery.body, events.length);
   const inputOf = (event: NormalizedEvent, index: number) => {
@@ -121,8 +121,8 @@ export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<
     }
     const [stored, run, change] = await Promise.all([
       storeSignalEvent(scope, inputOf(event, index)),
-      event.pipelineRun && upsertPipelineRun(runtime, workspaceId, event.pipelineRun),
-      event.change && upsertChange(runtime, workspaceId, event.change, actor),
+      event.pipelineRun && upsertPipelineRun(scope, event.pipelineRun),
+      event.change && upsertChange(scope, event.change),
     ]);
     return {
       signalId: stored.signalId,

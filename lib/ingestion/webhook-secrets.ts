@@ -112,15 +112,12 @@ export const deleteWebhookSecret = async (
  * anything is stored). Without a secret there is nothing to check: signatures are optional per sender.
  */
 export const verifyDeliverySignature = async (
-  runtime: Pick<Ports, 'table' | 'clock'>,
-  workspaceId: string,
-  sender: IngestionSender,
-  headers: Record<string, string>,
-  rawBody: string,
+  { ports, workspaceId }: Scope,
+  { sender, headers, rawBody }: { sender: IngestionSender; headers: Record<string, string>; rawBody: string },
 ): Promise<void> => {
   if (!isSignedSender(sender)) return;
-  const { clock } = runtime;
-  const stored = await storedSecret(runtime, workspaceId, sender);
+  const { clock } = ports;
+  const stored = await storedSecret(ports, workspaceId, sender);
   if (!stored) return;
   const headerName = SIGNATURE_HEADERS[sender];
   const header = headers[headerName];

@@ -3,7 +3,7 @@ import { BadRequestError, ConflictError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { ensureWebhookSecret } from './hook-secret.ts';
 import type { OAuthIntegration } from '#lib/ports/integration-providers/integration-providers.ts';
-import { codeHostHookRepository } from './code-host-hooks.ts';
+import { codeHostHookRepository } from './code-host-hook-repository.ts';
 import { accessTokenOf, markConnectionFailed, workspaceConnection } from './oauth-connections.ts';
 import { callProvider, jsonPost, type ProviderReply } from './provider-http.ts';
 

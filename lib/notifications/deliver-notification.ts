@@ -1,13 +1,12 @@
 import { ESCALATION_EVENTS, type IncidentNotification } from '#lib/incidents/incident-notifications.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
-import { systemScope, type Scope } from '#lib/identity/scope.ts';
+import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
 import { log } from '#lib/log/logger.ts';
-import { onFirstUse } from '#lib/ports/on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';
 import { ACK_LINK_LIFETIME_MS, signAckLink } from './ack-token.ts';
 import { maskPhone, type Delivery } from './delivery.ts';
@@ -131,7 +130,7 @@ const warRoom = async (scope: Scope, incident: Incident, earlier: readonly Deliv
  * or resolved incident has nothing left to acknowledge.
  */
 const ackUrlFor = async (
-  ports: Ports,
+  { ports }: Scope,
   notification: IncidentNotification,
   incident: Incident,
   send: Send,
@@ -159,7 +158,10 @@ const ackUrlFor = async (
  * escalation that finds the incident acknowledged since is dropped. A failed delivery fails the message, and SQS
  * tries it again (only the failed ones are sent again) until the queue sets it aside.
  */
-export const deliverNotification = async (ports: Ports, notification: IncidentNotification): Promise<void> => {
+export const deliverNotification = async (
+  { ports }: AccountScope,
+  notification: IncidentNotification,
+): Promise<void> => {
   const { workspaceId, incidentId, event, at: eventAt } = notification;
   const scope = systemScope(workspaceId, ports);
   const incident = await incidentRepository(ports.table, workspaceId).getIncident(incidentId);
@@ -205,7 +207,7 @@ export const deliverNotification = async (ports: Ports, notification: IncidentNo
       continue;
     }
     try {
-      await send({ ...content, ackUrl: await ackUrlFor(ports, notification, incident, pendingSend) });
+      await send({ ...content, ackUrl: await ackUrlFor(scope, notification, incident, pendingSend) });
       await deliveries.recordAttempt(target, { at: at(), outcome: 'SENT' }, meetingUrl);
     } catch (error) {
       failed += 1;

@@ -1,10 +1,10 @@
+import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
 import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
-import type { PageChannel } from '#lib/incidents/incident.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus } from './delivery.ts';
+import type { Delivery, DeliveryAttempt } from './delivery.ts';
 
 /** NOTIFY items (docs/data-model.md 5.17): `{W}#NOTIFY#<incidentId>` / `<eventAt>#<event>#<channel>#<recipient>`. */
 const deliveryPartition = (workspaceId: string, incidentId: string): string =>
@@ -21,19 +21,21 @@ const deliveryKey = (workspaceId: string, delivery: DeliveryTarget) => ({
 export type DeliveryTarget = Pick<Delivery, 'incidentId' | 'event' | 'eventAt' | 'channel' | 'recipient'>;
 
 const fromItem = (item: Record<string, unknown>, workspaceId: string): Delivery => {
-  if (item.workspaceId !== workspaceId) throw new Error(`delivery ${String(item.sk)} read outside its workspace`);
+  assertOfWorkspace(item, workspaceId, `delivery ${String(item.sk)}`);
   return {
-    incidentId: item.incidentId as string,
-    event: item.event as NotificationEvent,
-    eventAt: item.eventAt as string,
-    channel: item.channel as PageChannel,
-    recipient: item.recipient as string,
-    status: item.status as DeliveryStatus,
+    ...storedFields<Delivery>()(item, [
+      'incidentId',
+      'event',
+      'eventAt',
+      'channel',
+      'recipient',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ]),
     attempts: (item.attempts as DeliveryAttempt[] | undefined) ?? [],
     ...(typeof item.meetingUrl === 'string' && { meetingUrl: item.meetingUrl }),
     ...(typeof item.acknowledgedAt === 'string' && { acknowledgedAt: item.acknowledgedAt }),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
   };
 };
 

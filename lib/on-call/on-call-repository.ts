@@ -1,3 +1,4 @@
+import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
 import type { OnCallAssignment } from './on-call.ts';
 import type { Table } from '#lib/store/table.ts';
 import { timeKey, workspaceKey } from '#lib/store/keys.ts';
@@ -30,20 +31,19 @@ export const assignmentToItem = (workspaceId: string, assignment: OnCallAssignme
 });
 
 export const assignmentFromItem = (item: Record<string, unknown>, workspaceId: string): OnCallAssignment => {
-  if (item.workspaceId !== workspaceId)
-    throw new Error(`on-call assignment ${String(item.id)} read outside its workspace`);
-  return {
-    id: item.id as string,
-    userId: item.userId as string,
-    email: item.email as string,
-    date: item.date as string,
-    startTime: item.startTime as string,
-    endTime: item.endTime as string,
-    timezone: item.timezone as string,
-    startsAt: item.startsAt as string,
-    endsAt: item.endsAt as string,
-    createdAt: item.createdAt as string,
-  };
+  assertOfWorkspace(item, workspaceId, `on-call assignment ${String(item.id)}`);
+  return storedFields<OnCallAssignment>()(item, [
+    'id',
+    'userId',
+    'email',
+    'date',
+    'startTime',
+    'endTime',
+    'timezone',
+    'startsAt',
+    'endsAt',
+    'createdAt',
+  ]);
 };
 
 /** A shift held in a member's day, with when it was reserved (see `ShiftDay`). */

@@ -5,7 +5,7 @@ import { MAX_SHIFT_MS, isAssignmentId, overlaps, type OnCallAssignment } from '.
 import type { ReservedShift } from './on-call-repository.ts';
 import { onCallRepository, type OnCallRepository } from './on-call-repository.ts';
 import type { AssignMemberInput } from './schemas.ts';
-import { zonedTimeToUtc } from './zoned-time.ts';
+import { zonedTimeToUtc } from '#lib/contract/zoned-time.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /** A reservation this old without its assignment is what a crash between the two writes left behind. */
@@ -67,13 +67,14 @@ const reserveShift = async (onCall: OnCallRepository, assignment: OnCallAssignme
  * and stored with the UTC instants they mean. A user who is not a member (of this workspace) is a 400,
  * like any other reference in a body to something that does not exist.
  */
-export const assignMember = async (
-  { ports: { table, clock, ids }, workspaceId }: Scope,
-  input: AssignMemberInput,
-): Promise<OnCallAssignment> => {
+export const assignMember = async (scope: Scope, input: AssignMemberInput): Promise<OnCallAssignment> => {
+  const {
+    ports: { table, clock, ids },
+    workspaceId,
+  } = scope;
   const member = await workspaceRepository(table, workspaceId).getMember(input.userId);
   if (!member) throw new BadRequestError('Unknown member', [`userId: no member ${input.userId} in this workspace`]);
-  const timezone = await workspaceTimezone(table, workspaceId);
+  const timezone = await workspaceTimezone(scope);
   const startsAt = zonedTimeToUtc(input.date, input.startTime, timezone).toISOString();
   const endsAt = zonedTimeToUtc(input.date, input.endTime, timezone).toISOString();
   if (endsAt <= startsAt) {

@@ -1,8 +1,9 @@
-import { filterKey } from '#lib/store/keys.ts';
-import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
+import { assertOfWorkspace, storedFields, textsOrNull } from '#lib/store/item-values.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
+import type { PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { PipelineRunSummary, StoredJob } from './pipeline-run.ts';
-import { numberOrNull, textOrNull } from '#lib/store/items.ts';
+import { numberOrNull, textOrNull } from '#lib/store/item-values.ts';
 
 /**
  * PIPELINE_RUN items (docs/data-model.md 5.8): base `{W}#RUN` / `<runId>`; every index sorts by
@@ -64,16 +65,10 @@ export const runFields = (workspaceId: string, run: PipelineRunInput): Record<st
 });
 
 export const runSummaryFromItem = (item: Record<string, unknown>, workspaceId: string): PipelineRunSummary => {
-  if (item.workspaceId !== workspaceId) throw new Error(`pipeline run ${String(item.id)} read outside its workspace`);
+  assertOfWorkspace(item, workspaceId, `pipeline run ${String(item.id)}`);
   return {
-    id: item.id as string,
-    provider: item.provider as PipelineProvider,
-    repository: item.repository as string,
-    branch: textOrNull(item.branch),
-    commitSha: textOrNull(item.commitSha),
-    status: item.status as PipelineRunStatus,
-    startedAt: item.startedAt as string,
-    finishedAt: textOrNull(item.finishedAt),
+    ...storedFields<PipelineRunSummary>()(item, ['id', 'provider', 'repository', 'status', 'startedAt']),
+    ...textsOrNull(item, ['branch', 'commitSha', 'finishedAt']),
     durationSeconds: numberOrNull(item.durationSeconds),
   };
 };

@@ -3,8 +3,9 @@ import type { PipelineProvider, PipelineRunInput, PipelineRunStatus } from '#lib
 import type { QueryInput } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { putIfAbsent, putItem, unlessConditionFails, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { putIfAbsent, putItem, updateFromBefore, updateIfPresent } from '#lib/store/conditional-writes.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
+import { fieldAssignments } from '#lib/store/set-fields.ts';
 import { getItem } from '#lib/store/items.ts';
 import { runPayloadFromItem, runPayloadItemKey, runPayloadToItem } from './pipeline-payload-item.ts';
 import {
@@ -18,17 +19,7 @@ import {
   runSummaryFromItem,
 } from './pipeline-run-item.ts';
 import type { PipelineRun, PipelineRunSummary, StoredJob } from './pipeline-run.ts';
-import { countRunWrite, readRunTotal } from './pipeline-run-counter.ts';
-
-/** `#f<i>` names and `:v<i>` values of the fields, each written by `assign(name, value)`. */
-const assignments = (fields: Record<string, unknown>, assign: (name: string, value: string) => string) => {
-  const entries = Object.entries(fields);
-  return {
-    clauses: entries.map((_entry, index) => assign(`#f${index}`, `:v${index}`)),
-    names: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-    values: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
-  };
-};
+import { RUN_COUNTER } from './pipeline-run-counter.ts';
 
 export interface RunFilter {
   status?: PipelineRunStatus;
@@ -72,35 +63,28 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
    */
   const applyRunEvent = async (run: PipelineRunInput, now: string): Promise<boolean> => {
     const fields = runFields(workspaceId, run);
-    const set = assignments(fields, (name, value) => `${name} = ${value}`);
-    const written = await unlessConditionFails(() =>
-      table.doc.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: runItemKey(workspaceId, run.runKey),
-          UpdateExpression: `SET ${[
-            ...set.clauses,
-            '#providerUpdatedAt = :incoming',
-            '#updatedAt = :now',
-            '#createdAt = if_not_exists(#createdAt, :now)',
-            '#jobs = if_not_exists(#jobs, :noJobs)',
-          ].join(', ')}`,
-          ConditionExpression:
-            'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
-          ExpressionAttributeNames: {
-            ...set.names,
-            '#providerUpdatedAt': 'providerUpdatedAt',
-            '#updatedAt': 'updatedAt',
-            '#createdAt': 'createdAt',
-            '#jobs': 'jobs',
-          },
-          ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
-          ReturnValues: 'ALL_OLD',
-        }),
-      ),
-    );
+    const set = fieldAssignments(fields);
+    const written = await updateFromBefore(table, runItemKey(workspaceId, run.runKey), {
+      UpdateExpression: `SET ${[
+        ...set.clauses,
+        '#providerUpdatedAt = :incoming',
+        '#updatedAt = :now',
+        '#createdAt = if_not_exists(#createdAt, :now)',
+        '#jobs = if_not_exists(#jobs, :noJobs)',
+      ].join(', ')}`,
+      ConditionExpression:
+        'attribute_not_exists(sk) OR attribute_not_exists(#providerUpdatedAt) OR #providerUpdatedAt <= :incoming',
+      ExpressionAttributeNames: {
+        ...set.names,
+        '#providerUpdatedAt': 'providerUpdatedAt',
+        '#updatedAt': 'updatedAt',
+        '#createdAt': 'createdAt',
+        '#jobs': 'jobs',
+      },
+      ExpressionAttributeValues: { ...set.values, ':incoming': run.updatedAt, ':now': now, ':noJobs': {} },
+    });
     if (!written) return false;
-    await countRunWrite(table, workspaceId, written.Attributes, fields);
+    await countListWrite(table, workspaceId, RUN_COUNTER, written.before, fields);
     return true;
   };
 
@@ -110,21 +94,16 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
    */
   const ensureRun = async (run: PipelineRunInput, now: string): Promise<void> => {
     const fields = runFields(workspaceId, run);
-    const set = assignments(
+    const set = fieldAssignments(
       { ...fields, createdAt: now, jobs: {} },
       (name, value) => `${name} = if_not_exists(${name}, ${value})`,
     );
-    const { Attributes } = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: runItemKey(workspaceId, run.runKey),
-        UpdateExpression: `SET ${set.clauses.join(', ')}`,
-        ExpressionAttributeNames: set.names,
-        ExpressionAttributeValues: set.values,
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    if (!Attributes) await countRunWrite(table, workspaceId, undefined, fields);
+    const written = await updateFromBefore(table, runItemKey(workspaceId, run.runKey), {
+      UpdateExpression: `SET ${set.clauses.join(', ')}`,
+      ExpressionAttributeNames: set.names,
+      ExpressionAttributeValues: set.values,
+    });
+    if (!written?.before) await countListWrite(table, workspaceId, RUN_COUNTER, undefined, fields);
   };
 
   /** A finished job into the run's `jobs` map by name, unless the run already holds a later result of that job. */
@@ -175,7 +154,7 @@ export const pipelineRunRepository = (table: Table, workspaceId: string) => {
       page,
       (item) => runSummaryFromItem(item, workspaceId),
       () =>
-        readRunTotal(table, workspaceId, {
+        readCountedTotal(table, workspaceId, RUN_COUNTER, {
           ...filter,
           repositoryKey: filter.repository === undefined ? undefined : repositoryKeyOf(filter.repository),
         }),

@@ -1,5 +1,5 @@
 import type { PipelineRunInput } from '#lib/pipelines/pipeline-run-input.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import { pipelineRunRepository } from './pipeline-run-repository.ts';
 
 /**
@@ -11,8 +11,7 @@ import { pipelineRunRepository } from './pipeline-run-repository.ts';
  * Returns whether the event changed the run's own fields (false for a late, older run event and for job events).
  */
 export const upsertPipelineRun = async (
-  { table, clock }: Pick<Ports, 'table' | 'clock'>,
-  workspaceId: string,
+  { ports: { table, clock }, workspaceId }: Scope,
   run: PipelineRunInput,
 ): Promise<{ runId: string; applied: boolean }> => {
   const pipelineRuns = pipelineRunRepository(table, workspaceId);

@@ -1,15 +1,14 @@
 import type { Scope } from '#lib/identity/scope.ts';
-import type { Table } from '#lib/store/table.ts';
-import { ACTION_EXECUTIONS, actionContributions, atStep, readPlaybookActions } from './action-counter.ts';
 import {
-  PLAYBOOK_STAT,
-  type PlaybookStats,
-  readAllPlaybookStats,
-  readExecutionCounter,
-  STAT,
-} from './execution-counter.ts';
+  ACTION_EXECUTIONS,
+  actionContributions,
+  atStep,
+  playbookActionRepository,
+} from './playbook-action-repository.ts';
+import { executionCounterRepository, PLAYBOOK_STAT, type PlaybookStats, STAT } from './execution-counter-repository.ts';
 import { findExecution } from './execution-service.ts';
-import { readPlaybookTotal } from './playbook-counter.ts';
+import { readCountedTotal } from '#lib/store/list-counters.ts';
+import { PLAYBOOK_COUNTER } from './playbook-counter.ts';
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -19,8 +18,8 @@ const rate = (part: number, whole: number): number => (whole > 0 ? round(part / 
 /** Totals, means and rates from the counters kept on every write: two GetItems however many executions. */
 export const playbookStats = async ({ ports, workspaceId }: Scope) => {
   const [totalPlaybooks, counts] = await Promise.all([
-    readPlaybookTotal(ports.table, workspaceId, {}),
-    readExecutionCounter(ports.table, workspaceId),
+    readCountedTotal(ports.table, workspaceId, PLAYBOOK_COUNTER, {}),
+    executionCounterRepository(ports.table, workspaceId).readExecutionCounter(),
   ]);
   const completed = counts['status#COMPLETED'] ?? 0;
   const stepsCompleted = counts[STAT.stepsCompleted] ?? 0;
@@ -74,11 +73,12 @@ const skippedSteps = (stats: PlaybookStats[]) =>
     .sort((a, b) => b.skipped - a.skipped || b.skipRate - a.skipRate);
 
 /** Summed over every playbook's action items: one Query per playbook that ran, in parallel. */
-const recurringActions = async (table: Table, workspaceId: string, stats: PlaybookStats[]) => {
+const recurringActions = async ({ ports, workspaceId }: Scope, stats: PlaybookStats[]) => {
+  const actions = playbookActionRepository(ports.table, workspaceId);
   const perPlaybook = await Promise.all(
     stats.map(async ({ playbookId }) => ({
       playbookId,
-      actions: await readPlaybookActions(table, workspaceId, playbookId),
+      actions: await actions.readPlaybookActions(playbookId),
     })),
   );
   const byAction = new Map<string, { executions: number; playbookIds: string[] }>();
@@ -112,11 +112,11 @@ const usuallyCancelled = (stats: PlaybookStats[]) =>
     .sort((a, b) => b.cancelRate - a.cancelRate || b.cancelled - a.cancelled);
 
 /** Patterns across executions, from the playbooks' counters: one Query, then one per playbook for actions. */
-export const executionPatterns = async ({ ports, workspaceId }: Scope) => {
-  const stats = await readAllPlaybookStats(ports.table, workspaceId);
+export const executionPatterns = async (scope: Scope) => {
+  const stats = await executionCounterRepository(scope.ports.table, scope.workspaceId).readAllPlaybookStats();
   return {
     frequentlySkippedSteps: skippedSteps(stats),
-    recurringActions: await recurringActions(ports.table, workspaceId, stats),
+    recurringActions: await recurringActions(scope, stats),
     usuallyCancelledPlaybooks: usuallyCancelled(stats),
     thresholds: PATTERN_THRESHOLDS,
   };
@@ -133,7 +133,9 @@ export const executionSuggestions = async (scope: Scope, executionId: string) =>
   if (execution.status !== 'IN_PROGRESS') return [];
   const own = actionContributions(execution);
   const atCurrent = atStep(execution.currentStepIndex);
-  const recorded = await readPlaybookActions(scope.ports.table, scope.workspaceId, execution.playbookId);
+  const recorded = await playbookActionRepository(scope.ports.table, scope.workspaceId).readPlaybookActions(
+    execution.playbookId,
+  );
   const steps = execution.steps
     .filter((step) => step.index >= execution.currentStepIndex)
     .map((step) => ({

@@ -6,7 +6,8 @@ import { type QueryInput, queryAll } from '#lib/store/queries.ts';
 import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { Execution, ExecutionStatus } from './execution.ts';
-import { countExecutionWrite, readExecutionTotal, uncountPlaybookExecutions } from './execution-counter.ts';
+import { playbookPartition } from './playbook-repository.ts';
+import { executionCounterRepository } from './execution-counter-repository.ts';
 
 /**
  * EXECUTION items (docs/data-model.md 5.9): base `{W}#EXEC` / `<executionId>`, gsi1 by status, gsi2 by
@@ -16,8 +17,8 @@ import { countExecutionWrite, readExecutionTotal, uncountPlaybookExecutions } fr
 const executionPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'EXEC');
 const statusPartition = (workspaceId: string, status: ExecutionStatus): string =>
   workspaceKey(workspaceId, 'EXEC', 'STATUS', status);
-const playbookPartition = (workspaceId: string, playbookId: string): string =>
-  workspaceKey(workspaceId, 'PLAYBOOK', playbookId, 'EXEC');
+const byPlaybookPartition = (workspaceId: string, playbookId: string): string =>
+  `${playbookPartition(workspaceId, playbookId)}#EXEC`;
 
 const executionKey = (workspaceId: string, executionId: string) => ({
   pk: executionPartition(workspaceId),
@@ -34,7 +35,7 @@ const toItem = (workspaceId: string, { execution, rev }: ExecutionRecord): Item 
   ...executionKey(workspaceId, execution.executionId),
   gsi1pk: statusPartition(workspaceId, execution.status),
   gsi1sk: execution.executionId,
-  gsi2pk: playbookPartition(workspaceId, execution.playbookId),
+  gsi2pk: byPlaybookPartition(workspaceId, execution.playbookId),
   gsi2sk: execution.executionId,
   type: 'EXECUTION',
   workspaceId,
@@ -61,9 +62,10 @@ const fromItem = (item: Item, workspaceId: string): ExecutionRecord => {
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const executionRepository = (table: Table, workspaceId: string) => {
+  const counters = executionCounterRepository(table, workspaceId);
   const insertExecution = async (execution: Execution): Promise<void> => {
     await putNew(table, toItem(workspaceId, { execution, rev: 1 }));
-    await countExecutionWrite(table, workspaceId, undefined, execution);
+    await counters.countExecutionWrite(undefined, execution);
   };
 
   const findExecution = (executionId: string): Promise<ExecutionRecord | undefined> =>
@@ -75,7 +77,7 @@ export const executionRepository = (table: Table, workspaceId: string) => {
       ConditionExpression: 'rev = :rev',
       ExpressionAttributeValues: { ':rev': before.rev },
     });
-    if (written) await countExecutionWrite(table, workspaceId, before.execution, after);
+    if (written) await counters.countExecutionWrite(before.execution, after);
     return written;
   };
 
@@ -93,7 +95,7 @@ export const executionRepository = (table: Table, workspaceId: string) => {
       { ...input, ScanIndexForward: false },
       page,
       (item) => fromItem(item, workspaceId).execution,
-      () => readExecutionTotal(table, workspaceId, status),
+      () => counters.readExecutionTotal(status),
     );
   };
 
@@ -102,12 +104,10 @@ export const executionRepository = (table: Table, workspaceId: string) => {
     const items = await queryAll(table, {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': playbookPartition(workspaceId, playbookId) },
+      ExpressionAttributeValues: { ':pk': byPlaybookPartition(workspaceId, playbookId) },
     });
     await batchDeleteItems(table, items.map(keyOf));
-    await uncountPlaybookExecutions(
-      table,
-      workspaceId,
+    await counters.uncountPlaybookExecutions(
       playbookId,
       items.map((item) => fromItem(item, workspaceId).execution),
     );
@@ -122,12 +122,19 @@ export const executionRepository = (table: Table, workspaceId: string) => {
       })
     ).map((item) => fromItem(item, workspaceId).execution);
 
+  /** The recount (docs/data-model.md 6) of every execution counter from the executions themselves. */
+  const recountExecutions = async (): Promise<number> => {
+    const executions = await allExecutions();
+    await counters.rewriteExecutionCounters(executions);
+    return executions.length;
+  };
+
   return {
     insertExecution,
     findExecution,
     replaceExecution,
     queryExecutions,
     removePlaybookExecutions,
-    allExecutions,
+    recountExecutions,
   };
 };

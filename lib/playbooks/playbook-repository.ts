@@ -13,7 +13,8 @@ import type {
   PublishedSummary,
   TriggerConditions,
 } from './playbook.ts';
-import { countPlaybookWrite, readPlaybookTotal } from './playbook-counter.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
+import { PLAYBOOK_COUNTER } from './playbook-counter.ts';
 
 /**
  * PLAYBOOK heads and PLAYBOOK_VERSION snapshots (docs/data-model.md 5.9): heads in `{W}#PLAYBOOK`, gsi1 by
@@ -23,12 +24,13 @@ export const headPartition = (workspaceId: string): string => workspaceKey(works
 const statusPartition = (workspaceId: string, status: PlaybookStatus): string =>
   workspaceKey(workspaceId, 'PLAYBOOK', 'STATUS', status);
 const publishedPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PLAYBOOK', 'PUBLISHED');
-const versionPartition = (workspaceId: string, playbookId: string): string =>
+/** A playbook's own partition: its versions, its ad-hoc actions, and below it its executions. */
+export const playbookPartition = (workspaceId: string, playbookId: string): string =>
   workspaceKey(workspaceId, 'PLAYBOOK', playbookId);
 
 const headKey = (workspaceId: string, playbookId: string) => ({ pk: headPartition(workspaceId), sk: playbookId });
 const versionKey = (workspaceId: string, playbookId: string, version: number) => ({
-  pk: versionPartition(workspaceId, playbookId),
+  pk: playbookPartition(workspaceId, playbookId),
   sk: `V#${String(version).padStart(6, '0')}`,
 });
 
@@ -111,7 +113,7 @@ const versionFromItem = (item: Item, workspaceId: string): PlaybookVersion => {
 export const playbookRepository = (table: Table, workspaceId: string) => {
   const insertPlaybook = async (playbook: Playbook): Promise<void> => {
     await putNew(table, headToItem(workspaceId, { playbook, rev: 1, published: null }));
-    await countPlaybookWrite(table, workspaceId, undefined, playbook);
+    await countListWrite(table, workspaceId, PLAYBOOK_COUNTER, undefined, playbook);
   };
 
   const findHead = (playbookId: string): Promise<PlaybookHead | undefined> =>
@@ -126,7 +128,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
       ConditionExpression: 'rev = :rev',
       ExpressionAttributeValues: { ':rev': before.rev },
     });
-    if (written) await countPlaybookWrite(table, workspaceId, before.playbook, after.playbook);
+    if (written) await countListWrite(table, workspaceId, PLAYBOOK_COUNTER, before.playbook, after.playbook);
     return written;
   };
 
@@ -161,7 +163,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
       { ...input, ScanIndexForward: false },
       page,
       (item) => headFromItem(item, workspaceId).playbook,
-      () => readPlaybookTotal(table, workspaceId, { status }),
+      () => readCountedTotal(table, workspaceId, PLAYBOOK_COUNTER, { status }),
     );
   };
 
@@ -185,7 +187,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
   const removePartition = async (playbookId: string): Promise<void> => {
     const items = await queryAll(table, {
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': versionPartition(workspaceId, playbookId) },
+      ExpressionAttributeValues: { ':pk': playbookPartition(workspaceId, playbookId) },
       ProjectionExpression: 'pk, sk',
     });
     await batchDeleteItems(table, items.map(keyOf));
@@ -196,7 +198,7 @@ export const playbookRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, headKey(workspaceId, playbookId));
     if (!item) return undefined;
     const removed = headFromItem(item, workspaceId).playbook;
-    await countPlaybookWrite(table, workspaceId, removed, undefined);
+    await countListWrite(table, workspaceId, PLAYBOOK_COUNTER, removed, undefined);
     return removed;
   };
 

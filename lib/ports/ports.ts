@@ -12,7 +12,7 @@ import type { Network } from './network/network.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 import type { Queue } from './queue/queue.ts';
 import type { RateLimits } from './rate-limits.ts';
-import type { Reasoner } from './reasoner/reasoner.ts';
+import type { Reasoning } from './reasoner/reasoner.ts';
 import type { SigningKeys } from './signing-keys/signing-keys.ts';
 import type { UsagePlan } from './usage-plan/usage-plan.ts';
 import type { Workflow } from './workflow/workflow.ts';
@@ -51,8 +51,8 @@ export interface Ports {
   /** Browser origins allowed to call the API (CORS). */
   allowedOrigins: readonly string[];
   metrics: Metrics;
-  /** The analysis engine's reasoning over evidence. */
-  reasoner: Reasoner;
+  /** The analysis engine's reasoning over evidence: a model over the rules, or the rules alone. */
+  reasoner: Reasoning;
   clock: Clock;
   ids: Ids;
 }

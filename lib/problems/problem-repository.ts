@@ -1,19 +1,16 @@
+import type { IncidentPriority } from '#lib/incidents/incident.ts';
+import { assertOfWorkspace, storedFields, textsOrNull } from '#lib/store/item-values.ts';
 import type { QueryInput } from '#lib/store/queries.ts';
 import { type Page, type PageRequest, queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
-import {
-  OPTIONAL_PROBLEM_FIELDS,
-  type Problem,
-  type ProblemChanges,
-  type ProblemPriority,
-  type ProblemStatus,
-} from './problem.ts';
+import { OPTIONAL_PROBLEM_FIELDS, type Problem, type ProblemChanges, type ProblemStatus } from './problem.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
-import { ticketIndexKeys } from '#lib/tickets/ticket-index.ts';
+import { ticketIndexKeys } from '#lib/tickets/ticket-item.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
-import { findItem, textOrNull } from '#lib/store/items.ts';
-import { countProblemWrite, readProblemTotal } from './problem-counter.ts';
+import { findItem } from '#lib/store/items.ts';
+import { countListWrite, readCountedTotal } from '#lib/store/list-counters.ts';
+import { PROBLEM_COUNTER } from './problem-counter.ts';
 
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
 export const problemPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PROBLEM');
@@ -21,7 +18,7 @@ export const problemPartition = (workspaceId: string): string => workspaceKey(wo
 export const problemStatusPartition = (workspaceId: string, status: ProblemStatus): string =>
   workspaceKey(workspaceId, 'PROBLEM', 'STATUS', status);
 
-export const problemPriorityPartition = (workspaceId: string, priority: ProblemPriority): string =>
+export const problemPriorityPartition = (workspaceId: string, priority: IncidentPriority): string =>
   workspaceKey(workspaceId, 'PROBLEM', 'PRIORITY', priority);
 
 export const problemItemKey = (workspaceId: string, problemId: string) => ({
@@ -61,26 +58,17 @@ export const problemToItem = (workspaceId: string, problem: Problem): Record<str
 };
 
 export const problemFromItem = (item: Record<string, unknown>, workspaceId: string): Problem => {
-  if (item.workspaceId !== workspaceId) throw new Error(`problem ${String(item.id)} read outside its workspace`);
+  assertOfWorkspace(item, workspaceId, `problem ${String(item.id)}`);
   return {
-    id: item.id as string,
-    title: item.title as string,
-    description: item.description as string,
-    rootCause: textOrNull(item.rootCause),
-    workaround: textOrNull(item.workaround),
-    serviceArea: textOrNull(item.serviceArea),
-    priority: item.priority as ProblemPriority,
-    status: item.status as ProblemStatus,
+    ...storedFields<Problem>()(item, ['id', 'title', 'description', 'priority', 'status', 'createdAt', 'updatedAt']),
+    ...textsOrNull(item, ['rootCause', 'workaround', 'serviceArea', 'assignedToEmail']),
     relatedIncidentIds: (item.relatedIncidentIds as string[] | undefined) ?? [],
-    assignedToEmail: textOrNull(item.assignedToEmail),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
   };
 };
 
 export interface ProblemFilter {
   status?: ProblemStatus;
-  priority?: ProblemPriority;
+  priority?: IncidentPriority;
 }
 
 /** The partition of the most selective filter (status, then priority, then all), the other as a filter. */
@@ -136,7 +124,7 @@ const updateExpression = (workspaceId: string, problemId: string, changes: Probl
 export const problemRepository = (table: Table, workspaceId: string) => {
   const insertProblem = async (problem: Problem): Promise<void> => {
     await putNew(table, problemToItem(workspaceId, problem));
-    await countProblemWrite(table, workspaceId, undefined, problem);
+    await countListWrite(table, workspaceId, PROBLEM_COUNTER, undefined, problem);
   };
 
   const findProblem = (problemId: string): Promise<Problem | undefined> =>
@@ -149,7 +137,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
       { ...listQuery(workspaceId, filter), ScanIndexForward: false },
       page,
       (item) => problemFromItem(item, workspaceId),
-      () => readProblemTotal(table, workspaceId, filter),
+      () => readCountedTotal(table, workspaceId, PROBLEM_COUNTER, filter),
     );
   };
 
@@ -172,7 +160,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
     const before = problemFromItem(old, workspaceId);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const after = { ...before, ...defined, updatedAt };
-    await countProblemWrite(table, workspaceId, before, after);
+    await countListWrite(table, workspaceId, PROBLEM_COUNTER, before, after);
     return { before, after };
   };
 
@@ -181,7 +169,7 @@ export const problemRepository = (table: Table, workspaceId: string) => {
     const item = await deleteIfPresent(table, problemItemKey(workspaceId, problemId));
     if (!item) return undefined;
     const removed = problemFromItem(item, workspaceId);
-    await countProblemWrite(table, workspaceId, removed, undefined);
+    await countListWrite(table, workspaceId, PROBLEM_COUNTER, removed, undefined);
     return removed;
   };
   return { insertProblem, findProblem, queryProblems, writeProblemChanges, removeProblem };

@@ -1,3 +1,4 @@
+import { nullsFor, pick } from '#lib/contract/view-fields.ts';
 import { NotFoundError } from '#lib/contract/errors.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
 import { isProblemId, type Problem, type ProblemChanges } from './problem.ts';
@@ -11,28 +12,21 @@ import type { Page } from '#lib/store/pages.ts';
 const notFound = (): NotFoundError => new NotFoundError('Problem not found');
 
 /** Creates an OPEN problem, then records CREATED (and ASSIGNED) in the ticket history. */
-export const createProblem = async (
-  { ports: runtime, workspaceId, actor }: Scope,
-  input: CreateProblemInput,
-): Promise<Problem> => {
-  const relatedIncidentIds = await checkRelatedIncidents(runtime.table, workspaceId, input.relatedIncidentIds);
-  const now = runtime.clock.now().toISOString();
+export const createProblem = async (scope: Scope, input: CreateProblemInput): Promise<Problem> => {
+  const { ports, workspaceId, actor } = scope;
+  const relatedIncidentIds = await checkRelatedIncidents(scope, input.relatedIncidentIds);
+  const now = ports.clock.now().toISOString();
   const problem: Problem = {
-    id: runtime.ids.sortable(),
-    title: input.title,
-    description: input.description,
-    rootCause: input.rootCause ?? null,
-    workaround: input.workaround ?? null,
-    serviceArea: input.serviceArea ?? null,
-    priority: input.priority,
+    id: ports.ids.sortable(),
+    ...pick(input, ['title', 'description', 'priority']),
+    ...nullsFor(input, ['rootCause', 'workaround', 'serviceArea', 'assignedToEmail']),
     status: 'OPEN',
     relatedIncidentIds,
-    assignedToEmail: input.assignedToEmail ?? null,
     createdAt: now,
     updatedAt: now,
   };
-  await problemRepository(runtime.table, workspaceId).insertProblem(problem);
-  await recordHistory(runtime, workspaceId, createdEvents(problem, actor));
+  await problemRepository(ports.table, workspaceId).insertProblem(problem);
+  await recordHistory(ports, workspaceId, createdEvents(problem, actor));
   return problem;
 };
 
@@ -55,33 +49,31 @@ export const listProblems = async (
  * whose value changed. There are no restrictions on status moves (spec: Problem status).
  */
 export const updateProblem = async (
-  { ports: runtime, workspaceId, actor }: Scope,
+  scope: Scope,
   { id: problemId, changes: input }: { id: string; changes: UpdateProblemInput },
 ): Promise<Problem> => {
+  const { ports, workspaceId, actor } = scope;
   if (!isProblemId(problemId)) throw notFound();
   const { relatedIncidentIds, ...fields } = input;
   const changes: ProblemChanges = {
     ...fields,
     ...(relatedIncidentIds && {
-      relatedIncidentIds: await checkRelatedIncidents(runtime.table, workspaceId, relatedIncidentIds),
+      relatedIncidentIds: await checkRelatedIncidents(scope, relatedIncidentIds),
     }),
   };
-  const now = runtime.clock.now().toISOString();
-  const updated = await problemRepository(runtime.table, workspaceId).writeProblemChanges(problemId, changes, now);
+  const now = ports.clock.now().toISOString();
+  const updated = await problemRepository(ports.table, workspaceId).writeProblemChanges(problemId, changes, now);
   if (!updated) throw notFound();
   const events = changeEvents(updated.before, updated.after, actor);
-  if (events.length > 0) await recordHistory(runtime, workspaceId, events);
+  if (events.length > 0) await recordHistory(ports, workspaceId, events);
   return updated.after;
 };
 
 /** Irreversible; the problem's history, DELETED included, stays for audit. */
-export const deleteProblem = async (
-  { ports: runtime, workspaceId, actor }: Scope,
-  problemId: string,
-): Promise<void> => {
+export const deleteProblem = async ({ ports, workspaceId, actor }: Scope, problemId: string): Promise<void> => {
   const deleted = isProblemId(problemId)
-    ? await problemRepository(runtime.table, workspaceId).removeProblem(problemId)
+    ? await problemRepository(ports.table, workspaceId).removeProblem(problemId)
     : undefined;
   if (!deleted) throw notFound();
-  await recordHistory(runtime, workspaceId, [deletedEvent(deleted, actor)]);
+  await recordHistory(ports, workspaceId, [deletedEvent(deleted, actor)]);
 };

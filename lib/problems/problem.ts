@@ -1,3 +1,4 @@
+import type { IncidentPriority } from '#lib/incidents/incident.ts';
 import type { TicketStatus } from '#lib/tickets/history.ts';
 
 export const PROBLEM_STATUSES = [
@@ -8,14 +9,11 @@ export const PROBLEM_STATUSES = [
 ] as const satisfies readonly TicketStatus[];
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
-export const PROBLEM_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export type ProblemPriority = (typeof PROBLEM_PRIORITIES)[number];
-
 /**
  * A problem when none is given: the spec requires only title and description, and a problem found
  * behind incidents is assumed to degrade service until someone triages it.
  */
-export const DEFAULT_PROBLEM_PRIORITY: ProblemPriority = 'MEDIUM';
+export const DEFAULT_PROBLEM_PRIORITY: IncidentPriority = 'MEDIUM';
 
 /**
  * A root cause shared by incidents (spec: Problem). Optional text fields are null when unset, so every
@@ -28,7 +26,8 @@ export interface Problem {
   rootCause: string | null;
   workaround: string | null;
   serviceArea: string | null;
-  priority: ProblemPriority;
+  /** On the incidents' scale. */
+  priority: IncidentPriority;
   status: ProblemStatus;
   relatedIncidentIds: string[];
   assignedToEmail: string | null;

@@ -1,17 +1,7 @@
 import { isIncidentId } from '#lib/incidents/incident.ts';
-import { incidentItemKey } from '#lib/incidents/incident-item.ts';
+import { existingIncidentIds } from './related-incident-repository.ts';
 import { BadRequestError } from '#lib/contract/errors.ts';
-import { batchGetItems } from '#lib/store/batch.ts';
-import type { Table } from '#lib/store/table.ts';
-
-/** The incident ids among `ids` that exist in the workspace, read consistently. */
-const existingIncidents = async (table: Table, workspaceId: string, ids: readonly string[]): Promise<Set<string>> => {
-  const items = await batchGetItems(
-    table,
-    ids.map((id) => incidentItemKey(workspaceId, id)),
-  );
-  return new Set(items.map((item) => item.sk as string));
-};
+import type { Scope } from '#lib/identity/scope.ts';
 
 /**
  * The related incidents without duplicates, in the order given, once each is known to be an incident of
@@ -19,13 +9,12 @@ const existingIncidents = async (table: Table, workspaceId: string, ids: readonl
  * is unknown here, since its key is under that workspace.
  */
 export const checkRelatedIncidents = async (
-  table: Table,
-  workspaceId: string,
+  { ports: { table }, workspaceId }: Scope,
   ids: readonly string[],
 ): Promise<string[]> => {
   const unique = [...new Set(ids)];
   const candidates = unique.filter(isIncidentId);
-  const found = candidates.length > 0 ? await existingIncidents(table, workspaceId, candidates) : new Set<string>();
+  const found = candidates.length > 0 ? await existingIncidentIds(table, workspaceId, candidates) : new Set<string>();
   const unknown = ids.flatMap((id, index) =>
     found.has(id) ? [] : [`relatedIncidentIds.${index}: no incident ${id} in this workspace`],
   );

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '#lib/contract/page-query.ts';
-import { DEFAULT_PROBLEM_PRIORITY, PROBLEM_PRIORITIES, PROBLEM_STATUSES } from './problem.ts';
+import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
+import { DEFAULT_PROBLEM_PRIORITY, PROBLEM_STATUSES } from './problem.ts';
 import { nullableText } from '#lib/contract/response-fields.ts';
 
 const required = (max: number) =>
@@ -59,7 +60,7 @@ export const createProblemBody = z.object({
   rootCause: createOptional('rootCause'),
   workaround: createOptional('workaround'),
   serviceArea: createOptional('serviceArea'),
-  priority: z._default(z.enum(PROBLEM_PRIORITIES), DEFAULT_PROBLEM_PRIORITY),
+  priority: z._default(z.enum(INCIDENT_PRIORITIES), DEFAULT_PROBLEM_PRIORITY),
   relatedIncidentIds: z._default(relatedIncidentIds, []),
   assignedToEmail: createOptional('assignedToEmail'),
 });
@@ -71,7 +72,7 @@ const updateFields = {
   rootCause: updateOptional('rootCause'),
   workaround: updateOptional('workaround'),
   serviceArea: updateOptional('serviceArea'),
-  priority: z.optional(z.enum(PROBLEM_PRIORITIES)),
+  priority: z.optional(z.enum(INCIDENT_PRIORITIES)),
   status: z.optional(z.enum(PROBLEM_STATUSES)),
   /** Replaces the whole list; `[]` unlinks every incident. */
   relatedIncidentIds: z.optional(relatedIncidentIds),
@@ -87,7 +88,7 @@ export type UpdateProblemInput = z.output<typeof updateProblemBody>;
 
 export const listProblemsQuery = z.extend(pageQuery(), {
   status: z.optional(z.enum(PROBLEM_STATUSES)),
-  priority: z.optional(z.enum(PROBLEM_PRIORITIES)),
+  priority: z.optional(z.enum(INCIDENT_PRIORITIES)),
 });
 export type ListProblemsInput = z.output<typeof listProblemsQuery>;
 
@@ -99,7 +100,7 @@ export const problemData = z.object({
   rootCause: nullableText,
   workaround: nullableText,
   serviceArea: nullableText,
-  priority: z.enum(PROBLEM_PRIORITIES),
+  priority: z.enum(INCIDENT_PRIORITIES),
   status: z.enum(PROBLEM_STATUSES),
   relatedIncidentIds: z.array(z.string()),
   assignedToEmail: nullableText,

@@ -1,4 +1,5 @@
-import { addToCounters, countersOf } from '#lib/store/counters.ts';
+import { countersOf } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';

@@ -1,6 +1,7 @@
+import { assertOfWorkspace, storedFields, textsOrNull } from '#lib/store/item-values.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { deleteIf, deleteIfPresent, putIf, putIfAbsent, putNew, updateIf } from '#lib/store/conditional-writes.ts';
-import { type Item, findItem, textOrNull } from '#lib/store/items.ts';
+import { type Item, findItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
@@ -33,15 +34,10 @@ export interface NameClaim {
 }
 
 export const serviceFromItem = (item: Item, workspaceId: string): Service => {
-  if (item.workspaceId !== workspaceId) throw new Error(`service ${String(item.id)} read outside its workspace`);
+  assertOfWorkspace(item, workspaceId, `service ${String(item.id)}`);
   return {
-    id: item.id as string,
-    name: item.name as string,
-    description: textOrNull(item.description),
-    team: textOrNull(item.team),
-    repository: textOrNull(item.repository),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
+    ...storedFields<Service>()(item, ['id', 'name', 'createdAt', 'updatedAt']),
+    ...textsOrNull(item, ['description', 'team', 'repository']),
   };
 };
 

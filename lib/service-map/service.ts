@@ -1,4 +1,4 @@
-import { filterKey } from '#lib/store/keys.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 
 /** A service of the workspace's map (spec: Service). Optional fields are null when unset. */
 export interface Service {

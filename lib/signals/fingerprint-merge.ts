@@ -54,15 +54,15 @@ export const newSignal = (event: SignalEvent, id: string, status: SignalStatus, 
 
 /** Writes the new signal of a claim; a signal already there under this id is this event's, from an earlier try. */
 const writeNewSignal = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
-  const { ports: runtime, workspaceId } = scope;
+  const { ports, workspaceId } = scope;
   const signal = newSignal(event, attempt.signalId, 'OPEN', attempt.receivedAt.toISOString());
-  const inserted = await insertSignal(runtime, workspaceId, signal, event.action, attempt.mark);
+  const inserted = await insertSignal(ports, workspaceId, signal, event.action, attempt.mark);
   attempt.committed = true;
   const claimSk = fingerprintClaimKey(workspaceId, identityOf(event)).sk;
-  rememberOpenSignal(workspaceId, claimSk, { signalId: signal.id, staleMarks: [] }, runtime.clock.now());
+  rememberOpenSignal(workspaceId, claimSk, { signalId: signal.id, staleMarks: [] }, ports.clock.now());
   const stored = inserted
     ? signal
-    : ((await signalRepository(runtime.table, workspaceId).findSignal(signal.id)) ?? signal);
+    : ((await signalRepository(ports.table, workspaceId).findSignal(signal.id)) ?? signal);
   return {
     signal: stored,
     inserted,
@@ -84,14 +84,14 @@ const mergeInto = async (
   { signalId, staleMarks }: OpenSignal,
   attempt: Attempt,
 ): Promise<{ written: Written } | { current: Signal | undefined }> => {
-  const { ports: runtime, workspaceId } = scope;
-  const signals = signalRepository(runtime.table, workspaceId);
+  const { ports, workspaceId } = scope;
+  const signals = signalRepository(ports.table, workspaceId);
   const claimSk = fingerprintClaimKey(workspaceId, identityOf(event)).sk;
   const seenAt = attempt.receivedAt.toISOString();
   const merged = await signals.mergeOccurrence(signalId, seenAt, attempt.mark, staleMarks);
   if (merged) {
     attempt.committed = true;
-    rememberOpenSignal(workspaceId, claimSk, { signalId, staleMarks: merged.staleMarks }, runtime.clock.now());
+    rememberOpenSignal(workspaceId, claimSk, { signalId, staleMarks: merged.staleMarks }, ports.clock.now());
     return { written: unchanged(merged.signal, false) };
   }
   const target = await signals.findMergeTarget(signalId, attempt.mark);
@@ -105,18 +105,18 @@ const mergeInto = async (
 
 /** Step 2 for 'trigger' and 'record' events: a new signal, or one more occurrence of the open one. */
 export const openOrMerge = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
-  const { ports: runtime, workspaceId } = scope;
+  const { ports, workspaceId } = scope;
   const identity = identityOf(event);
-  const cached = cachedOpenSignal(workspaceId, fingerprintClaimKey(workspaceId, identity).sk, runtime.clock.now());
+  const cached = cachedOpenSignal(workspaceId, fingerprintClaimKey(workspaceId, identity).sk, ports.clock.now());
   if (cached) {
     const outcome = await mergeInto(scope, event, cached, attempt);
     if ('written' in outcome) return outcome.written;
   }
-  const fingerprintClaims = fingerprintClaimRepository(runtime.table, workspaceId);
+  const fingerprintClaims = fingerprintClaimRepository(ports.table, workspaceId);
   for (let tries = 0; tries < CLAIM_ATTEMPTS; tries += 1) {
     const claim: FingerprintClaim = {
       signalId: attempt.signalId,
-      claimedAt: runtime.clock.now().toISOString(),
+      claimedAt: ports.clock.now().toISOString(),
       ...(attempt.mark && { delivery: attempt.mark }),
     };
     if (await fingerprintClaims.putFingerprintClaim(identity, claim)) return writeNewSignal(scope, event, attempt);
@@ -154,8 +154,8 @@ const isReplayOfResolved = (signal: Signal, event: SignalEvent): boolean =>
  * to retry until then).
  */
 const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written | undefined> => {
-  const { ports: runtime, workspaceId } = scope;
-  const fingerprintClaims = fingerprintClaimRepository(runtime.table, workspaceId);
+  const { ports, workspaceId } = scope;
+  const fingerprintClaims = fingerprintClaimRepository(ports.table, workspaceId);
   const identity = identityOf(event);
   for (let waited = 0; ; waited += POLL_MS) {
     const claim = await fingerprintClaims.findFingerprintClaim(identity);
@@ -168,11 +168,11 @@ const mergeIntoClaimed = async (scope: Scope, event: SignalEvent, attempt: Attem
       attempt.committed = true;
       return unchanged(current, false);
     }
-    const age = ageMs(runtime, claim.claimedAt);
+    const age = ageMs(ports.clock.now(), claim.claimedAt);
     if (!current && attempt.delivery && claim.delivery === attempt.mark) {
       if (age >= DELIVERY_LEASE_MS) {
         if (
-          await fingerprintClaims.takeOverFingerprintClaim(identity, claim.claimedAt, runtime.clock.now().toISOString())
+          await fingerprintClaims.takeOverFingerprintClaim(identity, claim.claimedAt, ports.clock.now().toISOString())
         ) {
           attempt.signalId = claim.signalId;
           return writeNewSignal(scope, event, attempt);

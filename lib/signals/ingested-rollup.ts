@@ -1,9 +1,6 @@
-import { updateIf } from '#lib/store/conditional-writes.ts';
-import { addToCounters, countersOf } from '#lib/store/counters.ts';
-import { getItem } from '#lib/store/items.ts';
-import type { Table } from '#lib/store/table.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 import { hourOf, metricHourRepository } from '#lib/rollups/metric-hour-repository.ts';
-import { INGESTED_PREFIX, counterKey } from './signal-counter.ts';
+import { signalCounterRepository } from './signal-counter-repository.ts';
 
 /**
  * Moves the new signals counted in SIGNAL_COUNTER's `ingested#<hour>` attributes of hours that are over
@@ -12,24 +9,18 @@ import { INGESTED_PREFIX, counterKey } from './signal-counter.ts';
  * already moved is moved the next time), and an attribute at zero is removed. A crash between the two
  * writes counts those signals twice, never loses them. Answers how many signals it moved.
  */
-export const rollUpIngestedHours = async (table: Table, workspaceId: string, now: Date): Promise<number> => {
-  const counter = countersOf(await getItem(table, counterKey(workspaceId)));
+export const rollUpIngestedHours = async ({ ports, workspaceId }: Scope, now: Date): Promise<number> => {
+  const counter = signalCounterRepository(ports.table, workspaceId);
   const current = hourOf(now);
   let moved = 0;
-  for (const [name, count] of Object.entries(counter)) {
-    const hour = name.startsWith(INGESTED_PREFIX) ? name.slice(INGESTED_PREFIX.length) : undefined;
-    if (hour === undefined || hour >= current) continue;
+  for (const [hour, count] of await counter.readIngestedHours()) {
+    if (hour >= current) continue;
     if (count === 0) {
-      await updateIf(table, counterKey(workspaceId), {
-        UpdateExpression: 'REMOVE #hour',
-        ConditionExpression: '#hour = :zero',
-        ExpressionAttributeNames: { '#hour': name },
-        ExpressionAttributeValues: { ':zero': 0 },
-      });
+      await counter.removeEmptyHour(hour);
       continue;
     }
-    await metricHourRepository(table, workspaceId).addToHours(new Map([[hour, { signalsIngested: count }]]));
-    await addToCounters(table, counterKey(workspaceId), { [name]: -count });
+    await metricHourRepository(ports.table, workspaceId).addToHours(new Map([[hour, { signalsIngested: count }]]));
+    await counter.subtractIngested(hour, count);
     moved += count;
   }
   return moved;

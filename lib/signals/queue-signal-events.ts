@@ -14,17 +14,17 @@ export const queueSignalEvents = async (
   scope: Scope,
   inputs: readonly SignalEventInput[],
 ): Promise<StoredSignalEvent[]> => {
-  const { ports: runtime, workspaceId } = scope;
+  const { ports, workspaceId } = scope;
   if (inputs.length === 0) return [];
-  const receivedAt = runtime.clock.now().toISOString();
+  const receivedAt = ports.clock.now().toISOString();
   const queued: QueuedSignalEvent[] = inputs.map(({ event, delivery }) => ({
     workspaceId,
-    signalId: runtime.ids.sortable(),
+    signalId: ports.ids.sortable(),
     receivedAt,
     event,
     ...(delivery && { delivery }),
   }));
-  const messages = await Promise.all(queued.map((entry) => toQueueMessage(runtime.objects, entry)));
-  await runtime.queue.send('ingestion', messages);
+  const messages = await Promise.all(queued.map((entry) => toQueueMessage(ports.objects, entry)));
+  await ports.queue.send('ingestion', messages);
   return queued.map(({ signalId }) => ({ signalId, deduplicated: false, resolved: false, queued: true }));
 };

@@ -11,12 +11,12 @@ import { type Attempt, type Written, unchanged } from './store-attempt.ts';
  * resolve sent again answers that signal instead of keeping another. Undefined: this event keeps it.
  */
 const keptResolve = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written | undefined> => {
-  const { ports: runtime, workspaceId } = scope;
-  const { table } = runtime;
+  const { ports, workspaceId } = scope;
+  const { table } = ports;
   const fingerprintClaims = fingerprintClaimRepository(table, workspaceId);
   const identity = identityOf(event);
   const episode = { ...identity, fingerprint: `${identity.fingerprint}#resolved#${event.signal.triggeredAt}` };
-  const claimedAt = runtime.clock.now().toISOString();
+  const claimedAt = ports.clock.now().toISOString();
   if (await fingerprintClaims.putFingerprintClaim(episode, { signalId: attempt.signalId, claimedAt })) return undefined;
   const claim = await fingerprintClaims.findFingerprintClaim(episode);
   if (!claim || claim.signalId === attempt.signalId) return undefined;
@@ -42,8 +42,8 @@ const episodeEnd = (event: SignalEvent): string => {
  * fingerprint cannot fire twice at once (Alertmanager's start times move when its own state is reset).
  */
 const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: SignalEvent) => {
-  const { ports: runtime, workspaceId } = scope;
-  const open = await signalRepository(runtime.table, workspaceId).findSignal(signalId);
+  const { ports, workspaceId } = scope;
+  const open = await signalRepository(ports.table, workspaceId).findSignal(signalId);
   return (
     open !== undefined && open.status !== 'RESOLVED' && Date.parse(episodeEnd(event)) < Date.parse(open.triggeredAt)
   );
@@ -58,8 +58,8 @@ const endsAnEarlierEpisode = async (scope: Scope, signalId: string, event: Signa
  * goes on the signal it resolved or kept, so a retry of it is recognised as one.
  */
 export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: Attempt): Promise<Written> => {
-  const { ports: runtime, workspaceId } = scope;
-  const { table } = runtime;
+  const { ports, workspaceId } = scope;
+  const { table } = ports;
   const fingerprintClaims = fingerprintClaimRepository(table, workspaceId);
   const signals = signalRepository(table, workspaceId);
   const identity = identityOf(event);
@@ -95,7 +95,7 @@ export const resolveEvent = async (scope: Scope, event: SignalEvent, attempt: At
   const kept = await keptResolve(scope, event, attempt);
   if (kept) return kept;
   const record = newSignal(event, attempt.signalId, 'RESOLVED', seenAt);
-  const inserted = await insertSignal(runtime, workspaceId, record, event.action, attempt.mark);
+  const inserted = await insertSignal(ports, workspaceId, record, event.action, attempt.mark);
   attempt.committed = true;
   // The episode's own trigger may still come (a sender delivering out of order, or both at once): with the
   // fingerprint's claim naming this signal, that trigger is a replay of an ended episode and answers it,

@@ -1,8 +1,8 @@
-import { filterKey } from '#lib/store/keys.ts';
+import { assertOfWorkspace, storedFields, textsOrNull } from '#lib/store/item-values.ts';
+import { filterKey } from '#lib/store/filter-key.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Signal, SignalNote, SignalOrigin, SignalSeverity, SignalStatus } from './signal.ts';
 import { itemMetadata } from './signal-metadata.ts';
-import { textOrNull } from '#lib/store/items.ts';
 
 /** SIGNAL items (docs/data-model.md 5.7): base `{W}#SIG` by id (a ULID at receipt), so newest first is key order. */
 export const signalPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SIG');
@@ -101,28 +101,26 @@ export const signalToItem = (
  * object (`metadataObjectOf`), which is enough for correlation; routes that answer one signal load the rest.
  */
 export const signalFromItem = (item: Record<string, unknown>, workspaceId: string): Signal => {
-  if (item.workspaceId !== workspaceId) throw new Error(`signal ${String(item.id)} read outside its workspace`);
+  assertOfWorkspace(item, workspaceId, `signal ${String(item.id)}`);
   return {
-    id: item.id as string,
-    name: item.name as string,
-    source: item.source as string,
+    ...storedFields<Signal>()(item, [
+      'id',
+      'name',
+      'source',
+      'severity',
+      'status',
+      'triggeredAt',
+      'fingerprint',
+      'occurrences',
+      'firstSeenAt',
+      'lastSeenAt',
+      'createdAt',
+      'updatedAt',
+    ]),
     type: item.signalType as string,
-    severity: item.severity as Signal['severity'],
-    status: item.status as SignalStatus,
-    serviceId: textOrNull(item.serviceId),
+    ...textsOrNull(item, ['serviceId', 'incidentId', 'acknowledgedAt', 'resolvedAt', 'suppressedAt']),
     value: typeof item.value === 'number' ? item.value : null,
     metadata: itemMetadata(item),
-    triggeredAt: item.triggeredAt as string,
-    fingerprint: item.fingerprint as string,
-    occurrences: item.occurrences as number,
-    firstSeenAt: item.firstSeenAt as string,
-    lastSeenAt: item.lastSeenAt as string,
-    incidentId: textOrNull(item.incidentId),
     notes: (item.notes as SignalNote[] | undefined) ?? [],
-    acknowledgedAt: textOrNull(item.acknowledgedAt),
-    resolvedAt: textOrNull(item.resolvedAt),
-    suppressedAt: textOrNull(item.suppressedAt),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
   };
 };

@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '#lib/store/pages.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import { countAll, type QueryInput } from '#lib/store/queries.ts';
+import { countAll, type QueryInput, queryAll } from '#lib/store/queries.ts';
+import { ulidFloor } from '#lib/ports/ids.ts';
 import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import {
@@ -15,6 +16,7 @@ import {
   signalSummary,
 } from './signal.ts';
 import {
+  pendingCorrelationPartition,
   signalFromItem,
   signalItemKey,
   signalPartition,
@@ -26,12 +28,11 @@ import {
   signalToItem,
 } from './signal-item.ts';
 import { loadMetadata, metadataObjectOf, storeMetadata } from './signal-metadata.ts';
-import { counterHoldsTotal, readSignalTotal, type SignalListFilter } from './signal-counter.ts';
+import { counterHoldsTotal, type SignalListFilter } from './signal-counter.ts';
+import { signalCounterRepository } from './signal-counter-repository.ts';
 import { type DeliveryMark, holdsMark, marksBeyondKept } from './delivery-mark.ts';
 import { putIfAbsent, updateIf } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
-
-type Stores = Pick<Ports, 'table' | 'objects'>;
 
 /**
  * Writes a new signal, its metadata object first when the metadata does not fit the item, with the mark
@@ -39,7 +40,7 @@ type Stores = Pick<Ports, 'table' | 'objects'>;
  * write, whose object this rewrote unchanged).
  */
 export const insertSignal = async (
-  { table, objects }: Stores,
+  { table, objects }: Pick<Ports, 'table' | 'objects'>,
   workspaceId: string,
   signal: Signal,
   origin: SignalOrigin,
@@ -54,7 +55,7 @@ export const insertSignal = async (
 
 /** The signal with all of its metadata, from its object when the item holds only a preview. */
 export const findWholeSignal = async (
-  { table, objects }: Stores,
+  { table, objects }: Pick<Ports, 'table' | 'objects'>,
   workspaceId: string,
   signalId: string,
 ): Promise<Signal | undefined> => {
@@ -247,8 +248,22 @@ export const signalRepository = (table: Table, workspaceId: string) => {
       page,
       (item) => signalSummary(signalFromItem(item, workspaceId)),
       // A service with severity or source has no counter: its index partition is counted, keys only.
-      () => (counterHoldsTotal(filter) ? readSignalTotal(table, workspaceId, filter) : countAll(table, query)),
+      () =>
+        counterHoldsTotal(filter)
+          ? signalCounterRepository(table, workspaceId).readSignalTotal(filter)
+          : countAll(table, query),
     );
   };
-  return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals };
+  /** The ids of the signals still pending correlation that were received before `before` (gsi3, sparse). */
+  const pendingSignalIds = async (before: Date): Promise<string[]> => {
+    const items = await queryAll(table, {
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
+      ExpressionAttributeValues: { ':pk': pendingCorrelationPartition(workspaceId), ':before': ulidFloor(before) },
+      ProjectionExpression: 'gsi3sk',
+    });
+    return items.map((item) => item.gsi3sk as string);
+  };
+
+  return { findSignal, mergeOccurrence, findMergeTarget, writeSignalMove, querySignals, pendingSignalIds };
 };

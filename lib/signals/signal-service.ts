@@ -2,7 +2,8 @@ import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import { fingerprintClaimRepository } from './fingerprint-claim-repository.ts';
 import { followResolution } from './follow-resolution.ts';
 import { MOVES, isSignalId, type Signal, type SignalMove, type SignalStatus, type SignalSummary } from './signal.ts';
-import { addToSignalCounter, moveDelta, readSignalCounter } from './signal-counter.ts';
+import { moveDelta } from './signal-counter.ts';
+import { signalCounterRepository } from './signal-counter-repository.ts';
 import { serviceKeyOf, sourceKeyOf } from './signal-item.ts';
 import { loadMetadata } from './signal-metadata.ts';
 import { findWholeSignal, signalRepository } from './signal-repository.ts';
@@ -13,8 +14,8 @@ import type { Page } from '#lib/store/pages.ts';
 const notFound = (): NotFoundError => new NotFoundError('Signal not found');
 
 /** The whole signal, metadata included however large. */
-export const getSignal = async ({ ports: runtime, workspaceId }: Scope, signalId: string): Promise<Signal> => {
-  const signal = isSignalId(signalId) ? await findWholeSignal(runtime, workspaceId, signalId) : undefined;
+export const getSignal = async ({ ports, workspaceId }: Scope, signalId: string): Promise<Signal> => {
+  const signal = isSignalId(signalId) ? await findWholeSignal(ports, workspaceId, signalId) : undefined;
   if (!signal) throw notFound();
   return signal;
 };
@@ -41,7 +42,7 @@ const TOP_SOURCES = 5;
 
 /** From the precomputed counter: one read however many signals there are. Sources are their normalised keys. */
 export const signalStats = async ({ ports: { table }, workspaceId }: Scope): Promise<SignalStats> => {
-  const { total, byStatus, bySource } = await readSignalCounter(table, workspaceId);
+  const { total, byStatus, bySource } = await signalCounterRepository(table, workspaceId).readSignalCounter();
   const topSources = [...bySource]
     .sort(([sourceA, countA], [sourceB, countB]) => countB - countA || sourceA.localeCompare(sourceB))
     .slice(0, TOP_SOURCES)
@@ -67,10 +68,10 @@ export const moveSignal = async (
   scope: Scope,
   { id: signalId, move, note }: { id: string; move: SignalMove; note: string | undefined },
 ): Promise<Signal> => {
-  const { ports: runtime, workspaceId, actor } = scope;
+  const { ports, workspaceId, actor } = scope;
   if (!isSignalId(signalId)) throw notFound();
-  const at = runtime.clock.now().toISOString();
-  const outcome = await signalRepository(runtime.table, workspaceId).writeSignalMove(signalId, {
+  const at = ports.clock.now().toISOString();
+  const outcome = await signalRepository(ports.table, workspaceId).writeSignalMove(signalId, {
     move,
     at,
     ...(note && { note: { move, text: note, by: actor, at } }),
@@ -82,13 +83,13 @@ export const moveSignal = async (
     ]);
   }
   const { before, after, metadataObject } = outcome;
-  await addToSignalCounter(runtime.table, workspaceId, moveDelta(before, after.status));
+  await signalCounterRepository(ports.table, workspaceId).addToSignalCounter(moveDelta(before, after.status));
   if (move === 'resolve') {
     await Promise.all([
-      fingerprintClaimRepository(runtime.table, workspaceId).releaseFingerprintClaim(after, after.id),
+      fingerprintClaimRepository(ports.table, workspaceId).releaseFingerprintClaim(after, after.id),
       followResolution(scope, after),
     ]);
   }
   // Answered like GET one signal: whole.
-  return metadataObject ? { ...after, metadata: await loadMetadata(runtime.objects, metadataObject) } : after;
+  return metadataObject ? { ...after, metadata: await loadMetadata(ports.objects, metadataObject) } : after;
 };

@@ -1,4 +1,3 @@
-import type { Ports } from '#lib/ports/ports.ts';
 import type { DeliveryMark, DeliveryRef } from './delivery-mark.ts';
 import type { Signal } from './signal.ts';
 import type { SignalCounterValues } from './signal-counter.ts';
@@ -33,7 +32,8 @@ export interface Written {
 /** How often a step waiting for another attempt looks again. */
 export const POLL_MS = 25;
 
-export const ageMs = (runtime: Ports, since: string): number => runtime.clock.now().getTime() - Date.parse(since);
+/** How long ago `since` was, at `now`. */
+export const ageMs = (now: Date, since: string): number => now.getTime() - Date.parse(since);
 
 /** The answer for an event that changes nothing: a repeat of its delivery, or a replay of an ended episode. */
 export const unchanged = (signal: Signal, repeated: boolean, resolved = false): Written => ({

@@ -6,7 +6,7 @@ import { openOrMerge } from './fingerprint-merge.ts';
 import { resolveEvent } from './resolve-event.ts';
 import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import type { Signal } from './signal.ts';
-import { addToSignalCounter } from './signal-counter.ts';
+import { signalCounterRepository } from './signal-counter-repository.ts';
 import { followResolution } from './follow-resolution.ts';
 import { isStoreUnavailable } from '#lib/store/store-errors.ts';
 import type { Attempt, Written } from './store-attempt.ts';
@@ -49,8 +49,8 @@ export const storeSignalEvent = async (scope: Scope, input: SignalEventInput): P
 
 /** `storeSignalEvent` that also gives the signal as written, for routes that answer with it. */
 export const storeSignal = async (scope: Scope, input: SignalEventInput): Promise<StoredSignal> => {
-  const { ports: runtime, workspaceId } = scope;
-  const attempt = attemptOf(runtime.ids.sortable(), runtime.clock.now(), input.delivery);
+  const { ports, workspaceId } = scope;
+  const attempt = attemptOf(ports.ids.sortable(), ports.clock.now(), input.delivery);
   try {
     return await storeEvent(scope, input, attempt, 'sender');
   } catch (error) {
@@ -62,7 +62,7 @@ export const storeSignal = async (scope: Scope, input: SignalEventInput): Promis
       event: input.event,
       ...(input.delivery && { delivery: input.delivery }),
     };
-    await runtime.queue.send('ingestion', [await toQueueMessage(runtime.objects, queued)]);
+    await ports.queue.send('ingestion', [await toQueueMessage(ports.objects, queued)]);
     log.warn('signal store unavailable; event queued for the ingestion worker', {
       workspaceId,
       signalId: attempt.signalId,
@@ -126,7 +126,7 @@ const storeEvent = async (
   attempt: Attempt,
   receipt: Receipt,
 ): Promise<StoredSignal> => {
-  const { ports: runtime, workspaceId } = scope;
+  const { ports, workspaceId } = scope;
   const written =
     event.action === 'resolve' ? await resolveEvent(scope, event, attempt) : await openOrMerge(scope, event, attempt);
   countEvent(scope, written, receipt);
@@ -137,11 +137,11 @@ const storeEvent = async (
   await Promise.all([
     Object.keys(written.counted).length > 0 &&
       bestEffort('signal counters', workspaceId, signalId, () =>
-        addToSignalCounter(runtime.table, workspaceId, written.counted),
+        signalCounterRepository(ports.table, workspaceId).addToSignalCounter(written.counted),
       ),
     written.correlate &&
       bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, signalId, () =>
-        runtime.queue.send('correlation', [{ workspaceId, signalId }]),
+        ports.queue.send('correlation', [{ workspaceId, signalId }]),
       ),
     written.resolved &&
       bestEffort('resolved-signal enqueue', workspaceId, signalId, () => followResolution(scope, written.signal)),

@@ -1,4 +1,4 @@
-import { zonedTimeToUtc } from '#lib/on-call/zoned-time.ts';
+import { localDate, zonedTimeToUtc } from '#lib/contract/zoned-time.ts';
 
 /** A recurring window in which a team's notifications are muted (spec: Silent-hours rule). */
 export interface SilentHoursRule {
@@ -26,19 +26,6 @@ export const MAX_RULES = 100;
 export const isRuleId = (value: string): boolean => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date (`YYYY-MM-DD`) the zone's wall clock shows at an instant. */
-const localDate = (instant: Date, timeZone: string): string => {
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-};
 
 /** A calendar date moved by whole days; dates are zone-free, so UTC arithmetic is exact. */
 const addDays = (date: string, days: number): string =>

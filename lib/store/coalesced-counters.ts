@@ -1,4 +1,4 @@
-import { addToCounters } from './counters.ts';
+import { addToCounters } from './add-to-counters.ts';
 import type { Key } from './items.ts';
 import type { Table } from './table.ts';
 

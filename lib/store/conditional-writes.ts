@@ -39,6 +39,10 @@ export const putItem = async (table: Table, item: Item): Promise<void> => {
   await table.doc.send(new PutCommand({ TableName: table.name, Item: item }));
 };
 
+/** Writes `item` whether or not its key exists, answering the item it replaced (undefined: none). */
+export const replaceItem = async (table: Table, item: Item): Promise<Item | undefined> =>
+  (await table.doc.send(new PutCommand({ TableName: table.name, Item: item, ReturnValues: 'ALL_OLD' }))).Attributes;
+
 /** A put whose own condition decides: false when the condition did not hold. */
 export const putIf = async (table: Table, item: Item, options: Conditioned<PutOptions>): Promise<boolean> =>
   (await unlessConditionFails(() =>
@@ -58,6 +62,21 @@ export const putNew = async (table: Table, item: Item): Promise<void> => {
 export const updateItem = async (table: Table, key: Key, update: UpdateOptions): Promise<Item> =>
   (await table.doc.send(new UpdateCommand({ ...update, TableName: table.name, Key: key, ReturnValues: 'ALL_NEW' })))
     .Attributes ?? {};
+
+/**
+ * An update answering the item as it was: `{ before }` (`before` undefined when the update created it), or
+ * `undefined` when the update's condition, if it has one, did not hold.
+ */
+export const updateFromBefore = (
+  table: Table,
+  key: Key,
+  update: UpdateOptions,
+): Promise<{ before: Item | undefined } | undefined> =>
+  unlessConditionFails(async () => ({
+    before: (
+      await table.doc.send(new UpdateCommand({ ...update, TableName: table.name, Key: key, ReturnValues: 'ALL_OLD' }))
+    ).Attributes,
+  }));
 
 /**
  * An update whose own condition decides: the item as written (or as it was, with `ALL_OLD`), or

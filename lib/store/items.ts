@@ -25,11 +25,5 @@ export const findItem = async <T>(
   return item && map(item);
 };
 
-/** An optional text attribute as read: `null` when absent or not a string. */
-export const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** An optional number attribute as read: `null` when absent or not a number. */
-export const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-
 /** The primary key of an item read from the table. */
 export const keyOf = (item: Item): Key => ({ pk: String(item.pk), sk: String(item.sk) });

@@ -29,6 +29,3 @@ export const limiterKey = (...parts: (string | number)[]): string => join(['LIMI
 
 /** A sort key that orders by time first and stays unique: `<iso>#<id>`. */
 export const timeKey = (isoTimestamp: string, id: string): string => join([isoTimestamp, id]);
-
-/** Free text compared in filters: trimmed, lower-cased and encoded like every free-text key. */
-export const filterKey = (value: string): string => encodeURIComponent(value.trim().toLowerCase());

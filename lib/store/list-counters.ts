@@ -1,4 +1,5 @@
-import { addToCounters, countersOf, type FilterValues, filterCounterName, sumCounts } from './counters.ts';
+import { counterDelta, countersOf, type FilterValues, filterCounterName, filterCounts, sumCounts } from './counters.ts';
+import { addToCounters } from './add-to-counters.ts';
 import { putItem } from './conditional-writes.ts';
 import { getItem, type Item } from './items.ts';
 import { workspaceKey } from './keys.ts';
@@ -15,7 +16,13 @@ export interface ListCounter {
   type: string;
 }
 
-const counterKey = (workspaceId: string, name: string) => ({ pk: workspaceKey(workspaceId, 'COUNTER'), sk: name });
+const COUNTER_PARTITION = 'COUNTER';
+
+/** The key of the counter item `name`: every counter of a workspace lives in its COUNTER partition. */
+export const listCounterKey = (workspaceId: string, name: string) => ({
+  pk: workspaceKey(workspaceId, COUNTER_PARTITION),
+  sk: name,
+});
 
 export const addToListCounter = async (
   table: Table,
@@ -24,7 +31,7 @@ export const addToListCounter = async (
   delta: Record<string, number>,
 ): Promise<void> => {
   if (Object.keys(delta).length === 0) return;
-  await addToCounters(table, counterKey(workspaceId, name), delta, { type, workspaceId });
+  await addToCounters(table, listCounterKey(workspaceId, name), delta, { type, workspaceId });
 };
 
 /** Every attribute of the counter; an absent counter (nothing counted yet) has none, and drift below zero reads as zero. */
@@ -34,11 +41,17 @@ export const readListCounter = async (
   { name }: ListCounter,
 ): Promise<Record<string, number>> =>
   Object.fromEntries(
-    Object.entries(countersOf(await getItem(table, counterKey(workspaceId, name), false))).map(([attribute, count]) => [
-      attribute,
-      Math.max(0, count),
-    ]),
+    Object.entries(countersOf(await getItem(table, listCounterKey(workspaceId, name), false))).map(
+      ([attribute, count]) => [attribute, Math.max(0, count)],
+    ),
   );
+
+/** Every counter item of the workspace whose name starts with `prefix`: one Query. */
+export const readCountersNamed = (table: Table, workspaceId: string, prefix: string): Promise<Item[]> =>
+  queryAll(table, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspaceKey(workspaceId, COUNTER_PARTITION), ':prefix': prefix },
+  });
 
 /** The total of the list under these filter values: one attribute of one GetItem. */
 export const readListTotal = async (
@@ -50,7 +63,7 @@ export const readListTotal = async (
 
 /** The counter item holding `counts`: what a recount writes, replacing whatever the counter held. */
 export const listCounterItem = (workspaceId: string, { name, type }: ListCounter, counts: Record<string, number>) => ({
-  ...counterKey(workspaceId, name),
+  ...listCounterKey(workspaceId, name),
   type,
   workspaceId,
   ...counts,
@@ -92,3 +105,59 @@ export const recountListCounter = async (
   await rewriteListCounter(table, workspaceId, counter, sumCounts(items.map(contribution)));
   return items.length;
 };
+
+/**
+ * A list whose counter counts each item under its filter values: the declaration its entity module
+ * makes, from which the functions below derive every write, read and recount of the counter.
+ */
+export interface CountedList<T> extends ListCounter {
+  /** The item attributes the filter values come from: all that a recount reads of each item. */
+  attributes: readonly string[];
+  /** The filter values an item (or a list's filter) is counted under; undefined where it has none. */
+  filters: (item: Partial<T>) => FilterValues;
+  /** Sums an item adds beside its counts (minutes to acknowledge, ...), for means over the whole list. */
+  measures?: (item: Partial<T>) => Record<string, number>;
+}
+
+/*
+ * The operations of a declared list's counter, each a function of its own rather than one factory's, so a
+ * bundle carries only those it reaches (a worker that reads one incident needs no recount).
+ */
+const contributionOf = <T>(counted: CountedList<T>, item: Partial<T> | undefined): Record<string, number> =>
+  item ? { ...filterCounts(counted.filters(item)), ...counted.measures?.(item) } : {};
+
+/** Adds the change from `before` to `after` (undefined: did not exist / no longer exists). */
+export const countListWrite = <T>(
+  table: Table,
+  workspaceId: string,
+  counted: CountedList<T>,
+  before: Partial<T> | undefined,
+  after: Partial<T> | undefined,
+): Promise<void> =>
+  addToListCounter(
+    table,
+    workspaceId,
+    counted,
+    counterDelta(contributionOf(counted, before), contributionOf(counted, after)),
+  );
+
+/** The total of a declared list under a filter. */
+export const readCountedTotal = <T>(
+  table: Table,
+  workspaceId: string,
+  counted: CountedList<T>,
+  filter: Partial<T>,
+): Promise<number> => readListTotal(table, workspaceId, counted, counted.filters(filter));
+
+/** The recount (data-model 6) of a declared list from the items of `partition`. */
+export const recountList = <T>(
+  table: Table,
+  workspaceId: string,
+  counted: CountedList<T>,
+  partition: string,
+): Promise<number> =>
+  recountListCounter(table, workspaceId, counted, {
+    partition,
+    attributes: counted.attributes,
+    contribution: (item) => contributionOf(counted, item as Partial<T>),
+  });

@@ -18,6 +18,13 @@ export const queryAll = async (table: Table, input: QueryInput): Promise<Item[]>
   return items;
 };
 
+/** The first item of a key condition in its order, or undefined: a page of one (no filter may follow the limit). */
+export const queryFirst = async (
+  table: Table,
+  input: Omit<QueryInput, 'Limit' | 'FilterExpression'>,
+): Promise<Item | undefined> =>
+  (await table.doc.send(new QueryCommand({ ...input, TableName: table.name, Limit: 1 }))).Items?.[0];
+
 /** A `Select: COUNT` over the whole key condition: for lists whose total no counter keeps (a date range). */
 export const countAll = async (table: Table, input: QueryInput): Promise<number> => {
   let total = 0;

@@ -7,7 +7,7 @@ import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { HistoryEvent, HistoryEventInput } from './history.ts';
 import { putNew } from '#lib/store/conditional-writes.ts';
-import { countHistory, readHistoryTotal, rewriteHistoryCounters } from './history-counter.ts';
+import { historyCounterRepository } from './history-counter-repository.ts';
 
 const historyPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'HIST');
 const ticketHistoryPartition = (workspaceId: string, ticketId: string): string =>
@@ -44,7 +44,7 @@ export const recordHistory = async (
   const timestamp = at ?? clock.now().toISOString();
   const recorded = events.map((input): HistoryEvent => ({ ...input, id: ids.sortable(), timestamp }));
   await Promise.all(recorded.map((event) => putNew(table, toItem(workspaceId, event))));
-  await countHistory(table, workspaceId, recorded);
+  await historyCounterRepository(table, workspaceId).countHistory(recorded);
   return recorded;
 };
 
@@ -57,6 +57,7 @@ export interface HistoryQuery {
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const historyRepository = (table: Table, workspaceId: string) => {
+  const counters = historyCounterRepository(table, workspaceId);
   /**
    * History in chronological order: of one ticket (gsi2) or of the whole workspace (base table). The total is
    * the history counter's (`readHistoryTotal`).
@@ -90,7 +91,7 @@ export const historyRepository = (table: Table, workspaceId: string) => {
       },
       page,
       fromItem,
-      () => readHistoryTotal(table, workspaceId, { ticketId, from, to }, countBetween),
+      () => counters.readHistoryTotal({ ticketId, from, to }, countBetween),
     );
   };
 
@@ -102,7 +103,7 @@ export const historyRepository = (table: Table, workspaceId: string) => {
       ExpressionAttributeNames: { '#timestamp': 'timestamp' },
       ProjectionExpression: 'ticketId, #timestamp',
     });
-    await rewriteHistoryCounters(table, workspaceId, events as { ticketId: string; timestamp: string }[]);
+    await counters.rewriteHistoryCounters(events as { ticketId: string; timestamp: string }[]);
     return events.length;
   };
   return { listHistory, recountHistory };

@@ -1,46 +1,15 @@
 import type { Page, PageRequest } from '#lib/store/pages.ts';
-import { queryPage } from '#lib/store/pages.ts';
 import type { HistoryEvent, HistoryEventKind, TicketType } from './history.ts';
 import { type HistoryQuery, historyRepository } from './history-repository.ts';
-import { ticketFromItem, ticketListPartition, type Ticket } from './ticket-index.ts';
+import type { Ticket } from './ticket-item.ts';
+import { type TicketFilter, ticketRepository } from './ticket-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { readTicketTotal } from './ticket-total.ts';
 
-export interface TicketFilter {
-  type?: TicketType;
-  status?: string;
-}
-
-/**
- * Incidents, problems and changes in one list, newest first (gsi3 sorts by `<createdAt>#<id>`); type and
- * status are filters on the one partition (docs/data-model.md 5.6), the total the ticket types' counters.
- */
-export const listTickets = async (
+/** Incidents, problems and changes in one list, newest first, with the ticket types' counters for the total. */
+export const listTickets = (
   { ports: { table }, workspaceId }: Scope,
   { page, limit, cursor, type, status }: TicketFilter & PageRequest,
-): Promise<Page<Ticket>> => {
-  const conditions = [...(type ? ['#type = :type'] : []), ...(status ? ['#status = :status'] : [])];
-  return queryPage(
-    table,
-    {
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ...(conditions.length > 0 && {
-        FilterExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: { ...(type && { '#type': 'type' }), ...(status && { '#status': 'status' }) },
-      }),
-      ExpressionAttributeValues: {
-        ':pk': ticketListPartition(workspaceId),
-        ...(type && { ':type': type }),
-        ...(status && { ':status': status }),
-      },
-      ScanIndexForward: false,
-    },
-    { page, limit, cursor },
-    ticketFromItem,
-    () => readTicketTotal(table, workspaceId, { type, status }),
-  );
-};
+): Promise<Page<Ticket>> => ticketRepository(table, workspaceId).listTickets({ type, status }, { page, limit, cursor });
 
 /** A history event as the API shows it: `from` and `to` always present (null on events without a change). */
 export interface HistoryEventView {

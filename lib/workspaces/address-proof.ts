@@ -8,7 +8,6 @@ import type { ResetPasswordInput, VerifyEmailInput } from '#lib/accounts/schemas
 import { invalidCode } from '#lib/accounts/verification.ts';
 import { BadRequestError } from '#lib/contract/errors.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import { discardSetupOf } from './unproven-registrations.ts';
 
 /**
@@ -39,13 +38,13 @@ const notTheRegisteredPassword = () =>
  * discarded.
  */
 export const takeOverAddress = async (
-  { table }: Ports,
+  scope: AccountScope,
   holder: Account,
   credentials: { passwordHash: string; firstName?: string | undefined; lastName?: string | undefined },
   now: string,
 ): Promise<Account> => {
-  const owned = await accountSecurityRepository(table, holder.id).takeOverUnverified(credentials, now);
-  await discardSetupOf(table, holder);
+  const owned = await accountSecurityRepository(scope.ports.table, holder.id).takeOverUnverified(credentials, now);
+  await discardSetupOf(scope, holder);
   return owned;
 };
 
@@ -55,11 +54,11 @@ export const takeOverAddress = async (
  * up: the code stays valid for the right request.
  */
 export const verifyEmail = async (
-  { ports: runtime }: AccountScope,
+  scope: AccountScope,
   { email, otp, password, newPassword, requester }: VerifyEmailInput & CodeRequester,
 ): Promise<Verification> => {
-  const { table, clock } = runtime;
-  const account = await findAddressHolder(runtime, email);
+  const { table, clock } = scope.ports;
+  const account = await findAddressHolder(scope, email);
   if (!account) throw invalidCode();
   if (account.isVerified) return { email: account.email, isVerified: true, alreadyVerified: true };
   if (password !== undefined && !(account.passwordHash && (await verifyPassword(password, account.passwordHash)))) {
@@ -71,7 +70,7 @@ export const verifyEmail = async (
   if (passwordHash === undefined) {
     await accountRepository(table, account.id).updateAccount({ isVerified: true }, now.toISOString());
   } else {
-    await takeOverAddress(runtime, account, { passwordHash }, now.toISOString());
+    await takeOverAddress(scope, account, { passwordHash }, now.toISOString());
   }
   return { email: account.email, isVerified: true, alreadyVerified: false };
 };
@@ -84,18 +83,18 @@ export const verifyEmail = async (
  * nor half-written.
  */
 export const resetPassword = async (
-  { ports: runtime }: AccountScope,
+  scope: AccountScope,
   { email, otp, newPassword, requester }: ResetPasswordInput & CodeRequester,
 ): Promise<void> => {
-  const { table, clock } = runtime;
+  const { table, clock } = scope.ports;
   const passwordHash = await hashPassword(newPassword);
-  const account = await findAddressHolder(runtime, email);
+  const account = await findAddressHolder(scope, email);
   if (!account) throw invalidCode();
   const now = clock.now();
   if (!(await otpRepository(table, account.id).redeemOtp('RESET_PASSWORD', otp, now, requester))) throw invalidCode();
   if (account.isVerified) {
     await accountRepository(table, account.id).replaceCredentials({ passwordHash }, now.toISOString());
   } else {
-    await takeOverAddress(runtime, account, { passwordHash }, now.toISOString());
+    await takeOverAddress(scope, account, { passwordHash }, now.toISOString());
   }
 };

@@ -1,30 +1,17 @@
+import { nullsFor, pick } from '#lib/contract/view-fields.ts';
 import { toUser, type Account } from '#lib/accounts/account.ts';
 import { AlreadyInWorkspaceError, accountRepository } from '#lib/accounts/account-repository.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
-import { updateIfPresent } from '#lib/store/conditional-writes.ts';
-import { setFields } from '#lib/store/set-fields.ts';
-import type { Table } from '#lib/store/table.ts';
 import type { SetupBusinessInput } from './schemas.ts';
 import type { Workspace } from './workspace.ts';
-import { workspaceFromItem, workspaceItemKey } from './workspace-repository.ts';
-import { createWorkspace } from './workspace-repository.ts';
+import { createWorkspace, updateWorkspace } from './workspace-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
 import { userOf } from '#lib/identity/caller.ts';
 
 export const workspaceView = (workspace: Workspace) => ({
-  id: workspace.id,
-  businessName: workspace.businessName,
-  industry: workspace.industry ?? null,
-  size: workspace.size ?? null,
-  timezone: workspace.timezone ?? null,
-  createdAt: workspace.createdAt,
+  ...pick(workspace, ['id', 'businessName', 'createdAt']),
+  ...nullsFor(workspace, ['industry', 'size', 'timezone']),
 });
-
-/** SETs the given fields only; a workspace that is gone is undefined. */
-const updateWorkspace = async (table: Table, workspaceId: string, input: SetupBusinessInput, now: string) => {
-  const item = await updateIfPresent(table, workspaceItemKey(workspaceId), setFields({ ...input, updatedAt: now }));
-  return item && workspaceFromItem(item);
-};
 
 export interface SetupResult {
   created: boolean;

@@ -1,4 +1,3 @@
-import type { Ports } from '#lib/ports/ports.ts';
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
@@ -66,7 +65,7 @@ export const sendInvite = async (
  * suggest someone used it. Only the newest e-mail's token works.
  */
 export const openInvite = async (
-  { table, clock }: Ports,
+  { ports: { table, clock } }: AccountScope,
   raw: string,
 ): Promise<{ token: InviteToken; invite: Invite }> => {
   const token = parseInviteToken(raw);
@@ -88,9 +87,10 @@ export const openInvite = async (
   return { token, invite };
 };
 
-export const decodeInvite = async ({ ports: runtime }: AccountScope, raw: string) => {
-  const { invite } = await openInvite(runtime, raw);
-  const workspace = await workspaceRepository(runtime.table, invite.workspaceId).getWorkspace();
+export const decodeInvite = async (scope: AccountScope, raw: string) => {
+  const { ports } = scope;
+  const { invite } = await openInvite(scope, raw);
+  const workspace = await workspaceRepository(ports.table, invite.workspaceId).getWorkspace();
   if (!workspace) throw new NotFoundError('Invitation not found', ['token: the workspace no longer exists']);
   return { email: invite.email, role: invite.role, businessName: workspace.businessName, expiresAt: invite.expiresAt };
 };

@@ -10,7 +10,6 @@ import { findAddressHolder } from '#lib/accounts/address-holder.ts';
 import { hashPassword, verifyPassword } from '#lib/accounts/passwords.ts';
 import { BadRequestError, ConflictError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Caller } from '#lib/identity/caller.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { Invite } from './invite-repository.ts';
 import { markInviteAccepted } from './invite-repository.ts';
 import { openInvite } from './invitations.ts';
@@ -24,7 +23,7 @@ import { discardDisplaced } from './unproven-registrations.ts';
 const NEW_ACCOUNT_FIELDS = ['password', 'firstName', 'lastName'] as const;
 
 const newAccount = async (
-  { table, ids }: Ports,
+  scope: AccountScope,
   invite: Invite,
   input: AcceptInviteInput,
   now: string,
@@ -36,6 +35,7 @@ const newAccount = async (
       missing.map((field) => `${field}: required to create the account for ${invite.email}`),
     );
   }
+  const { table, ids } = scope.ports;
   const account: Account = {
     id: ids.uuid(),
     email: invite.email,
@@ -51,7 +51,7 @@ const newAccount = async (
     updatedAt: now,
   };
   try {
-    await discardDisplaced(table, await createAccount(table, account));
+    await discardDisplaced(scope, await createAccount(table, account));
   } catch (error) {
     if (error instanceof EmailTakenError) throw new ConflictError('This invitation is being accepted already');
     throw error;
@@ -69,7 +69,13 @@ const alreadyInWorkspace = (email: string) =>
  * The invitation's token came through the mailbox, so its holder takes the address over (address-proof.ts):
  * their password, the registrant's sessions ended and the workspace the registrant opened discarded.
  */
-const takeOver = async (runtime: Ports, account: Account, invite: Invite, input: AcceptInviteInput, now: string) => {
+const takeOver = async (
+  scope: AccountScope,
+  account: Account,
+  invite: Invite,
+  input: AcceptInviteInput,
+  now: string,
+) => {
   if (input.password === undefined) {
     throw new BadRequestError('The invited address has an unverified account: choose its password to accept', [
       `password: required to take over the unverified account of ${invite.email}`,
@@ -81,7 +87,7 @@ const takeOver = async (runtime: Ports, account: Account, invite: Invite, input:
     lastName: input.lastName,
   };
   try {
-    return await takeOverAddress(runtime, account, credentials, now);
+    return await takeOverAddress(scope, account, credentials, now);
   } catch (error) {
     if (error instanceof AccountChangedError) throw new ConflictError('The account changed while accepting; try again');
     throw error;
@@ -120,19 +126,20 @@ const requireOwner = async (account: Account, input: AcceptInviteInput, caller: 
  * verified account can be in another workspace by its owner's choice (409); an unverified one's workspace
  * is discarded by the takeover, so an invitation always gets its holder in.
  */
-const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInput, caller: Caller, now: string) => {
-  const existing = await findAddressHolder(runtime, invite.email);
+const accountFor = async (scope: AccountScope, invite: Invite, input: AcceptInviteInput, now: string) => {
+  const { ports, caller } = scope;
+  const existing = await findAddressHolder(scope, invite.email);
   refuseForeignBearer(existing, invite, caller);
-  if (!existing) return newAccount(runtime, invite, input, now);
+  if (!existing) return newAccount(scope, invite, input, now);
   if (existing.isVerified && existing.businessId && existing.businessId !== invite.workspaceId) {
     throw alreadyInWorkspace(invite.email);
   }
   if (existing.isVerified) await requireOwner(existing, input, caller);
-  const owned = existing.isVerified ? existing : await takeOver(runtime, existing, invite, input, now);
+  const owned = existing.isVerified ? existing : await takeOver(scope, existing, invite, input, now);
   // Already pointing here: the leftover of an accept that stopped before marking the invitation.
   if (owned.businessId === invite.workspaceId) return owned;
   try {
-    return await accountRepository(runtime.table, owned.id).joinWorkspace(invite.workspaceId, [invite.role], now);
+    return await accountRepository(ports.table, owned.id).joinWorkspace(invite.workspaceId, [invite.role], now);
   } catch (error) {
     if (error instanceof AlreadyInWorkspaceError) throw alreadyInWorkspace(invite.email);
     throw error;
@@ -144,11 +151,12 @@ const accountFor = async (runtime: Ports, invite: Invite, input: AcceptInviteInp
  * the workspace's ADMINs, then the invitation marked accepted under a condition. Each earlier step is
  * idempotent, so a retry after a crash completes it.
  */
-export const acceptInvite = async ({ ports: runtime, caller }: AccountScope, input: AcceptInviteInput) => {
-  const { token, invite } = await openInvite(runtime, input.token);
-  const workspaces = workspaceRepository(runtime.table, invite.workspaceId);
-  const now = runtime.clock.now().toISOString();
-  const account = await accountFor(runtime, invite, input, caller, now);
+export const acceptInvite = async (scope: AccountScope, input: AcceptInviteInput) => {
+  const { ports } = scope;
+  const { token, invite } = await openInvite(scope, input.token);
+  const workspaces = workspaceRepository(ports.table, invite.workspaceId);
+  const now = ports.clock.now().toISOString();
+  const account = await accountFor(scope, invite, input, now);
   if (!(await workspaces.getMember(account.id))) {
     await workspaces.putMember({
       id: account.id,
@@ -162,8 +170,8 @@ export const acceptInvite = async ({ ports: runtime, caller }: AccountScope, inp
       joinedAt: now,
     });
   }
-  if (invite.role === 'ADMIN') await workspaceAdminsRepository(runtime.table, invite.workspaceId).addAdmin(account.id);
-  if (!(await markInviteAccepted(runtime.table, token, now))) {
+  if (invite.role === 'ADMIN') await workspaceAdminsRepository(ports.table, invite.workspaceId).addAdmin(account.id);
+  if (!(await markInviteAccepted(ports.table, token, now))) {
     throw new ConflictError('This invitation has already been used');
   }
   return { user: toUser(account), businessId: invite.workspaceId, role: invite.role };

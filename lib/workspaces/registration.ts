@@ -32,10 +32,10 @@ interface Person {
   githubUsername?: string;
 }
 
-const newAccount = (runtime: Ports, accountType: AccountType, person: Person, secret: Partial<Account>): Account => {
-  const now = runtime.clock.now().toISOString();
+const newAccount = (ports: Ports, accountType: AccountType, person: Person, secret: Partial<Account>): Account => {
+  const now = ports.clock.now().toISOString();
   return {
-    id: runtime.ids.uuid(),
+    id: ports.ids.uuid(),
     email: person.email,
     firstName: person.firstName,
     lastName: person.lastName,
@@ -58,9 +58,9 @@ const identityTaken = () =>
   new ConflictError('OAuth identity already registered', ['provider_uuid: already linked to an account']);
 
 /** Stores the account; an unverified registration of the address it displaced is discarded with its workspace. */
-const store = async (runtime: Ports, account: Account): Promise<void> => {
+const store = async (scope: AccountScope, account: Account): Promise<void> => {
   try {
-    await discardDisplaced(runtime.table, await createAccount(runtime.table, account));
+    await discardDisplaced(scope, await createAccount(scope.ports.table, account));
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
     if (error instanceof OAuthIdentityTakenError) throw identityTaken();
@@ -69,9 +69,9 @@ const store = async (runtime: Ports, account: Account): Promise<void> => {
 };
 
 /** The workspace of a business account, owned by it as ADMIN; returns the account pointing at it. */
-const openWorkspace = (runtime: Ports, owner: Account, input: RegisterBusinessInput | OAuthRegisterBusinessInput) => {
+const openWorkspace = (ports: Ports, owner: Account, input: RegisterBusinessInput | OAuthRegisterBusinessInput) => {
   const workspace: Workspace = {
-    id: runtime.ids.sortable(),
+    id: ports.ids.sortable(),
     businessName: input.businessName,
     ...(input.industry && { industry: input.industry }),
     ...(input.size && { size: input.size }),
@@ -79,13 +79,13 @@ const openWorkspace = (runtime: Ports, owner: Account, input: RegisterBusinessIn
     createdAt: owner.createdAt,
     updatedAt: owner.createdAt,
   };
-  return createWorkspace(runtime.table, workspace, owner);
+  return createWorkspace(ports.table, workspace, owner);
 };
 
 /** Password registrations: the account starts unverified and the address gets a code. */
-const withPassword = async (runtime: Ports, accountType: AccountType, person: Person, password: string) => {
-  const account = newAccount(runtime, accountType, person, { passwordHash: await hashPassword(password) });
-  await store(runtime, account);
+const withPassword = async (scope: AccountScope, accountType: AccountType, person: Person, password: string) => {
+  const account = newAccount(scope.ports, accountType, person, { passwordHash: await hashPassword(password) });
+  await store(scope, account);
   return account;
 };
 
@@ -94,43 +94,41 @@ const withPassword = async (runtime: Ports, accountType: AccountType, person: Pe
  * verified and has no password. Nothing is written before the proof holds.
  */
 const withOAuth = async (
-  runtime: Ports,
+  scope: AccountScope,
   accountType: AccountType,
   input: OAuthRegisterBusinessInput | OAuthRegisterDeveloperInput,
 ) => {
-  const identity = await verifyOAuthIdentity(runtime, input);
-  if (await findAccountByOAuth(runtime.table, identity.provider, identity.providerUuid)) throw identityTaken();
-  const account = newAccount(runtime, accountType, input, { isVerified: true, oauth: identity });
-  await store(runtime, account);
+  const { ports } = scope;
+  const identity = await verifyOAuthIdentity(scope, input);
+  if (await findAccountByOAuth(ports.table, identity.provider, identity.providerUuid)) throw identityTaken();
+  const account = newAccount(ports, accountType, input, { isVerified: true, oauth: identity });
+  await store(scope, account);
   return account;
 };
 
-export const registerBusiness = async (
-  { ports: runtime }: AccountScope,
-  input: RegisterBusinessInput,
-): Promise<{ user: User }> => {
-  const account = await withPassword(runtime, 'BUSINESS', input, input.password);
-  const owner = await openWorkspace(runtime, account, input);
-  await sendVerificationCode(runtime, owner);
+export const registerBusiness = async (scope: AccountScope, input: RegisterBusinessInput): Promise<{ user: User }> => {
+  const account = await withPassword(scope, 'BUSINESS', input, input.password);
+  const owner = await openWorkspace(scope.ports, account, input);
+  await sendVerificationCode(scope, owner);
   return { user: toUser(owner) };
 };
 
 export const registerDeveloper = async (
-  { ports: runtime }: AccountScope,
+  scope: AccountScope,
   input: RegisterDeveloperInput,
 ): Promise<{ user: User }> => {
-  const account = await withPassword(runtime, 'DEVELOPER', input, input.password);
-  await sendVerificationCode(runtime, account);
+  const account = await withPassword(scope, 'DEVELOPER', input, input.password);
+  await sendVerificationCode(scope, account);
   return { user: toUser(account) };
 };
 
-export const oauthRegisterBusiness = async ({ ports: runtime }: AccountScope, input: OAuthRegisterBusinessInput) => {
-  const account = await withOAuth(runtime, 'BUSINESS', input);
-  const owner = await openWorkspace(runtime, account, input);
-  return { user: toUser(owner), ...tokenFields(await startSession(runtime, owner)) };
+export const oauthRegisterBusiness = async (scope: AccountScope, input: OAuthRegisterBusinessInput) => {
+  const account = await withOAuth(scope, 'BUSINESS', input);
+  const owner = await openWorkspace(scope.ports, account, input);
+  return { user: toUser(owner), ...tokenFields(await startSession(scope, owner)) };
 };
 
-export const oauthRegisterDeveloper = async ({ ports: runtime }: AccountScope, input: OAuthRegisterDeveloperInput) => {
-  const account = await withOAuth(runtime, 'DEVELOPER', input);
-  return { user: toUser(account), ...tokenFields(await startSession(runtime, account)) };
+export const oauthRegisterDeveloper = async (scope: AccountScope, input: OAuthRegisterDeveloperInput) => {
+  const account = await withOAuth(scope, 'DEVELOPER', input);
+  return { user: toUser(account), ...tokenFields(await startSession(scope, account)) };
 };

@@ -1,5 +1,4 @@
 import { BadRequestError, ConflictError } from '#lib/contract/errors.ts';
-import type { Ports } from '#lib/ports/ports.ts';
 import type { SsoSettingsInput } from './schemas.ts';
 import type { SsoSettings } from './sso.ts';
 import { provesSsoDomain, ssoDomainRecord, ssoDomainVerification } from './sso-domain-proof.ts';
@@ -26,7 +25,7 @@ export const readSsoSettings = async ({ ports: { table }, workspaceId }: Scope) 
   ssoView(workspaceId, await ssoRepository(table, workspaceId).getSsoSettings());
 
 /** The listed domains this workspace has not proved yet and whose DNS does not publish its token now. */
-const unprovenDomains = async ({ table, network }: Ports, workspaceId: string, domains: string[]) => {
+const unprovenDomains = async ({ ports: { table, network }, workspaceId }: Scope, domains: string[]) => {
   const unproven: string[] = [];
   for (const domain of domains) {
     const claim = await findDomainClaim(table, domain);
@@ -41,9 +40,10 @@ const unprovenDomains = async ({ table, network }: Ports, workspaceId: string, d
  * stays until dropped, or taken over by a workspace that proves the domain after this one's record is
  * gone); nothing is written while any is unproven.
  */
-export const replaceSsoSettings = async ({ ports, workspaceId }: Scope, input: SsoSettingsInput) => {
+export const replaceSsoSettings = async (scope: Scope, input: SsoSettingsInput) => {
+  const { ports, workspaceId } = scope;
   const { table, clock, network } = ports;
-  const unproven = await unprovenDomains(ports, workspaceId, input.domains);
+  const unproven = await unprovenDomains(scope, input.domains);
   if (unproven.length > 0) {
     throw new BadRequestError(
       'Prove each domain first: publish the TXT record domainVerification names',
@@ -76,8 +76,8 @@ export type SsoDiscovery =
   | { email: string; ssoEnabled: true; protocol: string; loginUrl: string };
 
 /** Whether an e-mail's domain signs in through a workspace's SSO: asked before any account is known. */
-export const discoverSso = async ({ ports: runtime }: AccountScope, email: string): Promise<SsoDiscovery> => {
-  const sso = await findSsoForEmail(runtime.table, email);
+export const discoverSso = async ({ ports }: AccountScope, email: string): Promise<SsoDiscovery> => {
+  const sso = await findSsoForEmail(ports.table, email);
   return sso
     ? { email, ssoEnabled: true, protocol: sso.protocol, loginUrl: sso.loginUrl }
     : { email, ssoEnabled: false };

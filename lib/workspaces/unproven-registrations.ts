@@ -1,6 +1,6 @@
 import type { Account } from '#lib/accounts/account.ts';
 import { accountSecurityRepository } from '#lib/accounts/account-security-repository.ts';
-import type { Table } from '#lib/store/table.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import { workspaceRepository } from './workspace-repository.ts';
 
 /**
@@ -9,13 +9,14 @@ import { workspaceRepository } from './workspace-repository.ts';
  * else can have been added to it). Runs after the account let go of the workspace, so a crash in between
  * leaves an unreachable workspace, never an account pointing at a deleted one.
  */
-export const discardSetupOf = async (table: Table, registrant: Account): Promise<void> => {
-  if (registrant.businessId) await workspaceRepository(table, registrant.businessId).discardOpenedBy(registrant.id);
+export const discardSetupOf = async ({ ports }: AccountScope, registrant: Account): Promise<void> => {
+  if (registrant.businessId)
+    await workspaceRepository(ports.table, registrant.businessId).discardOpenedBy(registrant.id);
 };
 
 /** A registration displaced by a newer one for its address: its workspace, then the account itself. */
-export const discardDisplaced = async (table: Table, displaced: Account | undefined): Promise<void> => {
+export const discardDisplaced = async (scope: AccountScope, displaced: Account | undefined): Promise<void> => {
   if (!displaced) return;
-  await discardSetupOf(table, displaced);
-  await accountSecurityRepository(table, displaced.id).deleteUnverified();
+  await discardSetupOf(scope, displaced);
+  await accountSecurityRepository(scope.ports.table, displaced.id).deleteUnverified();
 };

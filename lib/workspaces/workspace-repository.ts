@@ -7,6 +7,7 @@ import { accountRepository } from '#lib/accounts/account-repository.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { deleteIf, deleteItem, putItem, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
+import { setFields } from '#lib/store/set-fields.ts';
 
 /** The directory of every workspace (gsi3), read only by background jobs such as the correlation sweep. */
 export const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
@@ -67,6 +68,17 @@ export const memberFromItem = (item: Record<string, unknown>): Member => {
  * workspace-admins-repository.ts), its first member as ADMIN, then the account's pointer to it. The pointer is written last and only if the account has no workspace yet, so a crash
  * or a lost race leaves at most an unreachable workspace, never an account in two.
  */
+/** SETs the given fields only; a workspace that is gone is undefined. */
+export const updateWorkspace = async (
+  table: Table,
+  workspaceId: string,
+  fields: Partial<Pick<Workspace, 'businessName' | 'industry' | 'size' | 'timezone'>>,
+  now: string,
+): Promise<Workspace | undefined> => {
+  const item = await updateIfPresent(table, workspaceItemKey(workspaceId), setFields({ ...fields, updatedAt: now }));
+  return item && workspaceFromItem(item);
+};
+
 export const createWorkspace = async (table: Table, workspace: Workspace, owner: Account): Promise<Account> => {
   await putNew(table, { ...workspaceToItem(workspace), adminIds: new Set([owner.id]) });
   await workspaceRepository(table, workspace.id).putMember({

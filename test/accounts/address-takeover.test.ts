@@ -4,6 +4,7 @@ import { UNVERIFIED_LIFETIME_MS } from '#lib/accounts/address-holder.ts';
 import { startSession } from '#lib/accounts/sessions.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { latestOtp, signUpBusiness, uniqueEmail } from '../support/accounts.ts';
 import { invite } from '../workspaces/support.ts';
@@ -35,7 +36,7 @@ const preRegister = async (email: string, kind: 'business' | 'dev' = 'business')
   const { table } = client.stack.ports;
   const account = (await findAccountByEmail(table, email))!;
   // An unverified account cannot log in; a session made directly stands for any it might have had.
-  return { account, session: await startSession(client.stack.ports, account) };
+  return { account, session: await startSession(systemAccountScope(client.stack.ports), account) };
 };
 
 const sessionWorks = async (session: { accessToken: string; refreshToken: string }) => ({

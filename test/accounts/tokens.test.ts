@@ -174,7 +174,7 @@ describe('POST /auth/refresh-token', () => {
 describe('Bearer tokens on a protected route', () => {
   it('accepts the access token of a login', async () => {
     const admin = await signUpBusiness(client);
-    expect([200, 501]).toContain((await members(admin.accessToken)).status);
+    expect((await members(admin.accessToken)).status).toBe(200);
   });
 
   it('refuses alg none, a wrong key, a changed payload, an expired token and a refresh token with 401', async () => {

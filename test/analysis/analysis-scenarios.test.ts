@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createTenant } from '../ingestion-routes/support.ts';
-import { ASSISTANT, JARGON, analyse, createIncident, deployHelloWorld, mapServices, postSignal } from './support.ts';
+import { ASSISTANT, JARGON, analyse, deployHelloWorld, mapServices, postSignal } from './support.ts';
+import { createIncident } from '../support/incidents.ts';
 
 const MAP: [string, string][] = [
   ['checkout', 'hello-world'],
@@ -28,10 +29,12 @@ describe('analysis: different evidence, different root causes', () => {
     await deployHelloWorld(client, keyHeaders);
     const own = await postSignal(client, admin, { name: 'hello-world 5xx above 5%', serviceId: 'hello-world' });
     const dependent = await postSignal(client, admin, { name: 'checkout errors', serviceId: 'checkout' });
-    const incidentId = await createIncident(client, admin, {
-      serviceArea: 'hello-world',
-      description: 'Some customers cannot pay',
-    });
+    const incidentId = (
+      await createIncident(client, admin.auth, {
+        serviceArea: 'hello-world',
+        description: 'Some customers cannot pay',
+      })
+    ).id;
 
     const analysis = await analyse(client, admin, incidentId);
     expect(analysis.status).toBe('COMPLETE');
@@ -74,7 +77,7 @@ describe('analysis: different evidence, different root causes', () => {
     });
     await postSignal(client, admin, { name: 'hello-world 5xx above 5%', serviceId: 'hello-world' });
     await postSignal(client, admin, { name: 'checkout errors', serviceId: 'checkout' });
-    const incidentId = await createIncident(client, admin, { serviceArea: 'hello-world' });
+    const incidentId = (await createIncident(client, admin.auth, { serviceArea: 'hello-world' })).id;
 
     const analysis = await analyse(client, admin, incidentId);
     expect(analysis.rootCause).toMatch(/^A failure of orders-db, upstream of hello-world/);
@@ -88,7 +91,7 @@ describe('analysis: different evidence, different root causes', () => {
 
   it('says the cause is unknown, with low confidence, when nothing points anywhere', async () => {
     const { admin } = await createTenant(client, 'Quiet Co');
-    const incidentId = await createIncident(client, admin, { summary: 'Something odd' });
+    const incidentId = (await createIncident(client, admin.auth, { summary: 'Something odd' })).id;
     const analysis = await analyse(client, admin, incidentId);
     expect(analysis.rootCause).toMatch(/^Unknown/);
     expect(analysis.confidence).toBeLessThan(0.3);

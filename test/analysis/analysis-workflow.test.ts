@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
+import { defaultReasoner } from '#lib/analysis/engine/default-reasoner.ts';
 import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { apiKeyHeaders, joinAs, type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { ASSISTANT, createIncident, settle } from './support.ts';
+import { ASSISTANT, settle } from './support.ts';
+import { createIncident } from '../support/incidents.ts';
 
 /**
  * The default engine, except that hypothesis generation fails as often as `failures` says (-1: always), and
@@ -56,7 +57,7 @@ describe('analysis workflow and routes', () => {
   afterAll(() => client.stack.stop());
 
   it('stores PROCESSING, answers the running analysis instead of a second one, then completes it', async () => {
-    const incidentId = await createIncident(client, admin);
+    const incidentId = (await createIncident(client, admin.auth)).id;
     const first = await start(incidentId);
     expect(first.status, first.text).toBe(202);
     expect(first.body.data).toMatchObject({
@@ -91,7 +92,7 @@ describe('analysis workflow and routes', () => {
   });
 
   it('retries a failing stage and completes when a retry succeeds', async () => {
-    const incidentId = await createIncident(client, admin);
+    const incidentId = (await createIncident(client, admin.auth)).id;
     flaky.control.failures = 1;
     flaky.control.calls = 0;
     await start(incidentId);
@@ -102,7 +103,7 @@ describe('analysis workflow and routes', () => {
   });
 
   it('records FAILED with the reason when a stage keeps failing, and frees the incident for a new analysis', async () => {
-    const incidentId = await createIncident(client, admin);
+    const incidentId = (await createIncident(client, admin.auth)).id;
     flaky.control.failures = -1;
     flaky.control.calls = 0;
     const started = await start(incidentId);
@@ -134,7 +135,7 @@ describe('analysis workflow and routes', () => {
   // A timed-out or aborted execution runs no Catch: before the rule on unfinished executions, its analysis stayed
   // PROCESSING and held the incident's claim forever.
   it('records an execution that ended without MarkFailed as FAILED, and frees the incident', async () => {
-    const incidentId = await createIncident(client, admin);
+    const incidentId = (await createIncident(client, admin.auth)).id;
     const resumed = new AbortController();
     flaky.control.stalled = once(resumed.signal, 'abort').then(() => undefined);
     const started = await start(incidentId);
@@ -163,7 +164,10 @@ describe('analysis workflow and routes', () => {
 
   it('leaves the list and its totals with the incident it belonged to, once however often it is deleted', async () => {
     const owner = await signUpBusiness(client, { businessName: 'Deleting Co' });
-    const [kept, deleted] = [await createIncident(client, owner), await createIncident(client, owner)];
+    const [kept, deleted] = [
+      (await createIncident(client, owner.auth)).id,
+      (await createIncident(client, owner.auth)).id,
+    ];
     for (const incidentId of [kept, deleted, deleted]) {
       expect((await start(incidentId, owner)).status).toBe(202);
       await settle(client);
@@ -189,7 +193,7 @@ describe('analysis workflow and routes', () => {
     ).toBe(400);
     // Incident ids count per workspace and day: the other workspace's tenth names nothing here.
     let theirs = '';
-    for (let count = 0; count < 10; count += 1) theirs = await createIncident(client, other);
+    for (let count = 0; count < 10; count += 1) theirs = (await createIncident(client, other.auth)).id;
     expect((await start(theirs)).status).toBe(404);
     expect((await client.request('GET', `${ASSISTANT}/analysis/${theirs}`, undefined, admin.auth)).status).toBe(404);
     const otherAnalysis = await start(theirs, other);
@@ -201,7 +205,7 @@ describe('analysis workflow and routes', () => {
   });
 
   it('lets a VIEWER and a postmortems:read key read only, and a postmortems:write key start', async () => {
-    const incidentId = await createIncident(client, admin);
+    const incidentId = (await createIncident(client, admin.auth)).id;
     expect((await start(incidentId, viewer)).status).toBe(403);
     expect((await client.request('GET', `${ASSISTANT}/analyses`, undefined, viewer.auth)).status).toBe(200);
     expect((await client.request('GET', `${ASSISTANT}/patterns`, undefined, viewer.auth)).status).toBe(200);

@@ -2,7 +2,7 @@ import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-r
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBedrockReasoner } from '#lib/ports/reasoner/bedrock-reasoner.ts';
-import { defaultReasoner } from '#lib/ports/reasoner/default-reasoner.ts';
+import { defaultReasoner } from '#lib/analysis/engine/default-reasoner.ts';
 import type { Evidence } from '#lib/ports/reasoner/evidence.ts';
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';

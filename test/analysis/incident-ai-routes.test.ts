@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHeaders, joinAs, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createTenant } from '../ingestion-routes/support.ts';
-import { JARGON, createIncident, deployHelloWorld, mapServices, postSignal } from './support.ts';
+import { JARGON, deployHelloWorld, mapServices, postSignal } from './support.ts';
+import { createIncident } from '../support/incidents.ts';
 
 const AI = '/api/v1/incident-ticket/resolve/ai';
 
@@ -24,10 +25,12 @@ describe('incident AI routes', () => {
     await deployHelloWorld(client, tenant.keyHeaders);
     deploySignal = await postSignal(client, admin, { name: 'hello-world 5xx above 5%', serviceId: 'hello-world' });
     await postSignal(client, admin, { name: 'checkout errors', serviceId: 'checkout' });
-    incidentId = await createIncident(client, admin, {
-      serviceArea: 'hello-world',
-      description: 'Some customers cannot pay',
-    });
+    incidentId = (
+      await createIncident(client, admin.auth, {
+        serviceArea: 'hello-world',
+        description: 'Some customers cannot pay',
+      })
+    ).id;
   });
   afterAll(() => client.stack.stop());
 
@@ -61,7 +64,9 @@ describe('incident AI routes', () => {
   });
 
   it('resolves with a customer KB draft, and drafts one again for an incident already RESOLVED', async () => {
-    const target = await createIncident(client, admin, { serviceArea: 'hello-world', description: 'Payments failed' });
+    const target = (
+      await createIncident(client, admin.auth, { serviceArea: 'hello-world', description: 'Payments failed' })
+    ).id;
     const resolveWithKb = (as: SignedIn) =>
       client.request('POST', `/api/v1/incident-ticket/resolve/customer-kb/${target}`, undefined, as.auth);
     expect((await resolveWithKb(viewer)).status).toBe(403);
@@ -88,7 +93,7 @@ describe('incident AI routes', () => {
 
   it("answers 404 for another workspace's or a malformed id, and checks scopes", async () => {
     let theirs = '';
-    for (let count = 0; count < 8; count += 1) theirs = await createIncident(client, other);
+    for (let count = 0; count < 8; count += 1) theirs = (await createIncident(client, other.auth)).id;
     for (const path of [`${AI}/five-whys/${theirs}`, `${AI}/suggestion/${theirs}`, `${AI}/stakeholder/nope`]) {
       expect((await client.request('GET', path, undefined, admin.auth)).status).toBe(404);
     }

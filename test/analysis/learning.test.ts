@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createTenant } from '../ingestion-routes/support.ts';
 import type { SignedIn } from '../support/accounts.ts';
-import { ASSISTANT, analyse, createIncident, mapServices, postSignal } from './support.ts';
+import { ASSISTANT, analyse, mapServices, postSignal } from './support.ts';
+import { createIncident } from '../support/incidents.ts';
 
 describe('learning from outcomes', () => {
   let client: TestClient;
@@ -14,7 +15,7 @@ describe('learning from outcomes', () => {
   const databaseIncident = async () => {
     await postSignal(client, admin, { name: 'orders-db connections exhausted', serviceId: 'orders-db' });
     await postSignal(client, admin, { name: 'hello-world 5xx', serviceId: 'hello-world' });
-    const incidentId = await createIncident(client, admin, { serviceArea: 'hello-world' });
+    const incidentId = (await createIncident(client, admin.auth, { serviceArea: 'hello-world' })).id;
     await analyse(client, admin, incidentId);
     return incidentId;
   };
@@ -27,7 +28,7 @@ describe('learning from outcomes', () => {
   afterAll(() => client.stack.stop());
 
   it('needs a completed analysis, then keeps one outcome per incident, the latest winning', async () => {
-    const bare = await createIncident(client, admin, { summary: 'Not analysed' });
+    const bare = (await createIncident(client, admin.auth, { summary: 'Not analysed' })).id;
     expect((await learn(bare, 'RESOLVED')).status).toBe(409);
 
     const first = await databaseIncident();

@@ -10,21 +10,6 @@ export const ASSISTANT = '/api/v1/assistant';
 /** Waits until every analysis started so far has run to its end. */
 export const settle = (client: TestClient): Promise<void> => (client.stack.ports.workflow as LocalWorkflow).settled();
 
-export const createIncident = async (
-  client: HttpClient,
-  as: SignedIn,
-  body: Record<string, unknown> = {},
-): Promise<string> => {
-  const reply = await client.request(
-    'POST',
-    '/api/v1/incident-ticket',
-    { summary: 'Checkout requests failing', priority: 'HIGH', ...body },
-    as.auth,
-  );
-  expect(reply.status, reply.text).toBe(201);
-  return reply.body.data.id as string;
-};
-
 /** A service map from names and `[dependent, upstream]` pairs; answers the ids by name. */
 export const mapServices = async (
   client: HttpClient,

@@ -71,19 +71,20 @@ describe('bundles hold the clients their function declares, no others', () => {
  */
 const OVER_BUDGET: Record<string, number> = {
   incidents: 1.481,
-  // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take.
+  // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take; and
+  // the refactor's moved helpers (issue 28, docs/performance.md).
   ingestion: 1.464,
   signals: 1.45,
   integrations: 1.424,
-  playbooks: 1.37,
+  playbooks: 1.371,
   business: 1.383,
   auth: 1.375,
   assistant: 1.34,
-  'correlation-worker': 1.34,
+  'correlation-worker': 1.343,
   'correlation-rules': 1.33,
-  dashboard: 1.32,
-  problems: 1.32,
-  'ingestion-worker': 1.32,
+  dashboard: 1.322,
+  problems: 1.325,
+  'ingestion-worker': 1.324,
   'blast-radius': 1.32,
   'service-map': 1.32,
   tickets: 1.31,

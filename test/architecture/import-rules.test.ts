@@ -54,10 +54,42 @@ describe('the import rules npm test runs', () => {
     expect(violations).toContain('domain-knows-no-http');
   });
 
-  it('accept the same SDK import in a repository', async () => {
+  it('refuse the AWS SDK in a repository too: repositories reach the table through the store kit', async () => {
     const violations = await violationsOf(
       'lib/signals/probe-repository.ts',
       "import * as imported from '@aws-sdk/lib-dynamodb';",
+    );
+    expect(violations).toContain('aws-sdk-only-in-adapters');
+  });
+
+  it('accept the same SDK import in the store kit', async () => {
+    const violations = await violationsOf(
+      'lib/store/probe-sdk.ts',
+      "import * as imported from '@aws-sdk/lib-dynamodb';",
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('refuse table access outside repositories', async () => {
+    const violations = await violationsOf(
+      'lib/signals/probe-service.ts',
+      "import * as imported from '#lib/store/queries.ts';",
+    );
+    expect(violations).toContain('table-access-only-in-repositories');
+  });
+
+  it('refuse keys outside repositories and entity item modules', async () => {
+    const violations = await violationsOf(
+      'lib/signals/probe-keys.ts',
+      "import * as imported from '#lib/store/keys.ts';",
+    );
+    expect(violations).toContain('keys-only-in-entity-modules');
+  });
+
+  it('accept table access and keys in a repository', async () => {
+    const violations = await violationsOf(
+      'lib/signals/probe-repository.ts',
+      "import * as imported from '#lib/store/queries.ts';",
     );
     expect(violations).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
-import { addToCounters } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -133,7 +134,7 @@ describe('blast-radius reports and risk summary', () => {
     await addToCounters(table, { pk: workspaceKey(workspaceId, 'COUNTER'), sk: 'BLAST_REPORTS' }, { total: -2 });
     await addToCounters(table, { pk: workspaceKey(workspaceId, 'BLASTRISK'), sk: db.id }, { scoreSum: 5, reports: -1 });
     expect((await list()).total).toBe(3);
-    await recountCounters(client.stack.ports);
+    await recountCounters(systemAccountScope(client.stack.ports));
     expect((await list()).total).toBe(5);
     expect(await summary()).toEqual(before);
   });

@@ -10,7 +10,6 @@ import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import {
   CODE_ENGINE,
   connectCodeHost,
-  createIncident,
   DEPLOYED_COMMIT_FILES,
   DEPLOYED_SHA,
   EXPECTED_DIFF,
@@ -21,6 +20,7 @@ import {
   RUN_SHA,
   startSeededCodeHost,
 } from './support.ts';
+import { createIncident } from '../support/incidents.ts';
 
 const run = promisify(execFile);
 
@@ -48,10 +48,12 @@ describe('code engine: analysis and generated fixes', () => {
     const senders = await apiKeyHeaders(client, admin, ['ingestion:write']);
     await postDeployment(client, senders);
     await postPipelineRun(client, senders, 30);
-    incidentId = await createIncident(client, admin, {
-      serviceArea: 'hello-world, billing',
-      environment: 'Production',
-    });
+    incidentId = (
+      await createIncident(client, admin.auth, {
+        serviceArea: 'hello-world, billing',
+        environment: 'Production',
+      })
+    ).id;
   });
   afterAll(async () => {
     await Promise.all([client.stack.stop(), host.stop()]);
@@ -87,19 +89,22 @@ describe('code engine: analysis and generated fixes', () => {
     });
 
     it('leaves out deployments to another environment and changes of other services', async () => {
-      const staging = await createIncident(client, admin, { serviceArea: 'hello-world', environment: 'staging' });
+      const staging = (await createIncident(client, admin.auth, { serviceArea: 'hello-world', environment: 'staging' }))
+        .id;
       expect((await analysis(staging)).suspectChanges.map((suspect: { kind: string }) => suspect.kind)).toEqual([
         'PIPELINE_RUN',
       ]);
-      const billing = await createIncident(client, admin, { serviceArea: 'billing' });
+      const billing = (await createIncident(client, admin.auth, { serviceArea: 'billing' })).id;
       expect((await analysis(billing)).suspectChanges).toEqual([]);
     });
 
     it('matches a repository the incident names in its text, whatever its service', async () => {
-      const named = await createIncident(client, admin, {
-        summary: `Errors after the deploy of ${REPO.toLowerCase()}`,
-        environment: 'production',
-      });
+      const named = (
+        await createIncident(client, admin.auth, {
+          summary: `Errors after the deploy of ${REPO.toLowerCase()}`,
+          environment: 'production',
+        })
+      ).id;
       const [first] = (await analysis(named)).suspectChanges;
       expect(first).toMatchObject({
         kind: 'DEPLOYMENT',
@@ -177,7 +182,8 @@ describe('code engine: analysis and generated fixes', () => {
     });
 
     it('is a 422 with what was searched when nothing is suspect, and proposes no diff', async () => {
-      const billing = await createIncident(client, admin, { serviceArea: 'billing', environment: 'production' });
+      const billing = (await createIncident(client, admin.auth, { serviceArea: 'billing', environment: 'production' }))
+        .id;
       const reply = await generate(billing);
       expect(reply.status).toBe(422);
       expect(reply.body.message).toBe(

@@ -5,12 +5,12 @@ import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import {
   CODE_ENGINE,
   connectCodeHost,
-  createIncident,
   MAIN_AFTER_COMMIT,
   postDeployment,
   REPO,
   startSeededCodeHost,
 } from './support.ts';
+import { createIncident } from '../support/incidents.ts';
 
 describe('code engine: settings and pull requests', () => {
   let client: TestClient;
@@ -24,7 +24,7 @@ describe('code engine: settings and pull requests', () => {
     client.request('POST', `${CODE_ENGINE}/create-pr/${id}`, body, auth);
   /** A new incident on the deployed service with a fix generated for it. */
   const incidentWithFix = async (): Promise<{ id: string; fixId: string }> => {
-    const id = await createIncident(client, admin, { serviceArea: 'hello-world', environment: 'production' });
+    const id = (await createIncident(client, admin.auth, { serviceArea: 'hello-world', environment: 'production' })).id;
     const reply = await client.request('POST', `${CODE_ENGINE}/generate-fix/${id}`, undefined, admin.auth);
     expect(reply.status, reply.text).toBe(200);
     return { id, fixId: reply.body.data.fixId };
@@ -127,7 +127,7 @@ describe('code engine: settings and pull requests', () => {
     });
 
     it('is a 409 before a fix exists, and 400 for a malformed repo or branch', async () => {
-      const bare = await createIncident(client, admin, { serviceArea: 'hello-world' });
+      const bare = (await createIncident(client, admin.auth, { serviceArea: 'hello-world' })).id;
       const reply = await openPr(bare);
       expect(reply.status).toBe(409);
       expect(reply.body.message).toContain(`/api/v1/code-engine/generate-fix/${bare}`);

@@ -103,18 +103,3 @@ export const connectCodeHost = async (
   const reply = await client.request('PUT', `${CODE_ENGINE}/settings`, { token, baseUrl: host.url }, admin.auth);
   expect(reply.status, reply.text).toBe(200);
 };
-
-export const createIncident = async (
-  client: HttpClient,
-  as: SignedIn,
-  fields: Record<string, unknown>,
-): Promise<string> => {
-  const reply = await client.request(
-    'POST',
-    '/api/v1/incident-ticket',
-    { summary: 'Checkout requests time out', priority: 'HIGH', ...fields },
-    as.auth,
-  );
-  expect(reply.status, reply.text).toBe(201);
-  return reply.body.data.id as string;
-};

@@ -1,4 +1,5 @@
 import { systemScope } from '#lib/identity/scope.ts';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { handler as sweepHandler } from '#functions/correlation-sweep/index.ts';
@@ -146,7 +147,7 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
     expect((await getSignal(client, owner.auth, signalId)).incidentId).toBeNull();
 
     // Younger than two minutes: its message may still be on its way.
-    expect(await sweepPendingSignals(runtime, new Date())).toMatchObject({ enqueued: 0 });
+    expect(await sweepPendingSignals(systemAccountScope(runtime), new Date())).toMatchObject({ enqueued: 0 });
 
     const later = new Date(Date.now() + 3 * 60_000);
     await withRuntime(runtime, { clock: { now: () => later } }, () => sweepHandler());
@@ -156,7 +157,7 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
     expect(await linkEvents(owner, incidentId)).toEqual([signalId]);
 
     // Correlated, it is no longer pending: a later sweep sends nothing.
-    expect(await sweepPendingSignals(runtime, later)).toMatchObject({ enqueued: 0 });
+    expect(await sweepPendingSignals(systemAccountScope(runtime), later)).toMatchObject({ enqueued: 0 });
   });
 
   it('drops nothing and doubles nothing when a malformed message is mixed with good ones', async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { handler as correlationWorker } from '#functions/correlation-worker/index.ts';
 import { startQueuePoller, type QueueHandler, type QueuePoller } from '#infra/local/queue-poller.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import type { TestClient } from '../support/local-stack.ts';
+import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 export const RULES = '/api/v1/correlation-rules';
 export const SIGNALS = '/api/v1/signals';
@@ -28,6 +28,23 @@ export const startCorrelationWorker = (client: TestClient, handler: QueueHandler
     handler,
     visibilityTimeoutSeconds: 2,
   });
+
+/**
+ * A local stack with a correlation worker for the tests of one describe block: started before them and
+ * stopped after them. Read `client` and `worker` inside the tests, once `beforeAll` has run.
+ */
+export const useCorrelatingStack = (): { readonly client: TestClient; readonly worker: QueuePoller } => {
+  const stack = {} as { client: TestClient; worker: QueuePoller };
+  beforeAll(async () => {
+    stack.client = await startTestStack();
+    stack.worker = startCorrelationWorker(stack.client);
+  });
+  afterAll(async () => {
+    await stack.worker.stop();
+    await stack.client.stack.stop();
+  });
+  return stack;
+};
 
 let counter = 0;
 /** A name no other signal of the run has, so each posted signal is a new one (its own fingerprint). */

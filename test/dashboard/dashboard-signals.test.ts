@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuePoller } from '#infra/local/queue-poller.ts';
+import { systemScope } from '#lib/identity/scope.ts';
 import { rollUpIngestedHours } from '#lib/signals/ingested-rollup.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -41,7 +42,7 @@ describe('dashboard figures of signals', () => {
     expect(before.signalsIngested).toBe(3);
     const workspaceId = admin.user.businessId as string;
     const nextHour = new Date(Date.now() + 3600_000);
-    expect(await rollUpIngestedHours(client.stack.ports.table, workspaceId, nextHour)).toBe(3);
+    expect(await rollUpIngestedHours(systemScope(workspaceId, client.stack.ports), nextHour)).toBe(3);
     expect((await dashboardData(client, admin.auth, 'metrics')).signalsIngested).toBe(3);
     const elsewhere = await signUpBusiness(client, { businessName: 'Quiet Co' });
     expect((await dashboardData(client, elsewhere.auth, 'metrics')).signalsIngested).toBe(0);

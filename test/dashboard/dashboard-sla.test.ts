@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { sweepSlaDeadlines } from '#lib/incidents/sla-sweep.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -50,7 +51,7 @@ describe('dashboard SLA compliance from the breaches incidents record', () => {
     });
 
     // Past both deadlines of the incident nobody touched: it breaches both targets, and counts once.
-    await sweepSlaDeadlines(client.stack.ports, new Date('2026-02-02T12:00:00Z'));
+    await sweepSlaDeadlines(systemAccountScope(client.stack.ports), new Date('2026-02-02T12:00:00Z'));
     expect(await dashboardData(client, admin.auth, 'metrics', DAY)).toMatchObject({
       totalIncidents: 4,
       slaBreaches: 2,

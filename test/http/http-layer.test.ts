@@ -52,7 +52,6 @@ const things = defineGroup({
       auth: 'public',
       maxBodyBytes: 5 * 1024 * 1024,
     },
-    unbuilt: { method: 'GET', path: '/api/v1/things/later/unbuilt', summary: 'Not built', auth: 'public' },
   },
 });
 
@@ -247,13 +246,6 @@ describe('error envelope', () => {
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ success: false, message: 'Internal server error', errors: [] });
     expect(response.text).not.toContain('secret');
-  });
-
-  it('answers a route of a group not built yet with 501 naming the group', async () => {
-    const response = await call('/api/v1/things/later/unbuilt');
-    expect(response.status).toBe(501);
-    expect(response.body.success).toBe(false);
-    expect(response.body.message).toContain('things');
   });
 });
 

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
-import { addToIncidentCounter, counterDelta } from '#lib/incidents/incident-counter.ts';
-import { incidentToItem } from '#lib/incidents/incident-item.ts';
+import { INCIDENT_COUNTER } from '#lib/incidents/incident-counter.ts';
+import { incidentPartition, incidentToItem } from '#lib/incidents/incident-item.ts';
+import { addToListCounter, recountList } from '#lib/store/list-counters.ts';
 import type { Signal } from '#lib/signals/signal.ts';
-import { addToSignalCounter, newSignalDelta } from '#lib/signals/signal-counter.ts';
+import { newSignalDelta } from '#lib/signals/signal-counter.ts';
+import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
 import { signalToItem } from '#lib/signals/signal-item.ts';
 import { batchPutItems } from '#lib/store/batch.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
@@ -91,8 +94,8 @@ const seed = async (workspaceId: string) => {
     ...signals.map((signal) => signalToItem(workspaceId, signal, 'record', { metadataJson: '{}' })),
     ...incidents.map((incident) => incidentToItem(workspaceId, incident)),
   ]);
-  await addToSignalCounter(table, workspaceId, sum(signals.map(newSignalDelta)));
-  await addToIncidentCounter(table, workspaceId, sum(incidents.map((incident) => counterDelta(undefined, incident))));
+  await signalCounterRepository(table, workspaceId).addToSignalCounter(sum(signals.map(newSignalDelta)));
+  await recountList(table, workspaceId, INCIDENT_COUNTER, incidentPartition(workspaceId));
 };
 
 beforeAll(async () => {
@@ -179,9 +182,9 @@ describe('the counter recount', () => {
   it('puts drifted totals right from the items', async () => {
     const workspaceId = admin.user.businessId ?? '';
     const { table } = client.stack.ports;
-    await addToSignalCounter(table, workspaceId, { total: 7, 'status#OPEN': -3 });
-    await addToIncidentCounter(table, workspaceId, { total: -2 });
-    await recountCounters(client.stack.ports);
+    await signalCounterRepository(table, workspaceId).addToSignalCounter({ total: 7, 'status#OPEN': -3 });
+    await addToListCounter(table, workspaceId, INCIDENT_COUNTER, { total: -2 });
+    await recountCounters(systemAccountScope(client.stack.ports));
     const signals = await list(`${SIGNALS}?status=OPEN&limit=1`);
     const incidents = await list(`${INCIDENTS}?limit=1`);
     expect(signals.reply.body.total).toBe(ITEMS);
@@ -255,7 +258,7 @@ const seedOthers = async (workspaceId: string) => {
       actor: 'seed',
     })),
   );
-  await recountCounters(client.stack.ports);
+  await recountCounters(systemAccountScope(client.stack.ports));
 };
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;

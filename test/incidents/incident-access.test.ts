@@ -3,7 +3,8 @@ import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createKey } from '../api-keys/api-key-requests.ts';
 import { joinByInvitation } from '../workspaces/support.ts';
-import { INCIDENTS, createIncident, historyOf } from './support.ts';
+import { historyOf } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 describe('who may call the incident routes', () => {
   let client: TestClient;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, createIncident } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const T0 = Date.parse('2025-03-10T09:00:00.000Z');
 const minutes = (n: number): Date => new Date(T0 + n * 60_000);

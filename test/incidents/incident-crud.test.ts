@@ -1,9 +1,11 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incidentAnalysisPartition, incidentChildPartition } from '#lib/incidents/incident-item.ts';
+import { incidentAnalysisPartition } from '#lib/incidents/analysis-item.ts';
+import { incidentChildPartition } from '#lib/incidents/incident-item.ts';
 import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, createIncident, historyOf, messagesOf } from './support.ts';
+import { historyOf, messagesOf } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const FULL = {
   summary: 'Payments API returns 502',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, at, createIncident, setDayCounter } from './support.ts';
+import { at, setDayCounter } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const NOON = '2025-03-14T12:00:00.000Z';
 const DAY = '20250314';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, at, createIncident, numberOf } from './support.ts';
+import { at, numberOf } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const ids = (reply: { body: { data: { id: string }[] } }): string[] => reply.body.data.map((incident) => incident.id);
 

@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incidentAnalysisPartition } from '#lib/incidents/incident-item.ts';
+import { incidentAnalysisPartition } from '#lib/incidents/analysis-item.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { squash, textOf } from '../support/pdf-text.ts';
-import { INCIDENTS, createIncident } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const download = async (
   client: TestClient,

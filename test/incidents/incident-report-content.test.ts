@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueuePoller } from '#infra/local/queue-poller.ts';
-import { createRule, getSignal, startCorrelationWorker } from '../correlation/support.ts';
+import { describe, expect, it } from 'vitest';
+import { useCorrelatingStack } from '../correlation/support.ts';
+import { createRule, getSignal } from '../correlation/support.ts';
 import { loadFixture } from '../ingestion/support.ts';
 import { apiKeyHeaders, signUpBusiness, type SignedIn } from '../support/accounts.ts';
-import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import type { TestClient } from '../support/local-stack.ts';
 import { squash, textOf } from '../support/pdf-text.ts';
-import { INCIDENTS, createIncident } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const pdfText = async (client: TestClient, auth: Record<string, string>, incidentId: string): Promise<string> => {
   const response = await fetch(`${client.stack.url}${INCIDENTS}/generate-pdf`, {
@@ -25,34 +25,25 @@ const wallClock = (iso: string, offsetMinutes: number): string =>
   new Date(Date.parse(iso) + offsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', '');
 
 describe('incident PDF as a report', () => {
-  let client: TestClient;
-  let worker: QueuePoller;
-  beforeAll(async () => {
-    client = await startTestStack();
-    worker = startCorrelationWorker(client);
-  });
-  afterAll(async () => {
-    await worker.stop();
-    await client.stack.stop();
-  });
+  const stack = useCorrelatingStack();
 
   let workspaces = 0;
   const workspace = (): Promise<SignedIn> =>
-    signUpBusiness(client, { businessName: `Reporting Co ${(workspaces += 1)}` });
+    signUpBusiness(stack.client, { businessName: `Reporting Co ${(workspaces += 1)}` });
 
   it('prints each change once, to the second, in the workspace time zone it names', async () => {
     const admin = await workspace();
-    const ims = await client.request(
+    const ims = await stack.client.request(
       'POST',
       '/api/v1/ims/setup',
       { alertEmail: 'alerts@example.com', timezone: 'Asia/Kolkata' },
       admin.auth,
     );
     expect(ims.status, ims.text).toBe(201);
-    const incident = await createIncident(client, admin.auth, { summary: 'Search cluster out of disk' });
-    const put = (body: unknown) => client.request('PUT', `${INCIDENTS}/${incident.id}`, body, admin.auth);
+    const incident = await createIncident(stack.client, admin.auth, { summary: 'Search cluster out of disk' });
+    const put = (body: unknown) => stack.client.request('PUT', `${INCIDENTS}/${incident.id}`, body, admin.auth);
     const comment = (content: string) =>
-      client.request('POST', `${INCIDENTS}/comment`, { ticketId: incident.id, content }, admin.auth);
+      stack.client.request('POST', `${INCIDENTS}/comment`, { ticketId: incident.id, content }, admin.auth);
     await put({ status: 'ACKNOWLEDGED' });
     await put({ assignedToEmail: admin.email });
     await put({ priority: 'CRITICAL' });
@@ -60,9 +51,9 @@ describe('incident PDF as a report', () => {
     await put({ status: 'INVESTIGATION' });
     await put({ region: 'eu-west-1' });
     await comment('Watermark raised to 90%');
-    await client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
+    await stack.client.request('POST', `${INCIDENTS}/resolve/${incident.id}`, undefined, admin.auth);
 
-    const text = await pdfText(client, admin.auth, incident.id);
+    const text = await pdfText(stack.client, admin.auth, incident.id);
     expect(between(text, 'Timesin', 'Whathappened')).toContain('Asia/Kolkata');
     const timeline = between(text, 'Timeline', 'Comments');
     expect(timeline).toContain(squash('Time (Asia/Kolkata)'));
@@ -74,7 +65,7 @@ describe('incident PDF as a report', () => {
 
   it('shows the alerts behind the incident with their labels, and no section that has no data', async () => {
     const admin = await workspace();
-    await createRule(client, admin.auth, {
+    await createRule(stack.client, admin.auth, {
       name: 'Any alert of a service',
       order: 1,
       match: { sources: ['metrics-alerts'] },
@@ -83,15 +74,15 @@ describe('incident PDF as a report', () => {
       windowMinutes: 10,
       action: { priority: 'HIGH' },
     });
-    const key = await apiKeyHeaders(client, admin, ['ingestion:write']);
+    const key = await apiKeyHeaders(stack.client, admin, ['ingestion:write']);
     const { body } = loadFixture('metrics-alerts', 'captured-firing-2alerts.json');
-    const posted = await client.request('POST', '/api/v1/ingestion/metrics-alerts', body, key);
+    const posted = await stack.client.request('POST', '/api/v1/ingestion/metrics-alerts', body, key);
     expect(posted.status, posted.text).toBe(202);
-    await worker.idle();
-    const signal = await getSignal(client, admin.auth, posted.body.data.signalId);
+    await stack.worker.idle();
+    const signal = await getSignal(stack.client, admin.auth, posted.body.data.signalId);
     expect(signal.incidentId).toBeTruthy();
 
-    const text = await pdfText(client, admin.auth, signal.incidentId);
+    const text = await pdfText(stack.client, admin.auth, signal.incidentId);
     const alerts = between(text, 'Alerts', 'Timeline');
     for (const phrase of [
       'DiskFull',
@@ -111,8 +102,8 @@ describe('incident PDF as a report', () => {
 
   it("links the runbook a generic webhook's metadata names", async () => {
     const admin = await workspace();
-    const key = await apiKeyHeaders(client, admin, ['ingestion:write']);
-    const posted = await client.request(
+    const key = await apiKeyHeaders(stack.client, admin, ['ingestion:write']);
+    const posted = await stack.client.request(
       'POST',
       '/api/v1/ingestion/webhook',
       {
@@ -126,9 +117,9 @@ describe('incident PDF as a report', () => {
       key,
     );
     expect(posted.status, posted.text).toBe(202);
-    await worker.idle();
-    const signal = await getSignal(client, admin.auth, posted.body.data.signalId);
-    const text = await pdfText(client, admin.auth, signal.incidentId);
+    await stack.worker.idle();
+    const signal = await getSignal(stack.client, admin.auth, posted.body.data.signalId);
+    const text = await pdfText(stack.client, admin.auth, signal.incidentId);
     const alerts = between(text, 'Alerts', 'Timeline');
     expect(alerts).toContain(squash('Runbook: https://runbooks.example/storefront'));
     expect(alerts).toContain(squash('HTTP 503 from https://shop.example'));
@@ -139,8 +130,8 @@ describe('incident PDF as a report', () => {
 
   it('reads UTC for a workspace with no time zone', async () => {
     const admin = await workspace();
-    const incident = await createIncident(client, admin.auth);
-    const text = await pdfText(client, admin.auth, incident.id);
+    const incident = await createIncident(stack.client, admin.auth);
+    const text = await pdfText(stack.client, admin.auth, incident.id);
     expect(between(text, 'Timesin', 'Whathappened')).toContain('UTC');
     expect(text).toContain(wallClock(incident.createdAt, 0));
   });

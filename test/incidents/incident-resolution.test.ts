@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { squash, textOf } from '../support/pdf-text.ts';
-import { INCIDENTS, createIncident, historyOf } from './support.ts';
+import { historyOf } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const pdfText = async (client: TestClient, auth: Record<string, string>, incidentId: string): Promise<string> => {
   const response = await fetch(`${client.stack.url}${INCIDENTS}/generate-pdf`, {

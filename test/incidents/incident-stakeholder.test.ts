@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, createIncident } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 const stakeholderMessage = async (client: TestClient, admin: SignedIn, priority: string): Promise<string> => {
   const { id } = await createIncident(client, admin.auth, { summary: `Search is slow (${priority})`, priority });

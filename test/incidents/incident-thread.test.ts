@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, createIncident, historyOf, messagesOf } from './support.ts';
+import { historyOf, messagesOf } from './support.ts';
+import { INCIDENTS, createIncident } from '../support/incidents.ts';
 
 describe('incident comments, messages and resolution', () => {
   let client: TestClient;

@@ -1,27 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { installPorts } from '#lib/ports/port-set.ts';
+import { INCIDENTS } from '../support/incidents.ts';
 import type { TestClient } from '../support/local-stack.ts';
 
-export const INCIDENTS = '/api/v1/incident-ticket';
-
 export type Auth = Record<string, string>;
-
-/** Creates an incident through the API and returns the `data` of the 201. */
-export const createIncident = async (
-  client: TestClient,
-  auth: Auth,
-  fields: Record<string, unknown> = {},
-): Promise<Record<string, any>> => {
-  const reply = await client.request(
-    'POST',
-    INCIDENTS,
-    { summary: 'Checkout latency above SLO', priority: 'HIGH', ...fields },
-    auth,
-  );
-  expect(reply.status, reply.text).toBe(201);
-  return reply.body.data;
-};
 
 /** The ticket's history events, chronological, from the tickets route. */
 export const historyOf = async (client: TestClient, auth: Auth, ticketId: string): Promise<Record<string, any>[]> => {

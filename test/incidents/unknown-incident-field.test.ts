@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS } from './support.ts';
+import { INCIDENTS } from '../support/incidents.ts';
 
 const UNKNOWN = 'INC-20200101-0001';
 

@@ -715,7 +715,7 @@ describe('least privilege', () => {
 describe('size', () => {
   it('keeps each stack well under the 500-resource limit, below the 80% at which CDK warns', () => {
     expect(Object.keys(view.template.toJSON().Resources).length).toBeLessThan(400);
-    // Every route of the spec is in the table already (unbuilt groups answer 501), and with CORS on (the
+    // Every route of the spec is in the table, and with CORS on (the
     // default) each resource has its preflight: ~470 resources, split by subtree into stacks of at most 250.
     expect(routes.length).toBeGreaterThan(1);
     for (const template of routes) expect(Object.keys(template.toJSON().Resources).length).toBeLessThanOrEqual(250);

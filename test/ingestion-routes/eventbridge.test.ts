@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyse, createIncident, mapServices } from '../analysis/support.ts';
+import { analyse, mapServices } from '../analysis/support.ts';
+import { createIncident } from '../support/incidents.ts';
 import { FIXTURES_DIR } from '../ingestion/support.ts';
 import { startTestStack, type HttpReply, type TestClient } from '../support/local-stack.ts';
 import { createTenant, expectAccepted, INGESTION, listChanges, listSignals, SIGNALS, type Tenant } from './support.ts';
@@ -104,7 +105,7 @@ describe('POST /ingestion/eventbridge (an EventBridge API destination)', () => {
     });
     expect(change?.summary).toMatch(/^Deploy checkout to production: CodeDeploy deployment SUCCESS/);
 
-    const incidentId = await createIncident(client, deployTeam.admin, {
+    const { id: incidentId } = await createIncident(client, deployTeam.admin.auth, {
       serviceArea: 'checkout',
       description: 'Checkout requests failing after the release',
     });

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReachable, pinnedFetch } from '#lib/ports/network/outbound-url.ts';
-import { CODE_ENGINE, createIncident, postDeployment } from '../code-engine/support.ts';
+import { CODE_ENGINE, postDeployment } from '../code-engine/support.ts';
+import { createIncident } from '../support/incidents.ts';
 import { apiKeyHeaders, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { createFakeNetwork, type FakeNetwork } from '../support/fake-network.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -68,7 +69,9 @@ describe('finding 4: code host A API root', () => {
     const name = nameFor('93.184.215.14');
     expect((await putCodeHost(`https://${name}/api/v3`)).status).toBe(200);
     await postDeployment(client, await apiKeyHeaders(client, admin, ['ingestion:write']));
-    const incidentId = await createIncident(client, admin, { serviceArea: 'hello-world', environment: 'production' });
+    const incidentId = (
+      await createIncident(client, admin.auth, { serviceArea: 'hello-world', environment: 'production' })
+    ).id;
     network.hosts.set(name, ['169.254.169.254']);
     const fix = await client.request('POST', `${CODE_ENGINE}/generate-fix/${incidentId}`, undefined, admin.auth);
     expect(fix.status, fix.text).toBe(409);

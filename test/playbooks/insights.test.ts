@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { recountCounters } from '#lib/counters/recount-counters.ts';
 import { systemClock } from '#lib/ports/clock.ts';
-import { addToCounters } from '#lib/store/counters.ts';
+import { addToCounters } from '#lib/store/add-to-counters.ts';
 import { type SignedIn, signUpBusiness } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { EXECUTIONS, PLAYBOOKS, playbookApi } from './helpers.ts';
@@ -203,7 +204,7 @@ describe('playbook stats, patterns and suggestions', () => {
       { executions: 3 },
     );
     expect(await stats(admin)).not.toEqual(before.stats);
-    await recountCounters(client.stack.ports);
+    await recountCounters(systemAccountScope(client.stack.ports));
     expect({ stats: await stats(admin), patterns: await patterns(admin) }).toEqual(before);
   });
 });

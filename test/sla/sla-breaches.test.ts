@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { sweepSlaDeadlines } from '#lib/incidents/sla-sweep.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
@@ -119,15 +120,15 @@ describe('SLA breaches recorded on incidents', () => {
 
   it('finds passed deadlines with the sweep, once, and records them on the incident and the policy', async () => {
     const { id } = await createIncident({ serviceArea: 'search' });
-    const early = await sweepSlaDeadlines(client.stack.ports, new Date(Date.now() + 4 * MINUTE));
+    const early = await sweepSlaDeadlines(systemAccountScope(client.stack.ports), new Date(Date.now() + 4 * MINUTE));
     expect(early.recorded).toBe(0);
     expect((await incident(id)).slaResponse).toBe('PENDING');
 
-    const late = await sweepSlaDeadlines(client.stack.ports, new Date(Date.now() + 31 * MINUTE));
+    const late = await sweepSlaDeadlines(systemAccountScope(client.stack.ports), new Date(Date.now() + 31 * MINUTE));
     expect(late.recorded).toBeGreaterThanOrEqual(2);
     expect(await incident(id)).toMatchObject({ slaResponse: 'BREACHED', slaResolve: 'BREACHED' });
     expect((await policy(everyTeam.id)).breachStatus).toBe('BOTH');
-    const again = await sweepSlaDeadlines(client.stack.ports, new Date(Date.now() + 31 * MINUTE));
+    const again = await sweepSlaDeadlines(systemAccountScope(client.stack.ports), new Date(Date.now() + 31 * MINUTE));
     expect(again).toMatchObject({ deadlines: 0, recorded: 0 });
   });
 
@@ -152,7 +153,7 @@ describe('SLA breaches recorded on incidents', () => {
   it('lets incidents keep the outcomes they recorded when their policy is deleted', async () => {
     const doomed = await createPolicy({ priority: 'CRITICAL', applicableTeam: '*' });
     const { id } = await createIncident({ priority: 'CRITICAL' });
-    await sweepSlaDeadlines(client.stack.ports, new Date(Date.now() + 11 * MINUTE));
+    await sweepSlaDeadlines(systemAccountScope(client.stack.ports), new Date(Date.now() + 11 * MINUTE));
     expect((await client.request('DELETE', `${POLICIES}/${doomed.id}`, undefined, admin.auth)).status).toBe(200);
     await move(id, 'RESOLVED');
     expect(await incident(id)).toMatchObject({ slaPolicyId: doomed.id, slaResponse: 'BREACHED', slaResolve: 'MET' });
@@ -163,7 +164,10 @@ describe('SLA breaches recorded on incidents', () => {
     await createPolicy({ applicableTeam: '*' }, disabled);
     const reply = await client.request('POST', INCIDENTS, { summary: 'Down', priority: 'HIGH' }, disabled.auth);
     expect(reply.body.data).not.toHaveProperty('slaPolicyId');
-    const sweep = await sweepSlaDeadlines(client.stack.ports, new Date(Date.now() + 24 * 60 * MINUTE));
+    const sweep = await sweepSlaDeadlines(
+      systemAccountScope(client.stack.ports),
+      new Date(Date.now() + 24 * 60 * MINUTE),
+    );
     expect(sweep.workspaces).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { startSession } from '#lib/accounts/sessions.ts';
+import { systemAccountScope } from '#lib/identity/scope.ts';
 import { signUpBusiness, uniqueEmail, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { PASSWORD, invite, signUpDeveloper } from './support.ts';
@@ -44,8 +45,11 @@ describe('accept-invite for an address that has an unverified account', () => {
     });
     expect(registered.status, registered.text).toBe(201);
     // An unverified account cannot log in, but any session it had (however obtained) must end too.
-    const { ports: runtime } = client.stack;
-    const strangersSession = await startSession(runtime, (await findAccountByEmail(runtime.table, email))!);
+    const { ports } = client.stack;
+    const strangersSession = await startSession(
+      systemAccountScope(ports),
+      (await findAccountByEmail(ports.table, email))!,
+    );
 
     const token = await invite(client, admin, email, 'ADMIN');
     const reply = await accept({ token, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' });

@@ -1,3 +1,4 @@
+import { pick } from '#lib/contract/view-fields.ts';
 import { recentChangesRepository } from '#lib/changes/recent-changes-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
@@ -37,6 +38,9 @@ export const recentChangesCheck = async (
   const runs = newestRuns.reverse();
   const serviceOf = (repository: string) => services.find(({ name }) => repositoryBuilds(repository, name));
 
+  /** What every item of this check says alike: which check found it, and the service the change went to. */
+  const aboutService = (service: { name: string }) => ({ check: 'recent-changes' as const, service: service.name });
+
   const deployItems = deployments.flatMap((deployment): EvidenceItem[] => {
     const service = serviceOf(deployment.repository);
     if (!service) return [];
@@ -45,18 +49,13 @@ export const recentChangesCheck = async (
       {
         id: `deploy:${deployment.id}`,
         kind: 'DEPLOY',
-        check: 'recent-changes',
-        service: service.name,
+        ...aboutService(service),
         at: deployment.createdAt,
         summary: `Deployment ${deployment.id} of ${deployment.repository}${deployment.commitSha ? `@${deployment.commitSha.slice(0, 7)}` : ''} to ${deployment.environment || 'an unnamed environment'} (${deployment.status})`,
         strength: round(Math.min(1, 0.9 * recency(deployment.createdAt, to) + (failed ? 0.05 : 0)) * service.weight),
         details: {
           changeId: deployment.id,
-          repository: deployment.repository,
-          commitSha: deployment.commitSha,
-          environment: deployment.environment,
-          status: deployment.status,
-          deployer: deployment.deployer,
+          ...pick(deployment, ['repository', 'commitSha', 'environment', 'status', 'deployer']),
         },
       },
     ];
@@ -70,18 +69,11 @@ export const recentChangesCheck = async (
       {
         id: `run:${run.id}`,
         kind: 'PIPELINE_RUN',
-        check: 'recent-changes',
-        service: service.name,
+        ...aboutService(service),
         at: run.startedAt,
         summary: `Pipeline run ${run.id} of ${run.repository}${run.branch ? ` on ${run.branch}` : ''}${run.commitSha ? `@${run.commitSha.slice(0, 7)}` : ''}: ${run.status}`,
         strength: round(base * recency(run.startedAt, to) * service.weight),
-        details: {
-          runId: run.id,
-          repository: run.repository,
-          branch: run.branch,
-          commitSha: run.commitSha,
-          status: run.status,
-        },
+        details: { runId: run.id, ...pick(run, ['repository', 'branch', 'commitSha', 'status']) },
       },
     ];
   });

@@ -8,7 +8,7 @@ export interface ResolvedRoute {
   group: string;
   key: string;
   spec: RouteSpec;
-  handler: RouteHandler | undefined;
+  handler: RouteHandler;
 }
 
 export interface ParsedRequest {

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { clientSubject, type LimitOutcome } from '#lib/http/rate-limit/limit-window-repository.ts';
-import { countRequest } from '#lib/http/rate-limit/count-request.ts';
+import { countRequest } from '#lib/http/rate-limit/limit-window-repository.ts';
 import type { LimiterName } from '#lib/ports/rate-limits.ts';
 import { TooManyRequestsError, UnauthorizedError } from '#lib/contract/errors.ts';
 import { credentialsOf } from '#lib/identity/credentials.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity } from '#lib/ingestion/code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -29,17 +29,12 @@ export const checkRun = (delivery: Delivery): NormalizedEvent => {
   const { repository, check_run: check } = parsePayload(SENDER, checkRunSchema, delivery.body);
   const status = runStatusOf(check.status, check.conclusion);
   const branch = check.check_suite?.head_branch ?? null;
-  const outcome = codeHostOutcome(
-    'check_run',
-    status === 'failure',
-    failureSeverity(branch, repository.default_branch),
-  );
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'check_run',
+      ...buildOutcome(status, branch, repository.default_branch),
       name: describeRun(`Check "${check.name}"`, status, repository.full_name, branch),
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         branch,
@@ -54,8 +49,7 @@ export const checkRun = (delivery: Delivery): NormalizedEvent => {
         detailsUrl: check.details_url,
       }),
       triggeredAt: check.completed_at ?? check.started_at ?? delivery.receivedAt,
-    },
-    fingerprint: fingerprintOf(repository.full_name, 'check_run', check.name, check.head_sha),
-    action: outcome.action,
+      fingerprint: fingerprintOf(repository.full_name, 'check_run', check.name, check.head_sha),
+    }),
   };
 };

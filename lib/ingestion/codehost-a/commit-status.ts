@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { codeHostOutcome } from '#lib/ingestion/code-host.ts';
+import { codeHostEvent } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -23,17 +23,13 @@ export const commitStatus = (delivery: Delivery): NormalizedEvent => {
   const repository = payload.repository.full_name;
   const branches = payload.branches?.map((branch) => branch.name) ?? [];
   const onDefaultBranch = branches.includes(payload.repository.default_branch ?? '');
-  const outcome = codeHostOutcome(
-    'commit_status',
-    payload.state === 'failure' || payload.state === 'error',
-    onDefaultBranch ? 'HIGH' : 'MEDIUM',
-  );
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'commit_status',
+      failed: payload.state === 'failure' || payload.state === 'error',
+      failedSeverity: onDefaultBranch ? 'HIGH' : 'MEDIUM',
       name: `Status "${payload.context}" is ${payload.state} for ${repository}@${payload.sha.slice(0, 7)}`,
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         commitSha: payload.sha,
@@ -44,8 +40,7 @@ export const commitStatus = (delivery: Delivery): NormalizedEvent => {
         url: payload.target_url,
       }),
       triggeredAt: payload.updated_at ?? delivery.receivedAt,
-    },
-    fingerprint: fingerprintOf(repository, 'status', payload.context, payload.sha),
-    action: outcome.action,
+      fingerprint: fingerprintOf(repository, 'status', payload.context, payload.sha),
+    }),
   };
 };

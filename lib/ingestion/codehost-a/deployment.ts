@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { codeHostEvent, providerKeyOf } from '#lib/ingestion/code-host.ts';
 import { deploymentFailureSeverity } from '#lib/changes/change-input.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { ChangeInput, ChangeStatus } from '#lib/changes/change-input.ts';
@@ -72,13 +72,13 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
     deployer: deployed.creator?.email ?? deployed.creator?.login ?? null,
     updatedAt,
   };
-  const outcome = codeHostOutcome('deployment', status === 'FAILED', deploymentFailureSeverity(environment));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'deployment',
+      failed: status === 'FAILED',
+      failedSeverity: deploymentFailureSeverity(environment),
       name: `Deployment of ${target}: ${stateName}`,
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         deploymentId: deployed.id,
@@ -91,9 +91,8 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
         environmentUrl: state?.environment_url,
       }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(repository.full_name, 'deployment', deployed.id),
-    action: outcome.action,
+      fingerprint: fingerprintOf(repository.full_name, 'deployment', deployed.id),
+    }),
     change,
   };
 };

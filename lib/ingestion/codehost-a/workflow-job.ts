@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -37,13 +37,12 @@ export const workflowJob = (delivery: Delivery): NormalizedEvent => {
   const finishedAt = completed ? (job.completed_at ?? null) : null;
   const updatedAt = finishedAt ?? startedAt;
   const workflowName = job.workflow_name || 'workflow';
-  const outcome = codeHostOutcome('job', jobStatus === 'failure', failureSeverity(branch, repository.default_branch));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'job',
+      ...buildOutcome(jobStatus, branch, repository.default_branch),
       name: describeRun(`Job "${job.name}" of workflow "${workflowName}"`, jobStatus, repository.full_name, branch),
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         branch,
@@ -57,9 +56,8 @@ export const workflowJob = (delivery: Delivery): NormalizedEvent => {
         url: job.html_url,
       }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(repository.full_name, branch ?? '', job.run_id, job.name),
-    action: outcome.action,
+      fingerprint: fingerprintOf(repository.full_name, branch ?? '', job.run_id, job.name),
+    }),
     pipelineRun: pipelineRunOf(PROVIDER, job.run_id, delivery.body, {
       scope: 'job',
       repository: repository.full_name,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -39,13 +39,12 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
   const startedAt = run.run_started_at ?? run.created_at ?? updatedAt;
   const finishedAt = status === 'in_progress' ? null : updatedAt;
   const workflowName = run.name || workflow?.name || 'workflow';
-  const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(branch, repository.default_branch));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'pipeline',
+      ...buildOutcome(status, branch, repository.default_branch),
       name: describeRun(`Workflow "${workflowName}"`, status, repository.full_name, branch),
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         branch,
@@ -59,9 +58,8 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
         url: run.html_url,
       }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(repository.full_name, branch ?? '', run.id),
-    action: outcome.action,
+      fingerprint: fingerprintOf(repository.full_name, branch ?? '', run.id),
+    }),
     pipelineRun: pipelineRunOf(PROVIDER, run.id, delivery.body, {
       scope: 'run',
       repository: repository.full_name,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, providerKeyOf } from '#lib/ingestion/code-host.ts';
+import { codeHostEvent, providerKeyOf } from '#lib/ingestion/code-host.ts';
 import { deploymentFailureSeverity } from '#lib/changes/change-input.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { ChangeStatus } from '#lib/changes/change-input.ts';
@@ -42,13 +42,13 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
   const status = CHANGE_STATUSES.get(payload.status) ?? 'PENDING';
   const updatedAt = payload.status_changed_at ?? delivery.receivedAt;
   const target = `${repository}${payload.ref ? `@${payload.ref}` : ''} to ${payload.environment}`;
-  const outcome = codeHostOutcome('deployment', status === 'FAILED', deploymentFailureSeverity(payload.environment));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'deployment',
+      failed: status === 'FAILED',
+      failedSeverity: deploymentFailureSeverity(payload.environment),
       name: `Deployment of ${target}: ${payload.status}`,
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         deploymentId: payload.deployment_id,
@@ -61,9 +61,8 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
         url: payload.deployable_url,
       }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(repository, 'deployment', payload.deployment_id),
-    action: outcome.action,
+      fingerprint: fingerprintOf(repository, 'deployment', payload.deployment_id),
+    }),
     change: {
       changeKey: providerKeyOf(PROVIDER, String(payload.deployment_id)),
       provider: PROVIDER,

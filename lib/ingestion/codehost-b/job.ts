@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
 import {
-  codeHostOutcome,
+  codeHostEvent,
   describeRun,
   failureSeverity,
   pipelineRunOf,
@@ -66,18 +66,18 @@ export const job = (delivery: Delivery): NormalizedEvent => {
   // `commit` describes the pipeline as of this job's event.
   const runFinishedAt = runStatus === 'in_progress' ? null : (payload.commit?.finished_at ?? updatedAt);
   const failed = jobStatus === 'failure' && payload.build_allow_failure !== true;
-  const outcome = codeHostOutcome('job', failed, failureSeverity(branch, delivery.project?.default_branch));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'job',
+      failed: failed,
+      failedSeverity: failureSeverity(branch, delivery.project?.default_branch),
       name: describeRun(
         `Job "${payload.build_name}" of pipeline #${payload.pipeline_id}`,
         jobStatus ?? 'in_progress',
         repository,
         branch,
       ),
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         repository,
@@ -94,9 +94,8 @@ export const job = (delivery: Delivery): NormalizedEvent => {
         url: payload.repository?.homepage ? `${payload.repository.homepage}/-/jobs/${payload.build_id}` : undefined,
       }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(repository, branch ?? '', payload.pipeline_id, payload.build_name),
-    action: outcome.action,
+      fingerprint: fingerprintOf(repository, branch ?? '', payload.pipeline_id, payload.build_name),
+    }),
     pipelineRun: pipelineRunOf(PROVIDER, payload.pipeline_id, delivery.body, {
       scope: 'job',
       repository,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { codeHostOutcome, describeRun, failureSeverity, pipelineRunOf } from '#lib/ingestion/code-host.ts';
+import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import type { PipelineJob, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -63,13 +63,12 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
     latestTimestamp(startedAt, run.finished_at, ...builds.flatMap((build) => [build.started_at, build.finished_at])) ??
     startedAt;
   const finishedAt = status === 'in_progress' ? null : (run.finished_at ?? updatedAt);
-  const outcome = codeHostOutcome('pipeline', status === 'failure', failureSeverity(branch, project.default_branch));
   return {
-    signal: {
+    ...codeHostEvent({
+      sender: SENDER,
+      kind: 'pipeline',
+      ...buildOutcome(status, branch, project.default_branch),
       name: describeRun(`Pipeline #${run.id}`, status, project.path_with_namespace, branch),
-      source: SENDER,
-      type: outcome.type,
-      severity: outcome.severity,
       metadata: compact({
         ...baseMetadata(delivery),
         pipelineId: run.id,
@@ -84,9 +83,8 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
         url: run.url ?? (project.web_url ? `${project.web_url}/-/pipelines/${run.id}` : undefined),
       }),
       triggeredAt: updatedAt,
-    },
-    fingerprint: fingerprintOf(project.path_with_namespace, branch ?? '', run.id),
-    action: outcome.action,
+      fingerprint: fingerprintOf(project.path_with_namespace, branch ?? '', run.id),
+    }),
     pipelineRun: pipelineRunOf(PROVIDER, run.id, delivery.body, {
       scope: 'run',
       repository: project.path_with_namespace,

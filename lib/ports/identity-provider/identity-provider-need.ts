@@ -1,6 +1,6 @@
 import { ENV } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { IdentityProviderClient } from './identity-provider.ts';
 import { parseOAuthProviders } from './oauth-providers.ts';
 

@@ -1,6 +1,6 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 
 /** The OAuth applications of the integrations (a Secrets Manager secret) and the API's own URL. */
 export const integrationProviders: PortNeed = {

@@ -1,6 +1,6 @@
 import { ENV } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { Network } from './network.ts';
 import { parsePrivateNetworks } from './private-networks.ts';
 

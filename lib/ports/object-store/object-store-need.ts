@@ -1,6 +1,6 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { ObjectAccess, PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 
 /** The payload bucket, for bodies too large for an item or a message. */
 export const payloadObjects = (access: ObjectAccess): PortNeed => ({

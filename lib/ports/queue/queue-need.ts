@@ -1,6 +1,6 @@
 import { ENV, requiredEnv, type Env } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { Queue, QueueName } from './queue.ts';
 
 export const QUEUE_URL_ENV: Record<QueueName, string> = {

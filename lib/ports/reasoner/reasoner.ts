@@ -60,3 +60,10 @@ export interface Reasoner {
   assessImpact(evidence: Evidence, hypothesis: Hypothesis): Promise<ImpactAssessment>;
   planRemediation(evidence: Evidence, hypothesis: Hypothesis, impact: ImpactAssessment): Promise<RemediationPlan>;
 }
+
+/**
+ * The reasoner port: given the rule-based engine (lib/analysis/engine, domain code that needs no model),
+ * the engine this deployment answers with: a model that falls back to those rules whenever it fails, or
+ * the rules alone.
+ */
+export type Reasoning = (rules: Reasoner) => Reasoner;

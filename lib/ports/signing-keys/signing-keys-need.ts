@@ -1,6 +1,6 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 
 /** The keys that sign and verify access tokens: every group with a route that takes a Bearer token. */
 export const signingKeys: PortNeed = {

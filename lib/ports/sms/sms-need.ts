@@ -1,5 +1,5 @@
 import type { PortNeed } from '../need.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 
 /** Sending text messages to phone numbers: the notification worker's need alone. */
 export const smsDelivery: PortNeed = {

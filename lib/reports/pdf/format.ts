@@ -1,3 +1,4 @@
+import { localDateTime } from '#lib/contract/zoned-time.ts';
 import { printable } from './fonts.ts';
 
 /** Colours and the formats of times, durations and confidences, as the report prints them. */
@@ -48,26 +49,6 @@ export const colorOf = (palette: Record<string, string>, value: string): string 
 export const NONE = 'None recorded';
 export const NO_VALUE = '—';
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-const wallClockOf = (timeZone: string): Intl.DateTimeFormat => {
-  let wallClock = wallClocks.get(timeZone);
-  if (!wallClock) {
-    wallClock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, wallClock);
-  }
-  return wallClock;
-};
-
 /** Prints an ISO timestamp; the zone is named once, in the report's header, not after every time. */
 export type TimeFormat = (iso: string | undefined) => string;
 
@@ -81,12 +62,7 @@ export const timeFormatIn =
     if (iso === undefined || iso === '') return NO_VALUE;
     const time = new Date(iso);
     if (Number.isNaN(time.getTime())) return printable(iso);
-    const part = Object.fromEntries(
-      wallClockOf(timeZone)
-        .formatToParts(time)
-        .map(({ type, value }) => [type, value]),
-    );
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+    return localDateTime(time, timeZone).replace('T', ' ');
   };
 
 /** Elapsed time between two timestamps as `45 s`, `12 min`, `2 h 5 min` or `3 d 4 h`. */

@@ -1,7 +1,7 @@
 import { DEFAULT_ENGINE } from './default-hypothesis.ts';
-import type { Evidence, EvidenceItem } from './evidence.ts';
+import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import { PRIORITY_WORDS, durationInWords, minutesBetween } from './plain-words.ts';
-import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from './reasoner.ts';
+import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
 
 const ofKind = (evidence: Evidence, ...kinds: EvidenceItem['kind'][]) =>
   evidence.items.filter((item) => kinds.includes(item.kind));

@@ -1,5 +1,5 @@
-import type { Evidence, EvidenceItem } from './evidence.ts';
-import type { EngineNote, Hypothesis, SuspectKind } from './reasoner.ts';
+import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
+import type { EngineNote, Hypothesis, SuspectKind } from '#lib/ports/reasoner/reasoner.ts';
 
 export const DEFAULT_ENGINE: EngineNote = { name: 'default', modelId: null, fallbackReason: null };
 
