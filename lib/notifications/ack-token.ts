@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PageChannel } from '#lib/incidents/incident.ts';
 import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
 import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
+import { signPayload, verifyPayload } from '#lib/identity/signed-payload.ts';
 
 /** How long a page's acknowledge link works: a day covers a night's pages and a morning's reading. */
 export const ACK_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -38,46 +38,31 @@ const FIELDS = {
   expiresAt: 'x',
 } as const satisfies Record<keyof AckLink, string>;
 
-/**
- * The MAC key is derived from the token-signing key with a purpose of its own, so a link can never pass for
- * an access token or an OAuth state (or the reverse), and no second secret has to be kept and rotated.
- */
-const linkKey = (secret: Uint8Array): Buffer => createHmac('sha256', secret).update('incident-ack-link').digest();
-
-const mac = (secret: Uint8Array, payload: string): Buffer =>
-  createHmac('sha256', linkKey(secret)).update(payload).digest();
+/** The purpose the link's MAC key is derived for (lib/identity/signed-payload.ts). */
+const PURPOSE = 'incident-ack-link';
 
 /** `<payload>.<kid>.<mac>`, all base64url, safe in a URL path. */
-export const signAckLink = async (keys: SigningKeys, link: AckLink): Promise<string> => {
-  const key = await keys.current();
-  const short = Object.fromEntries(
-    Object.entries(FIELDS).flatMap(([name, short]) => {
-      const value = link[name as keyof AckLink];
-      return value === undefined ? [] : [[short, value]];
-    }),
+export const signAckLink = (keys: SigningKeys, link: AckLink): Promise<string> =>
+  signPayload(
+    keys,
+    PURPOSE,
+    Object.fromEntries(
+      Object.entries(FIELDS).flatMap(([name, short]) => {
+        const value = link[name as keyof AckLink];
+        return value === undefined ? [] : [[short, value]];
+      }),
+    ),
   );
-  const payload = Buffer.from(JSON.stringify(short)).toString('base64url');
-  return `${payload}.${key.kid}.${mac(key.secret, payload).toString('base64url')}`;
-};
 
 /**
  * The link if its MAC holds under the current or the previous key; undefined for anything forged, altered or
  * malformed. Expiry and single use are the caller's to check.
  */
 export const verifyAckLink = async (keys: SigningKeys, raw: string): Promise<AckLink | undefined> => {
-  const [payload, kid, signature, ...rest] = raw.split('.');
-  if (!payload || !kid || !signature || rest.length > 0) return undefined;
-  const key = await keys.find(kid);
-  if (!key) return undefined;
-  const expected = mac(key.secret, payload);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  try {
-    const short = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, string>;
-    return Object.fromEntries(
-      Object.entries(FIELDS).flatMap(([name, key]) => (short[key] === undefined ? [] : [[name, short[key]]])),
-    ) as unknown as AckLink;
-  } catch {
-    return undefined;
-  }
+  const short = await verifyPayload(keys, PURPOSE, raw);
+  if (typeof short !== 'object' || short === null) return undefined;
+  const fields = short as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(FIELDS).flatMap(([name, key]) => (fields[key] === undefined ? [] : [[name, fields[key]]])),
+  ) as unknown as AckLink;
 };
