@@ -31,6 +31,15 @@ export interface AwsEvent {
   detail: Record<string, unknown>;
 }
 
+/** What every signal of an AWS event keeps of its envelope, beside what its own mapping adds. */
+export const envelopeMetadata = (event: AwsEvent) => ({
+  detailType: event.detailType,
+  awsSource: event.source,
+  account: event.account,
+  region: event.region,
+  resources: event.resources,
+});
+
 export const parseAwsEvent = (body: unknown, receivedAt: Date): AwsEvent => {
   const event = parsePayload(SENDER, eventSchema, body);
   return {

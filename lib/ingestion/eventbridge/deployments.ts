@@ -9,7 +9,7 @@ import { codeHostOutcome } from '#lib/ingestion/code-host.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { compact, lookupTable, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
-import { type AwsEvent, parseDetail, SENDER } from './aws-event.ts';
+import { type AwsEvent, envelopeMetadata, parseDetail, SENDER } from './aws-event.ts';
 
 /** What a deployment event says, whichever AWS service sent it. */
 interface Deployment {
@@ -56,11 +56,7 @@ const deploymentEvent = (event: AwsEvent, deployment: Deployment, what: string):
       severity: outcome.severity,
       serviceId: deployed,
       metadata: compact({
-        detailType: event.detailType,
-        awsSource: event.source,
-        account: event.account,
-        region: event.region,
-        resources: event.resources,
+        ...envelopeMetadata(event),
         state,
         environment,
         ...deployment.details,

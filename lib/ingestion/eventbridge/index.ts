@@ -2,7 +2,7 @@ import type { NormalizedEvent, Normalizer } from '#lib/ingestion/normalized-even
 import { compact } from '#lib/ingestion/schema-kit.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import { alarmStateChange } from './alarm-state-change.ts';
-import { type AwsEvent, parseAwsEvent, SENDER } from './aws-event.ts';
+import { type AwsEvent, envelopeMetadata, parseAwsEvent, SENDER } from './aws-event.ts';
 import { codeDeploy, codePipeline, ecsDeployment } from './deployments.ts';
 import { guardDutyFinding } from './guardduty.ts';
 import { healthEvent } from './health.ts';
@@ -30,14 +30,7 @@ const otherEvent = (event: AwsEvent): NormalizedEvent => ({
     source: SENDER,
     type: 'event',
     severity: 'LOW',
-    metadata: compact({
-      detailType: event.detailType,
-      awsSource: event.source,
-      account: event.account,
-      region: event.region,
-      resources: event.resources,
-      detail: event.detail,
-    }),
+    metadata: compact({ ...envelopeMetadata(event), detail: event.detail }),
     triggeredAt: event.time,
   },
   fingerprint: fingerprintOf(event.source, event.detailType, event.resources[0] ?? event.id),
