@@ -1,8 +1,8 @@
-import { ArnFormat, Aws, CfnOutput, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Key } from 'aws-cdk-lib/aws-kms';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Key } from 'aws-cdk-lib/aws-kms';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
@@ -35,6 +35,7 @@ import { ServiceTable } from './constructs/service-table.ts';
 import { WorkQueue } from './constructs/work-queue.ts';
 import { functionTimeoutSeconds } from './function-timeouts.ts';
 import { STAGE_PROFILES, type ServiceSettings } from './settings.ts';
+import { createServiceSecrets } from './service-secrets.ts';
 import { bindNeeds, declares, type NeedTargets } from './need-bindings.ts';
 
 export interface IncidentServiceStackProps extends StackProps {
@@ -139,42 +140,8 @@ export class IncidentServiceStack extends Stack {
       ...retained,
     });
 
-    // The stored form of lib/ports/signing-keys: `{ kid, secret, previous? }`, with a generated first key.
-    const jwtSecret = new Secret(this, 'JwtSigningKey', {
-      description: 'Keys that sign and verify access tokens',
-      generateSecretString: {
-        secretStringTemplate: JSON.stringify({ kid: 'key-1' }),
-        generateStringKey: 'secret',
-        passwordLength: 64,
-        excludePunctuation: true,
-      },
-      removalPolicy: profile.removalPolicy,
-    });
-    Validations.of(jwtSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'No rotation function yet: a rotation writes a new key and keeps the old one as `previous`, which the ' +
-        'verifiers accept, so it can be done by hand with put-secret-value until a rotation Lambda exists.',
-    });
-
-    // The stored form of lib/ports/integration-providers: `{}` until a deployer puts the providers' settings.
-    const integrationProviders = new Secret(this, 'IntegrationProviders', {
-      description: 'OAuth applications of the integrations (chat, code hosts, video meetings), as JSON',
-      secretStringValue: SecretValue.unsafePlainText('{}'),
-      removalPolicy: profile.removalPolicy,
-    });
+    const { jwtSecret, integrationProviders, credentialsKey } = createServiceSecrets(this, profile.removalPolicy);
     this.integrationProviders = integrationProviders;
-    Validations.of(integrationProviders).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        "Client secrets are issued by each provider's console; there is nothing a rotation function could " +
-        'generate. A deployer replaces them with put-secret-value (README, "Integrations").',
-    });
-    const credentialsKey = new Key(this, 'CredentialsKey', {
-      description: 'Encrypts the data keys that seal integration tokens and webhook URLs',
-      enableKeyRotation: true,
-      removalPolicy: profile.removalPolicy,
-    });
     this.credentialsKey = credentialsKey;
 
     const mail = new MailIdentity(this, 'Mail', {
