@@ -1,9 +1,11 @@
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { DOCS_ASSET_PACKAGE, DOCS_ASSETS } from '#lib/api-docs/docs-assets.ts';
+import { knownRoutes } from '#lib/routes/index.ts';
+import { ROUTE_MISS_ROUTES_FILE, routeMiss } from '#lib/workers/route-miss.ts';
 import { writeConsoleAssets } from './console-build.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -105,10 +107,12 @@ export const copyPackageFiles = (name: string, outdir: string): void => {
 };
 
 /**
- * Everything a function reads at run time besides its code: the package files above and, for the console
- * function, the console's browser build under `console/` (functions/console/index.ts reads it there).
+ * Everything a function reads at run time besides its code: the package files above, for the console
+ * function the console's browser build under `console/` (functions/console/index.ts reads it there), and
+ * for the route-miss function the route table's methods and paths (functions/route-miss/index.ts).
  */
 export const functionFiles = (name: string, outdir: string): void => {
   copyPackageFiles(name, outdir);
   if (name === 'console') writeConsoleAssets(join(outdir, 'console'));
+  if (name === routeMiss.name) writeFileSync(join(outdir, ROUTE_MISS_ROUTES_FILE), JSON.stringify(knownRoutes()));
 };

@@ -44,6 +44,8 @@ export interface ServiceApiProps {
   allowedOrigins: readonly string[];
   /** Names the usage-plan key of every request to a method that takes API keys (lib/api-keys/api-key-gate.ts). */
   apiKeyAuthorizer: IFunction;
+  /** Answers a method or path outside the route table (functions/route-miss). */
+  routeMiss: IFunction;
 }
 
 const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
@@ -150,6 +152,15 @@ export class ServiceApi extends Construct {
     );
     const stackOf = new Map(packed.flatMap((subtrees, index) => subtrees.map((subtree) => [subtree, index] as const)));
     this.addRoutes((path) => this.routeStacks[stackOf.get(subtreeOf(path)) ?? 0] as NestedStack, props);
+    // API Gateway keeps a request on a resource only for a method the resource declares: another method, and a
+    // path outside the table, fall through to a greedy catch-all at the root instead of the gateway's 403
+    // "Missing Authentication Token". Its function answers 405 with Allow, or 404 naming the nearest route.
+    // Preflights still meet each resource's own OPTIONS method first. Two resources, in this stack.
+    this.api.root.addProxy({
+      anyMethod: true,
+      defaultIntegration: new LambdaIntegration(props.routeMiss, { scopePermissionToMethod: false }),
+      defaultMethodOptions: { authorizationType: AuthorizationType.NONE },
+    });
     addGatewayResponses(this.api, props.allowedOrigins, props.perKeyLimit);
     this.acknowledgeFindings(props.logging);
   }

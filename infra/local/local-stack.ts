@@ -9,7 +9,7 @@ import { createOutboxMailer } from '#lib/ports/mail/outbox-mailer.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
-import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
+import { ROUTE_GROUPS, allRoutes, knownRoutes } from '#lib/routes/index.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Network } from '#lib/ports/network/network.ts';
@@ -28,7 +28,8 @@ import type { ConsoleAsset } from '#lib/console-site/console-site.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
-import { createRouteMatcher } from './route-matcher.ts';
+import { createRouteMatcher } from '#lib/http/route-matcher.ts';
+import { createRouteMiss } from '#lib/http/route-miss.ts';
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
@@ -234,6 +235,7 @@ export const startLocalStack = async ({
 
   const server = createLocalHttpServer({
     routes: createRouteMatcher(allRoutes()),
+    routeMiss: createRouteMiss(knownRoutes()),
     allowedOrigins: ports.allowedOrigins,
     usagePlan,
     now: () => systemClock.now(),
