@@ -1,5 +1,6 @@
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { DOCS_ASSETS, type DocsAsset, readDocsAsset } from '#lib/api-docs/docs-assets.ts';
+import { readDocsFile } from '#lib/api-docs/docs-files.ts';
 import { docsPage } from '#lib/api-docs/docs-page.ts';
 import { binary } from '#lib/http/envelope.ts';
 import { docs } from '#lib/routes/docs.ts';
@@ -22,6 +23,12 @@ const openApiDocument = (): Promise<Buffer> => {
   return documentBody;
 };
 
+/**
+ * Markdown as plain text, which every browser shows: `text/markdown` is one a browser downloads instead.
+ * A page changes only with a deploy, like the document.
+ */
+const MARKDOWN = 'text/plain; charset=utf-8';
+
 const asset = async (name: DocsAsset) => binary(DOCS_ASSETS[name], await readDocsAsset(name), CACHED);
 
 export const handler = createGroupHandler(docs, {
@@ -29,4 +36,6 @@ export const handler = createGroupHandler(docs, {
   getDocsPage: async () => binary('text/html; charset=utf-8', page),
   getDocsScript: () => asset('swagger-ui-bundle.js'),
   getDocsStylesheet: () => asset('swagger-ui.css'),
+  getDocsFile: async ({ params }) => binary(MARKDOWN, await readDocsFile('', params.page)),
+  getSpecFile: async ({ params }) => binary(MARKDOWN, await readDocsFile('spec/', params.page)),
 });

@@ -368,6 +368,24 @@ describe('every built bundle with exactly the environment the template gives it'
     }
   });
 
+  it('answers a method or path outside the route table from the routes its bundle carries', async () => {
+    const miss = (httpMethod: string, path: string) =>
+      bundle('route-miss').invoke({
+        httpMethod,
+        path,
+        headers: { origin: 'https://app.acme.test' },
+        requestContext: { path: `/prod${path}`, requestId: randomUUID() },
+      }) as Promise<{ statusCode: number; body: string; headers: Record<string, string> }>;
+    const wrongMethod = await miss('DELETE', '/api/v1/health');
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET');
+    // The template allows any origin by default.
+    expect(wrongMethod.headers['access-control-allow-origin']).toBe('https://app.acme.test');
+    const nearMiss = await miss('POST', '/api/v1/ingestion/alertmanager');
+    expect(nearMiss.statusCode).toBe(404);
+    expect(JSON.parse(nearMiss.body).message).toContain('did you mean POST /api/v1/ingestion/metrics-alerts?');
+  });
+
   it('invoked every function of the stack, each worker included', () => {
     expect([...invoked].sort()).toEqual([...functions.keys()].sort());
   });
