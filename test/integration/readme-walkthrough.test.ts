@@ -54,3 +54,24 @@ describe('the README walk-through', () => {
     expect(missing.map(String)).toEqual([]);
   }, 120_000);
 });
+
+describe("the README's top, as a newcomer reads it", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const top = readme.slice(0, readme.indexOf('\n## '));
+
+  it('says what the service is before anything else, then the two commands a fresh clone needs', () => {
+    const paragraphs = top.split('\n\n');
+    expect(paragraphs[1]).toMatch(/^A multi-tenant incident-management backend for AWS serverless\./);
+    expect(paragraphs[2]).toBe('A fresh clone needs `npm ci`, then `npm start` to run it or `npm test` to test it:');
+    expect(paragraphs[3]).toMatch(/^```sh\nnpm ci && npm start .*\nnpm ci && npm test .*\n```$/);
+  });
+
+  it('describes npm test as the script runs it, and links the way to add an endpoint group', () => {
+    const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.test;
+    expect(script).toBe('npm run typecheck && biome ci . && npm run deps:check && vitest run');
+    expect(top).toMatch(/`npm test` runs, in order: `tsc --noEmit`[^]*Biome[^]*dependency-cruiser[^]*vitest suite/);
+    const architecture = readFileSync('docs/architecture.md', 'utf8');
+    expect(architecture).toContain('\n## Adding an endpoint group\n');
+    expect(top).toContain('(docs/architecture.md#adding-an-endpoint-group)');
+  });
+});
