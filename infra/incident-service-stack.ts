@@ -254,6 +254,10 @@ export class IncidentServiceStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });
+    new CfnOutput(this, 'TableName', {
+      value: this.table.table.tableName,
+      description: 'The table the functions read and write: the source of a point-in-time restore (README)',
+    });
     new CfnOutput(this, 'ConsoleUrl', {
       value: this.api.api.url,
       description: 'The web console (docs/console.md), where links in e-mail point unless appUrl is set',

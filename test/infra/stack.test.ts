@@ -173,6 +173,9 @@ describe('table', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     });
+    // Its name is an output: a point-in-time restore starts from it (README, "Restoring the table").
+    const tableId = view.logicalId(view.stack.table.table.node.defaultChild as CfnElement);
+    view.template.hasOutput('TableName', { Value: { Ref: tableId } });
   });
 
   it('is protected and retained in prod only', () => {
