@@ -152,15 +152,11 @@ export class ServiceApi extends Construct {
     );
     const stackOf = new Map(packed.flatMap((subtrees, index) => subtrees.map((subtree) => [subtree, index] as const)));
     this.addRoutes((path) => this.routeStacks[stackOf.get(subtreeOf(path)) ?? 0] as NestedStack, props);
-    // API Gateway keeps a request on a resource only for a method the resource declares: another method, and a
-    // path outside the table, fall through to a greedy catch-all at the root instead of the gateway's 403
-    // "Missing Authentication Token". Its function answers 405 with Allow, or 404 naming the nearest route.
-    // Preflights still meet each resource's own OPTIONS method first. Two resources, in this stack.
-    this.api.root.addProxy({
-      anyMethod: true,
-      defaultIntegration: new LambdaIntegration(props.routeMiss, { scopePermissionToMethod: false }),
-      defaultMethodOptions: { authorizationType: AuthorizationType.NONE },
-    });
+    // A resource keeps a request only for a method it declares: other methods, and paths outside the table, fall
+    // through to this greedy catch-all (not the gateway's 403 "Missing Authentication Token"), whose function
+    // answers 405 with Allow or 404 naming the nearest route. Preflights still meet each resource's OPTIONS first.
+    const routeMiss = new LambdaIntegration(props.routeMiss, { scopePermissionToMethod: false });
+    this.api.root.addProxy({ anyMethod: true, defaultIntegration: routeMiss });
     addGatewayResponses(this.api, props.allowedOrigins, props.perKeyLimit);
     this.acknowledgeFindings(props.logging);
   }

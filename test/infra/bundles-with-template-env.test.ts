@@ -13,6 +13,7 @@ import { functionNames } from '#infra/bundling.ts';
 import { builtBundles, startBundle, type RunningBundle } from '../support/built-bundles.ts';
 import {
   apiKeyThroughBundle,
+  gatewayEvent,
   send,
   signUpThroughBundle,
   sqsRecord,
@@ -366,6 +367,14 @@ describe('every built bundle with exactly the environment the template gives it'
       expect(file.headers?.['content-type'], asset).toBe(type);
       expect(file.body.length, asset).toBeGreaterThan(100);
     }
+  });
+
+  it('serves the documentation pages the docs page links from beside its bundle', async () => {
+    const decisions = await bundle('docs').invoke(gatewayEvent('GET', '/api/v1/docs/decisions.md'));
+    expect(decisions).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    expect((decisions as { body: string }).body).toBe(readFileSync('docs/decisions.md', 'utf8'));
+    const spec = await bundle('docs').invoke(gatewayEvent('GET', '/api/v1/docs/spec/DECISIONS.md'));
+    expect(spec).toMatchObject({ statusCode: 200 });
   });
 
   it('answers a method or path outside the route table from the routes its bundle carries', async () => {
