@@ -69,7 +69,9 @@ describe("the README's top, as a newcomer reads it", () => {
   it('describes npm test as the script runs it, and links the way to add an endpoint group', () => {
     const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.test;
     expect(script).toBe('npm run typecheck && biome ci . && npm run deps:check && vitest run');
-    expect(top).toMatch(/`npm test` runs, in order: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*vitest suite/);
+    expect(top).toMatch(
+      /`npm test` runs, in order: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*vitest suite/,
+    );
     const architecture = readFileSync('docs/architecture.md', 'utf8');
     expect(architecture).toContain('\n## Adding an endpoint group\n');
     expect(top).toContain('(docs/architecture.md#adding-an-endpoint-group)');
