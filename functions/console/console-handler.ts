@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CONSOLE_HEADERS, type ConsoleAsset, consolePage, consoleRequest } from '#lib/console-site/console-site.ts';
 import { binary } from '#lib/http/envelope.ts';
 import { errorResponse, resultResponse } from '#lib/http/response.ts';
-import { CONTENT_TYPES, contentTypeOf } from '#lib/http/content-types.ts';
+import { HTML_TYPE, contentTypeOf } from '#lib/http/content-types.ts';
 
 /** The built files: read beside the bundle in Lambda, built in memory by the local server. */
 export type ReadConsoleAsset = (asset: ConsoleAsset) => Promise<Buffer>;
@@ -25,7 +25,7 @@ export const consoleAnswer = async (
   if (!wanted) return undefined;
   const result =
     wanted.kind === 'page'
-      ? binary(CONTENT_TYPES.html, Buffer.from(consolePage(basePath), 'utf8'), {
+      ? binary(HTML_TYPE, Buffer.from(consolePage(basePath), 'utf8'), {
           ...CONSOLE_HEADERS,
           ...PAGE_CACHE,
         })

@@ -3,7 +3,7 @@ import { type DocsAsset, readDocsAsset } from '#lib/api-docs/docs-assets.ts';
 import { docsPage } from '#lib/api-docs/docs-page.ts';
 import { binary } from '#lib/http/envelope.ts';
 import { docs } from '#lib/routes/docs.ts';
-import { CONTENT_TYPES, contentTypeOf } from '#lib/http/content-types.ts';
+import { HTML_TYPE, JSON_TYPE, contentTypeOf } from '#lib/http/content-types.ts';
 
 /** The Swagger UI files change only with a package upgrade; a day in caches spares the function. */
 const CACHED = { 'cache-control': 'public, max-age=86400' };
@@ -26,8 +26,8 @@ const openApiDocument = (): Promise<Buffer> => {
 const asset = async (name: DocsAsset) => binary(contentTypeOf(name), await readDocsAsset(name), CACHED);
 
 export const handler = createGroupHandler(docs, {
-  getOpenApiDocument: async () => binary(CONTENT_TYPES.json, await openApiDocument()),
-  getDocsPage: async () => binary(CONTENT_TYPES.html, page),
+  getOpenApiDocument: async () => binary(JSON_TYPE, await openApiDocument()),
+  getDocsPage: async () => binary(HTML_TYPE, page),
   getDocsScript: () => asset('swagger-ui-bundle.js'),
   getDocsStylesheet: () => asset('swagger-ui.css'),
 });

@@ -2,7 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isBinaryMediaType } from './binary-media-types.ts';
 import { errorBody, successBody } from './envelope.ts';
 import type { RouteResult } from './route.ts';
-import { CONTENT_TYPES } from './content-types.ts';
+import { JSON_TYPE } from './content-types.ts';
 
 const baseHeaders = (requestId: string, contentType: string): Record<string, string> => ({
   'content-type': contentType,
@@ -24,7 +24,7 @@ export const resultResponse = (result: RouteResult, requestId: string): APIGatew
   }
   return {
     statusCode: result.status,
-    headers: { ...baseHeaders(requestId, CONTENT_TYPES.json), ...result.headers },
+    headers: { ...baseHeaders(requestId, JSON_TYPE), ...result.headers },
     body: JSON.stringify(successBody(result.message, result.data, result.extra)),
   };
 };
@@ -37,6 +37,6 @@ export const errorResponse = (
   headers: Readonly<Record<string, string>> = {},
 ): APIGatewayProxyResult => ({
   statusCode,
-  headers: { ...baseHeaders(requestId, CONTENT_TYPES.json), ...headers },
+  headers: { ...baseHeaders(requestId, JSON_TYPE), ...headers },
   body: JSON.stringify(errorBody(message, errors)),
 });
