@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
-import { systemClock } from '#lib/ports/clock.ts';
+import { type Clock, systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { createOutboxMailer } from '#lib/ports/mail/outbox-mailer.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
@@ -84,6 +84,8 @@ export interface LocalStackOptions {
   outboundPrivateNetworks?: string;
   /** DNS for workspace URLs and domains: the system resolver unless a test answers names itself. */
   network?: Network;
+  /** The services' clock: the system's, unless the demo replays a past week (infra/local/demo/demo-clock.ts). */
+  clock?: Clock;
 }
 
 export interface LocalStack {
@@ -172,6 +174,7 @@ export const startLocalStack = async ({
   reasoner,
   outboundPrivateNetworks,
   network,
+  clock = systemClock,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const integrationApps = parseIntegrationProviders(integrationProviders);
@@ -227,8 +230,8 @@ export const startLocalStack = async ({
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
     reasoner: (rules) => reasoner ?? rules,
-    clock: systemClock,
-    ids: createIds(systemClock),
+    clock,
+    ids: createIds(clock),
   };
   installPorts(ports);
 
@@ -236,7 +239,7 @@ export const startLocalStack = async ({
     routes: createRouteMatcher(allRoutes()),
     allowedOrigins: ports.allowedOrigins,
     usagePlan,
-    now: () => systemClock.now(),
+    now: () => clock.now(),
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,

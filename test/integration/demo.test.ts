@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoClock } from '#infra/local/demo/demo-clock.ts';
 import { type DemoWorkspace, seedDemo } from '#infra/local/demo/seed.ts';
+import { SHOWCASE_SUMMARY } from '#infra/local/demo/showcase.ts';
 import { login } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
@@ -17,8 +19,9 @@ describe('the demo workspace', () => {
   };
 
   beforeAll(async () => {
-    client = await startTestStack(':memory:', undefined, { workers: true });
-    demo = await seedDemo({ baseUrl: client.stack.url, settled: async () => client.stack.workers?.idle() });
+    const clock = demoClock();
+    client = await startTestStack(':memory:', undefined, { workers: true, clock });
+    demo = await seedDemo({ baseUrl: client.stack.url, settled: async () => client.stack.workers?.idle(), clock });
     key = { 'x-api-key': demo.apiKey };
   }, 120_000);
   afterAll(() => client.stack.stop());
@@ -70,15 +73,88 @@ describe('the demo workspace', () => {
       slaResolveDueAt: expect.any(String),
     });
     expect((await get(`/incident-ticket/message/${mitigated.id}`)).data.length).toBeGreaterThan(2);
-    expect(demo.incidentsFromSignals).toBeGreaterThan(0);
   });
 
   it('has playbooks, one run partly, a complete analysis and blast-radius reports', async () => {
     expect((await get('/playbooks')).meta.total).toBe(3);
     expect((await get('/playbooks?status=PUBLISHED')).meta.total).toBe(2);
     const executions = (await get('/playbooks/executions/list')).data;
-    expect(executions).toMatchObject([{ status: 'IN_PROGRESS', currentStepIndex: 2 }]);
+    expect(executions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'IN_PROGRESS', currentStepIndex: 2 }),
+        expect.objectContaining({ status: 'COMPLETED', incidentId: demo.showcaseIncidentId }),
+      ]),
+    );
     expect((await get('/assistant/analyses?status=COMPLETE')).total).toBe(1);
     expect((await get('/blast-radius')).total).toBe(3);
   });
+
+  const DAY = 86_400_000;
+  const incidents = async (): Promise<Record<string, any>[]> => (await get('/incident-ticket?limit=100')).data;
+
+  it('opened its incidents at their own times over the week, not at seeding time', async () => {
+    const created = (await incidents()).map((incident) => Date.parse(incident.createdAt));
+    const days = new Set(created.map((at) => Math.floor((Date.now() - at) / DAY)));
+    expect(days.size).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...created)).toBeLessThan(Date.now() - 5 * DAY);
+  });
+
+  it('shows times to detect and resolve of minutes, as a team would see them', async () => {
+    const metrics = (await get('/dashboard/metrics')).data;
+    expect(metrics.resolvedIncidents).toBeGreaterThan(3);
+    expect(metrics.mttd).toBeGreaterThan(0);
+    expect(metrics.mttd).toBeLessThan(15 * 60);
+    expect(metrics.mttr).toBeGreaterThan(10 * 60);
+    expect(metrics.mttr).toBeLessThan(3 * 3600);
+    for (const incident of await incidents()) {
+      if (!incident.acknowledgedAt) continue;
+      const toAcknowledge = Date.parse(incident.acknowledgedAt) - Date.parse(incident.createdAt);
+      expect(toAcknowledge, incident.summary).toBeLessThan(30 * 60_000);
+    }
+  });
+
+  it("uses no name of the test fixtures its senders' payloads come from", async () => {
+    const shown = [
+      ...(await incidents()).flatMap((incident) => [incident.summary, incident.serviceArea, incident.description]),
+      ...(await get('/signals?limit=100')).data.flatMap((signal: Record<string, string>) => [
+        signal.name,
+        signal.serviceId,
+      ]),
+      ...(await get('/pipelines?limit=100')).data.runs.map((run: Record<string, string>) => run.repository),
+    ].join('\n');
+    for (const fixtureName of FIXTURE_NAMES) expect(shown).not.toContain(fixtureName);
+  });
+
+  it('explains the showcase incident by the deploy before it, from its own evidence', async () => {
+    const [showcase] = (await incidents()).filter((incident) => incident.summary === SHOWCASE_SUMMARY);
+    expect(showcase?.id).toBe(demo.showcaseIncidentId);
+    const analysis = (await get(`/assistant/analysis/${demo.showcaseIncidentId}`)).data;
+    const [cause] = analysis.citations.rootCause;
+    const deploy = analysis.evidence.find((item: { id: string }) => item.id === cause);
+    expect(deploy).toMatchObject({ kind: 'DEPLOY', service: 'payments-api' });
+    const leadMinutes = (Date.parse(showcase?.createdAt) - Date.parse(deploy.at)) / 60_000;
+    expect(leadMinutes).toBeGreaterThan(0);
+    expect(leadMinutes).toBeLessThan(30);
+    expect(analysis.confidence).toBeGreaterThanOrEqual(0.6);
+    expect(analysis.rootCause).toContain('payments-api');
+  });
 });
+
+/** Titles, hosts, services and repositories of test/fixtures/ingestion that the demo renames. */
+const FIXTURE_NAMES = [
+  'Test Incident',
+  'pig208',
+  'My new incident',
+  'XDB Cluster',
+  'Codertocat',
+  'Hello-World',
+  'octo-org',
+  'gitlab-org',
+  'gitlab-test',
+  'jsmithy2',
+  'diaspora',
+  'test-deployment-webhooks',
+  'circleci/',
+  'kindValue',
+  'README',
+];
