@@ -12,7 +12,7 @@ import { incidents } from '#lib/routes/incidents.ts';
  * when asked for (docs/performance.md, "Bundles and cold imports").
  */
 const incidentModule = onFirstUse(() => import('#lib/incidents/incident.ts'));
-const exportIncidentPdfModule = onFirstUse(() => import('#lib/incidents/export-incident-pdf.ts'));
+const exportIncidentPdfModule = onFirstUse(() => import('#lib/reports/export-incident-pdf.ts'));
 const previewIncidentIdModule = onFirstUse(() => import('#lib/incidents/preview-incident-id.ts'));
 const createIncidentModule = onFirstUse(() => import('#lib/incidents/create-incident.ts'));
 const listIncidentsModule = onFirstUse(() => import('#lib/incidents/list-incidents.ts'));
