@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoClock } from '#infra/local/demo/demo-clock.ts';
 import { type DemoWorkspace, seedDemo } from '#infra/local/demo/seed.ts';
 import { SHOWCASE_SUMMARY } from '#infra/local/demo/showcase.ts';
 import { login } from '../support/accounts.ts';
+import { squash, textOf } from '../support/pdf-text.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 const V1 = '/api/v1';
@@ -21,7 +26,11 @@ describe('the demo workspace', () => {
   beforeAll(async () => {
     const clock = demoClock();
     client = await startTestStack(':memory:', undefined, { workers: true, clock });
-    demo = await seedDemo({ baseUrl: client.stack.url, settled: async () => client.stack.workers?.idle(), clock });
+    const settled = async () => {
+      await client.stack.workers?.idle();
+      await client.stack.deliveriesIdle();
+    };
+    demo = await seedDemo({ baseUrl: client.stack.url, settled, clock });
     key = { 'x-api-key': demo.apiKey };
   }, 120_000);
   afterAll(() => client.stack.stop());
@@ -137,6 +146,30 @@ describe('the demo workspace', () => {
     expect(leadMinutes).toBeLessThan(30);
     expect(analysis.confidence).toBeGreaterThanOrEqual(0.6);
     expect(analysis.rootCause).toContain('payments-api');
+  });
+
+  it("prints the showcase's report with each playbook step once and the analysis as of before it was resolved", async () => {
+    const response = await fetch(`${client.stack.url}${V1}/incident-ticket/generate-pdf`, {
+      method: 'POST',
+      headers: { ...key, 'content-type': 'application/json' },
+      body: JSON.stringify({ incidentId: demo.showcaseIncidentId }),
+    });
+    expect(response.status).toBe(200);
+    const pdf = Buffer.from(await response.arrayBuffer());
+    // `REPORT_IMAGES=1 npx vitest run test/integration/demo.test.ts` redraws docs/images/incident-report-*.png.
+    if (process.env.REPORT_IMAGES) {
+      const file = join(mkdtempSync(join(tmpdir(), 'demo-report-')), 'report.pdf');
+      writeFileSync(file, pdf);
+      execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', file, 'docs/images/incident-report']);
+    }
+    const text = squash(textOf(pdf));
+    for (const step of ['Check the payments-api dashboards', 'Check the payment provider status page']) {
+      expect(text.split(squash(step)), step).toHaveLength(2);
+    }
+    expect(text.split(squash('started: execution'))).toHaveLength(2);
+    expect(text).toContain(squash('before the incident was resolved'));
+    expect(text).toContain(squash('Notifications sent'));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   });
 });
 

@@ -52,7 +52,12 @@ export const printDemo = async (stack: LocalStack, clock: DemoClock): Promise<vo
   const started = Date.now();
   const quiet = process.env.LOG_LEVEL === undefined;
   if (quiet) process.env.LOG_LEVEL = 'warn';
-  const demo = await seedDemo({ baseUrl: stack.url, settled: async () => stack.workers?.idle(), clock }).finally(() => {
+  // Notifications go out before the next moment of the week, as they would have.
+  const settled = async () => {
+    await stack.workers?.idle();
+    await stack.deliveriesIdle();
+  };
+  const demo = await seedDemo({ baseUrl: stack.url, settled, clock }).finally(() => {
     if (quiet) delete process.env.LOG_LEVEL;
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

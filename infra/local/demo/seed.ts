@@ -19,7 +19,7 @@ import {
 
 export interface SeedOptions {
   baseUrl: string;
-  /** Resolves once the queue workers have nothing left to do (correlation of the signals sent). */
+  /** Resolves once the queue workers have nothing left to do (correlation of the signals sent, notifications). */
   settled: () => Promise<unknown>;
   /** The service's clock, which the seeding moves through the week it replays. */
   clock: DemoClock;
