@@ -130,6 +130,9 @@ describe('the demo workspace', () => {
         signal.serviceId,
       ]),
       ...(await get('/pipelines?limit=100')).data.runs.map((run: Record<string, string>) => run.repository),
+      ...(await get('/service-map/topology')).data.nodes.map((service: Record<string, string>) =>
+        JSON.stringify(service),
+      ),
     ].join('\n');
     for (const fixtureName of FIXTURE_NAMES) expect(shown).not.toContain(fixtureName);
   });
