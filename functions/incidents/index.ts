@@ -13,7 +13,7 @@ import { HTML_TYPE } from '#lib/http/content-types.ts';
  * when asked for (docs/performance.md, "Bundles and cold imports").
  */
 const incidentModule = onFirstUse(() => import('#lib/incidents/incident.ts'));
-const exportIncidentPdfModule = onFirstUse(() => import('#lib/incidents/export-incident-pdf.ts'));
+const exportIncidentPdfModule = onFirstUse(() => import('#lib/reports/export-incident-pdf.ts'));
 const previewIncidentIdModule = onFirstUse(() => import('#lib/incidents/preview-incident-id.ts'));
 const createIncidentModule = onFirstUse(() => import('#lib/incidents/create-incident.ts'));
 const listIncidentsModule = onFirstUse(() => import('#lib/incidents/list-incidents.ts'));

@@ -79,14 +79,17 @@ export interface LocalStackOptions {
   slaSweepSeconds?: number;
   /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
-  /** The service's time; the system's by default. */
-  clock?: Clock;
   /** The analysis engine's reasoning: the rules unless a test brings a failing or slow engine. */
   reasoner?: Reasoner;
   /** Private networks workspace URLs may reach (OUTBOUND_PRIVATE_NETWORKS: CIDRs, comma-separated); none by default. */
   outboundPrivateNetworks?: string;
   /** DNS for workspace URLs and domains: the system resolver unless a test answers names itself. */
   network?: Network;
+  /**
+   * The services' clock: the system's, unless the demo replays a past week (infra/local/demo/demo-clock.ts)
+   * or a test needs a limiter window to begin.
+   */
+  clock?: Clock;
 }
 
 export interface LocalStack {
