@@ -5,8 +5,13 @@ import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
 import type { EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
 import { repositoryBuilds } from './service-names.ts';
 
-/** How long before the incident began a deploy or pipeline run still counts as a suspect. */
+/**
+ * How long before the incident began a deploy or pipeline run still counts as a suspect, by the time it
+ * happened (docs/analysis.md, "Time"): a webhook that arrives late places its change no later.
+ */
 export const CHANGE_WINDOW_MINUTES = 120;
+/** A change this close before the start went out "shortly before" it; an older one is said with its lag. */
+export const SHORTLY_BEFORE_MINUTES = 30;
 
 const MINUTE = 60_000;
 
@@ -30,7 +35,7 @@ export const recentChangesCheck = async (
   const to = incident.startedAt;
   const from = new Date(Date.parse(to) - CHANGE_WINDOW_MINUTES * MINUTE).toISOString();
   const [newestDeployments, newestRuns] = await Promise.all([
-    recentChangesRepository(table, workspaceId).listChangesCreatedBetween(from, to),
+    recentChangesRepository(table, workspaceId).listChangesHappenedBetween(from, to),
     recentRunsRepository(table, workspaceId).listRunsStartedBetween(from, to),
   ]);
   // Oldest first: the evidence lists what changed in the order it happened.
@@ -55,7 +60,7 @@ export const recentChangesCheck = async (
         strength: round(Math.min(1, 0.9 * recency(deployment.createdAt, to) + (failed ? 0.05 : 0)) * service.weight),
         details: {
           changeId: deployment.id,
-          ...pick(deployment, ['repository', 'commitSha', 'environment', 'status', 'deployer']),
+          ...pick(deployment, ['repository', 'commitSha', 'environment', 'status', 'deployer', 'receivedAt']),
         },
       },
     ];
