@@ -36,6 +36,8 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
       contributingFactors: strings(item.contributingFactors),
       remediationOptions: strings(item.remediationOptions),
       confidence: Number(item.confidence ?? 0),
+      // An analysis stored before `asOf` was kept gathered its evidence moments before it completed.
+      asOf: String(item.asOf ?? item.completedAt ?? ''),
       completedAt: String(item.completedAt ?? ''),
     };
   };

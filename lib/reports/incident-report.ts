@@ -49,6 +49,11 @@ export interface IncidentReport {
     contributingFactors: string[];
     remediationOptions: string[];
     confidence: number;
+    /**
+     * When its evidence was gathered: what it says holds as of then. An incident resolved after it was open when
+     * the analysis was made, and its texts say "as of" this time.
+     */
+    asOf: string;
     completedAt: string;
   };
 }
