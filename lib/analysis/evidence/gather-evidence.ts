@@ -55,12 +55,14 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
   };
   const service = serviceContextOf(graph, context.service);
   const start = Date.parse(startedAt);
+  // A service the map lacks has no repository of its own: the repository named like it is its.
+  const repositoryOf = (name: string) => ({ name, repository: graph.find(name)?.repository ?? null });
 
   const [changes, inWindow, recent, patterns, timezone] = await Promise.all([
     service
       ? recentChangesCheck(scope, context, [
-          { name: service.name, weight: 1 },
-          ...service.upstreams.map((name) => ({ name, weight: UPSTREAM_CHANGE_WEIGHT })),
+          { ...repositoryOf(service.name), weight: 1 },
+          ...service.upstreams.map((name) => ({ ...repositoryOf(name), weight: UPSTREAM_CHANGE_WEIGHT })),
         ])
       : Promise.resolve([]),
     signalWindowRepository(ports.table, workspaceId).signalsReceivedBetween(

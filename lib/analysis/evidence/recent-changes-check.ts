@@ -3,7 +3,7 @@ import { recentChangesRepository } from '#lib/changes/recent-changes-repository.
 import type { Scope } from '#lib/identity/scope.ts';
 import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
 import type { EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
-import { repositoryBuilds } from './service-names.ts';
+import { ownsRepository, type Service } from '#lib/service-map/service.ts';
 
 /**
  * How long before the incident began a deploy or pipeline run still counts as a suspect, by the time it
@@ -23,14 +23,19 @@ const recency = (at: string, startedAt: string): number => {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+/** A service whose changes are suspects, and how much they weigh (the incident's own 1, an upstream's less). */
+export interface SuspectService extends Pick<Service, 'name' | 'repository'> {
+  weight: number;
+}
+
 /**
  * Deploys (CHANGE tickets) and pipeline runs of the incident's service and its upstreams in the window
- * before the incident began. A repository belongs to a service when its name is the service's.
+ * before the incident began. A repository belongs to a service by the service map's rule (`ownsRepository`).
  */
 export const recentChangesCheck = async (
   { ports: { table }, workspaceId }: Scope,
   incident: IncidentContext,
-  services: { name: string; weight: number }[],
+  services: SuspectService[],
 ): Promise<EvidenceItem[]> => {
   const to = incident.startedAt;
   const from = new Date(Date.parse(to) - CHANGE_WINDOW_MINUTES * MINUTE).toISOString();
@@ -41,7 +46,8 @@ export const recentChangesCheck = async (
   // Oldest first: the evidence lists what changed in the order it happened.
   const deployments = newestDeployments.reverse();
   const runs = newestRuns.reverse();
-  const serviceOf = (repository: string) => services.find(({ name }) => repositoryBuilds(repository, name));
+  // The incident's own service first: a repository it and an upstream both claim is its own.
+  const serviceOf = (repository: string) => services.find((service) => ownsRepository(service, repository));
 
   /** What every item of this check says alike: which check found it, and the service the change went to. */
   const aboutService = (service: { name: string }) => ({ check: 'recent-changes' as const, service: service.name });
