@@ -47,7 +47,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const failedRuns = otherChanges.filter((item) => item.details.status === 'failure');
   if (failedRuns.length > 0) {
     factors.push({
-      text: `Pipeline runs failed shortly before: ${failedRuns.map((item) => item.summary).join('; ')}.`,
+      text: `Pipeline runs failed in the two hours before it began: ${failedRuns.map((item) => item.summary).join('; ')}.`,
       evidenceIds: ids(failedRuns),
     });
   }
