@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REPOSITORY_RULE } from './schemas.ts';
+import { REPOSITORY_RULE } from './service.ts';
 
 /** What the service-map routes answer in `data` (the route table's `response`, the OpenAPI document's source). */
 const nullableText = z.nullable(z.string());

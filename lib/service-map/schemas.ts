@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DEPENDENCY_DEPTH_LIMIT } from './limits.ts';
+import { REPOSITORY_RULE } from './service.ts';
 
 const name = z
   .string()
@@ -13,13 +14,6 @@ const team = z
     z.maxLength(64, 'must be at most 64 characters'),
     z.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be a slug: lower-case letters and digits joined by hyphens'),
   );
-
-/** How a repository's changes reach a service (docs/service-map.md, "Repositories"); the OpenAPI text of the field. */
-export const REPOSITORY_RULE =
-  'The code repository (owner/repo) the service is built from: its deployments and pipeline runs are the ' +
-  "service's changes, for the analysis' recent changes, blast radius (failed runs, a code host signal as " +
-  'trigger). Without it, a repository whose last segment is the service name (acme/checkout for checkout) is ' +
-  "the service's; a service naming a repository outranks one only named like it.";
 
 const description = z.string().check(z.trim(), z.maxLength(2_000, 'must be at most 2000 characters'));
 
