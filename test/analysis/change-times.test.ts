@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { createTenant, listChanges } from '../ingestion-routes/support.ts';
+import { createTenant, expectAccepted, listChanges, postRaw } from '../ingestion-routes/support.ts';
+import { loadFixture } from '../ingestion/support.ts';
 import { createIncident } from '../support/incidents.ts';
 import { analyse, deployHelloWorld, mapServices, postSignal } from './support.ts';
 
@@ -56,5 +57,13 @@ describe('analysis: a change is evidence at the time it happened, not when its w
     const analysis = await analyse(client, admin, incidentId);
     expect(analysis.citations.rootCause).toEqual([DEPLOY_ID]);
     expect(analysis.hypothesis).toMatch(/went out 10 minutes before the incident began/);
+  });
+
+  it("places code host B's deployment at its status time, however late it is delivered", async () => {
+    const { admin, keyHeaders } = await createTenant(client, 'Code Host B Co');
+    const fixture = loadFixture('codehost-b', 'deployment.json');
+    expectAccepted(await postRaw(client, 'codehost-b', fixture.raw, fixture.headers, { headers: keyHeaders }));
+    const [change] = await listChanges(client, admin.auth);
+    expect(change).toMatchObject({ id: 'codehost_b-15', createdAt: '2021-04-28T19:50:00.000Z' });
   });
 });
