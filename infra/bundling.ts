@@ -91,7 +91,7 @@ export const coldStartFiles = ({ outputs }: Metafile, entryOutput: string): Set<
  * `require.resolve` finds them in Lambda exactly as it does from the repository.
  */
 const PACKAGE_FILES: Record<string, readonly string[]> = {
-  docs: ['package.json', ...Object.keys(DOCS_ASSETS)].map((file) => `${DOCS_ASSET_PACKAGE}/${file}`),
+  docs: ['package.json', ...DOCS_ASSETS].map((file) => `${DOCS_ASSET_PACKAGE}/${file}`),
 };
 
 const resolveFromProject = createRequire(join(PROJECT_ROOT, 'package.json')).resolve;

@@ -5,6 +5,7 @@ import { paged } from '#lib/http/pagination.ts';
 import type { RouteResult } from '#lib/http/route.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { incidents } from '#lib/routes/incidents.ts';
+import { HTML_TYPE } from '#lib/http/content-types.ts';
 
 /**
  * Each route loads its service on its first request (`import()`, a chunk of its own): a cold start carries
@@ -32,7 +33,7 @@ const thread = onFirstUse(() => import('#lib/incidents/incident-thread.ts'));
 
 /** Pages of one request's answer: never cached, since the same address answers differently once used. */
 const htmlPage = (html: string): RouteResult =>
-  binary('text/html; charset=utf-8', Buffer.from(html, 'utf8'), { 'cache-control': 'no-store' });
+  binary(HTML_TYPE, Buffer.from(html, 'utf8'), { 'cache-control': 'no-store' });
 
 const pdfResponse = async (scope: Scope, request: { id: string; note?: string }): Promise<RouteResult> => {
   const { exportIncidentPdf } = await exportIncidentPdfModule();

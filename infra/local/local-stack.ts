@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
-import { systemClock } from '#lib/ports/clock.ts';
+import { type Clock, systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { createOutboxMailer } from '#lib/ports/mail/outbox-mailer.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
@@ -78,6 +78,8 @@ export interface LocalStackOptions {
   slaSweepSeconds?: number;
   /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
+  /** The service's time; the system's by default. */
+  clock?: Clock;
   /** The analysis engine's reasoning: the rules unless a test brings a failing or slow engine. */
   reasoner?: Reasoner;
   /** Private networks workspace URLs may reach (OUTBOUND_PRIVATE_NETWORKS: CIDRs, comma-separated); none by default. */
@@ -172,6 +174,7 @@ export const startLocalStack = async ({
   reasoner,
   outboundPrivateNetworks,
   network,
+  clock = systemClock,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const integrationApps = parseIntegrationProviders(integrationProviders);
@@ -183,8 +186,8 @@ export const startLocalStack = async ({
   const sqs = await startSqsServer({ settings: { ...QUEUE_SETTINGS, ...queueSettings } });
   await restoreQueues(sqs, savedQueuesFile(dataDir));
   let url = '';
-  const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
-  const smsOutbox = await openSmsOutbox(systemClock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
+  const mailbox = await openMailbox(clock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
+  const smsOutbox = await openSmsOutbox(clock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
@@ -227,8 +230,8 @@ export const startLocalStack = async ({
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
     reasoner: (rules) => reasoner ?? rules,
-    clock: systemClock,
-    ids: createIds(systemClock),
+    clock,
+    ids: createIds(clock),
   };
   installPorts(ports);
 
@@ -236,7 +239,7 @@ export const startLocalStack = async ({
     routes: createRouteMatcher(allRoutes()),
     allowedOrigins: ports.allowedOrigins,
     usagePlan,
-    now: () => systemClock.now(),
+    now: () => clock.now(),
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,
