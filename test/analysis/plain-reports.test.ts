@@ -68,8 +68,15 @@ describe('leadership reports and stakeholder messages are prose, whatever the in
     expect(stakeholder).toMatch(/^Update on "CheckoutHighErrorRate on hello-world": the problem is being worked on/);
   });
 
-  it('manual, with nothing else known: the description as written, and an open problem as of a time', async () => {
+  it('manual, with nothing else known: the description as written, an open problem as of a time in the zone', async () => {
     const { admin } = await createTenant(client, 'Manual Shape Co');
+    const ims = await client.request(
+      'POST',
+      '/api/v1/ims/setup',
+      { alertEmail: 'ops@example.com', timezone: 'Asia/Kolkata' },
+      admin.auth,
+    );
+    expect(ims.status, ims.text).toBe(201);
     const incidentId = (
       await createIncident(client, admin.auth, {
         summary: 'Payments page slow',
@@ -81,7 +88,12 @@ describe('leadership reports and stakeholder messages are prose, whatever the in
     expectPlain(leadership);
     expect(leadership).toMatch(/^Summary for leadership: "Payments page slow"/);
     expect(leadership).toMatch(/Customers: Some customers wait a minute to pay\./);
-    expect(leadership).toMatch(/ as of \d{2}:\d{2} on \d{1,2} [A-Z][a-z]+ \d{4} \(UTC\)/);
+    const { asOf } = (await client.request('GET', `${ASSISTANT}/analysis/${incidentId}`, undefined, admin.auth)).body
+      .data;
+    // Kolkata is 5 h 30 min ahead of UTC all year.
+    const local = new Date(Date.parse(asOf) + 330 * 60_000).toISOString().slice(11, 16);
+    expect(leadership).toContain(` as of ${local} on `);
+    expect(leadership).toMatch(/ as of \d{2}:\d{2} on \d{1,2} [A-Z][a-z]+ \d{4} \(Asia\/Kolkata\)/);
     expectPlain(await stakeholderOf(admin, incidentId));
   });
 
