@@ -1,4 +1,5 @@
 import { DEFAULT_ENGINE } from './default-hypothesis.ts';
+import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import { PRIORITY_WORDS, clockInWords, durationInWords, minutesBetween } from './plain-words.ts';
 import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
@@ -47,7 +48,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const failedRuns = otherChanges.filter((item) => item.details.status === 'failure');
   if (failedRuns.length > 0) {
     factors.push({
-      text: `Pipeline runs failed in the two hours before it began: ${failedRuns.map((item) => item.summary).join('; ')}.`,
+      text: `Pipeline runs failed in the ${durationInWords(CHANGE_WINDOW_MINUTES)} before it began: ${failedRuns.map((item) => item.summary).join('; ')}.`,
       evidenceIds: ids(failedRuns),
     });
   }
