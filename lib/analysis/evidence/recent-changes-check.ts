@@ -23,6 +23,15 @@ const recency = (at: string, startedAt: string): number => {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+/** A webhook this much later than its change is worth saying: the change's place is its own time, not this one. */
+const LATE_MINUTES = 5;
+
+/** `; webhook 42 min late`, for a change whose first event arrived well after it happened. */
+const lateness = ({ createdAt, receivedAt }: { createdAt: string; receivedAt: string }): string => {
+  const minutes = Math.round((Date.parse(receivedAt) - Date.parse(createdAt)) / MINUTE);
+  return minutes >= LATE_MINUTES ? `; webhook ${minutes} min late` : '';
+};
+
 /** A service whose changes are suspects, and how much they weigh (the incident's own 1, an upstream's less). */
 export interface SuspectService extends Pick<Service, 'name' | 'repository'> {
   weight: number;
@@ -62,7 +71,7 @@ export const recentChangesCheck = async (
         kind: 'DEPLOY',
         ...aboutService(service),
         at: deployment.createdAt,
-        summary: `Deployment ${deployment.id} of ${deployment.repository}${deployment.commitSha ? `@${deployment.commitSha.slice(0, 7)}` : ''} to ${deployment.environment || 'an unnamed environment'} (${deployment.status})`,
+        summary: `Deployment ${deployment.id} of ${deployment.repository}${deployment.commitSha ? `@${deployment.commitSha.slice(0, 7)}` : ''} to ${deployment.environment || 'an unnamed environment'} (${deployment.status}${lateness(deployment)})`,
         strength: round(Math.min(1, 0.9 * recency(deployment.createdAt, to) + (failed ? 0.05 : 0)) * service.weight),
         details: {
           changeId: deployment.id,
