@@ -38,7 +38,10 @@ const statusKeys = (workspaceId: string, analysis: Pick<Analysis, 'analysisId' |
 });
 
 /** The spec's fields flat, as the PDF export reads them, beside each stage's whole result with its citations. */
-const resultFields = (results: Partial<Pick<Analysis, 'hypothesisResult' | 'impactResult' | 'remediationResult'>>) => ({
+const resultFields = (
+  results: Partial<Pick<Analysis, 'asOf' | 'hypothesisResult' | 'impactResult' | 'remediationResult'>>,
+) => ({
+  ...(results.asOf && { asOf: results.asOf }),
   ...(results.hypothesisResult && {
     hypothesisResult: results.hypothesisResult,
     hypothesis: results.hypothesisResult.hypothesis.text,
@@ -65,6 +68,7 @@ const analysisFromItem = (item: Record<string, unknown>, workspaceId: string): A
     stage: item.stage as Analysis['stage'],
     estimatedCompletionSeconds: Number(item.estimatedCompletionSeconds),
     createdAt: String(item.createdAt),
+    asOf: typeof item.asOf === 'string' ? item.asOf : null,
     completedAt: typeof item.completedAt === 'string' ? item.completedAt : null,
     failureReason: typeof item.failureReason === 'string' ? item.failureReason : null,
     hypothesisResult: (item.hypothesisResult as Hypothesis | undefined) ?? null,
@@ -103,7 +107,7 @@ export const analysisRepository = (table: Table, workspaceId: string) => {
   const writeStageResult = async (
     analysisId: string,
     stage: AnalysisStage,
-    results: Partial<Pick<Analysis, 'hypothesisResult' | 'impactResult' | 'remediationResult'>>,
+    results: Partial<Pick<Analysis, 'asOf' | 'hypothesisResult' | 'impactResult' | 'remediationResult'>>,
   ): Promise<boolean> => {
     const set = setFields({ ...resultFields(results), stage });
     const written = await updateIf(table, analysisKey(workspaceId, analysisId), {

@@ -36,10 +36,8 @@ export const latestAnalysis = async (scope: Scope, incidentId: string): Promise<
 };
 
 /** A report of a COMPLETE analysis for its audience, stored beside it. */
-export const generateReport = async (
-  { ports, workspaceId }: Scope,
-  { analysisId, audience }: ReportInput,
-): Promise<AnalysisReport> => {
+export const generateReport = async (scope: Scope, { analysisId, audience }: ReportInput): Promise<AnalysisReport> => {
+  const { ports, workspaceId } = scope;
   const analyses = analysisRepository(ports.table, workspaceId);
   const analysis = isAnalysisId(analysisId) ? await analyses.findAnalysis(analysisId) : undefined;
   if (!analysis)
@@ -49,11 +47,14 @@ export const generateReport = async (
   }
   const evidence = await analyses.findEvidence(analysisId);
   if (!evidence) throw new Error(`the evidence of analysis ${analysisId} is missing`);
+  // The incident may have moved on (resolved) since its analysis: the report says so rather than repeat old news.
+  const incident = await findIncident(scope, analysis.incidentId);
+  const now = { status: incident.status, resolvedAt: incident.resolvedAt ?? null };
   const report: AnalysisReport = {
     reportId: ports.ids.sortable(),
     analysisId,
     audience,
-    content: reportContent(audience, analysis, evidence),
+    content: reportContent(audience, analysis, evidence, now),
     generatedAt: ports.clock.now().toISOString(),
   };
   await analyses.insertReport(report);

@@ -30,6 +30,8 @@ export interface Analysis {
   stage: AnalysisStage | 'queued';
   estimatedCompletionSeconds: number;
   createdAt: string;
+  /** When its evidence was gathered: the analysis knows nothing later, and its texts say "as of" this time. */
+  asOf: string | null;
   completedAt: string | null;
   failureReason: string | null;
   hypothesisResult: Hypothesis | null;
@@ -61,6 +63,7 @@ export const analysisView = (analysis: Analysis) => {
     remediationOptions: r?.remediationOptions.map((claim) => claim.text) ?? [],
     confidence: h?.confidence ?? null,
     createdAt: analysis.createdAt,
+    asOf: analysis.asOf,
     completedAt: analysis.completedAt,
     failureReason: analysis.failureReason,
     engine: engineOf(analysis),

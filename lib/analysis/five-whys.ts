@@ -1,5 +1,6 @@
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { Claim, Hypothesis } from '#lib/ports/reasoner/reasoner.ts';
+import { durationInWords, minutesBetween } from './engine/plain-words.ts';
 
 const claim = (text: string, items: (EvidenceItem | undefined)[] = []): Claim => ({
   text,
@@ -32,7 +33,10 @@ export const fiveWhysOf = (evidence: Evidence, hypothesis: Hypothesis): Claim[] 
     );
     return [
       why1,
-      claim(`${service} failed because of a change released just before: ${lead.summary}.`, [lead]),
+      claim(
+        `${service} failed because of a change released ${lead.at ? durationInWords(minutesBetween(lead.at, incident.startedAt)) : 'shortly'} before it began: ${lead.summary}.`,
+        [lead],
+      ),
       claim(
         `Unknown what in ${String(lead.details.commitSha ?? lead.id).slice(0, 7)} broke ${service}: the evidence names the change, not its content; compare it with the release before.`,
         [lead],

@@ -6,7 +6,7 @@ import type { Evidence } from '#lib/ports/reasoner/evidence.ts';
 import type { Claim, Hypothesis } from '#lib/ports/reasoner/reasoner.ts';
 import { gatherEvidence } from './evidence/gather-evidence.ts';
 import { fiveWhysOf } from './five-whys.ts';
-import { customerExposure, timeToRecover } from './report-content.ts';
+import { customerExposure, plainTitle, timeToRecover } from './report-content.ts';
 
 /** The incident routes reason on request, from the evidence as it is now (docs/data-model.md 5.4: nothing stored). */
 export const reasonAbout = async (
@@ -56,7 +56,7 @@ export const stakeholderMessage = async (scope: Scope, incidentId: string) => {
   const plan = await reasonerOf(scope).planRemediation(evidence, hypothesis, impact);
   const state = incident.resolvedAt ? 'has been resolved' : 'is being worked on';
   const message = [
-    `Update on "${incident.summary}": the problem ${state}.`,
+    `Update on ${plainTitle(evidence.incident)}: the problem ${state}.`,
     impact.plainImpact,
     hypothesis.plainCause,
     customerExposure(evidence),

@@ -1,6 +1,14 @@
-import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
-import { durationInWords, minutesBetween } from '#lib/analysis/engine/plain-words.ts';
+import type { Evidence, EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
+import { clockInWords, durationInWords, minutesBetween } from '#lib/analysis/engine/plain-words.ts';
 import type { Analysis, Audience } from './analysis.ts';
+import { isPlainProse } from './plain-text.ts';
+
+/** The incident's state when a report is written, which may be later than its analysis. */
+export type IncidentNow = Pick<IncidentContext, 'status' | 'resolvedAt'>;
+
+/** Resolved after its evidence was gathered: the analysis' texts speak of a problem that was still going on. */
+const resolvedSince = (evidence: Evidence, now: IncidentNow): string | null =>
+  evidence.incident.resolvedAt === null && now.resolvedAt !== null ? now.resolvedAt : null;
 
 const cited = (ids: string[]) => (ids.length > 0 ? ` [${ids.join(', ')}]` : '');
 
@@ -24,7 +32,7 @@ const commandsFor = (analysis: Analysis, lead: EvidenceItem | undefined): string
 };
 
 /** Evidence, timeline, commands and rollback steps, with the evidence id behind every statement. */
-const engineerReport = (analysis: Analysis, evidence: Evidence): string => {
+const engineerReport = (analysis: Analysis, evidence: Evidence, now: IncidentNow): string => {
   const h = analysis.hypothesisResult;
   const i = analysis.impactResult;
   const r = analysis.remediationResult;
@@ -33,8 +41,10 @@ const engineerReport = (analysis: Analysis, evidence: Evidence): string => {
     .filter((item) => item.at && item.kind !== 'PATTERN')
     .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''))
     .map((item) => `- ${item.at} ${item.summary} [${item.id}]`);
+  const resolvedAt = resolvedSince(evidence, now);
   return [
     `# Incident ${analysis.incidentId}: engineering analysis`,
+    `Evidence as of ${evidence.gatheredAt}${resolvedAt ? `; the incident was resolved after it, at ${resolvedAt}` : ''}.`,
     `## Hypothesis (confidence ${h?.confidence ?? 'n/a'})`,
     `${h?.hypothesis.text ?? 'No hypothesis.'}${cited(h?.hypothesis.evidenceIds ?? [])}`,
     `Root cause: ${h?.rootCause.text ?? 'unknown'}${cited(h?.rootCause.evidenceIds ?? [])}`,
@@ -47,7 +57,7 @@ const engineerReport = (analysis: Analysis, evidence: Evidence): string => {
     '## Timeline',
     ...timeline,
     `- ${evidence.incident.createdAt} Incident ${analysis.incidentId} opened`,
-    ...(evidence.incident.resolvedAt ? [`- ${evidence.incident.resolvedAt} Incident resolved`] : []),
+    ...(now.resolvedAt ? [`- ${now.resolvedAt} Incident resolved`] : []),
     '## Remediation, in order',
     ...(r?.remediationOptions.map((claim, index) => `${index + 1}. ${claim.text}${cited(claim.evidenceIds)}`) ?? []),
     '## Commands and rollback',
@@ -69,29 +79,48 @@ export const timeToRecover = (evidence: Evidence): string => {
   return `Not recovered yet${typical === null ? '' : `; similar problems in the past took about ${durationInWords(typical)} to fix`}.`;
 };
 
-/** What customers saw, from the incident's customer-facing fields, or that none is recorded. */
+/**
+ * What customers saw: the incident's impact summary, blast radius or description, the first written as prose
+ * (a description correlation wrote lists signals, with their severities and times, for engineers); or that
+ * none is recorded.
+ */
 export const customerExposure = (evidence: Evidence): string => {
   const { incident } = evidence;
-  const told = incident.impactSummary ?? incident.blastRadius ?? incident.description;
+  const told = [incident.impactSummary, incident.blastRadius, incident.description].find(
+    (text): text is string => text !== null && isPlainProse(text),
+  );
   return told ? `Customers: ${told}` : 'Customers: no customer-facing effect has been recorded so far.';
 };
 
+/** The incident as people outside engineering know it: its summary, unless that carries engineering marks. */
+export const plainTitle = ({ summary, service }: IncidentContext): string => {
+  if (isPlainProse(summary)) return `"${summary}"`;
+  return `the problem with ${service ? `the ${service} service` : 'one of our services'}`;
+};
+
 /** Impact in words, customer exposure, time to recover and next steps, without engineering terms. */
-const leadershipReport = (analysis: Analysis, evidence: Evidence): string => {
+const leadershipReport = (analysis: Analysis, evidence: Evidence, now: IncidentNow): string => {
   const h = analysis.hypothesisResult;
   const certainty =
     (h?.confidence ?? 0) > 0.8 ? 'We are confident about the cause.' : 'The cause is our best current understanding.';
+  const resolvedAt = resolvedSince(evidence, now);
   return [
-    `Incident ${analysis.incidentId}: summary for leadership`,
+    `Summary for leadership: ${plainTitle(evidence.incident)}`,
+    ...(resolvedAt
+      ? [
+          `This summary rests on what was known at ${clockInWords(evidence.gatheredAt, evidence.timezone)}, while the problem was still going on; it was resolved at ${clockInWords(resolvedAt, evidence.timezone)}.`,
+        ]
+      : []),
     '',
     `What happened: ${h?.plainCause ?? 'The cause is not known yet.'} ${certainty}`,
     `Impact: ${analysis.impactResult?.plainImpact ?? 'Not assessed yet.'}`,
     customerExposure(evidence),
-    `Time to recover: ${timeToRecover(evidence)}`,
+    `Time to recover: ${timeToRecover({ ...evidence, incident: { ...evidence.incident, ...now } })}`,
     'Next steps:',
     ...(analysis.remediationResult?.plainNextSteps.map((step, index) => `${index + 1}. ${step}`) ?? []),
   ].join('\n');
 };
 
-export const reportContent = (audience: Audience, analysis: Analysis, evidence: Evidence): string =>
-  audience === 'ENGINEER' ? engineerReport(analysis, evidence) : leadershipReport(analysis, evidence);
+/** The report of an analysis for its audience, told with the incident as it is now (`now`). */
+export const reportContent = (audience: Audience, analysis: Analysis, evidence: Evidence, now: IncidentNow): string =>
+  audience === 'ENGINEER' ? engineerReport(analysis, evidence, now) : leadershipReport(analysis, evidence, now);

@@ -20,6 +20,16 @@ export const analysisSchema = z.object({
   remediationOptions: z.array(z.string()),
   confidence: z.nullable(z.number().check(z.gte(0), z.lte(1))),
   createdAt: z.string(),
+  asOf: z.nullable(
+    z
+      .string()
+      .check(
+        z.describe(
+          'When the evidence was gathered: the analysis knows nothing later, and texts written while the incident ' +
+            'was open say "as of" this time. Null until context gathering has run.',
+        ),
+      ),
+  ),
   completedAt: text,
   failureReason: text,
   engine: z.nullable(z.object({ name: z.enum(['default', 'bedrock']), modelId: text, fallbackReason: text })),

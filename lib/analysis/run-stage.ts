@@ -62,7 +62,7 @@ export const runAnalysisStage = async (
   if (stage === 'context-gathering') {
     const evidence = await gatherEvidence(scope, await findIncident(scope, incidentId));
     await analyses.putEvidence(analysisId, evidence);
-    if (!(await analyses.writeStageResult(analysisId, stage, {})))
+    if (!(await analyses.writeStageResult(analysisId, stage, { asOf: evidence.gatheredAt })))
       throw new Error(`analysis ${analysisId} is not running`);
     return state;
   }

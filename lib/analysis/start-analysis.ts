@@ -43,6 +43,7 @@ export const startAnalysis = async (scope: Scope, incidentId: string): Promise<S
     stage: 'queued',
     estimatedCompletionSeconds: await analysisTimingRepository(ports.table, workspaceId).estimateSeconds(),
     createdAt: now,
+    asOf: null,
     completedAt: null,
     failureReason: null,
     hypothesisResult: null,

@@ -1,18 +1,8 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import type { ServiceGraph } from '#lib/service-map/service-graph.ts';
-import { type Service, nameKeyOf } from '#lib/service-map/service.ts';
+import { type Service, ownsRepository } from '#lib/service-map/service.ts';
 import { RECENT_RUNS_MS, type ServiceTrouble } from './risk-model.ts';
 import { serviceTroubleRepository } from './service-trouble-repository.ts';
-
-/**
- * A service's repository: its `repository` field, else any repository whose last segment is its name
- * (`acme/checkout` for the service `checkout`), so a map built from repository names needs no setting.
- */
-export const ownsRepository = (service: Service, repository: string): boolean => {
-  const key = nameKeyOf(repository);
-  if (service.repository !== null) return nameKeyOf(service.repository) === key;
-  return nameKeyOf(repository.split('/').pop() ?? '') === nameKeyOf(service.name);
-};
 
 /** The services an incident names: each comma-separated part of its `serviceArea`, by id or name. */
 const servicesNamedBy = (graph: ServiceGraph, serviceArea: string): Service[] =>

@@ -20,9 +20,16 @@ const namesNoService = (what: string): BadRequestError =>
   ]);
 
 /**
- * The service a trigger is about: a signal's `serviceId`, or the first part of an incident's
- * `serviceArea` that is a service of the map (by id or name). Its environment is the report's when the
- * request names none.
+ * The service a code host's signal is about: it names a repository (`metadata.repository`), not a service,
+ * and the map's repository rule gives the service.
+ */
+const ownerOfSignalRepository = (graph: ServiceGraph, metadata: Record<string, unknown>): Service | undefined =>
+  typeof metadata.repository === 'string' ? graph.ownerOfRepository(metadata.repository) : undefined;
+
+/**
+ * The service a trigger is about: a signal's `serviceId`, else the owner of the repository it names, or the
+ * first part of an incident's `serviceArea` that is a service of the map (by id or name). Its environment is
+ * the report's when the request names none.
  */
 export const originOfTrigger = async (scope: Scope, graph: ServiceGraph, triggerId: string): Promise<Origin> => {
   const { table } = scope.ports;
@@ -38,7 +45,9 @@ export const originOfTrigger = async (scope: Scope, graph: ServiceGraph, trigger
   }
   const signal = isUlid(triggerId) ? await signalRepository(table, scope.workspaceId).findSignal(triggerId) : undefined;
   if (!signal) throw new NotFoundError('No signal or incident with this id');
-  const service = signal.serviceId === null ? undefined : graph.find(signal.serviceId);
+  const service =
+    (signal.serviceId === null ? undefined : graph.find(signal.serviceId)) ??
+    ownerOfSignalRepository(graph, signal.metadata);
   if (!service) throw namesNoService(`signal ${triggerId}`);
   return { service, environment: signalEnvironment(signal) ?? null, trigger: { id: triggerId, type: 'SIGNAL' } };
 };

@@ -26,10 +26,10 @@ export interface ChangeInput {
   /** The provider's time of this state, so a late, older event never overwrites a newer one. */
   updatedAt: string;
   /**
-   * When the provider says the deployment happened (an EventBridge event's `time`): the change is placed there,
-   * as its `createdAt`, in the ticket list and the analysis' window of recent changes, however late the event
-   * came. Without it, the time the service first heard of the deployment. `updatedAt` of the stored change is
-   * always the time of arrival of its latest event.
+   * When the provider says the deployment happened (code host A's `deployment.created_at`, code host B's
+   * `status_changed_at`, an EventBridge event's `time`): the change is placed there, as its `createdAt`, in the
+   * ticket list and the analysis' window of recent changes, however late the event came. Without it, the time
+   * the service first heard of the deployment. The stored change keeps that first arrival as `receivedAt`.
    */
   occurredAt?: string;
 }

@@ -24,8 +24,8 @@ export const changeTicketKeys = (workspaceId: string, changeId: string, createdA
   ticketIndexKeys(workspaceId, { id: changeId, createdAt });
 
 /**
- * The attributes every deployment event sets. `createdAt`, the ticket keys and `providerUpdatedAt` are written
- * by the repository: the first two once, the last as the order of events.
+ * The attributes every deployment event sets. `createdAt`, `receivedAt`, the ticket keys and `providerUpdatedAt`
+ * are written by the repository: the first three once, the last as the order of events.
  */
 export const changeFields = (workspaceId: string, change: ChangeInput): Record<string, unknown> => ({
   type: 'CHANGE',
@@ -53,8 +53,9 @@ export type ChangeWrite =
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const changeRepository = (table: Table, workspaceId: string) => {
   /**
-   * One conditional UpdateItem (docs/data-model.md 5.6): the event's fields, `createdAt` and the ticket-list keys
-   * written once, and nothing at all when the stored change is from a later provider time.
+   * One conditional UpdateItem (docs/data-model.md 5.6): the event's fields; `createdAt` (when it happened),
+   * `receivedAt` (when it first arrived) and the ticket-list keys written once; and nothing at all when the
+   * stored change is from a later provider time.
    */
   const upsertChangeItem = async (change: ChangeInput, now: string): Promise<ChangeWrite> => {
     const set = setFields({
@@ -62,14 +63,16 @@ export const changeRepository = (table: Table, workspaceId: string) => {
       providerUpdatedAt: change.updatedAt,
       updatedAt: now,
     });
-    const createdAt = change.occurredAt ?? now;
+    // A time ahead of ours is the sender's clock running fast: the change cannot have happened after it arrived.
+    const createdAt = change.occurredAt && change.occurredAt < now ? change.occurredAt : now;
     const ticketKeys = changeTicketKeys(workspaceId, change.changeKey, createdAt);
     const written = await updateFromBefore(table, changeItemKey(workspaceId, change.changeKey), {
-      UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :createdAt), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
+      UpdateExpression: `${set.UpdateExpression}, #createdAt = if_not_exists(#createdAt, :createdAt), #receivedAt = if_not_exists(#receivedAt, :now), #gsi3pk = if_not_exists(#gsi3pk, :gsi3pk), #gsi3sk = if_not_exists(#gsi3sk, :gsi3sk)`,
       ConditionExpression: 'attribute_not_exists(sk) OR #providerUpdatedAt <= :incoming',
       ExpressionAttributeNames: {
         ...set.ExpressionAttributeNames,
         '#createdAt': 'createdAt',
+        '#receivedAt': 'receivedAt',
         '#gsi3pk': 'gsi3pk',
         '#gsi3sk': 'gsi3sk',
         '#providerUpdatedAt': 'providerUpdatedAt',
@@ -77,6 +80,7 @@ export const changeRepository = (table: Table, workspaceId: string) => {
       ExpressionAttributeValues: {
         ...set.ExpressionAttributeValues,
         ':createdAt': createdAt,
+        ':now': now,
         ':gsi3pk': ticketKeys.gsi3pk,
         ':gsi3sk': ticketKeys.gsi3sk,
         ':incoming': change.updatedAt,

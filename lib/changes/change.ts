@@ -18,8 +18,10 @@ export interface Change
     'provider' | 'summary' | 'status' | 'environment' | 'repository' | 'commitSha' | 'deployer'
   > {
   id: string;
-  /** When the provider says the deployment happened, where it says so (AWS's); else when the service first heard of it. */
+  /** When the provider says the deployment happened (docs/analysis.md, "Time"); else when the service first heard of it. */
   createdAt: string;
+  /** When the service first heard of it: a late webhook's delivery, beside the time it happened. */
+  receivedAt: string;
   /** The provider's time of the state stored. */
   providerUpdatedAt: string;
 }

@@ -18,6 +18,8 @@ const changeFromItem = (item: Record<string, unknown>, workspaceId: string): Cha
       'createdAt',
       'providerUpdatedAt',
     ]),
+    // A change stored before arrivals were kept was placed at its arrival, except EventBridge's.
+    receivedAt: String(item.receivedAt ?? item.createdAt),
     commitSha: textOrNull(item.commitSha),
     deployer: textOrNull(item.assignedToEmail),
   };
@@ -29,11 +31,11 @@ const changeFromItem = (item: Record<string, unknown>, workspaceId: string): Cha
  */
 export const recentChangesRepository = (table: Table, workspaceId: string) => {
   /**
-   * Changes first seen in `[from, to]`, newest first: the unified ticket index (gsi3) sorts by
-   * `<createdAt>#<id>`, and the incidents and problems of the window are dropped by a filter (the window
-   * keeps them few).
+   * Changes that happened in `[from, to]` (`createdAt`: the provider's time, however late its webhook came),
+   * newest first: the unified ticket index (gsi3) sorts by `<createdAt>#<id>`, and the incidents and problems
+   * of the window are dropped by a filter (the window keeps them few).
    */
-  const listChangesCreatedBetween = async (from: string, to: string): Promise<Change[]> => {
+  const listChangesHappenedBetween = async (from: string, to: string): Promise<Change[]> => {
     const items = await queryAll(table, {
       IndexName: 'gsi3',
       KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
@@ -49,5 +51,5 @@ export const recentChangesRepository = (table: Table, workspaceId: string) => {
     });
     return items.map((item) => changeFromItem(item, workspaceId));
   };
-  return { listChangesCreatedBetween };
+  return { listChangesHappenedBetween };
 };

@@ -105,7 +105,7 @@ export const findSuspectChanges = async (
   const to = incident.createdAt;
   const from = new Date(Date.parse(to) - WINDOW_MS).toISOString();
   const [changes, runs] = await Promise.all([
-    recentChangesRepository(table, workspaceId).listChangesCreatedBetween(from, to),
+    recentChangesRepository(table, workspaceId).listChangesHappenedBetween(from, to),
     recentRunsRepository(table, workspaceId).listRunsStartedBetween(from, to),
   ]);
   const suspects = [

@@ -22,6 +22,11 @@ export interface CompletedAnalysis {
   contributingFactors: string[];
   remediationOptions: string[];
   confidence: number;
+  /**
+   * When its evidence was gathered: what it says holds as of then. An incident resolved after it was open when
+   * the analysis was made, and its texts say "as of" this time.
+   */
+  asOf: string;
   completedAt: string;
 }
 
@@ -46,6 +51,8 @@ export const incidentAnalysisRepository = (table: Table, workspaceId: string) =>
       contributingFactors: strings(item.contributingFactors),
       remediationOptions: strings(item.remediationOptions),
       confidence: Number(item.confidence ?? 0),
+      // An analysis stored before `asOf` was kept gathered its evidence moments before it completed.
+      asOf: String(item.asOf ?? item.completedAt ?? ''),
       completedAt: String(item.completedAt ?? ''),
     };
   };

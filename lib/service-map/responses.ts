@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { REPOSITORY_RULE } from './service.ts';
 
 /** What the service-map routes answer in `data` (the route table's `response`, the OpenAPI document's source). */
 const nullableText = z.nullable(z.string());
@@ -8,7 +9,7 @@ export const serviceView = z.object({
   name: z.string(),
   description: nullableText,
   team: nullableText,
-  repository: nullableText,
+  repository: z.nullable(z.string().check(z.describe(REPOSITORY_RULE))),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DEPENDENCY_DEPTH_LIMIT } from './limits.ts';
+import { REPOSITORY_RULE } from './service.ts';
 
 const name = z
   .string()
@@ -16,13 +17,14 @@ const team = z
 
 const description = z.string().check(z.trim(), z.maxLength(2_000, 'must be at most 2000 characters'));
 
-/** `owner/repo`, as pipeline runs name their repository. */
+/** `owner/repo`, as deployments and pipeline runs name their repository. */
 const repository = z
   .string()
   .check(
     z.trim(),
     z.maxLength(200, 'must be at most 200 characters'),
     z.regex(/^(?:[^/\s]+(?:\/[^/\s]+)+)?$/, 'must be owner/repo'),
+    z.describe(REPOSITORY_RULE),
   );
 
 /** On create `""` is the same as leaving a field out; on PATCH `null` or `""` clears it. */

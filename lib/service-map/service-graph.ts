@@ -1,5 +1,5 @@
 import type { Scope } from '#lib/identity/scope.ts';
-import { type Dependency, type Service, isServiceId, nameKeyOf } from './service.ts';
+import { type Dependency, type Service, isServiceId, nameKeyOf, ownsRepository } from './service.ts';
 import { serviceMapRepository } from './service-map-repository.ts';
 
 /**
@@ -12,6 +12,8 @@ export interface ServiceGraph {
   edges: Dependency[];
   /** A service by id, or by name compared as names are (trimmed, without case). */
   find(idOrName: string): Service | undefined;
+  /** The service a repository's changes belong to: the one naming it as its `repository`, else one named like it. */
+  ownerOfRepository(repository: string): Service | undefined;
   /** The services `serviceId` depends on (the targets of its edges). */
   upstreamOf(serviceId: string): Service[];
   /** The services that depend on `serviceId` (the sources of the edges into it). */
@@ -41,6 +43,10 @@ export const buildServiceGraph = (services: Service[], dependencies: Dependency[
     services,
     edges,
     find: (idOrName) => byId.get(idOrName) ?? byName.get(nameKeyOf(idOrName)),
+    // A service that names the repository outranks one that only shares its name.
+    ownerOfRepository: (repository) =>
+      services.find((service) => service.repository !== null && ownsRepository(service, repository)) ??
+      services.find((service) => ownsRepository(service, repository)),
     upstreamOf: (serviceId) => upstream.get(serviceId) ?? [],
     downstreamOf: (serviceId) => downstream.get(serviceId) ?? [],
   };

@@ -8,8 +8,8 @@ export interface Service {
   /** A team slug. */
   team: string | null;
   /**
-   * The code repository (`owner/repo`) whose pipeline runs count toward the service's risk; without one,
-   * runs of a repository named like the service count (docs/service-map.md, "Risk model").
+   * The code repository (`owner/repo`) the service is built from: its deploys and pipeline runs are the service's
+   * changes (`ownsRepository`).
    */
   repository: string | null;
   createdAt: string;
@@ -29,6 +29,25 @@ export type ServiceChanges = Partial<Pick<Service, 'name' | 'description' | 'tea
 
 /** Names are unique without regard to case or surrounding blanks: `Checkout` and ` checkout` are one name. */
 export const nameKeyOf = (name: string): string => filterKey(name);
+
+/** How a repository's changes reach a service (docs/service-map.md, "Repositories"): the OpenAPI text of the field. */
+export const REPOSITORY_RULE =
+  'The code repository (owner/repo) the service is built from: its deployments and pipeline runs are the ' +
+  "service's changes, for the analysis' recent changes, blast radius (failed runs, a code host signal as " +
+  'trigger). Without it, a repository whose last segment is the service name (acme/checkout for checkout) is ' +
+  "the service's; a service naming a repository outranks one only named like it.";
+
+/**
+ * Whether a code repository (`owner/repo`) is the service's, so that its deploys and pipeline runs are the
+ * service's changes (docs/service-map.md, "Repositories"): the one its `repository` field names (without case),
+ * else any whose last segment is its name (`acme/checkout` for `checkout`), so a map built from repository
+ * names needs no setting.
+ */
+export const ownsRepository = (service: Pick<Service, 'name' | 'repository'>, repository: string): boolean => {
+  const key = nameKeyOf(repository);
+  if (service.repository !== null) return nameKeyOf(service.repository) === key;
+  return nameKeyOf(repository.split('/').pop() ?? '') === nameKeyOf(service.name);
+};
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
 

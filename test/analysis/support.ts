@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import type { HttpClient, TestClient } from '../support/local-stack.ts';
-import { loadFixture } from '../ingestion/support.ts';
+import { loadFixture, withFields } from '../ingestion/support.ts';
 import { expectAccepted, postRaw } from '../ingestion-routes/support.ts';
 
 export const ASSISTANT = '/api/v1/assistant';
@@ -50,10 +51,32 @@ export const postSignal = async (
   return reply.body.data.id as string;
 };
 
-/** Code host A's real deployment of `Codertocat/Hello-World` (a CHANGE of the service `hello-world`). */
-export const deployHelloWorld = async (client: HttpClient, keyHeaders: Record<string, string>): Promise<void> => {
+/**
+ * Code host A's real deployment of `Codertocat/Hello-World` (a CHANGE of the service `hello-world`), delivered
+ * now and dated `minutesAgo` (the fixture's own dates are years old, outside any window).
+ */
+export const deployHelloWorld = async (
+  client: HttpClient,
+  keyHeaders: Record<string, string>,
+  minutesAgo = 3,
+): Promise<void> => {
   const deployment = loadFixture('codehost-a', 'deployment_status.created.0.json');
-  expectAccepted(await postRaw(client, 'codehost-a', deployment.raw, deployment.headers, { headers: keyHeaders }));
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const body = withFields(deployment.body, {
+    'deployment.created_at': at,
+    'deployment.updated_at': at,
+    'deployment_status.created_at': at,
+    'deployment_status.updated_at': at,
+  });
+  expectAccepted(
+    await postRaw(
+      client,
+      'codehost-a',
+      JSON.stringify(body),
+      { 'x-github-event': 'deployment_status', 'x-github-delivery': randomUUID() },
+      { headers: keyHeaders },
+    ),
+  );
 };
 
 /** Starts an analysis, waits for it and answers the incident's latest completed analysis. */

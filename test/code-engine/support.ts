@@ -55,18 +55,26 @@ export const startSeededCodeHost = async (): Promise<FakeCodeHost> => {
   return host;
 };
 
-/** The deployment fixture as code host A sent it: a successful deployment of REPO at DEPLOYED_SHA to production. */
+/**
+ * The deployment fixture as code host A sent it: a successful deployment of REPO at DEPLOYED_SHA to production,
+ * dated now (its own dates are years old, and a change is placed at the time its payload gives).
+ */
 export const postDeployment = async (client: HttpClient, keyHeaders: Record<string, string>): Promise<void> => {
   const fixture = loadFixture('codehost-a', 'deployment_status.created.0.json');
+  const now = new Date().toISOString();
+  const body = withFields(fixture.body, {
+    'deployment.created_at': now,
+    'deployment.updated_at': now,
+    'deployment_status.created_at': now,
+    'deployment_status.updated_at': now,
+  });
   expectAccepted(
     await postRaw(
       client,
       'codehost-a',
-      fixture.raw,
-      { ...fixture.headers, 'x-github-delivery': randomUUID() },
-      {
-        headers: keyHeaders,
-      },
+      JSON.stringify(body),
+      { 'x-github-event': 'deployment_status', 'x-github-delivery': randomUUID() },
+      { headers: keyHeaders },
     ),
   );
 };

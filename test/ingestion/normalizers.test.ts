@@ -67,6 +67,7 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
       commitSha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
       deployer: 'Codertocat',
       updatedAt: '2019-05-15T15:20:55.000Z',
+      occurredAt: '2019-05-15T15:20:53.000Z',
     });
   },
   'codehost-a/ping.0.json': (events) => {
@@ -184,6 +185,7 @@ const EXPECTED: Record<string, (events: NormalizedEvent[]) => void> = {
       deployer: 'admin@example.com',
       // `2021-04-28 21:50:00 +0200`
       updatedAt: '2021-04-28T19:50:00.000Z',
+      occurredAt: '2021-04-28T19:50:00.000Z',
     });
   },
   'codehost-b/job.json': (events) => {

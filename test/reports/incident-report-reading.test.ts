@@ -209,10 +209,10 @@ describe('the rendered report', () => {
   });
 
   it('says when the analysis was made, as of a time before the incident was resolved', async () => {
-    const made = (completedAt: string) =>
+    const made = (asOf: string) =>
       renderIncidentReportPdf({
         ...FULL,
-        analysis: { ...(FULL.analysis as NonNullable<IncidentReport['analysis']>), completedAt },
+        analysis: { ...(FULL.analysis as NonNullable<IncidentReport['analysis']>), asOf, completedAt: asOf },
       });
     expect(squash(textOf(await made('2024-05-01T15:30:00.000Z')))).toContain(
       squash('as of 2024-05-01 17:30:00, before the incident was resolved'),

@@ -248,6 +248,7 @@ export const FULL: IncidentReport = {
       'Retry with exponential backoff and jitter',
     ],
     confidence: 0.82,
+    asOf: '2024-05-01T17:01:58.000Z',
     completedAt: '2024-05-01T17:02:00.000Z',
   },
 };

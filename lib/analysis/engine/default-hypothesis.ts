@@ -1,5 +1,7 @@
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { EngineNote, Hypothesis, SuspectKind } from '#lib/ports/reasoner/reasoner.ts';
+import { SHORTLY_BEFORE_MINUTES } from '../evidence/recent-changes-check.ts';
+import { durationInWords } from './plain-words.ts';
 
 export const DEFAULT_ENGINE: EngineNote = { name: 'default', modelId: null, fallbackReason: null };
 
@@ -130,13 +132,18 @@ export const defaultHypothesis = (evidence: Evidence): Hypothesis => {
   const kinds = new Set(candidate.support.map(({ item }) => item.kind)).size;
   const supportIds = cite(candidate.support.map(({ item }) => item));
   const { lead } = candidate;
-  const followers = candidate.support.filter(({ item }) => item !== lead && item.kind.endsWith('SIGNAL'));
+  const followers = new Set(
+    candidate.support.filter(({ item }) => item !== lead && item.kind.endsWith('SIGNAL')).map(({ item }) => item.id),
+  );
   const lagMinutes = minutesBetween(lead.at, incident.startedAt);
+  const lag = lagMinutes === null ? 'shortly' : durationInWords(lagMinutes);
+  const released =
+    lagMinutes === null || lagMinutes <= SHORTLY_BEFORE_MINUTES ? 'shortly' : `about ${durationInWords(lagMinutes)}`;
   const texts = {
     DEPLOY: {
-      hypothesis: `${lead.summary} went out ${lagMinutes ?? 'shortly'} minutes before the incident began and introduced a fault in ${candidate.service}; ${followers.length} alert(s) on ${candidate.service} and the services depending on it followed.`,
+      hypothesis: `${lead.summary} went out ${lag} before the incident began and introduced a fault in ${candidate.service}; ${followers.size} alert(s) on ${candidate.service} and the services depending on it followed.`,
       rootCause: `The change deployed to ${candidate.service}: ${lead.summary}.`,
-      plainCause: `A software update released to the ${candidate.service} service shortly before the problem began is the most likely cause.`,
+      plainCause: `A software update released to the ${candidate.service} service ${released} before the problem began is the most likely cause.`,
     },
     UPSTREAM: {
       hypothesis: `${candidate.service}, which ${where} depends on, was in trouble first (${lead.summary}); the failure spread to ${where}, whose own alerts came after.`,

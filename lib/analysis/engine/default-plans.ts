@@ -1,6 +1,7 @@
 import { DEFAULT_ENGINE } from './default-hypothesis.ts';
+import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
-import { PRIORITY_WORDS, durationInWords, minutesBetween } from './plain-words.ts';
+import { PRIORITY_WORDS, clockInWords, durationInWords, minutesBetween } from './plain-words.ts';
 import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
 
 const ofKind = (evidence: Evidence, ...kinds: EvidenceItem['kind'][]) =>
@@ -10,9 +11,16 @@ const servicesOf = (items: EvidenceItem[]) => [
   ...new Set(items.flatMap((item) => (item.service ? [item.service] : []))),
 ];
 
-/** How long the impact lasted: to the resolution, or so far. */
+/** How long the impact lasted: to the resolution, or until the evidence was gathered. */
 const impactMinutes = ({ incident, gatheredAt }: Evidence) =>
   minutesBetween(incident.startedAt, incident.resolvedAt ?? gatheredAt);
+
+/**
+ * How far a duration reaches: to the resolution, or to the time of the analysis, said as that time ("as of …")
+ * rather than "so far", so the text stays true once the incident is over.
+ */
+const until = ({ incident, gatheredAt, timezone }: Evidence, resolved: string) =>
+  incident.resolvedAt ? resolved : ` as of ${clockInWords(gatheredAt, timezone)}`;
 
 /** Who and what the incident touched, from its signals, its dependents' signals and its own fields. */
 export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): ImpactAssessment => {
@@ -24,7 +32,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const exposure = incident.impactSummary ?? incident.blastRadius ?? incident.description;
   const high = own.filter((item) => item.details.severity === 'HIGH').length;
   const impact: Claim = {
-    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length} signal(s) on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${incident.resolvedAt ? ' until resolution' : ' so far'}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
+    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length} signal(s) on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
     evidenceIds: ids([...own, ...dependents]),
   };
   const factors: Claim[] = [];
@@ -40,7 +48,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const failedRuns = otherChanges.filter((item) => item.details.status === 'failure');
   if (failedRuns.length > 0) {
     factors.push({
-      text: `Pipeline runs failed shortly before: ${failedRuns.map((item) => item.summary).join('; ')}.`,
+      text: `Pipeline runs failed in the ${durationInWords(CHANGE_WINDOW_MINUTES)} before it began: ${failedRuns.map((item) => item.summary).join('; ')}.`,
       evidenceIds: ids(failedRuns),
     });
   }
@@ -79,7 +87,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   return {
     impactAssessment: impact,
     contributingFactors: factors,
-    plainImpact: `${severity[0]?.toUpperCase()}${severity.slice(1)} of ${incident.service ? `the ${incident.service} service` : 'one of our services'}${others > 0 ? ` and ${others} other service${others === 1 ? '' : 's'} that rely on it` : ''}, lasting ${durationInWords(minutes)}${incident.resolvedAt ? ' in all' : ' so far'}${meaning ? `, ${meaning}` : ''}.`,
+    plainImpact: `${severity[0]?.toUpperCase()}${severity.slice(1)} of ${incident.service ? `the ${incident.service} service` : 'one of our services'}${others > 0 ? ` and ${others} other service${others === 1 ? '' : 's'} that rely on it` : ''}, lasting ${durationInWords(minutes)}${until(evidence, ' in all')}${meaning ? `, ${meaning}` : ''}.`,
     engine: DEFAULT_ENGINE,
   };
 };

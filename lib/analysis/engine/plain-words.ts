@@ -1,3 +1,5 @@
+import { localDateTime } from '#lib/contract/zoned-time.ts';
+
 /** Words for people outside engineering: durations and severities without numbers they must decode. */
 export const durationInWords = (minutes: number): string => {
   if (minutes < 1) return 'under a minute';
@@ -20,3 +22,25 @@ export const PRIORITY_WORDS: Record<string, { what: string; meaning?: string }> 
 
 export const minutesBetween = (from: string, to: string): number =>
   Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000));
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `06:15 on 27 November 2026 (Europe/Paris)`: an instant on the zone's wall clock, as people write it. */
+export const clockInWords = (instant: string, timeZone = 'UTC'): string => {
+  const [date = '', time = ''] = localDateTime(Date.parse(instant), timeZone).split('T');
+  const [year, month, day] = date.split('-');
+  return `${time.slice(0, 5)} on ${Number(day)} ${MONTHS[Number(month) - 1]} ${year} (${timeZone})`;
+};

@@ -10,6 +10,7 @@ import { recentChangesCheck } from './recent-changes-check.ts';
 import { serviceContextOf, serviceNameOf } from './service-context.ts';
 import { loadServiceGraph } from '#lib/service-map/service-graph.ts';
 import { classifySignals, type SignalWithService } from './signal-checks.ts';
+import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 
 /** Signals count from this long before the incident began to this long after. */
 const SIGNALS_BEFORE_MINUTES = 60;
@@ -54,12 +55,14 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
   };
   const service = serviceContextOf(graph, context.service);
   const start = Date.parse(startedAt);
+  // A service the map lacks has no repository of its own: the repository named like it is its.
+  const repositoryOf = (name: string) => ({ name, repository: graph.find(name)?.repository ?? null });
 
-  const [changes, inWindow, recent, patterns] = await Promise.all([
+  const [changes, inWindow, recent, patterns, timezone] = await Promise.all([
     service
       ? recentChangesCheck(scope, context, [
-          { name: service.name, weight: 1 },
-          ...service.upstreams.map((name) => ({ name, weight: UPSTREAM_CHANGE_WEIGHT })),
+          { ...repositoryOf(service.name), weight: 1 },
+          ...service.upstreams.map((name) => ({ ...repositoryOf(name), weight: UPSTREAM_CHANGE_WEIGHT })),
         ])
       : Promise.resolve([]),
     signalWindowRepository(ports.table, workspaceId).signalsReceivedBetween(
@@ -68,6 +71,7 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
     ),
     incidentRepository(ports.table, workspaceId).queryIncidents({}, { page: 1, limit: RECENT_INCIDENTS }),
     learnedPatternsCheck(scope, context, service),
+    workspaceTimezone(scope),
   ]);
   const signals = classifySignals(
     linked,
@@ -102,5 +106,6 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
       run('learned-patterns', noService ?? 'no learned pattern concerns these services'),
     ],
     gatheredAt: ports.clock.now().toISOString(),
+    timezone,
   };
 };

@@ -3,10 +3,15 @@ import { recentChangesRepository } from '#lib/changes/recent-changes-repository.
 import type { Scope } from '#lib/identity/scope.ts';
 import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
 import type { EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
-import { repositoryBuilds } from './service-names.ts';
+import { ownsRepository, type Service } from '#lib/service-map/service.ts';
 
-/** How long before the incident began a deploy or pipeline run still counts as a suspect. */
+/**
+ * How long before the incident began a deploy or pipeline run still counts as a suspect, by the time it
+ * happened (docs/analysis.md, "Time"): a webhook that arrives late places its change no later.
+ */
 export const CHANGE_WINDOW_MINUTES = 120;
+/** A change this close before the start went out "shortly before" it; an older one is said with its lag. */
+export const SHORTLY_BEFORE_MINUTES = 30;
 
 const MINUTE = 60_000;
 
@@ -18,25 +23,40 @@ const recency = (at: string, startedAt: string): number => {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+/** A webhook this much later than its change is worth saying: the change's place is its own time, not this one. */
+const LATE_MINUTES = 5;
+
+/** `; webhook 42 min late`, for a change whose first event arrived well after it happened. */
+const lateness = ({ createdAt, receivedAt }: { createdAt: string; receivedAt: string }): string => {
+  const minutes = Math.round((Date.parse(receivedAt) - Date.parse(createdAt)) / MINUTE);
+  return minutes >= LATE_MINUTES ? `; webhook ${minutes} min late` : '';
+};
+
+/** A service whose changes are suspects, and how much they weigh (the incident's own 1, an upstream's less). */
+export interface SuspectService extends Pick<Service, 'name' | 'repository'> {
+  weight: number;
+}
+
 /**
  * Deploys (CHANGE tickets) and pipeline runs of the incident's service and its upstreams in the window
- * before the incident began. A repository belongs to a service when its name is the service's.
+ * before the incident began. A repository belongs to a service by the service map's rule (`ownsRepository`).
  */
 export const recentChangesCheck = async (
   { ports: { table }, workspaceId }: Scope,
   incident: IncidentContext,
-  services: { name: string; weight: number }[],
+  services: SuspectService[],
 ): Promise<EvidenceItem[]> => {
   const to = incident.startedAt;
   const from = new Date(Date.parse(to) - CHANGE_WINDOW_MINUTES * MINUTE).toISOString();
   const [newestDeployments, newestRuns] = await Promise.all([
-    recentChangesRepository(table, workspaceId).listChangesCreatedBetween(from, to),
+    recentChangesRepository(table, workspaceId).listChangesHappenedBetween(from, to),
     recentRunsRepository(table, workspaceId).listRunsStartedBetween(from, to),
   ]);
   // Oldest first: the evidence lists what changed in the order it happened.
   const deployments = newestDeployments.reverse();
   const runs = newestRuns.reverse();
-  const serviceOf = (repository: string) => services.find(({ name }) => repositoryBuilds(repository, name));
+  // The incident's own service first: a repository it and an upstream both claim is its own.
+  const serviceOf = (repository: string) => services.find((service) => ownsRepository(service, repository));
 
   /** What every item of this check says alike: which check found it, and the service the change went to. */
   const aboutService = (service: { name: string }) => ({ check: 'recent-changes' as const, service: service.name });
@@ -51,11 +71,11 @@ export const recentChangesCheck = async (
         kind: 'DEPLOY',
         ...aboutService(service),
         at: deployment.createdAt,
-        summary: `Deployment ${deployment.id} of ${deployment.repository}${deployment.commitSha ? `@${deployment.commitSha.slice(0, 7)}` : ''} to ${deployment.environment || 'an unnamed environment'} (${deployment.status})`,
+        summary: `Deployment ${deployment.id} of ${deployment.repository}${deployment.commitSha ? `@${deployment.commitSha.slice(0, 7)}` : ''} to ${deployment.environment || 'an unnamed environment'} (${deployment.status}${lateness(deployment)})`,
         strength: round(Math.min(1, 0.9 * recency(deployment.createdAt, to) + (failed ? 0.05 : 0)) * service.weight),
         details: {
           changeId: deployment.id,
-          ...pick(deployment, ['repository', 'commitSha', 'environment', 'status', 'deployer']),
+          ...pick(deployment, ['repository', 'commitSha', 'environment', 'status', 'deployer', 'receivedAt']),
         },
       },
     ];

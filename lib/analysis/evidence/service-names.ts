@@ -1,6 +1,6 @@
 /**
  * Services are named by people in several places (the service map, an incident's `serviceArea`, a
- * signal's `serviceId`, a repository's name), so they are compared by a key: lower case, every run of
+ * signal's `serviceId`), so they are compared by a key: lower case, every run of
  * other characters one `-` ("Hello_World" and "hello-world" are one service).
  */
 export const serviceKey = (name: string): string =>
@@ -12,7 +12,3 @@ export const serviceKey = (name: string): string =>
 
 export const sameService = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && serviceKey(a) === serviceKey(b);
-
-/** A repository builds a service when its name, the part after the last `/`, is the service's name. */
-export const repositoryBuilds = (repository: string, service: string): boolean =>
-  sameService(repository.split('/').at(-1), service);

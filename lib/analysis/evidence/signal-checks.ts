@@ -41,16 +41,22 @@ export const classifySignals = (
   inWindow: readonly SignalWithService[],
   service: ServiceContext | null,
 ): EvidenceItem[] => {
+  // A signal is one item, under the first kind that claims it: the one correlation opened the incident from is
+  // both linked and in its service's window, and counting it twice would make one alert two.
   const seen = new Set<string>();
-  const pick = (signals: SignalWithService[], kind: EvidenceKind, weight: number): EvidenceItem[] =>
-    signals
-      .filter((signal) => signal.status !== 'SUPPRESSED' && !seen.has(signal.id))
+  const pick = (signals: SignalWithService[], kind: EvidenceKind, weight: number): EvidenceItem[] => {
+    const fresh = new Map<string, SignalWithService>();
+    for (const signal of signals) {
+      if (signal.status !== 'SUPPRESSED' && !seen.has(signal.id)) fresh.set(signal.id, signal);
+    }
+    return [...fresh.values()]
       .sort(byFirstSeen)
       .slice(0, PER_KIND)
       .map((signal) => {
         seen.add(signal.id);
         return signalItem(signal, kind, Math.round((SEVERITY_STRENGTH[signal.severity] ?? 0.3) * weight * 100) / 100);
       });
+  };
   const on = (names: readonly string[]) =>
     inWindow.filter((signal) => names.some((name) => sameService(signal.service, name)));
   const own = pick([...linked, ...(service ? on([service.name]) : [])], 'SIGNAL', 1);

@@ -71,6 +71,8 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
     commitSha: deployed.sha ?? null,
     deployer: deployed.creator?.email ?? deployed.creator?.login ?? null,
     updatedAt,
+    // The deployment's own creation, which every event about it repeats: a late delivery keeps its place.
+    ...(deployed.created_at && { occurredAt: deployed.created_at }),
   };
   return {
     ...codeHostEvent({

@@ -74,6 +74,8 @@ export const deployment = (delivery: Delivery): NormalizedEvent => {
       commitSha: commitShaOf(payload.commit_url, payload.short_sha),
       deployer: delivery.user?.email ?? delivery.user?.username ?? null,
       updatedAt,
+      // The hook dates only its status; the change is placed at the first status it was heard of.
+      ...(payload.status_changed_at && { occurredAt: payload.status_changed_at }),
     },
   };
 };

@@ -42,7 +42,9 @@ const INSTRUCTIONS = [
   'You analyse a production incident from the evidence given as JSON and nothing else.',
   'Every claim cites the ids of the evidence items it rests on in evidenceIds; cite only ids that exist.',
   'Where the evidence does not say, write "Unknown:" and what is missing instead of guessing.',
-  'Fields named plain* are for non-engineers: no product names, no jargon (deploy, commit, pipeline, signal, upstream, latency, rollback).',
+  'Fields named plain* are for non-engineers: no product names, no jargon (deploy, commit, pipeline, signal, upstream, latency, rollback), no ids, hashes or raw timestamps.',
+  'Every item is placed at its "at", when it happened; a change counts as a cause only if it happened before incident.startedAt.',
+  'If the incident is not resolved, say durations "as of" gatheredAt in the timezone given, never "so far".',
   'A confidence above 0.8 means strong evidence of two or more kinds that agree.',
   'Answer with one JSON object of exactly the requested shape and no other text.',
 ].join('\n');

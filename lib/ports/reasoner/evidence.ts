@@ -80,5 +80,8 @@ export interface Evidence {
   service: ServiceContext | null;
   items: EvidenceItem[];
   checks: CheckRun[];
+  /** When the checks ran: what the analysis knows stops here, and its texts say "as of" this time. */
   gatheredAt: string;
+  /** The workspace's IANA zone, in which texts tell times; absent from evidence gathered before it was kept (UTC). */
+  timezone?: string;
 }

@@ -50,10 +50,10 @@ export const commentsSection = (comments: IncidentReport['comments'], time: Time
  * When the analysis was made, beside the incident's resolution: one made before it covers the evidence up
  * to then only, and says so ("as of"), so a reader does not take it for the last word on a resolved incident.
  */
-const whenMade = ({ completedAt }: CompletedAnalysis, resolvedAt: string | undefined, time: TimeFormat): string => {
-  const made = time(completedAt);
+const whenMade = ({ asOf }: CompletedAnalysis, resolvedAt: string | undefined, time: TimeFormat): string => {
+  const made = time(asOf);
   if (resolvedAt === undefined) return `as of ${made}, while the incident was open`;
-  if (timeOf(completedAt) < timeOf(resolvedAt)) return `as of ${made}, before the incident was resolved`;
+  if (timeOf(asOf) < timeOf(resolvedAt)) return `as of ${made}, before the incident was resolved`;
   return `made ${made}, after the incident was resolved`;
 };
 
