@@ -8,7 +8,7 @@ import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from 
 import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
 import { correlationGroupRepository } from './correlation-group-repository.ts';
 import { linkSignal } from './link-signal.ts';
-import { effectiveRules } from './rule-service.ts';
+import { type CorrelationBatch, correlationBatch } from './correlation-batch.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
 import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 
@@ -234,7 +234,10 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  * Silent hours are not read here: they mute notifications only and never stop an incident from being
  * opened, so correlation does not consult them.
  */
-export const correlateSignal = async (scope: Scope, signalId: string): Promise<CorrelationOutcome> => {
+export const correlateSignal = async (
+  scope: Scope,
+  { signalId, batch = correlationBatch() }: { signalId: string; batch?: CorrelationBatch },
+): Promise<CorrelationOutcome> => {
   const { ports, workspaceId } = scope;
   const signalIncidents = signalIncidentRepository(ports.table, workspaceId);
   const found = await signalIncidents.readSignalForCorrelation(signalId);
@@ -251,7 +254,14 @@ export const correlateSignal = async (scope: Scope, signalId: string): Promise<C
   };
   if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });
   if (!CORRELATING.includes(signal.status)) return finish({ kind: 'ignored', reason: 'not-open' });
-  const rule = firstMatchingRule(await effectiveRules(scope), signal);
+  const rule = firstMatchingRule(await batch.rules(scope), signal);
   if (!rule) return finish({ kind: 'ignored', reason: 'no-rule' });
-  return finish(await correlateInGroup({ ...scope, rule, groupKey: groupKeyOf(rule, signal) }, signal));
+  const context: GroupContext = { ...scope, rule, groupKey: groupKeyOf(rule, signal) };
+  const outcome = await batch.inGroup(`${workspaceId}|${rule.id}|${context.groupKey}`, async (openIncidentId) => {
+    if (!openIncidentId) return correlateInGroup(context, signal);
+    // A signal of this batch found the group's incident open or opened it a moment ago: join it.
+    await linkSignal(context, { incidentId: openIncidentId, signal, ruleId: rule.id });
+    return { kind: 'joined', ruleId: rule.id, groupKey: context.groupKey, incidentId: openIncidentId } as const;
+  });
+  return finish(outcome);
 };

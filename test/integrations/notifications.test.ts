@@ -13,7 +13,13 @@ beforeAll(async () => {
     workers: true,
     integrationProviders: fakes.providersConfig(),
     queueSettings: {
-      notifications: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, batchSize: 5, consumerTimeoutSeconds: 20 },
+      notifications: {
+        visibilityTimeoutSeconds: 1,
+        maxReceiveCount: 5,
+        batchSize: 5,
+        consumerTimeoutSeconds: 20,
+        maxConcurrency: 10,
+      },
     },
   });
 });
