@@ -29,6 +29,12 @@ interface Lane {
   /** Settles when the next signal of the group may go: the one before decided, or an incident is known. */
   tail: Promise<void>;
   incidentId: string | undefined;
+  /**
+   * A signal's step failed (the group stayed busy with another worker's opening): the rest go side by side,
+   * each deciding for itself, so one after another they do not each wait out the busy group and outrun the
+   * worker's timeout.
+   */
+  failed: boolean;
 }
 
 /** A batch's shared state; made once per invocation of the correlation worker. */
@@ -42,17 +48,20 @@ export const correlationBatch = (): CorrelationBatch => {
       return read;
     },
     inGroup<S extends GroupStep>(groupId: string, step: (openIncidentId: string | undefined) => Promise<S>) {
-      const lane = lanes.get(groupId) ?? { tail: Promise.resolve(), incidentId: undefined };
+      const lane = lanes.get(groupId) ?? { tail: Promise.resolve(), incidentId: undefined, failed: false };
       lanes.set(groupId, lane);
-      if (lane.incidentId) return step(lane.incidentId);
+      const decided = () => lane.incidentId !== undefined || lane.failed;
+      if (decided()) return step(lane.incidentId);
       const before = lane.tail;
       const turn = before.then(() => step(lane.incidentId));
       const learn = (outcome: S): void => {
         if (outcome.incidentId && (outcome.kind === 'opened' || outcome.kind === 'joined'))
           lane.incidentId = outcome.incidentId;
       };
-      // A failed step decided nothing: the next signal of the group tries for itself.
-      lane.tail = before.then(() => (lane.incidentId ? undefined : turn.then(learn, () => undefined)));
+      const fail = (): void => {
+        lane.failed = true;
+      };
+      lane.tail = before.then(() => (decided() ? undefined : turn.then(learn, fail)));
       return turn;
     },
   };
