@@ -49,14 +49,14 @@ export const benchCaller = (url: string) => {
 export type BenchCall = ReturnType<typeof benchCaller>;
 
 /**
- * The local service a bench measures, in `work`, with limits no bench reaches and no signal workers (a
- * bench drives what it measures).
+ * The local service a bench measures, in `work`, with limits no bench reaches and, unless `workers`, no
+ * signal workers (a bench drives what it measures; the storm measures the workers themselves).
  */
-export const startBenchService = async (work: string) => {
+export const startBenchService = async (work: string, { workers = false }: { workers?: boolean } = {}) => {
   const stack = await startLocalStack({
     port: 0,
     dataDir: join(work, 'service'),
-    workers: false,
+    workers,
     rateLimits: 'global=100000000/1m,login=1000000/1m,email=1000000/1m,apikey=100000000/1m',
   });
   return { stack, call: benchCaller(stack.url) };
@@ -73,14 +73,18 @@ export interface ServiceCpu {
  * generates then runs beside the service, as senders do, instead of on the service's event loop.
  * `cpu()` is the CPU time it has used so far (`handlers` is undefined where there is no /proc).
  */
-export const startBenchServiceProcess = async (work: string) => {
+export const startBenchServiceProcess = async (work: string, { workers = false }: { workers?: boolean } = {}) => {
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of each of the service's threads there when it stops.
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = fork(new URL('./service-process.ts', import.meta.url).pathname, [work], {
-    execArgv: ['--import', 'tsx', ...profiling],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    new URL('./service-process.ts', import.meta.url).pathname,
+    [work, ...(workers ? ['--workers'] : [])],
+    {
+      execArgv: ['--import', 'tsx', ...profiling],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const [started] = (await once(child, 'message')) as [{ url: string }];
   const cpu = async (): Promise<ServiceCpu> => {
     child.send('cpu');

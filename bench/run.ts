@@ -12,10 +12,13 @@ import { runConcurrently, type Rate } from './load.ts';
 import { countOperations, type OperationCount } from './store-operations.ts';
 import { rawPutRate } from './store-rate.ts';
 import { measureBundles } from './bundles.ts';
+import { measureAlertStorm } from './alert-storm.ts';
+import { printAlertStorm, STEADY_RATE, STORM_SHAPE } from './storm-shape.ts';
 
 /**
  * `npm run bench`: every figure of docs/performance.md in one run, so each path is a ratio to the
- * embedded store's raw rate measured minutes apart on the same machine (absolute times are noisy here).
+ * embedded store's raw rate measured minutes apart on the same machine (absolute times are noisy here),
+ * and the alert storm with its queue workers running (bench/alert-storm.ts).
  * BENCH_SCALE=0.1 runs a tenth of everything, for a quick look.
  */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -175,6 +178,9 @@ const counted: ({ name: string } & OperationCount)[] = [
 
 operations.close();
 await stack.stop();
+
+// Paging in an alert storm: the service in a process of its own again, its queue workers on.
+const storm = await measureAlertStorm(join(work, 'storm'), STORM_SHAPE, STEADY_RATE);
 await rm(work, { recursive: true, force: true });
 
 console.log(`node ${process.version}, dynalite on disk, ${IN_FLIGHT} requests in flight, BENCH_SCALE=${SCALE}`);
@@ -200,6 +206,7 @@ console.log('\nList latency, sequential');
 console.table(lists.map(({ name, rate }) => ({ list: name, p50ms: rate.p50ms, p99ms: rate.p99ms })));
 console.log('\nStore operations per request, counted at the SDK (itemsRead: items a read returned or counted)');
 console.table(counted);
+printAlertStorm(storm);
 
 const bundles = await measureBundles(Number(process.env.BENCH_IMPORT_RUNS ?? 9));
 console.log(

@@ -8,8 +8,8 @@ import { startBenchService } from './bench-service.ts';
  */
 process.env.LOG_LEVEL ??= 'silent';
 const work = process.argv[2];
-if (!work) throw new Error('usage: service-process.ts <work directory>');
-const { stack } = await startBenchService(work);
+if (!work) throw new Error('usage: service-process.ts <work directory> [--workers]');
+const { stack } = await startBenchService(work, { workers: process.argv.includes('--workers') });
 const send = (message: object) => process.send?.(message);
 
 /** Linux's clock ticks per second (USER_HZ), the unit of a thread's times in /proc. */

@@ -36,6 +36,7 @@ import { ServiceTable } from './constructs/service-table.ts';
 import { WorkQueue } from './constructs/work-queue.ts';
 import { functionTimeoutSeconds } from './function-timeouts.ts';
 import { STAGE_PROFILES, type ServiceSettings } from './settings.ts';
+import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { createServiceSecrets } from './service-secrets.ts';
 import { bindNeeds, declares, type NeedTargets } from './need-bindings.ts';
 
@@ -83,22 +84,28 @@ export class IncidentServiceStack extends Stack {
       deletionProtection: settings.stage === 'prod',
     });
     this.payloads = new PayloadBucket(this, 'Payloads', { removalPolicy: profile.removalPolicy });
-    const worker = (id: string, declaration: FunctionDeclaration) =>
+    const worker = (id: string, declaration: FunctionDeclaration, reservedConcurrency?: number) =>
       new ServiceFunction(this, id, {
         name: declaration.name,
         description: declaration.description,
         timeout: Duration.seconds(functionTimeoutSeconds(declaration.name)),
+        ...(profile.reservesWorkerConcurrency && reservedConcurrency !== undefined && { reservedConcurrency }),
         ...retained,
       });
     this.ingestionWorker = worker('IngestionWorker', ingestionWorker);
-    this.correlationWorker = worker('CorrelationWorker', correlationWorker);
+    // The paging path of a storm: each reserves what its event source mapping may use (QUEUE_SETTINGS).
+    this.correlationWorker = worker('CorrelationWorker', correlationWorker, QUEUE_SETTINGS.correlation.maxConcurrency);
     this.correlationSweep = worker('CorrelationSweep', correlationSweep);
     this.counterRecount = worker('CounterRecount', counterRecount);
     this.slaSweep = worker('SlaSweep', slaSweep);
     this.analysisWorker = worker('AnalysisWorker', analysisWorker);
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
     this.mailWorker = worker('MailWorker', mailWorker);
-    this.notificationWorker = worker('NotificationWorker', notificationWorker);
+    this.notificationWorker = worker(
+      'NotificationWorker',
+      notificationWorker,
+      QUEUE_SETTINGS.notifications.maxConcurrency,
+    );
     this.routeMiss = worker('RouteMiss', routeMiss);
     const workers: [FunctionDeclaration, ServiceFunction][] = [
       [ingestionWorker, this.ingestionWorker],

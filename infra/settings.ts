@@ -56,6 +56,12 @@ export interface StageProfile {
   logRetention: RetentionDays;
   /** Stage-wide API Gateway throttle: steady requests per second and bucket size. */
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * Whether the correlation and notification workers reserve their maximum concurrency from the account:
+   * in prod a storm's paging path then keeps its capacity however busy the API is, and never takes more.
+   * Not in dev, whose account may hold too little concurrency to reserve any (AWS keeps 100 unreserved).
+   */
+  reservesWorkerConcurrency: boolean;
 }
 
 export const STAGE_PROFILES: Record<StageName, StageProfile> = {
@@ -63,11 +69,13 @@ export const STAGE_PROFILES: Record<StageName, StageProfile> = {
     removalPolicy: RemovalPolicy.DESTROY,
     logRetention: RetentionDays.TWO_WEEKS,
     throttle: { rateLimit: 50, burstLimit: 100 },
+    reservesWorkerConcurrency: false,
   },
   prod: {
     removalPolicy: RemovalPolicy.RETAIN,
     logRetention: RetentionDays.THREE_MONTHS,
     throttle: { rateLimit: 500, burstLimit: 1000 },
+    reservesWorkerConcurrency: true,
   },
 };
 

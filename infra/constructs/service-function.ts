@@ -27,6 +27,8 @@ export interface ServiceFunctionProps {
    */
   memorySize?: number;
   environment?: Record<string, string>;
+  /** Concurrency reserved from the account, which is also the most the function may run at once. */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -83,6 +85,7 @@ export class ServiceFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       description: props.description,
       functionName: props.functionName,
       role,

@@ -57,7 +57,13 @@ export class WorkQueue extends Construct {
 
     if (props.consumer) {
       props.consumer.addEventSource(
-        new SqsEventSource(this.queue, { batchSize: settings.batchSize, reportBatchItemFailures: true }),
+        // No batching window: the mapping invokes as soon as messages are there, so a storm's first signal
+        // is never held back to fill a batch (docs/performance.md, "Workers in a storm").
+        new SqsEventSource(this.queue, {
+          batchSize: settings.batchSize,
+          maxConcurrency: settings.maxConcurrency,
+          reportBatchItemFailures: true,
+        }),
       );
     }
   }

@@ -29,6 +29,8 @@ export interface QueuePollerOptions {
   /** Overrides the queue's own visibility timeout for the messages this poller receives. */
   visibilityTimeoutSeconds?: number;
   batchSize?: number;
+  /** Overrides the queue's maximum concurrency: how many batches are handled at once. */
+  maxConcurrency?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -82,15 +84,20 @@ const failedMessageIds = (response: SQSBatchResponse | undefined, records: reado
   return failed;
 };
 
-/** Lambda's SQS event source mapping with ReportBatchItemFailures, over the local SQS server. */
+/**
+ * Lambda's SQS event source mapping with ReportBatchItemFailures, over the local SQS server: up to the
+ * queue's `maxConcurrency` batches at once, as the mapping's scaling config allows in AWS.
+ */
 export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const { sqs, queue, handler } = options;
   const settings = sqs.settings[queue];
   const queueUrl = sqs.queueUrl(queue);
   const visibilityTimeoutSeconds = options.visibilityTimeoutSeconds ?? settings.visibilityTimeoutSeconds;
   const batchSize = options.batchSize ?? settings.batchSize;
+  const concurrency = options.maxConcurrency ?? settings.maxConcurrency;
   checkInteger('visibilityTimeoutSeconds', visibilityTimeoutSeconds, 1, 43_200);
   checkInteger('batchSize', batchSize, 1, 10);
+  checkInteger('maxConcurrency', concurrency, 1, 1_000);
 
   const report = (message: string, error: unknown): void => {
     if (options.onError) {
@@ -166,14 +173,15 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   };
 
   let stopping = false;
-  let batchRunning = false;
+  /** Batches being handled now; at most `concurrency`, as the event source mapping's maximum concurrency. */
+  let batchesRunning = 0;
   const stopped = new AbortController();
-  /** Set by every arrival, so one that lands while a receive is on its way is not slept through. */
-  let arrived = false;
-  let wake: (() => void) | undefined;
+  /** Counts arrivals, so one that lands while a receive is on its way is not slept through. */
+  let arrivals = 0;
+  const sleepers = new Set<() => void>();
   const stopListening = sqs.onArrival(queueUrl, () => {
-    arrived = true;
-    wake?.();
+    arrivals += 1;
+    for (const wake of sleepers) wake();
   });
   /** Every finished receive (with or without a batch) and the stop, for `idle()` to look again. */
   const turns = new EventEmitter();
@@ -183,16 +191,18 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const sleepUntilArrival = async (): Promise<void> => {
     const fallbackMs = awaitingRetry.size > 0 ? RETRY_CHECK_MS : QUIET_CHECK_MS;
     let timer: NodeJS.Timeout | undefined;
-    let onStop: (() => void) | undefined;
+    let wake: (() => void) | undefined;
     await new Promise<void>((resolve) => {
-      wake = resolve;
-      onStop = resolve;
-      timer = setTimeout(resolve, fallbackMs);
-      stopped.signal.addEventListener('abort', onStop);
+      wake = () => resolve();
+      sleepers.add(wake);
+      timer = setTimeout(wake, fallbackMs);
+      stopped.signal.addEventListener('abort', wake);
     });
     clearTimeout(timer);
-    if (onStop) stopped.signal.removeEventListener('abort', onStop);
-    wake = undefined;
+    if (wake) {
+      sleepers.delete(wake);
+      stopped.signal.removeEventListener('abort', wake);
+    }
   };
 
   /**
@@ -211,27 +221,31 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
       }),
     );
     if (!Messages.length) return 0;
-    batchRunning = true;
+    batchesRunning += 1;
     try {
       await deliver(Messages);
     } finally {
-      batchRunning = false;
+      batchesRunning -= 1;
     }
     return Messages.length;
   };
-  const loop = (async () => {
+  /** One of the mapping's concurrent consumers: receive, handle, and sleep only when the queue gave nothing. */
+  const consume = async (): Promise<void> => {
     while (!stopping) {
-      arrived = false;
+      const seen = arrivals;
       try {
         const received = await poll();
         turns.emit('turn');
-        if (received === 0 && !arrived && !stopping) await sleepUntilArrival();
+        if (received === 0 && arrivals === seen && !stopping) await sleepUntilArrival();
       } catch (error) {
         report('queue poll failed', error);
         turns.emit('turn');
         await delay(ERROR_BACKOFF_MS, undefined, { signal: stopped.signal }).catch(() => undefined);
       }
     }
+  };
+  const loop = (async () => {
+    await Promise.all(Array.from({ length: concurrency }, consume));
     stopListening();
     turns.emit('turn');
   })();
@@ -261,7 +275,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
       for (;;) {
         // Listening before looking, so a turn that ends while the queue is read is not missed.
         const turn = nextTurn();
-        if (!batchRunning && (await queueIsEmpty())) return;
+        if (batchesRunning === 0 && (await queueIsEmpty())) return;
         if (stopping) throw new Error(`the ${queue} poller stopped before its queue was empty`);
         await turn;
       }

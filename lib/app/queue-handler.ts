@@ -6,14 +6,17 @@ import { portsOf } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { REQUEST_ID_ATTRIBUTE } from '#lib/ports/queue/queue.ts';
 
-export type RecordProcessor = (ports: Ports, record: SQSRecord) => Promise<void>;
+/** Handles one record; `shared` is what the records of its batch share (`perBatch`), undefined without it. */
+export type RecordProcessor<Shared = undefined> = (ports: Ports, record: SQSRecord, shared: Shared) => Promise<void>;
 
-export interface QueueHandlerOptions {
+export interface QueueHandlerOptions<Shared = undefined> {
   /**
    * Records one after another (the default), so records of one batch never contend with each other, or
-   * all at once where they are independent and throughput matters.
+   * all at once where they are independent, or coordinate through `perBatch`, and throughput matters.
    */
   order?: 'sequential' | 'parallel';
+  /** Made once per invocation and handed to each of its records: reads and coordination the batch shares. */
+  perBatch?: () => Shared;
 }
 
 /**
@@ -23,17 +26,22 @@ export interface QueueHandlerOptions {
  * moves it to the dead-letter queue). The event source mapping must report batch item failures. The
  * batch's metrics are published once, after its last record.
  */
-export const createQueueHandler = (
+export const createQueueHandler = <Shared = undefined>(
   worker: FunctionDeclaration,
-  process: RecordProcessor,
-  { order = 'sequential' }: QueueHandlerOptions = {},
+  process: RecordProcessor<Shared>,
+  { order = 'sequential', perBatch }: QueueHandlerOptions<Shared> = {},
 ): ((event: SQSEvent, context?: Context) => Promise<SQSBatchResponse>) => {
-  const attempt = (ports: Ports, record: SQSRecord, context?: Context): Promise<SQSBatchItemFailure | undefined> =>
+  const attempt = (
+    ports: Ports,
+    record: SQSRecord,
+    shared: Shared,
+    context?: Context,
+  ): Promise<SQSBatchItemFailure | undefined> =>
     withLogScope(
       record.messageAttributes?.[REQUEST_ID_ATTRIBUTE]?.stringValue ?? record.messageId,
       async () => {
         try {
-          await process(ports, record);
+          await process(ports, record, shared);
           return undefined;
         } catch (error) {
           log.error(`${worker.name}: record failed; SQS will retry it`, {
@@ -48,11 +56,12 @@ export const createQueueHandler = (
     );
   return async ({ Records }, context) => {
     const ports = portsOf(worker);
+    const shared = perBatch?.() as Shared;
     const outcomes: (SQSBatchItemFailure | undefined)[] = [];
     try {
       if (order === 'parallel')
-        outcomes.push(...(await Promise.all(Records.map((record) => attempt(ports, record, context)))));
-      else for (const record of Records) outcomes.push(await attempt(ports, record, context));
+        outcomes.push(...(await Promise.all(Records.map((record) => attempt(ports, record, shared, context)))));
+      else for (const record of Records) outcomes.push(await attempt(ports, record, shared, context));
     } finally {
       publishMetrics(worker, ports);
     }

@@ -8,7 +8,7 @@ import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from 
 import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
 import { correlationGroupRepository } from './correlation-group-repository.ts';
 import { linkSignal } from './link-signal.ts';
-import { effectiveRules } from './rule-service.ts';
+import type { CorrelationBatch } from './correlation-batch.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
 import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 
@@ -24,11 +24,15 @@ const CORRELATING: readonly SignalStatus[] = ['OPEN', 'ACKNOWLEDGED'];
 const MAX_MEMBERS = 100;
 
 /**
- * Rounds of read and conditional write before giving up and letting the queue retry the message; a
- * group another worker is opening an incident for is waited on for 0.1 s, doubling, about 3 s in all.
+ * Rounds of read and conditional write before giving up and letting the queue retry the message, which
+ * comes back only after the queue's visibility timeout (3 minutes). A group another worker is opening an
+ * incident for is waited on for 0.1 s, doubling up to 1 s, about 6.5 s in all: in a storm, with batches
+ * side by side, the opener's create can take seconds on a busy store, and a batch must still end well within
+ * the worker's 30 s.
  */
-const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 9;
 const BUSY_WAIT_MS = 100;
+const BUSY_WAIT_MAX_MS = 1_000;
 
 /** An opening claim this old was left by a worker that stopped (twice the worker's 30 s timeout). */
 const STALE_OPENING_MS = 60_000;
@@ -183,7 +187,7 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
     }
     const { opening } = group;
     if (opening && now.getTime() - Date.parse(opening.at) < STALE_OPENING_MS) {
-      await delay(BUSY_WAIT_MS * 2 ** (attempt - 1));
+      await delay(Math.min(BUSY_WAIT_MS * 2 ** (attempt - 1), BUSY_WAIT_MAX_MS));
       continue;
     }
     const all = group.members.some((member) => member.signalId === signal.id)
@@ -231,10 +235,17 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  * Delivery is at least once, and the sweep re-sends signals, so this is idempotent: a signal that is no
  * longer pending or already has an incident is left alone, and every write is conditional.
  *
+ * The signals of one queue batch share `batch`: the rules read once, and a lane per group, in which a
+ * signal joins the incident an earlier signal of the batch found open or opened (docs/correlation.md,
+ * "A batch at a time").
+ *
  * Silent hours are not read here: they mute notifications only and never stop an incident from being
  * opened, so correlation does not consult them.
  */
-export const correlateSignal = async (scope: Scope, signalId: string): Promise<CorrelationOutcome> => {
+export const correlateSignal = async (
+  scope: Scope,
+  { signalId, batch }: { signalId: string; batch: CorrelationBatch },
+): Promise<CorrelationOutcome> => {
   const { ports, workspaceId } = scope;
   const signalIncidents = signalIncidentRepository(ports.table, workspaceId);
   const found = await signalIncidents.readSignalForCorrelation(signalId);
@@ -251,7 +262,14 @@ export const correlateSignal = async (scope: Scope, signalId: string): Promise<C
   };
   if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });
   if (!CORRELATING.includes(signal.status)) return finish({ kind: 'ignored', reason: 'not-open' });
-  const rule = firstMatchingRule(await effectiveRules(scope), signal);
+  const rule = firstMatchingRule(await batch.rules(scope), signal);
   if (!rule) return finish({ kind: 'ignored', reason: 'no-rule' });
-  return finish(await correlateInGroup({ ...scope, rule, groupKey: groupKeyOf(rule, signal) }, signal));
+  const context: GroupContext = { ...scope, rule, groupKey: groupKeyOf(rule, signal) };
+  const outcome = await batch.inGroup(`${workspaceId}|${rule.id}|${context.groupKey}`, async (openIncidentId) => {
+    if (!openIncidentId) return correlateInGroup(context, signal);
+    // A signal of this batch found the group's incident open or opened it a moment ago: join it.
+    await linkSignal(context, { incidentId: openIncidentId, signal, ruleId: rule.id });
+    return { kind: 'joined', ruleId: rule.id, groupKey: context.groupKey, incidentId: openIncidentId } as const;
+  });
+  return finish(outcome);
 };

@@ -19,7 +19,9 @@ export const worker: QueueHandler = (event: SQSEvent, _context: Context) => corr
 
 /**
  * The correlation worker on the stack's correlation queue, as Lambda's SQS trigger would run it. A short
- * visibility timeout brings a failed record back within seconds.
+ * visibility timeout brings a failed record back within seconds; one batch at a time, since a batch on a
+ * busy machine can outlast those 2 s and a second consumer would then receive its messages again (AWS
+ * refuses a visibility timeout shorter than the consumer's).
  */
 export const startCorrelationWorker = (client: TestClient, handler: QueueHandler = worker): QueuePoller =>
   startQueuePoller({
@@ -27,6 +29,7 @@ export const startCorrelationWorker = (client: TestClient, handler: QueueHandler
     queue: 'correlation',
     handler,
     visibilityTimeoutSeconds: 2,
+    maxConcurrency: 1,
   });
 
 /**

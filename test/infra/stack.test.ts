@@ -244,9 +244,27 @@ describe('queues', () => {
           'Fn::GetAtt': [view.logicalId(view.stack.queues[name].queue.node.defaultChild as never), 'Arn'],
         },
         BatchSize: QUEUE_SETTINGS[name].batchSize,
+        ScalingConfig: { MaximumConcurrency: QUEUE_SETTINGS[name].maxConcurrency },
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
+    // No batching window: a storm's first signal is invoked at once, not held back to fill a batch.
+    view.template.allResourcesProperties('AWS::Lambda::EventSourceMapping', {
+      MaximumBatchingWindowInSeconds: Match.absent(),
+    });
+  });
+
+  it('reserves the maximum concurrency of the correlation and notification workers in prod only', () => {
+    const reserved = (template: Template, worker: ServiceFunction) =>
+      template.toJSON().Resources[view.logicalId(worker.lambda.node.defaultChild as never)].Properties
+        .ReservedConcurrentExecutions;
+    const prodApp = buildApp({ stage: 'prod' });
+    const prod = Template.fromStack(prodApp.stack);
+    expect(reserved(prod, prodApp.stack.correlationWorker)).toBe(QUEUE_SETTINGS.correlation.maxConcurrency);
+    expect(reserved(prod, prodApp.stack.notificationWorker)).toBe(QUEUE_SETTINGS.notifications.maxConcurrency);
+    expect(reserved(prod, prodApp.stack.ingestionWorker)).toBeUndefined();
+    expect(reserved(view.template, view.stack.correlationWorker)).toBeUndefined();
+    expect(reserved(view.template, view.stack.notificationWorker)).toBeUndefined();
   });
 
   it('runs the SLA sweep every minute by default', () => {

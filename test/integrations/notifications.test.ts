@@ -12,8 +12,16 @@ beforeAll(async () => {
   client = await startTestStack(':memory:', undefined, {
     workers: true,
     integrationProviders: fakes.providersConfig(),
+    // One batch at a time: a second consumer would receive again a message still being delivered past this
+    // 1 s visibility timeout (AWS refuses a timeout shorter than the consumer's; quick retries need it here).
     queueSettings: {
-      notifications: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, batchSize: 5, consumerTimeoutSeconds: 20 },
+      notifications: {
+        visibilityTimeoutSeconds: 1,
+        maxReceiveCount: 5,
+        batchSize: 5,
+        consumerTimeoutSeconds: 20,
+        maxConcurrency: 1,
+      },
     },
   });
 });

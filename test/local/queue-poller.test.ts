@@ -16,6 +16,7 @@ const fast: QueueSettings = {
   maxReceiveCount: 2,
   batchSize: 10,
   consumerTimeoutSeconds: 1,
+  maxConcurrency: 2,
 };
 
 let sqs: LocalSqs;

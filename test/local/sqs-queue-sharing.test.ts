@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 
-const fast = { visibilityTimeoutSeconds: 1, maxReceiveCount: 2, batchSize: 10, consumerTimeoutSeconds: 1 };
+const fast = {
+  visibilityTimeoutSeconds: 1,
+  maxReceiveCount: 2,
+  batchSize: 10,
+  consumerTimeoutSeconds: 1,
+  maxConcurrency: 2,
+};
 
 describe('the SQS queue adapter on the embedded SQS server: sends to one queue that overlap', () => {
   let sqs: LocalSqs;

@@ -16,6 +16,7 @@ const MAIL_QUEUE: QueueSettings = {
   maxReceiveCount: 3,
   batchSize: 10,
   consumerTimeoutSeconds: 1,
+  maxConcurrency: 2,
 };
 
 const client = await startTestStack(':memory:', undefined, { queueSettings: { mail: MAIL_QUEUE } });
