@@ -187,7 +187,8 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     const query = listQuery(workspaceId, filters);
     const total = (): Promise<number> => {
       if (from || to || (serviceArea && !serviceCounterHolds(filters))) return countAll(table, query);
-      if (serviceArea) return readListTotal(table, workspaceId, INCIDENT_COUNTER, serviceFilterValues(serviceArea, status));
+      if (serviceArea)
+        return readListTotal(table, workspaceId, INCIDENT_COUNTER, serviceFilterValues(serviceArea, status));
       return readCountedTotal(table, workspaceId, INCIDENT_COUNTER, { status, priority, environment });
     };
     return queryPage(table, query, page, (item) => incidentFromItem(workspaceId, item), total);

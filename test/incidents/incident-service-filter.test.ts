@@ -92,9 +92,13 @@ describe('the incident list filtered by service area', () => {
     expect((await list('?serviceArea=payments')).body.meta.total).toBe(6);
 
     const workspaceId = owner.user.businessId ?? '';
-    await addToCounters(client.stack.ports.table, { pk: `WS#${workspaceId}#COUNTER`, sk: 'INCIDENTS' }, {
-      'service#payments': 4,
-    });
+    await addToCounters(
+      client.stack.ports.table,
+      { pk: `WS#${workspaceId}#COUNTER`, sk: 'INCIDENTS' },
+      {
+        'service#payments': 4,
+      },
+    );
     expect((await list('?serviceArea=payments')).body.meta.total).toBe(10);
     await recountCounters(systemAccountScope(client.stack.ports));
     expect((await list('?serviceArea=payments')).body.meta.total).toBe(6);
