@@ -3,17 +3,19 @@ import { useContext, useRef } from 'preact/hooks';
 import { ApiError } from './api.ts';
 
 /**
- * The field messages of a refused request, by field: the API reports each bad field as
- * `<field>: <message>` in `errors` (lib/contract/field-messages.ts).
+ * The field messages of a refused request, the first of each field by field: the API reports each bad
+ * field as `<field>: <message>` in `errors` (lib/contract/field-messages.ts). `rest` holds every other entry.
  */
-const fieldMessages = (error: unknown): Map<string, string> => {
-  const messages = new Map<string, string>();
-  if (!(error instanceof ApiError)) return messages;
-  for (const entry of error.errors) {
+const fieldMessages = (error: unknown): { byField: Map<string, string>; rest: string[] } => {
+  const byField = new Map<string, string>();
+  const rest: string[] = [];
+  for (const entry of error instanceof ApiError ? error.errors : []) {
     const at = entry.indexOf(': ');
-    if (at > 0 && !messages.has(entry.slice(0, at))) messages.set(entry.slice(0, at), entry.slice(at + 2));
+    const field = entry.slice(0, at);
+    if (at > 0 && !byField.has(field)) byField.set(field, entry.slice(at + 2));
+    else rest.push(entry);
   }
-  return messages;
+  return { byField, rest };
 };
 
 const FieldMessages = createContext<Map<string, string>>(new Map());
@@ -36,9 +38,12 @@ export const ApiForm = ({
   children: ComponentChildren;
 }) => {
   const form = useRef<HTMLFormElement>(null);
-  const messages = fieldMessages(error);
+  const { byField, rest } = fieldMessages(error);
   const shown = (field: string) => !!form.current?.elements.namedItem(field);
-  const elsewhere = [...messages].filter(([field]) => !shown(field)).map(([field, text]) => `${field}: ${text}`);
+  const elsewhere = [
+    ...[...byField].filter(([field]) => !shown(field)).map(([field, text]) => `${field}: ${text}`),
+    ...rest,
+  ];
   return (
     <form
       ref={form}
@@ -48,7 +53,7 @@ export const ApiForm = ({
         onSubmit();
       }}
     >
-      <FieldMessages.Provider value={messages}>{children}</FieldMessages.Provider>
+      <FieldMessages.Provider value={byField}>{children}</FieldMessages.Provider>
       {!!error && (
         <p class="error" role="alert">
           {[error instanceof Error ? error.message : String(error), ...elsewhere].join(': ')}
