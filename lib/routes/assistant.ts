@@ -56,9 +56,7 @@ export const assistant = defineGroup({
     getAnalysisStatus: {
       method: 'GET',
       path: '/api/v1/assistant/analyses/:analysisId',
-      summary: 'One analysis as it stands: PROCESSING with its stage, COMPLETE, or FAILED with the reason',
-      description:
-        'What a client that started an analysis polls (the `analysisId` of `POST /analyse`) until it is COMPLETE or FAILED; an id of another workspace is a 404.',
+      summary: 'One analysis as it stands, to poll after POST /analyse',
       auth: 'bearerOrApiKey',
       scope: 'postmortems:read',
       access: 'read',
