@@ -13,6 +13,7 @@ import { functionNames } from '#infra/bundling.ts';
 import { builtBundles, startBundle, type RunningBundle } from '../support/built-bundles.ts';
 import {
   apiKeyThroughBundle,
+  gatewayEvent,
   send,
   signUpThroughBundle,
   sqsRecord,
@@ -31,6 +32,7 @@ import { ENV } from '#lib/ports/env.ts';
 import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS } from '#lib/console-site/console-site.ts';
 import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import { QUEUE_URL_ENV } from '#lib/ports/queue/queue-need.ts';
+import { contentTypeOf } from '#lib/http/content-types.ts';
 
 /**
  * The AWS path is part of "works": every built bundle, imported with exactly the environment the
@@ -360,12 +362,38 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(Buffer.from(page.body, page.isBase64Encoded ? 'base64' : 'utf8').toString()).toContain(
       '<base href="/prod/">',
     );
-    for (const [asset, type] of Object.entries(CONSOLE_ASSETS)) {
+    for (const asset of CONSOLE_ASSETS) {
       const file = await get(`/${CONSOLE_ASSET_DIR}/${asset}`);
       expect(file.statusCode, asset).toBe(200);
-      expect(file.headers?.['content-type'], asset).toBe(type);
+      expect(file.headers?.['content-type'], asset).toBe(contentTypeOf(asset));
       expect(file.body.length, asset).toBeGreaterThan(100);
     }
+  });
+
+  it('serves the documentation pages the docs page links from beside its bundle', async () => {
+    const decisions = await bundle('docs').invoke(gatewayEvent('GET', '/api/v1/docs/decisions.md'));
+    expect(decisions).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    expect((decisions as { body: string }).body).toBe(readFileSync('docs/decisions.md', 'utf8'));
+    const spec = await bundle('docs').invoke(gatewayEvent('GET', '/api/v1/docs/spec/DECISIONS.md'));
+    expect(spec).toMatchObject({ statusCode: 200 });
+  });
+
+  it('answers a method or path outside the route table from the routes its bundle carries', async () => {
+    const miss = (httpMethod: string, path: string) =>
+      bundle('route-miss').invoke({
+        httpMethod,
+        path,
+        headers: { origin: 'https://app.acme.test' },
+        requestContext: { path: `/prod${path}`, requestId: randomUUID() },
+      }) as Promise<{ statusCode: number; body: string; headers: Record<string, string> }>;
+    const wrongMethod = await miss('DELETE', '/api/v1/health');
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET');
+    // The template allows any origin by default.
+    expect(wrongMethod.headers['access-control-allow-origin']).toBe('https://app.acme.test');
+    const nearMiss = await miss('POST', '/api/v1/ingestion/alertmanager');
+    expect(nearMiss.statusCode).toBe(404);
+    expect(JSON.parse(nearMiss.body).message).toContain('did you mean POST /api/v1/ingestion/metrics-alerts?');
   });
 
   it('invoked every function of the stack, each worker included', () => {
