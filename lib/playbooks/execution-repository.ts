@@ -11,8 +11,9 @@ import { executionCounterRepository } from './execution-counter-repository.ts';
 
 /**
  * EXECUTION items (docs/data-model.md 5.9): base `{W}#EXEC` / `<executionId>`, gsi1 by status, gsi2 by
- * playbook (what a playbook's delete finds), gsi4 by incident, sparse (what an incident's page reads). One item holds the steps, their progress and the ad-hoc
- * actions, so every change is one conditional write on `rev`.
+ * playbook (what a playbook's delete finds), gsi4 by incident, sparse (what an incident's page reads). One
+ * item holds the steps, their progress and the ad-hoc actions, so every change is one conditional write on
+ * `rev`.
  */
 const executionPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'EXEC');
 const statusPartition = (workspaceId: string, status: ExecutionStatus): string =>
