@@ -67,6 +67,14 @@ export interface EvidenceItem {
   strength: number;
 }
 
+/** An analysis as it stands, what the page polls after starting one. */
+export interface AnalysisState {
+  analysisId: string;
+  status: 'PROCESSING' | 'COMPLETE' | 'FAILED';
+  stage: string;
+  failureReason: string | null;
+}
+
 export interface Analysis {
   analysisId: string;
   status: string;

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, signIn } from '../api.ts';
+import { ApiForm, Field } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { ErrorNote, useAction, useLoad } from '../ui.tsx';
 
@@ -29,8 +30,7 @@ export const AcceptInvitePage = ({ token }: { token: string }) => {
   if (!invite.value) return <main class="narrow">Checking the invitation…</main>;
   const { email, role, businessName } = invite.value;
 
-  const accept = (event: Event) => {
-    event.preventDefault();
+  const accept = () =>
     void action.run(async () => {
       await api('POST', '/business/accept-invite', {
         token,
@@ -41,7 +41,6 @@ export const AcceptInvitePage = ({ token }: { token: string }) => {
       await signIn(email, password);
       navigate('/incidents', { replace: true });
     });
-  };
 
   return (
     <main class="narrow">
@@ -49,32 +48,28 @@ export const AcceptInvitePage = ({ token }: { token: string }) => {
       <p>
         {email} is invited as <strong>{role}</strong>. If the address already has an account, enter its password.
       </p>
-      <form onSubmit={accept} class="stack">
-        <label>
-          First name
-          <input name="first-name" value={firstName} onInput={(e) => setFirstName(e.currentTarget.value)} />
-        </label>
-        <label>
-          Last name
-          <input name="last-name" value={lastName} onInput={(e) => setLastName(e.currentTarget.value)} />
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            name="password"
-            autocomplete="new-password"
-            minLength={8}
-            required
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </label>
-        <ErrorNote error={action.error} />
-        <button type="submit" class="primary" disabled={action.busy}>
-          Accept and sign in
-        </button>
-      </form>
+      <ApiForm
+        error={action.error}
+        onSubmit={accept}
+        actions={
+          <button type="submit" class="primary" disabled={action.busy}>
+            Accept and sign in
+          </button>
+        }
+      >
+        <Field label="First name" name="firstName" value={firstName} onValue={setFirstName} />
+        <Field label="Last name" name="lastName" value={lastName} onValue={setLastName} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          minLength={8}
+          required
+          value={password}
+          onValue={setPassword}
+        />
+      </ApiForm>
     </main>
   );
 };

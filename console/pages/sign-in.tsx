@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, signIn } from '../api.ts';
+import { ApiForm, Field } from '../form.tsx';
 import { navigate } from '../router.ts';
-import { ErrorNote, Link, useAction } from '../ui.tsx';
+import { Link, useAction } from '../ui.tsx';
 
 /** 403 from login: the address still awaits its e-mailed code (lib/accounts/sign-in.ts). */
 const awaitsCode = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
@@ -23,8 +24,7 @@ export const SignInPage = ({ next, notice }: { next: string; notice?: string }) 
     navigate(next.startsWith('/sign-in') ? '/incidents' : next, { replace: true });
   };
 
-  const submit = (event: Event) => {
-    event.preventDefault();
+  const submit = () =>
     void action.run(async () => {
       if (needsCode) await api('POST', '/auth/verify_email', { email, otp: code.trim(), password });
       try {
@@ -35,7 +35,6 @@ export const SignInPage = ({ next, notice }: { next: string; notice?: string }) 
         setInfo('Enter the code we e-mailed to you to verify your address.');
       }
     });
-  };
 
   const resend = () =>
     void action.run(async () => {
@@ -47,52 +46,52 @@ export const SignInPage = ({ next, notice }: { next: string; notice?: string }) 
     <main class="narrow">
       <h1>Sign in</h1>
       {info && <p class="info">{info}</p>}
-      <form onSubmit={submit} class="stack">
-        <label>
-          E-mail
-          <input
-            type="email"
-            name="email"
-            autocomplete="username"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            name="password"
-            autocomplete="current-password"
-            required
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </label>
+      <ApiForm
+        error={action.error}
+        onSubmit={submit}
+        actions={
+          <>
+            <button type="submit" class="primary" disabled={action.busy}>
+              {needsCode ? 'Verify and sign in' : 'Sign in'}
+            </button>
+            {needsCode && (
+              <button type="button" onClick={resend} disabled={action.busy}>
+                Send a new code
+              </button>
+            )}
+          </>
+        }
+      >
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        />
         {needsCode && (
-          <label>
-            Code from the e-mail
-            <input
-              name="code"
-              inputMode="numeric"
-              autocomplete="one-time-code"
-              required
-              value={code}
-              onInput={(e) => setCode(e.currentTarget.value)}
-            />
-          </label>
+          <Field
+            label="Code from the e-mail"
+            name="otp"
+            inputMode="numeric"
+            autocomplete="one-time-code"
+            required
+            value={code}
+            onValue={setCode}
+          />
         )}
-        <ErrorNote error={action.error} />
-        <button type="submit" class="primary" disabled={action.busy}>
-          {needsCode ? 'Verify and sign in' : 'Sign in'}
-        </button>
-        {needsCode && (
-          <button type="button" onClick={resend} disabled={action.busy}>
-            Send a new code
-          </button>
-        )}
-      </form>
+      </ApiForm>
       <p>
         <Link to={`/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot your password?</Link>
       </p>

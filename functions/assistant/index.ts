@@ -22,6 +22,7 @@ export const handler = createGroupHandler(assistant, {
     const { items, ...paging } = await (await analyses()).listAnalyses(scope, query);
     return paged(items, query, paging, 'pageAndTotal');
   },
+  getAnalysisStatus: async ({ scope, params }) => ok(await (await analyses()).getAnalysis(scope, params.analysisId)),
   getAnalysis: async ({ scope, params }) => ok(await (await analyses()).latestAnalysis(scope, params.incidentId)),
   generateReport: async ({ scope, body }) =>
     created(await (await analyses()).generateReport(scope, body), { message: 'Report generated' }),

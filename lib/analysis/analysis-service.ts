@@ -3,7 +3,7 @@ import type { Scope } from '#lib/identity/scope.ts';
 import { findIncident } from '#lib/incidents/get-incident.ts';
 import type { EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { Page } from '#lib/store/pages.ts';
-import { type AnalysisReport, type AnalysisView, analysisView, isAnalysisId } from './analysis.ts';
+import { type Analysis, type AnalysisReport, type AnalysisView, analysisView, isAnalysisId } from './analysis.ts';
 import { analysisRepository } from './analysis-repository.ts';
 import { reportContent } from './report-content.ts';
 import type { ListAnalysesInput, ReportInput } from './schemas.ts';
@@ -35,13 +35,25 @@ export const latestAnalysis = async (scope: Scope, incidentId: string): Promise<
   return { ...analysisView(analysis), reports, evidence: evidence?.items ?? [] };
 };
 
+const findAnalysisOr404 = async (
+  analyses: ReturnType<typeof analysisRepository>,
+  analysisId: string,
+): Promise<Analysis> => {
+  const analysis = isAnalysisId(analysisId) ? await analyses.findAnalysis(analysisId) : undefined;
+  if (!analysis)
+    throw new NotFoundError('Analysis not found', [`analysisId: no analysis ${analysisId} in this workspace`]);
+  return analysis;
+};
+
+/** One analysis as it stands, whatever its status: what a client that started it polls until it ends. */
+export const getAnalysis = async ({ ports, workspaceId }: Scope, analysisId: string): Promise<AnalysisView> =>
+  analysisView(await findAnalysisOr404(analysisRepository(ports.table, workspaceId), analysisId));
+
 /** A report of a COMPLETE analysis for its audience, stored beside it. */
 export const generateReport = async (scope: Scope, { analysisId, audience }: ReportInput): Promise<AnalysisReport> => {
   const { ports, workspaceId } = scope;
   const analyses = analysisRepository(ports.table, workspaceId);
-  const analysis = isAnalysisId(analysisId) ? await analyses.findAnalysis(analysisId) : undefined;
-  if (!analysis)
-    throw new NotFoundError('Analysis not found', [`analysisId: no analysis ${analysisId} in this workspace`]);
+  const analysis = await findAnalysisOr404(analyses, analysisId);
   if (analysis.status !== 'COMPLETE') {
     throw new ConflictError(`The analysis is ${analysis.status}`, [`analysisId: ${analysisId} is not COMPLETE`]);
   }

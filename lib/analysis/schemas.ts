@@ -8,6 +8,7 @@ const id = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength
 export const analyseBody = z.object({ incidentId: id });
 export const listAnalysesQuery = z.extend(pageQuery(), { status: z.optional(z.enum(ANALYSIS_STATUSES)) });
 export const incidentAnalysisParams = z.object({ incidentId: z.string() });
+export const analysisIdParams = z.object({ analysisId: z.string() });
 export const reportBody = z.object({ analysisId: id, audience: z.enum(AUDIENCES) });
 export const learnBody = z.object({ incidentId: id, outcome: z.enum(OUTCOMES) });
 

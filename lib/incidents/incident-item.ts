@@ -50,6 +50,16 @@ const environmentIndexKeys = (workspaceId: string, incidentId: string, environme
   gsi4sk: incidentSortKey(incidentId),
 });
 
+/** gsi5, sparse: the incidents of one service area (its normalised key), the list's `serviceArea` filter. */
+export const incidentServicePartition = (workspaceId: string, serviceAreaKey: string): string =>
+  workspaceKey(workspaceId, 'INC', 'SERVICE', serviceAreaKey);
+
+/** The gsi5 attributes of an incident with a service area; an update that changes it SETs or REMOVEs them. */
+const serviceIndexKeys = (workspaceId: string, incidentId: string, serviceArea: string) => ({
+  gsi5pk: incidentServicePartition(workspaceId, filterKey(serviceArea)),
+  gsi5sk: incidentSortKey(incidentId),
+});
+
 /** An incident's own items: comments, messages, signal links, drafts. Deleted with the incident. */
 export const incidentChildPartition = (workspaceId: string, incidentId: string): string =>
   workspaceKey(workspaceId, 'INC', incidentId);
@@ -79,6 +89,8 @@ const KEY_ATTRIBUTES = [
   'gsi3sk',
   'gsi4pk',
   'gsi4sk',
+  'gsi5pk',
+  'gsi5sk',
 ] as const;
 const STORAGE_ATTRIBUTES = [...KEY_ATTRIBUTES, 'type', 'workspaceId', 'environmentKey', 'sourceKey'] as const;
 
@@ -89,6 +101,7 @@ export const incidentToItem = (workspaceId: string, incident: Incident): Record<
     ...indexKeys(workspaceId, incident),
     ...ticketIndexKeys(workspaceId, incident),
     ...(incident.environment !== undefined && environmentIndexKeys(workspaceId, incident.id, incident.environment)),
+    ...(incident.serviceArea !== undefined && serviceIndexKeys(workspaceId, incident.id, incident.serviceArea)),
     type: 'INCIDENT',
     workspaceId,
     ...incident,
@@ -131,7 +144,7 @@ export const incidentUpdate = (
     if (value === null) update.remove.push(field);
     else if (value !== undefined) update.set[field] = value;
   }
-  const { status, priority, environment, source } = changes;
+  const { status, priority, environment, serviceArea, source } = changes;
   if (status) {
     update.set.gsi1pk = incidentStatusPartition(workspaceId, status);
     if (isAcknowledged(status)) Object.assign(update.setIfAbsent, { acknowledgedAt: now, acknowledgedBy: actor });
@@ -144,6 +157,8 @@ export const incidentUpdate = (
     update.set.environmentKey = filterKey(environment);
     Object.assign(update.set, environmentIndexKeys(workspaceId, incidentId, environment));
   }
+  if (serviceArea === null) update.remove.push('gsi5pk', 'gsi5sk');
+  else if (serviceArea !== undefined) Object.assign(update.set, serviceIndexKeys(workspaceId, incidentId, serviceArea));
   if (source === null) update.remove.push('sourceKey');
   else if (source !== undefined) update.set.sourceKey = filterKey(source);
   return update;

@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '#lib/store/pages.ts';
-import { queryAll, type QueryInput } from '#lib/store/queries.ts';
+import { countAll, queryAll, type QueryInput } from '#lib/store/queries.ts';
 import { queryPage } from '#lib/store/pages.ts';
 import type { Table } from '#lib/store/table.ts';
 import { filterKey } from '#lib/store/filter-key.ts';
@@ -14,12 +14,13 @@ import {
   incidentItemKey,
   incidentPartition,
   incidentPriorityPartition,
+  incidentServicePartition,
   incidentStatusPartition,
   incidentToItem,
   type ItemUpdate,
 } from './incident-item.ts';
-import { readCountedTotal } from '#lib/store/list-counters.ts';
-import { INCIDENT_COUNTER } from './incident-counter.ts';
+import { readCountedTotal, readListTotal } from '#lib/store/list-counters.ts';
+import { INCIDENT_COUNTER, serviceCounterHolds, serviceFilterValues } from './incident-counter.ts';
 
 type Item = Record<string, unknown>;
 
@@ -27,6 +28,8 @@ export interface IncidentFilters {
   status?: IncidentStatus;
   priority?: IncidentPriority;
   environment?: string;
+  /** Matched as its normalised key (`filterKey`): whole value, any case, surrounding spaces ignored. */
+  serviceArea?: string;
   /** ISO 8601 UTC instants, inclusive, on `createdAt`. */
   from?: string;
   to?: string;
@@ -34,21 +37,29 @@ export interface IncidentFilters {
 
 const idDay = (instant: string): string => instant.slice(0, 10).replaceAll('-', '');
 
+/** The index and partition a filtered list reads: the narrowest one a given filter has. */
+const listPartition = (
+  workspaceId: string,
+  { status, priority, environment, serviceArea }: IncidentFilters,
+): readonly [index: 'gsi1' | 'gsi2' | 'gsi4' | 'gsi5' | undefined, partition: string] => {
+  if (serviceArea) return ['gsi5', incidentServicePartition(workspaceId, filterKey(serviceArea))];
+  if (status) return ['gsi1', incidentStatusPartition(workspaceId, status)];
+  if (priority) return ['gsi2', incidentPriorityPartition(workspaceId, priority)];
+  if (environment) return ['gsi4', incidentEnvironmentPartition(workspaceId, filterKey(environment))];
+  return [undefined, incidentPartition(workspaceId)];
+};
+
 /**
- * The query for a filtered list, newest first (docs/data-model.md 4 and 5.4): the status partition
- * (gsi1) if a status is given, else the priority partition (gsi2), else the environment partition (gsi4),
- * else the base partition. Ids start
+ * The query for a filtered list, newest first (docs/data-model.md 4 and 5.4): the service-area partition
+ * (gsi5) if a service area is given, it being the narrowest (a status holds every service's incidents),
+ * else the status partition (gsi1), else the priority partition (gsi2), else the environment partition
+ * (gsi4), else the base partition. Ids start
  * with the UTC day, so a date range narrows the key range to those days and a filter on `createdAt`
  * trims the edges; the remaining filters go in the FilterExpression.
  */
-const listQuery = (workspaceId: string, { status, priority, environment, from, to }: IncidentFilters): QueryInput => {
-  const [index, partition] = status
-    ? (['gsi1', incidentStatusPartition(workspaceId, status)] as const)
-    : priority
-      ? (['gsi2', incidentPriorityPartition(workspaceId, priority)] as const)
-      : environment
-        ? (['gsi4', incidentEnvironmentPartition(workspaceId, filterKey(environment))] as const)
-        : ([undefined, incidentPartition(workspaceId)] as const);
+const listQuery = (workspaceId: string, filters: IncidentFilters): QueryInput => {
+  const { status, priority, environment, from, to } = filters;
+  const [index, partition] = listPartition(workspaceId, filters);
   const names: Record<string, string> = { '#pk': index ? `${index}pk` : 'pk' };
   const values: Record<string, unknown> = { ':pk': partition };
   let keyCondition = '#pk = :pk';
@@ -59,29 +70,34 @@ const listQuery = (workspaceId: string, { status, priority, environment, from, t
     keyCondition +=
       from && to ? ' AND #sk BETWEEN :fromId AND :toId' : from ? ' AND #sk >= :fromId' : ' AND #sk <= :toId';
   }
-  const filters: string[] = [];
-  if (status && priority) {
-    filters.push('#priority = :priority');
+  const conditions: string[] = [];
+  if (status && index !== 'gsi1') {
+    conditions.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = status;
+  }
+  if (priority && index !== 'gsi2') {
+    conditions.push('#priority = :priority');
     names['#priority'] = 'priority';
     values[':priority'] = priority;
   }
   if (environment && index !== 'gsi4') {
-    filters.push('environmentKey = :environment');
+    conditions.push('environmentKey = :environment');
     values[':environment'] = filterKey(environment);
   }
   if (from || to) names['#createdAt'] = 'createdAt';
   if (from) {
-    filters.push('#createdAt >= :from');
+    conditions.push('#createdAt >= :from');
     values[':from'] = from;
   }
   if (to) {
-    filters.push('#createdAt <= :to');
+    conditions.push('#createdAt <= :to');
     values[':to'] = to;
   }
   return {
     ...(index && { IndexName: index }),
     KeyConditionExpression: keyCondition,
-    ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
+    ...(conditions.length > 0 && { FilterExpression: conditions.join(' AND ') }),
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ScanIndexForward: false,
@@ -162,20 +178,20 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
   };
 
   /**
-   * A page, newest first. The total is the counter's but for a date range, which no counter keeps: that
-   * is a COUNT of the range, bounded by the days asked for rather than by the table.
+   * A page, newest first. The total is the counter's (data-model 5.16) but where no counter attribute holds
+   * it: a date range, or a service area with a priority or an environment. Then it is a COUNT of the
+   * query, bounded by the days or the one service area asked for rather than by the table.
    */
   const queryIncidents = async (filters: IncidentFilters, page: PageRequest): Promise<Page<Incident>> => {
-    const { status, priority, environment, from, to } = filters;
-    return queryPage(
-      table,
-      listQuery(workspaceId, filters),
-      page,
-      (item) => incidentFromItem(workspaceId, item),
-      from || to
-        ? undefined
-        : () => readCountedTotal(table, workspaceId, INCIDENT_COUNTER, { status, priority, environment }),
-    );
+    const { status, priority, environment, serviceArea, from, to } = filters;
+    const query = listQuery(workspaceId, filters);
+    const total = (): Promise<number> => {
+      if (from || to || (serviceArea && !serviceCounterHolds(filters))) return countAll(table, query);
+      if (serviceArea)
+        return readListTotal(table, workspaceId, INCIDENT_COUNTER, serviceFilterValues(serviceArea, status));
+      return readCountedTotal(table, workspaceId, INCIDENT_COUNTER, { status, priority, environment });
+    };
+    return queryPage(table, query, page, (item) => incidentFromItem(workspaceId, item), total);
   };
 
   /**

@@ -97,6 +97,18 @@ export const listIncidentsQuery = orderedTimeRange(
     status: z.optional(z.enum(INCIDENT_STATUSES)),
     priority: z.optional(z.enum(INCIDENT_PRIORITIES)),
     environment: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(TEXT_LIMITS.environment))),
+    serviceArea: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1),
+          z.maxLength(TEXT_LIMITS.serviceArea),
+          z.describe(
+            'The incidents of this service area: the whole value, in any case, surrounding spaces ignored (`Payments ` finds `payments`, not `payments-eu`).',
+          ),
+        ),
+    ),
     from: z.optional(timeBound('start')),
     to: z.optional(timeBound('end')),
   }),

@@ -11,8 +11,9 @@ import { executionCounterRepository } from './execution-counter-repository.ts';
 
 /**
  * EXECUTION items (docs/data-model.md 5.9): base `{W}#EXEC` / `<executionId>`, gsi1 by status, gsi2 by
- * playbook (what a playbook's delete finds). One item holds the steps, their progress and the ad-hoc
- * actions, so every change is one conditional write on `rev`.
+ * playbook (what a playbook's delete finds), gsi4 by incident, sparse (what an incident's page reads). One
+ * item holds the steps, their progress and the ad-hoc actions, so every change is one conditional write on
+ * `rev`.
  */
 const executionPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'EXEC');
 const statusPartition = (workspaceId: string, status: ExecutionStatus): string =>
@@ -20,10 +21,18 @@ const statusPartition = (workspaceId: string, status: ExecutionStatus): string =
 const byPlaybookPartition = (workspaceId: string, playbookId: string): string =>
   `${playbookPartition(workspaceId, playbookId)}#EXEC`;
 
+const byIncidentPartition = (workspaceId: string, incidentId: string): string =>
+  workspaceKey(workspaceId, 'EXEC', 'INC', incidentId);
+
 const executionKey = (workspaceId: string, executionId: string) => ({
   pk: executionPartition(workspaceId),
   sk: executionId,
 });
+
+export interface ExecutionFilters {
+  status?: ExecutionStatus;
+  incidentId?: string;
+}
 
 /** An execution as read, with the `rev` its next write must carry. */
 export interface ExecutionRecord {
@@ -37,6 +46,10 @@ const toItem = (workspaceId: string, { execution, rev }: ExecutionRecord): Item 
   gsi1sk: execution.executionId,
   gsi2pk: byPlaybookPartition(workspaceId, execution.playbookId),
   gsi2sk: execution.executionId,
+  ...(execution.incidentId && {
+    gsi4pk: byIncidentPartition(workspaceId, execution.incidentId),
+    gsi4sk: execution.executionId,
+  }),
   type: 'EXECUTION',
   workspaceId,
   ...execution,
@@ -52,6 +65,8 @@ const fromItem = (item: Item, workspaceId: string): ExecutionRecord => {
     gsi1sk: _gsi1sk,
     gsi2pk: _gsi2pk,
     gsi2sk: _gsi2sk,
+    gsi4pk: _gsi4pk,
+    gsi4sk: _gsi4sk,
     type: _type,
     workspaceId: _workspaceId,
     rev,
@@ -81,21 +96,37 @@ export const executionRepository = (table: Table, workspaceId: string) => {
     return written;
   };
 
-  /** Newest first: ids are ULIDs. The total is the counter's. */
-  const queryExecutions = (status: ExecutionStatus | undefined, page: PageRequest): Promise<Page<Execution>> => {
-    const input: QueryInput = status
-      ? {
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': statusPartition(workspaceId, status) },
-        }
-      : { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': executionPartition(workspaceId) } };
+  /**
+   * Newest first: ids are ULIDs. With an incident, its own partition, any status as a filter, and the
+   * total a COUNT of it (an incident has a handful of executions); otherwise the total is the counter's.
+   */
+  const queryExecutions = ({ status, incidentId }: ExecutionFilters, page: PageRequest): Promise<Page<Execution>> => {
+    const partition = (index: 'gsi1' | 'gsi4' | undefined, pk: string): QueryInput => ({
+      ...(index && { IndexName: index }),
+      KeyConditionExpression: `${index ? `${index}pk` : 'pk'} = :pk`,
+      ExpressionAttributeValues: { ':pk': pk },
+    });
+    const key = incidentId
+      ? partition('gsi4', byIncidentPartition(workspaceId, incidentId))
+      : status
+        ? partition('gsi1', statusPartition(workspaceId, status))
+        : partition(undefined, executionPartition(workspaceId));
+    const input: QueryInput =
+      incidentId && status
+        ? {
+            ...key,
+            FilterExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ...key.ExpressionAttributeValues, ':status': status },
+          }
+        : key;
+    const query = { ...input, ScanIndexForward: false };
     return queryPage(
       table,
-      { ...input, ScanIndexForward: false },
+      query,
       page,
       (item) => fromItem(item, workspaceId).execution,
-      () => counters.readExecutionTotal(status),
+      incidentId ? undefined : () => counters.readExecutionTotal(status),
     );
   };
 

@@ -82,9 +82,9 @@ export const getExecution = async (scope: Scope, executionId: string): Promise<E
 
 export const listExecutions = (
   { ports, workspaceId }: Scope,
-  { page, limit, cursor, status }: ListExecutionsInput,
+  { page, limit, cursor, ...filters }: ListExecutionsInput,
 ): Promise<Page<Execution>> =>
-  executionRepository(ports.table, workspaceId).queryExecutions(status, { page, limit, cursor });
+  executionRepository(ports.table, workspaceId).queryExecutions(filters, { page, limit, cursor });
 
 /**
  * Applies `change` to the execution as last read; `change` throws the 409 a finished execution or a

@@ -144,5 +144,19 @@ export const skipStepBody = z._default(z.object({ reason: optionalText(500) }), 
 export const recordActionBody = z.object({ description: text(500) });
 export const cancelBody = z._default(z.object({ reason: optionalText(500) }), {});
 
-export const listExecutionsQuery = z.extend(pageQuery(), { status: z.optional(z.enum(EXECUTION_STATUSES)) });
+export const listExecutionsQuery = z.extend(pageQuery(), {
+  status: z.optional(z.enum(EXECUTION_STATUSES)),
+  incidentId: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(64),
+        z.describe(
+          "The executions linked to this incident of the workspace (`INC-YYYYMMDD-XXXX`); an id without any, another workspace's included, lists none",
+        ),
+      ),
+  ),
+});
 export type ListExecutionsInput = z.output<typeof listExecutionsQuery>;

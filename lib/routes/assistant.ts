@@ -9,6 +9,7 @@ import {
 } from '#lib/analysis/response-schemas.ts';
 import {
   analyseBody,
+  analysisIdParams,
   incidentAnalysisParams,
   learnBody,
   listAnalysesQuery,
@@ -51,6 +52,16 @@ export const assistant = defineGroup({
       access: 'read',
       request: { query: listAnalysesQuery },
       response: { status: 200, data: z.array(analysisSchema), extra: pageAndTotal },
+    },
+    getAnalysisStatus: {
+      method: 'GET',
+      path: '/api/v1/assistant/analyses/:analysisId',
+      summary: 'One analysis as it stands, to poll after POST /analyse',
+      auth: 'bearerOrApiKey',
+      scope: 'postmortems:read',
+      access: 'read',
+      request: { params: analysisIdParams },
+      response: { status: 200, data: analysisSchema },
     },
     getAnalysis: {
       method: 'GET',

@@ -115,7 +115,10 @@ export interface CountedList<T> extends ListCounter {
   attributes: readonly string[];
   /** The filter values an item (or a list's filter) is counted under; undefined where it has none. */
   filters: (item: Partial<T>) => FilterValues;
-  /** Sums an item adds beside its counts (minutes to acknowledge, ...), for means over the whole list. */
+  /**
+   * What an item adds beside its filter combinations: sums for means over the whole list (minutes to
+   * acknowledge, ...), and counts of a filter kept out of the combinations (an incident's service area).
+   */
   measures?: (item: Partial<T>) => Record<string, number>;
 }
 

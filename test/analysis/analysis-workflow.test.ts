@@ -69,7 +69,20 @@ describe('analysis workflow and routes', () => {
     const again = await start(incidentId);
     expect(again.status).toBe(200);
     expect(again.body.data.analysisId).toBe(first.body.data.analysisId);
+    const statusOf = async () => {
+      const reply = await client.request(
+        'GET',
+        `${ASSISTANT}/analyses/${first.body.data.analysisId}`,
+        undefined,
+        viewer.auth,
+      );
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body.data;
+    };
+    expect(await statusOf()).toMatchObject({ incidentId, status: 'PROCESSING', completedAt: null });
     await settle(client);
+    expect(await statusOf()).toMatchObject({ status: 'COMPLETE', stage: 'remediation-planning' });
+    expect((await statusOf()).hypothesis).toEqual(expect.any(String));
 
     const done = await list('?status=COMPLETE');
     expect(done.data.map((analysis: { analysisId: string }) => analysis.analysisId)).toContain(
@@ -118,6 +131,8 @@ describe('analysis workflow and routes', () => {
       stage: 'failed',
       failureReason: 'Error: the reasoner is unavailable',
     });
+    const polled = await client.request('GET', `${ASSISTANT}/analyses/${failed.analysisId}`, undefined, admin.auth);
+    expect(polled.body.data).toEqual(failed);
     expect((await client.request('GET', `${ASSISTANT}/analysis/${incidentId}`, undefined, admin.auth)).status).toBe(
       404,
     );
@@ -200,6 +215,14 @@ describe('analysis workflow and routes', () => {
     await settle(client);
     const report = { analysisId: otherAnalysis.body.data.analysisId, audience: 'ENGINEER' };
     expect((await client.request('POST', `${ASSISTANT}/report`, report, admin.auth)).status).toBe(404);
+    for (const analysisId of [report.analysisId, '01J0000000000000000000000Z', 'not-an-id']) {
+      const polled = await client.request('GET', `${ASSISTANT}/analyses/${analysisId}`, undefined, admin.auth);
+      expect(polled.status, analysisId).toBe(404);
+      expect(polled.body.errors).toEqual([`analysisId: no analysis ${analysisId} in this workspace`]);
+    }
+    expect(
+      (await client.request('GET', `${ASSISTANT}/analyses/${report.analysisId}`, undefined, other.auth)).body.data,
+    ).toMatchObject({ status: 'COMPLETE', incidentId: theirs });
     expect((await client.request('POST', `${ASSISTANT}/report`, report, other.auth)).status).toBe(201);
     expect((await list('', other)).total).toBe(1);
   });

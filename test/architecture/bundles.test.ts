@@ -75,13 +75,15 @@ const OVER_BUDGET: Record<string, number> = {
   // the refactor's moved helpers (issue 28, docs/performance.md).
   ingestion: 1.471,
   signals: 1.45,
-  integrations: 1.424,
+  // The incident list's service-area index and counts, which every incident write carries (issue 33).
+  integrations: 1.425,
   playbooks: 1.371,
   business: 1.383,
   auth: 1.375,
-  assistant: 1.34,
-  // The batch's shared rules and group lanes every message takes (issue 32, docs/correlation.md).
-  'correlation-worker': 1.347,
+  assistant: 1.341,
+  // The batch's shared rules and group lanes every message takes (issue 32, docs/correlation.md), and the
+  // service-area index keys and counts every incident write carries (issue 33).
+  'correlation-worker': 1.35,
   'correlation-rules': 1.33,
   dashboard: 1.322,
   problems: 1.325,

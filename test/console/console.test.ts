@@ -1,104 +1,27 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { functionFiles } from '#infra/bundling.ts';
 import { createConsoleHandler } from '#functions/console/console-handler.ts';
-import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
-import { hasChromium, launchBrowser } from '../support/browser.ts';
-import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { hasChromium } from '../support/browser.ts';
+import {
+  admin,
+  client,
+  engineer,
+  expectOk,
+  incidentId,
+  linkInMail,
+  openPage,
+  screenshot,
+  setUpConsole,
+  signInOn,
+  V1,
+  viewer,
+} from './support.ts';
 
-const V1 = '/api/v1';
-/** `CONSOLE_SCREENSHOTS=1 npx vitest run test/console` writes the pages docs/console.md shows. */
-const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ? new URL('../../docs/images/', import.meta.url) : undefined;
-const PHONE = { width: 390, height: 844 };
-
-let client: TestClient;
-let browser: Browser | undefined;
-let admin: SignedIn;
-let engineer: SignedIn;
-let viewer: SignedIn;
-let incidentId: string;
-
-const today = (): string => new Date().toISOString().slice(0, 10);
-
-const expectOk = (reply: { status: number; text: string }, status = 200) =>
-  expect(reply.status, reply.text).toBe(status);
-
-/** The link to the incident in the notification e-mail the on-call engineer got, as a person would click it. */
-const linkInMail = async (email: string, id: string): Promise<string> => {
-  const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
-  const message = (mail.body.data as { subject: string; text: string }[]).find(({ subject }) => subject.includes(id));
-  const link = message?.text.match(/https?:\/\/\S+\/incidents\/\S+/)?.[0];
-  if (!link) throw new Error(`no incident link mailed to ${email}: ${JSON.stringify(mail.body.data)}`);
-  return link;
-};
-
-const signInOn = async (page: Page, who: SignedIn): Promise<void> => {
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-};
-
-/** A page of its own (fresh sessionStorage) at phone size that records any request leaving the stack. */
-const openPage = async (outside: string[]): Promise<Page> => {
-  const context = await browser!.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  page.on('request', (request) => {
-    if (!request.url().startsWith(client.stack.url)) outside.push(request.url());
-  });
-  return page;
-};
-
-const screenshot = async (page: Page, name: string): Promise<void> => {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: new URL(`console-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
-};
-
-beforeAll(async () => {
-  [client, browser] = await Promise.all([
-    startTestStack(':memory:', undefined, { workers: true }),
-    hasChromium ? launchBrowser() : undefined,
-  ]);
-  // One stack per file, in memory: plain addresses read well in the screenshots docs/console.md shows.
-  admin = await signUpBusiness(client, { businessName: 'Console Ops', email: 'ada@acme.test' });
-  expectOk(
-    await client.request('POST', `${V1}/ims/setup`, { alertEmail: 'alerts@example.com', timezone: 'UTC' }, admin.auth),
-    201,
-  );
-  engineer = await joinAs(client, admin, 'ENGINEER', 'grace@acme.test');
-  viewer = await joinAs(client, admin, 'VIEWER', 'barbara@acme.test');
-  expectOk(
-    await client.request(
-      'POST',
-      `${V1}/assign-member`,
-      { userId: engineer.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-      admin.auth,
-    ),
-    201,
-  );
-  const created = await client.request(
-    'POST',
-    `${V1}/incident-ticket`,
-    {
-      summary: 'Checkout latency above 2 s',
-      priority: 'HIGH',
-      serviceArea: 'payments',
-      environment: 'production',
-      description: 'p99 of the checkout API is above 2 s since 02:10.',
-    },
-    admin.auth,
-  );
-  expectOk(created, 201);
-  incidentId = created.body.data.id;
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), client?.stack.stop()]);
-});
+setUpConsole();
 
 describe('the console, served at the app URL', () => {
   it('answers every page path with the same HTML, its files as script and stylesheet, and keeps the API apart', async () => {
@@ -192,9 +115,33 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Checkout latency above 2 s' }).waitFor();
 
+    // The service filter is the list route's: the page and its pager are those of the filtered list.
+    expectOk(
+      await client.request(
+        'POST',
+        `${V1}/incident-ticket`,
+        { summary: 'Ledger export stalled', priority: 'LOW', serviceArea: 'ledger' },
+        admin.auth,
+      ),
+      201,
+    );
     await page.getByRole('link', { name: 'Incidents' }).first().click();
+    await page.locator('.rows li', { hasText: 'Ledger export stalled' }).waitFor();
     await page.locator('.rows li', { hasText: incidentId }).waitFor();
     await screenshot(page, 'incidents');
+    const listed: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/incident-ticket?')) listed.push(request.url());
+    });
+    await page.getByLabel('Service').fill(' PAYMENTS ');
+    await page.getByLabel('Service').press('Enter');
+    await expect.poll(() => page.url()).toContain('serviceArea=PAYMENTS');
+    await expect.poll(() => page.locator('.rows li').count()).toBe(1);
+    expect(await page.locator('.rows li').innerText()).toContain(incidentId);
+    expect(listed.at(-1)).toContain('serviceArea=PAYMENTS');
+    await page.getByLabel('Service').fill('pay');
+    await page.getByLabel('Service').press('Enter');
+    await page.getByText('No incidents match.').waitFor();
     await page.getByRole('link', { name: 'On call' }).click();
     await page.locator('.rows li', { hasText: engineer.email }).waitFor();
     await screenshot(page, 'on-call');
@@ -202,7 +149,19 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     await page.context().close();
   }, 60_000);
 
-  it('assigns, analyses, exports as PDF and resolves the incident', async () => {
+  it('assigns, analyses, exports as PDF and resolves the incident, and shows its playbook run', async () => {
+    const playbook = await client.request(
+      'POST',
+      `${V1}/playbooks`,
+      { title: 'Checkout latency', steps: [{ title: 'Check the last deploy' }, { title: 'Roll back' }] },
+      admin.auth,
+    );
+    expectOk(playbook, 201);
+    expectOk(await client.request('POST', `${V1}/playbooks/${playbook.body.data.id}/publish`, undefined, admin.auth));
+    expectOk(
+      await client.request('POST', `${V1}/playbooks/${playbook.body.data.id}/execute`, { incidentId }, admin.auth),
+      201,
+    );
     const page = await openPage([]);
     await page.goto(`${client.stack.url}/incidents/${incidentId}`);
     await signInOn(page, engineer);
@@ -212,18 +171,20 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await page.locator('.assignee', { hasText: engineer.email }).waitFor();
 
+    // The execution comes from the executions list filtered by this incident.
+    const execution = page.locator('.execution', { hasText: 'Checkout latency' });
+    await execution.getByRole('heading', { name: 'Checkout latency IN PROGRESS' }).waitFor();
+    expect(await execution.locator('.steps li').allInnerTexts()).toEqual([
+      expect.stringContaining('Check the last deploy'),
+      expect.stringContaining('Roll back'),
+    ]);
+
+    await page.getByText('No completed analysis yet.').waitFor();
     await page.getByRole('button', { name: 'Analyse' }).click();
-    // The analysis runs through its workflow; the page shows it once complete.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByRole('heading', { name: 'Analysis' }).waitFor();
-          return page.locator('.analysis').count();
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBe(1);
+    // The page follows the analysis through its workflow and shows it once complete, with no reload.
+    await page.getByText('Analysing…').waitFor();
+    await page.locator('.analysis').waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Analysing…').count()).toBe(0);
     expect(await page.locator('.analysis').innerText()).toContain('Evidence');
 
     const [download] = await Promise.all([
@@ -263,106 +224,5 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     }
     expect(outside).toEqual([]);
     await page.context().close();
-  }, 60_000);
-});
-
-describe.skipIf(!hasChromium)('the console: the other pages a mailed link or a first sign-in opens', () => {
-  const mailTo = async (email: string) =>
-    (await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`)).body.data as {
-      subject: string;
-      text: string;
-      otp?: string;
-    }[];
-
-  it('signs a new registrant in with the e-mailed code on the first sign-in', async () => {
-    const email = `first-${Date.now().toString(36)}@example.com`;
-    const password = 'a first long password';
-    const registered = await client.request('POST', `${V1}/auth/business/register`, {
-      businessName: 'First Sign-in',
-      firstName: 'Fran',
-      lastName: 'Allen',
-      email,
-      password,
-    });
-    expectOk(registered, 201);
-    const page = await openPage([]);
-    await page.goto(`${client.stack.url}/sign-in`);
-    await signInOn(page, { email, password } as SignedIn);
-    await page.getByLabel('Code from the e-mail').fill((await mailTo(email)).find(({ otp }) => otp)?.otp ?? '');
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.getByRole('heading', { name: 'Incidents' }).waitFor();
-    expect(await page.locator('.who').innerText()).toContain(email);
-    await page.context().close();
-  });
-
-  it('accepts an invitation from the link in its e-mail, and resets a password from the reset e-mail', async () => {
-    const email = `invited-${Date.now().toString(36)}@example.com`;
-    expectOk(
-      await client.request(
-        'POST',
-        `${V1}/business/send-invite`,
-        { email, role: 'ENGINEER', accessPermissions: [] },
-        admin.auth,
-      ),
-      201,
-    );
-    const invite = (await mailTo(email))[0]?.text.match(/https?:\/\/\S+\/accept-invite\?token=\S+/)?.[0];
-    expect(invite).toBeDefined();
-    const page = await openPage([]);
-    await page.goto(invite!);
-    await page.getByRole('heading', { name: 'Join Console Ops' }).waitFor();
-    await screenshot(page, 'accept-invite');
-    await page.getByLabel('First name').fill('Katherine');
-    await page.getByLabel('Last name').fill('Johnson');
-    await page.getByLabel('Password').fill('an invited long password');
-    await page.getByRole('button', { name: 'Accept and sign in' }).click();
-    await page.getByRole('heading', { name: 'Incidents' }).waitFor();
-    expect(await page.locator('.who').innerText()).toContain('ENGINEER');
-
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'E-mail me a code' }).click();
-    await page.getByText('a code is on its way').waitFor();
-    const reset = (await mailTo(email)).find(({ subject }) => subject.includes('reset'));
-    const link = reset?.text.match(/https?:\/\/\S+\/reset-password\?email=\S+/)?.[0];
-    expect(link).toBe(`${client.stack.url}/reset-password?email=${encodeURIComponent(email)}`);
-    await page.goto(link!);
-    await page.getByLabel('Code from the e-mail').fill(reset?.otp ?? '');
-    await page.getByLabel('New password').fill('a brand new long password');
-    await page.getByRole('button', { name: 'Set the new password' }).click();
-    await page.getByText('Your password is set').waitFor();
-    await signInOn(page, { email, password: 'a brand new long password' } as SignedIn);
-    await page.getByRole('heading', { name: 'Incidents' }).waitFor();
-    await page.context().close();
-  }, 60_000);
-
-  it('acknowledges, resolves and suppresses signals for an ENGINEER, and shows a VIEWER none of those buttons', async () => {
-    for (const name of ['Disk 91% on db-1', 'Error rate 4% on checkout', 'Cert expires in 5 days']) {
-      expectOk(
-        await client.request('POST', `${V1}/signals`, { name, source: 'monitoring', severity: 'HIGH' }, admin.auth),
-        201,
-      );
-    }
-    const page = await openPage([]);
-    await page.goto(`${client.stack.url}/signals`);
-    await signInOn(page, engineer);
-    const row = (name: string) => page.locator('.rows li', { hasText: name });
-    await row('Disk 91% on db-1').waitFor();
-    await screenshot(page, 'signals');
-    await row('Disk 91% on db-1').getByRole('button', { name: 'Acknowledge' }).click();
-    await row('Disk 91% on db-1').getByText('ACKNOWLEDGED').waitFor();
-    await row('Error rate 4% on checkout').getByRole('button', { name: 'Resolve' }).click();
-    await row('Error rate 4% on checkout').getByText('RESOLVED').waitFor();
-    await row('Cert expires in 5 days').getByRole('button', { name: 'Suppress' }).click();
-    await row('Cert expires in 5 days').getByText('SUPPRESSED').waitFor();
-    await page.context().close();
-
-    const viewing = await openPage([]);
-    await viewing.goto(`${client.stack.url}/signals`);
-    await signInOn(viewing, viewer);
-    await viewing.locator('.rows li', { hasText: 'Disk 91% on db-1' }).waitFor();
-    expect(await viewing.locator('.rows li button').count()).toBe(0);
-    await viewing.context().close();
   }, 60_000);
 });

@@ -405,6 +405,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     return reply;
   },
   'assistant.listAnalyses': byKey('/assistant/analyses?status=COMPLETE'),
+  'assistant.getAnalysisStatus': withIds('GET', ({ analysis }) => `/assistant/analyses/${analysis}`),
   'assistant.getAnalysis': withIds('GET', ({ incident }) => `/assistant/analysis/${incident}`),
   'assistant.generateReport': (context) =>
     byAdmin('POST', '/assistant/report', { analysisId: context.ids.analysis, audience: 'LEADERSHIP' })(context),

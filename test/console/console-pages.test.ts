@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { SignedIn } from '../support/accounts.ts';
+import { hasChromium } from '../support/browser.ts';
+import {
+  admin,
+  client,
+  engineer,
+  expectOk,
+  openPage,
+  screenshot,
+  setUpConsole,
+  signInOn,
+  V1,
+  viewer,
+} from './support.ts';
+
+setUpConsole();
+
+describe.skipIf(!hasChromium)('the console: the other pages a mailed link or a first sign-in opens', () => {
+  const mailTo = async (email: string) =>
+    (await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`)).body.data as {
+      subject: string;
+      text: string;
+      otp?: string;
+    }[];
+
+  it('signs a new registrant in with the e-mailed code on the first sign-in', async () => {
+    const email = `first-${Date.now().toString(36)}@example.com`;
+    const password = 'a first long password';
+    const registered = await client.request('POST', `${V1}/auth/business/register`, {
+      businessName: 'First Sign-in',
+      firstName: 'Fran',
+      lastName: 'Allen',
+      email,
+      password,
+    });
+    expectOk(registered, 201);
+    const page = await openPage([]);
+    await page.goto(`${client.stack.url}/sign-in`);
+    await signInOn(page, { email, password } as SignedIn);
+    await page.getByLabel('Code from the e-mail').fill((await mailTo(email)).find(({ otp }) => otp)?.otp ?? '');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByRole('heading', { name: 'Incidents' }).waitFor();
+    expect(await page.locator('.who').innerText()).toContain(email);
+    await page.context().close();
+  });
+
+  it('accepts an invitation from the link in its e-mail, and resets a password from the reset e-mail', async () => {
+    const email = `invited-${Date.now().toString(36)}@example.com`;
+    expectOk(
+      await client.request(
+        'POST',
+        `${V1}/business/send-invite`,
+        { email, role: 'ENGINEER', accessPermissions: [] },
+        admin.auth,
+      ),
+      201,
+    );
+    const invite = (await mailTo(email))[0]?.text.match(/https?:\/\/\S+\/accept-invite\?token=\S+/)?.[0];
+    expect(invite).toBeDefined();
+    const page = await openPage([]);
+    await page.goto(invite!);
+    await page.getByRole('heading', { name: 'Join Console Ops' }).waitFor();
+    await screenshot(page, 'accept-invite');
+    await page.getByLabel('First name').fill('Katherine');
+    await page.getByLabel('Last name').fill('Johnson');
+    await page.getByLabel('Password').fill('an invited long password');
+    await page.getByRole('button', { name: 'Accept and sign in' }).click();
+    await page.getByRole('heading', { name: 'Incidents' }).waitFor();
+    expect(await page.locator('.who').innerText()).toContain('ENGINEER');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    await page.getByText('a code is on its way').waitFor();
+    const reset = (await mailTo(email)).find(({ subject }) => subject.includes('reset'));
+    const link = reset?.text.match(/https?:\/\/\S+\/reset-password\?email=\S+/)?.[0];
+    expect(link).toBe(`${client.stack.url}/reset-password?email=${encodeURIComponent(email)}`);
+    await page.goto(link!);
+    // A refused field's message shows under that field, from the API's `errors`.
+    await page.getByLabel('Code from the e-mail').fill('12');
+    await page.getByLabel('New password').fill('a brand new long password');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.locator('#field-otp[aria-invalid="true"]').waitFor();
+    expect(await page.locator('.field-error').innerText()).toBe('must be the 6-digit code from the e-mail');
+    await page.getByLabel('Code from the e-mail').fill(reset?.otp ?? '');
+    await page.getByLabel('New password').fill('a brand new long password');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByText('Your password is set').waitFor();
+    await signInOn(page, { email, password: 'a brand new long password' } as SignedIn);
+    await page.getByRole('heading', { name: 'Incidents' }).waitFor();
+    await page.context().close();
+  }, 60_000);
+
+  it('acknowledges, resolves and suppresses signals for an ENGINEER, and shows a VIEWER none of those buttons', async () => {
+    for (const name of ['Disk 91% on db-1', 'Error rate 4% on checkout', 'Cert expires in 5 days']) {
+      expectOk(
+        await client.request('POST', `${V1}/signals`, { name, source: 'monitoring', severity: 'HIGH' }, admin.auth),
+        201,
+      );
+    }
+    const page = await openPage([]);
+    await page.goto(`${client.stack.url}/signals`);
+    await signInOn(page, engineer);
+    const row = (name: string) => page.locator('.rows li', { hasText: name });
+    await row('Disk 91% on db-1').waitFor();
+    await screenshot(page, 'signals');
+    await row('Disk 91% on db-1').getByRole('button', { name: 'Acknowledge' }).click();
+    await row('Disk 91% on db-1').getByText('ACKNOWLEDGED').waitFor();
+    await row('Error rate 4% on checkout').getByRole('button', { name: 'Resolve' }).click();
+    await row('Error rate 4% on checkout').getByText('RESOLVED').waitFor();
+    await row('Cert expires in 5 days').getByRole('button', { name: 'Suppress' }).click();
+    await row('Cert expires in 5 days').getByText('SUPPRESSED').waitFor();
+    await page.context().close();
+
+    const viewing = await openPage([]);
+    await viewing.goto(`${client.stack.url}/signals`);
+    await signInOn(viewing, viewer);
+    await viewing.locator('.rows li', { hasText: 'Disk 91% on db-1' }).waitFor();
+    expect(await viewing.locator('.rows li button').count()).toBe(0);
+    await viewing.context().close();
+  }, 60_000);
+});
