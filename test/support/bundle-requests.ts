@@ -70,6 +70,7 @@ const expectStatus = (reply: BundleReply, status: number, step: string): void =>
 };
 
 export interface BundleCaller {
+  email: string;
   userId: string;
   workspaceId: string;
   bearer: Record<string, string>;
@@ -145,7 +146,7 @@ export const signUpThroughBundle = async (
   const loggedIn = await send(auth, 'POST', '/api/v1/auth/login', { email, password });
   expectStatus(loggedIn, 200, `${label}: login`);
   const { accessToken, user } = loggedIn.body.data;
-  return { userId: user.id, workspaceId: user.businessId, bearer: { authorization: `Bearer ${accessToken}` } };
+  return { email, userId: user.id, workspaceId: user.businessId, bearer: { authorization: `Bearer ${accessToken}` } };
 };
 
 /** An API key with every scope, created through the api-keys bundle (which mirrors it into the usage plan). */

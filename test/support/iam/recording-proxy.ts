@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RECORDED_HEADER } from './sdk-calls.ts';
 
 /** One request of the JSON protocol (DynamoDB, SQS) as it left a client: who signed it, the operation, the input. */
 export interface WireCall {
@@ -9,6 +10,8 @@ export interface WireCall {
   /** `DynamoDB_20120810.PutItem`, `AmazonSQS.SendMessage`. */
   target: string;
   input: Record<string, any>;
+  /** Whether the client's recording middleware saw the command: false for a client made outside the factory. */
+  recorded: boolean;
 }
 
 export interface RecordingProxy {
@@ -36,6 +39,7 @@ export const startRecordingProxy = async (target: string): Promise<RecordingProx
         caller,
         target: String(incoming.headers['x-amz-target'] ?? ''),
         input: body.length > 0 ? (JSON.parse(body.toString('utf8')) as Record<string, any>) : {},
+        recorded: incoming.headers[RECORDED_HEADER] !== undefined,
       });
       const onward = forward(
         {
