@@ -157,7 +157,14 @@ describe('every built bundle with exactly the environment the template gives it'
     // The notifications queued so far (the incident's among them), then the e-mails they queued.
     const notified = await drainQueueTo(stack, 'notifications', 'notification-worker');
     expect(notified.map((body) => JSON.parse(body).incidentId)).toContain(incident.body?.data?.id);
+    // The outboxes log a mail they could not queue and go on, so only SES's calls show the mail was sent.
     await drainQueueTo(stack, 'mail', 'mail-worker');
+    const mailedTo = stack.aws.calls
+      .filter(({ operation }) => operation === 'SendEmail')
+      .flatMap(({ detail }) => (detail as { Destination: { ToAddresses: string[] } }).Destination.ToAddresses);
+    expect(mailedTo).toContain(ims.alertEmail);
+    // The verification code, then the reset e-mail.
+    expect(mailedTo.filter((to) => to === caller.email)).toHaveLength(2);
 
     const analysis = await send(
       bundle('assistant'),
