@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionNames } from '#infra/bundling.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
 import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS } from '#lib/console-site/console-site.ts';
-import { createIds } from '#lib/ports/ids.ts';
 import { MAX_MESSAGE_BYTES } from '#lib/ports/queue/queue.ts';
 import { MAX_EVENTS_STORED_WHILE_WAITING } from '#lib/ingestion/ingest-delivery.ts';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
-import { apiKeyThroughBundle, send, signUpThroughBundle } from '../support/bundle-requests.ts';
+import { apiKeyThroughBundle, send, sesRecipients, signUpThroughBundle } from '../support/bundle-requests.ts';
 import { drainQueueTo } from '../support/bundle-queues.ts';
+import { alertStorm, eventQueuedTenMinutesAgo } from '../support/bundle-worker-events.ts';
 import { isFailure, serveGroup, type Served } from '../support/bundle-routes.ts';
 import { startBundleStack, type BundleStack } from '../support/bundle-stack.ts';
 import { judgeSdkCalls, judgedAsDeployed } from '../support/iam/bundle-proof.ts';
@@ -92,46 +92,18 @@ describe('every built bundle with exactly the environment the template gives it'
 
     // Over 100 alerts are answered once queued; one is over SQS's 256 KiB and goes by the payload bucket.
     const keyHeaders = await apiKeyThroughBundle(bundle('api-keys'), caller);
-    const alerts = Array.from({ length: MAX_EVENTS_STORED_WHILE_WAITING + 1 }, (_unused, index) => ({
-      status: 'firing',
-      labels: { alertname: 'DiskFull', instance: `db-${index}`, severity: 'critical' },
-      annotations: {
-        summary: `Disk almost full on db-${index}`,
-        ...(index === 0 && { dump: 'x'.repeat(MAX_MESSAGE_BYTES) }),
-      },
-      startsAt: new Date().toISOString(),
-      fingerprint: `disk-${index}`,
-    }));
-    const alerting = {
-      receiver: 'hook',
-      status: 'firing',
-      alerts,
-      version: '4',
-      groupKey: '{}:{alertname="DiskFull"}',
-    };
+    const alerting = alertStorm(MAX_EVENTS_STORED_WHILE_WAITING + 1, MAX_MESSAGE_BYTES);
     const ingested = await send(bundle('ingestion'), 'POST', '/api/v1/ingestion/metrics-alerts', alerting, keyHeaders);
     expect(ingested.status).toBe(202);
 
     // An event the table refused ten minutes ago (its id is of that time), whose correlation message was lost: the
     // sweep sends it again.
-    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
-    const signalId = createIds({ now: () => tenMinutesAgo }).sortable();
-    const event = { name: 'Disk almost full', source: 'monitoring', type: 'alert', severity: 'HIGH', metadata: {} };
-    const refused = {
-      workspaceId,
-      signalId,
-      receivedAt: tenMinutesAgo.toISOString(),
-      event: {
-        signal: { ...event, triggeredAt: new Date().toISOString() },
-        fingerprint: `disk-${signalId}`,
-        action: 'trigger',
-      },
-    };
+    const { signalId, message } = eventQueuedTenMinutesAgo(workspaceId);
     await stack.sqs.client.send(
-      new SendMessageCommand({ QueueUrl: stack.sqs.queueUrl('ingestion'), MessageBody: JSON.stringify(refused) }),
+      new SendMessageCommand({ QueueUrl: stack.sqs.queueUrl('ingestion'), MessageBody: message }),
     );
     const queued = await drainQueueTo(stack, 'ingestion', 'ingestion-worker');
-    expect(queued).toHaveLength(alerts.length + 1);
+    expect(queued).toHaveLength(alerting.alerts.length + 1);
     expect(Math.max(...queued.map((body) => Buffer.byteLength(body)))).toBeLessThan(MAX_MESSAGE_BYTES);
     expect(queued.filter((body) => JSON.parse(body).eventObject)).toHaveLength(1);
 
@@ -159,30 +131,34 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(notified.map((body) => JSON.parse(body).incidentId)).toContain(incident.body?.data?.id);
     // The outboxes log a mail they could not queue and go on, so only SES's calls show the mail was sent.
     await drainQueueTo(stack, 'mail', 'mail-worker');
-    const mailedTo = stack.aws.calls
-      .filter(({ operation }) => operation === 'SendEmail')
-      .flatMap(({ detail }) => (detail as { Destination: { ToAddresses: string[] } }).Destination.ToAddresses);
+    const mailedTo = sesRecipients(stack.aws);
     expect(mailedTo).toContain(ims.alertEmail);
     // The verification code, then the reset e-mail.
     expect(mailedTo.filter((to) => to === caller.email)).toHaveLength(2);
 
+    // The analysis of the incident the alert storm opened, over a hundred signals (one of them over 256 KiB) that
+    // stay in the table: the execution's input, and every state after it, is the four ids.
+    const listed = await send(bundle('incidents'), 'GET', '/api/v1/incident-ticket', undefined, caller.bearer);
+    const storm = (listed.body.data as { id: string }[]).find(({ id }) => id !== incident.body?.data?.id);
+    expect(storm).toBeDefined();
     const analysis = await send(
       bundle('assistant'),
       'POST',
       '/api/v1/assistant/analyse',
-      {
-        incidentId: incident.body?.data?.id,
-      },
+      { incidentId: storm?.id },
       caller.bearer,
     );
     expect(analysis.status).toBe(202);
-    const state = {
+    const started = bundle('assistant').sdkCalls.findLast(({ command }) => command === 'StartExecution');
+    const input = String(started?.input.input);
+    expect(Buffer.byteLength(input)).toBeLessThan(1024);
+    const state = JSON.parse(input);
+    expect(state).toEqual({
       workspaceId,
       analysisId: analysis.body?.data?.analysisId,
-      incidentId: incident.body?.data?.id,
-      requestedAt: new Date().toISOString(),
-    };
-    // Each stage as its Task sends it; what passes between states is the four ids, the evidence stays in the table.
+      incidentId: storm?.id,
+      requestedAt: expect.any(String),
+    });
     for (const stage of ANALYSIS_STAGES) {
       await expect(bundle('analysis-worker').invoke({ stage, input: state }), stage).resolves.toEqual(state);
     }
@@ -195,7 +171,7 @@ describe('every built bundle with exactly the environment the template gives it'
       caller.bearer,
     );
     expect(second.status).toBe(202);
-    const timedOut = { ...state, analysisId: second.body?.data?.analysisId };
+    const timedOut = { ...state, analysisId: second.body?.data?.analysisId, incidentId: incident.body?.data?.id };
     const ended = {
       'detail-type': 'Step Functions Execution Status Change',
       detail: { status: 'TIMED_OUT', input: JSON.stringify(timedOut), error: null, cause: null },

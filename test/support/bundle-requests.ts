@@ -96,6 +96,12 @@ const deliverQueuedMail = async ({ sqs, mailWorker }: PostOffice): Promise<void>
   await deleteMessages(sqs.client, sqs.queueUrl('mail'), Messages);
 };
 
+/** Every address SES was asked to mail, once per e-mail. */
+export const sesRecipients = (aws: FakeAws): string[] =>
+  aws.calls
+    .filter(({ operation }) => operation === 'SendEmail')
+    .flatMap(({ detail }) => (detail as { Destination: { ToAddresses: string[] } }).Destination.ToAddresses);
+
 const codeSentTo = (aws: FakeAws, email: string): string | undefined => {
   const mail = aws.calls
     .filter((call) => call.operation === 'SendEmail')
