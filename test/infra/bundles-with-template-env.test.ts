@@ -22,19 +22,19 @@ import { buildApp } from './template.ts';
  * against the embedded stack. Only the SDK's endpoints, credentials and region are added to the template's
  * environment, so a missing variable, grant or resource shows here: every command every SDK client of a
  * bundle sends is recorded at the client (test/support/iam/sdk-calls.ts) and judged, resource and condition
- * keys included, against the synthesized policy of that function (docs/security.md, "The least-privilege proof").
+ * keys included, against the synthesized policy of that function (docs/testing.md, "The least-privilege proof").
  */
 
-/**
- * Variables of a function that the run does not make its bundle read, each for a reason. Every other variable
- * of every function is read during the run, so removing it from the template fails a request here.
- */
 /** Read by node itself as it starts (source maps), before any code of the bundle runs. */
 const READ_BY_NODE = new Set(['NODE_OPTIONS']);
 
+/**
+ * Variables of a function that the run does not make its bundle read, each for a reason. Every other variable
+ * of every function is read during the run, so removing it from the template fails a request here. A connected
+ * provider is out of reach: in Lambda the outbound guard refuses the loopback servers a test could stand up.
+ */
 const NOT_READ: Record<string, string> = {
-  'integrations: CREDENTIALS_KEY_ID':
-    "sealing a provider's tokens takes a completed OAuth connect, which the probe requests do not reach",
+  'integrations: CREDENTIALS_KEY_ID': "sealing a provider's tokens needs an OAuth connect completed with the provider",
   'integrations: USAGE_PLAN_ID': "a code-host webhook's API key needs a connected code host first",
   'integrations: API_URL': "a code-host webhook's delivery URL needs a connected code host first",
   'notification-worker: CREDENTIALS_KEY_ID': "a meeting link opens a connected video tool's sealed tokens",
@@ -42,8 +42,9 @@ const NOT_READ: Record<string, string> = {
   'signals: INGESTION_QUEUE_URL':
     'the signals routes queue an event only when the table refuses its write for capacity, which dynalite never does',
   'sla-sweep: NOTIFICATIONS_QUEUE_URL':
-    'a breach needs a deadline in the past, and the bundle runs on the real clock (the in-process proof covers it)',
+    'a breach needs a deadline a minute or more in the past, and the bundle runs on the real clock',
 };
+
 const policies = functionPolicies(buildApp());
 let stack: BundleStack;
 const bundle = (name: string) => stack.bundle(name);
