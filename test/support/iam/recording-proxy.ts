@@ -3,13 +3,12 @@ import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RECORDED_HEADER } from './sdk-calls.ts';
 
-/** One request of the JSON protocol (DynamoDB, SQS) as it left a client: who signed it, the operation, the input. */
+/** One request of the JSON protocol (DynamoDB, SQS) as it reached the server: who signed it, the operation. */
 export interface WireCall {
   /** The access key id of the signature: the bundles test gives each function its own name as its key. */
   caller: string;
   /** `DynamoDB_20120810.PutItem`, `AmazonSQS.SendMessage`. */
   target: string;
-  input: Record<string, any>;
   /** Whether the client's recording middleware saw the command: false for a client made outside the factory. */
   recorded: boolean;
 }
@@ -24,7 +23,8 @@ const CREDENTIAL = /Credential=([^/]+)\//;
 
 /**
  * An HTTP proxy in front of a local AWS-API server that records every request on the wire before passing it
- * on: whatever client sent it, through whatever adapter, its call is seen, with the resources and keys it names.
+ * on: whatever client sent it, its call is seen, and whether the recording middleware saw it too (the proof
+ * judges what the middleware reports, so a request it did not see is a client made outside the factory).
  */
 export const startRecordingProxy = async (target: string): Promise<RecordingProxy> => {
   const calls: WireCall[] = [];
@@ -38,7 +38,6 @@ export const startRecordingProxy = async (target: string): Promise<RecordingProx
       calls.push({
         caller,
         target: String(incoming.headers['x-amz-target'] ?? ''),
-        input: body.length > 0 ? (JSON.parse(body.toString('utf8')) as Record<string, any>) : {},
         recorded: incoming.headers[RECORDED_HEADER] !== undefined,
       });
       const onward = forward(
