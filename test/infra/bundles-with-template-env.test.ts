@@ -39,8 +39,6 @@ const NOT_READ: Record<string, string> = {
   'integrations: API_URL': "a code-host webhook's delivery URL needs a connected code host first",
   'notification-worker: CREDENTIALS_KEY_ID': "a meeting link opens a connected video tool's sealed tokens",
   'notification-worker: INTEGRATION_PROVIDERS_SECRET_ARN': "the video tool's client settings, read for a meeting link",
-  'signals: INGESTION_QUEUE_URL':
-    'the signals routes queue an event only when the table refuses its write for capacity, which dynalite never does',
   'sla-sweep: NOTIFICATIONS_QUEUE_URL':
     'a breach needs a deadline a minute or more in the past, and the bundle runs on the real clock',
 };
@@ -103,8 +101,14 @@ describe('every built bundle with exactly the environment the template gives it'
     await stack.sqs.client.send(
       new SendMessageCommand({ QueueUrl: stack.sqs.queueUrl('ingestion'), MessageBody: message }),
     );
+    // A signal the table refuses for capacity, past the SDK's retries, goes on the ingestion queue instead.
+    const release = stack.dynamoWire.throttle('signals', 'DynamoDB_20120810.PutItem');
+    const signal = { name: 'Checkout latency', source: 'probe', severity: 'HIGH' };
+    const refused = await send(bundle('signals'), 'POST', '/api/v1/signals', signal, caller.bearer);
+    release();
+    expect(refused.status).toBe(202);
     const queued = await drainQueueTo(stack, 'ingestion', 'ingestion-worker');
-    expect(queued).toHaveLength(alerting.alerts.length + 1);
+    expect(queued).toHaveLength(alerting.alerts.length + 2);
     expect(Math.max(...queued.map((body) => Buffer.byteLength(body)))).toBeLessThan(MAX_MESSAGE_BYTES);
     expect(queued.filter((body) => JSON.parse(body).eventObject)).toHaveLength(1);
 

@@ -16,6 +16,11 @@ export interface WireCall {
 export interface RecordingProxy {
   endpoint: string;
   calls: WireCall[];
+  /**
+   * Answers the caller's requests of `target` as DynamoDB answers a write over the table's capacity, every
+   * retry of its SDK included, until the function returned is called.
+   */
+  throttle(caller: string, target: string): () => void;
   stop(): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ const CREDENTIAL = /Credential=([^/]+)\//;
  */
 export const startRecordingProxy = async (target: string): Promise<RecordingProxy> => {
   const calls: WireCall[] = [];
+  const throttled = new Set<string>();
   const upstream = new URL(target);
   const server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
@@ -40,6 +46,14 @@ export const startRecordingProxy = async (target: string): Promise<RecordingProx
         target: String(incoming.headers['x-amz-target'] ?? ''),
         recorded: incoming.headers[RECORDED_HEADER] !== undefined,
       });
+      if (throttled.has(`${caller} ${incoming.headers['x-amz-target']}`)) {
+        const type = 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException';
+        outgoing.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+        outgoing.end(
+          JSON.stringify({ __type: type, message: 'The level of configured provisioned throughput was exceeded' }),
+        );
+        return;
+      }
       const onward = forward(
         {
           host: upstream.hostname,
@@ -62,6 +76,10 @@ export const startRecordingProxy = async (target: string): Promise<RecordingProx
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
+    throttle: (caller, operation) => {
+      throttled.add(`${caller} ${operation}`);
+      return () => throttled.delete(`${caller} ${operation}`);
+    },
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
