@@ -13,20 +13,15 @@ export interface HookableClient {
 export type AwsClientHook = (client: HookableClient) => void;
 
 /**
- * Kept on the global object under a registered symbol: a built function bundle holds its own copy of this
- * module, and the process that imports the bundle must reach the same list.
+ * The hooks live on the global object under a registered symbol: a built function bundle holds its own copy
+ * of this module, and the process that imports the bundle must reach the same list.
  */
 const HOOKS = Symbol.for('incident-service.aws-client-hooks');
-
-const hooks = (): AwsClientHook[] => {
-  const global = globalThis as { [HOOKS]?: AwsClientHook[] };
-  global[HOOKS] ??= [];
-  return global[HOOKS];
-};
+const registry = globalThis as { [HOOKS]?: AwsClientHook[] };
 
 /** Runs `hook` on every client constructed from now on, in every copy of this module in the process. */
 export const onAwsClient = (hook: AwsClientHook): void => {
-  hooks().push(hook);
+  registry[HOOKS] = [...(registry[HOOKS] ?? []), hook];
 };
 
 export const newAwsClient = <Client extends HookableClient, Config>(
@@ -34,6 +29,6 @@ export const newAwsClient = <Client extends HookableClient, Config>(
   config: Config,
 ): Client => {
   const client = new Constructor(config);
-  for (const hook of hooks()) hook(client);
+  for (const hook of registry[HOOKS] ?? []) hook(client);
   return client;
 };
