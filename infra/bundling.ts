@@ -1,9 +1,12 @@
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { DOCS_ASSET_PACKAGE, DOCS_ASSETS } from '#lib/api-docs/docs-assets.ts';
+import { DOCS_FOLDERS } from '#lib/api-docs/docs-files.ts';
+import { knownRoutes } from '#lib/routes/index.ts';
+import { ROUTE_MISS_ROUTES_FILE, routeMiss } from '#lib/workers/route-miss.ts';
 import { writeConsoleAssets } from './console-build.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -91,7 +94,7 @@ export const coldStartFiles = ({ outputs }: Metafile, entryOutput: string): Set<
  * `require.resolve` finds them in Lambda exactly as it does from the repository.
  */
 const PACKAGE_FILES: Record<string, readonly string[]> = {
-  docs: ['package.json', ...Object.keys(DOCS_ASSETS)].map((file) => `${DOCS_ASSET_PACKAGE}/${file}`),
+  docs: ['package.json', ...DOCS_ASSETS].map((file) => `${DOCS_ASSET_PACKAGE}/${file}`),
 };
 
 const resolveFromProject = createRequire(join(PROJECT_ROOT, 'package.json')).resolve;
@@ -104,11 +107,26 @@ export const copyPackageFiles = (name: string, outdir: string): void => {
   }
 };
 
+/** The Markdown pages the docs function serves (lib/api-docs/docs-files.ts), under `docs/` as in the repository. */
+const copyDocsPages = (outdir: string): void => {
+  for (const folder of DOCS_FOLDERS) {
+    const from = join(PROJECT_ROOT, 'docs', folder);
+    mkdirSync(join(outdir, 'docs', folder), { recursive: true });
+    for (const page of readdirSync(from).filter((file) => file.endsWith('.md'))) {
+      cpSync(join(from, page), join(outdir, 'docs', folder, page));
+    }
+  }
+};
+
 /**
- * Everything a function reads at run time besides its code: the package files above and, for the console
- * function, the console's browser build under `console/` (functions/console/index.ts reads it there).
+ * Everything a function reads at run time besides its code: the package files above, for the docs function
+ * the documentation's pages, for the console function the console's browser build under `console/`
+ * (functions/console/index.ts reads it there), and for the route-miss function the route table's methods
+ * and paths (functions/route-miss/index.ts).
  */
 export const functionFiles = (name: string, outdir: string): void => {
   copyPackageFiles(name, outdir);
+  if (name === 'docs') copyDocsPages(outdir);
   if (name === 'console') writeConsoleAssets(join(outdir, 'console'));
+  if (name === routeMiss.name) writeFileSync(join(outdir, ROUTE_MISS_ROUTES_FILE), JSON.stringify(knownRoutes()));
 };

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, buildSync, type BuildOptions } from 'esbuild';
-import { CONSOLE_ASSETS, type ConsoleAsset } from '#lib/console-site/console-site.ts';
+import { type ConsoleAsset, isConsoleAsset } from '#lib/console-site/console-site.ts';
 const CONSOLE_DIR = fileURLToPath(new URL('../console', import.meta.url));
 
 /**
@@ -31,8 +31,6 @@ export const writeConsoleAssets = (outdir: string): void => {
   buildSync(consoleBuildOptions(outdir));
 };
 
-const isAsset = (name: string): name is ConsoleAsset => Object.hasOwn(CONSOLE_ASSETS, name);
-
 /** For the local server: the files in memory, built once per process (about a tenth of a second). */
 let built: Promise<ReadonlyMap<ConsoleAsset, Buffer>> | undefined;
 export const consoleAssetsInMemory = (): Promise<ReadonlyMap<ConsoleAsset, Buffer>> => {
@@ -40,7 +38,7 @@ export const consoleAssetsInMemory = (): Promise<ReadonlyMap<ConsoleAsset, Buffe
     const assets = new Map<ConsoleAsset, Buffer>();
     for (const file of outputFiles ?? []) {
       const name = file.path.split('/').pop() ?? '';
-      if (isAsset(name)) assets.set(name, Buffer.from(file.contents));
+      if (isConsoleAsset(name)) assets.set(name, Buffer.from(file.contents));
     }
     return assets;
   });

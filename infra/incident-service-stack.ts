@@ -22,6 +22,7 @@ import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
 import { parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { mailWorker } from '#lib/workers/mail-worker.ts';
 import { notificationWorker } from '#lib/workers/notification-worker.ts';
+import { routeMiss } from '#lib/workers/route-miss.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
 import { MailIdentity } from './constructs/mail-identity.ts';
@@ -65,6 +66,8 @@ export class IncidentServiceStack extends Stack {
   readonly apiKeyAuthorizer: ServiceFunction;
   readonly mailWorker: ServiceFunction;
   readonly notificationWorker: ServiceFunction;
+  /** Answers what the API's catch-all takes: a method or path outside the route table. */
+  readonly routeMiss: ServiceFunction;
   /** The integrations' OAuth applications (JSON), and the key that seals their tokens. */
   readonly integrationProviders: Secret;
   readonly credentialsKey: Key;
@@ -96,6 +99,7 @@ export class IncidentServiceStack extends Stack {
     this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
     this.mailWorker = worker('MailWorker', mailWorker);
     this.notificationWorker = worker('NotificationWorker', notificationWorker);
+    this.routeMiss = worker('RouteMiss', routeMiss);
     const workers: [FunctionDeclaration, ServiceFunction][] = [
       [ingestionWorker, this.ingestionWorker],
       [correlationWorker, this.correlationWorker],
@@ -106,6 +110,7 @@ export class IncidentServiceStack extends Stack {
       [apiKeyAuthorizer, this.apiKeyAuthorizer],
       [mailWorker, this.mailWorker],
       [notificationWorker, this.notificationWorker],
+      [routeMiss, this.routeMiss],
     ];
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
@@ -191,6 +196,7 @@ export class IncidentServiceStack extends Stack {
       logging: settings.apiLogging,
       allowedOrigins: settings.allowedOrigins,
       apiKeyAuthorizer: this.apiKeyAuthorizer.lambda,
+      routeMiss: this.routeMiss.lambda,
       ...retained,
     });
     this.usagePlan = new ApiUsagePlan(this, 'UsagePlan', {
@@ -228,7 +234,11 @@ export class IncidentServiceStack extends Stack {
     const queues = Object.entries(this.queues).map(([name, queue]) => ({ name, queue }));
     this.alarms = new ServiceAlarms(this, 'Alarms', {
       functions: functions
-        .filter(({ name }) => !this.groupFunctions.has(name) && name !== apiKeyAuthorizer.name && name !== 'console')
+        // The API's own functions fail as the API's 5xx, which has its alarm.
+        .filter(
+          ({ name }) =>
+            !this.groupFunctions.has(name) && ![apiKeyAuthorizer.name, routeMiss.name, 'console'].includes(name),
+        )
         .map(({ fn }) => fn),
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,
@@ -244,6 +254,10 @@ export class IncidentServiceStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });
+    new CfnOutput(this, 'TableName', {
+      value: this.table.table.tableName,
+      description: 'The table the functions read and write: the source of a point-in-time restore (README)',
+    });
     new CfnOutput(this, 'ConsoleUrl', {
       value: this.api.api.url,
       description: 'The web console (docs/console.md), where links in e-mail point unless appUrl is set',

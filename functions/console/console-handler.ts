@@ -1,13 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import {
-  CONSOLE_ASSETS,
-  CONSOLE_HEADERS,
-  type ConsoleAsset,
-  consolePage,
-  consoleRequest,
-} from '#lib/console-site/console-site.ts';
+import { CONSOLE_HEADERS, type ConsoleAsset, consolePage, consoleRequest } from '#lib/console-site/console-site.ts';
 import { binary } from '#lib/http/envelope.ts';
 import { errorResponse, resultResponse } from '#lib/http/response.ts';
+import { HTML_TYPE, contentTypeOf } from '#lib/http/content-types.ts';
 
 /** The built files: read beside the bundle in Lambda, built in memory by the local server. */
 export type ReadConsoleAsset = (asset: ConsoleAsset) => Promise<Buffer>;
@@ -30,11 +25,11 @@ export const consoleAnswer = async (
   if (!wanted) return undefined;
   const result =
     wanted.kind === 'page'
-      ? binary('text/html; charset=utf-8', Buffer.from(consolePage(basePath), 'utf8'), {
+      ? binary(HTML_TYPE, Buffer.from(consolePage(basePath), 'utf8'), {
           ...CONSOLE_HEADERS,
           ...PAGE_CACHE,
         })
-      : binary(CONSOLE_ASSETS[wanted.asset], await read(wanted.asset), { ...CONSOLE_HEADERS, ...ASSET_CACHE });
+      : binary(contentTypeOf(wanted.asset), await read(wanted.asset), { ...CONSOLE_HEADERS, ...ASSET_CACHE });
   return resultResponse(result, requestId);
 };
 

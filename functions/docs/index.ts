@@ -1,8 +1,10 @@
 import { createGroupHandler } from '#lib/app/group-handler.ts';
-import { DOCS_ASSETS, type DocsAsset, readDocsAsset } from '#lib/api-docs/docs-assets.ts';
+import { type DocsAsset, readDocsAsset } from '#lib/api-docs/docs-assets.ts';
+import { readDocsFile } from '#lib/api-docs/docs-files.ts';
 import { docsPage } from '#lib/api-docs/docs-page.ts';
 import { binary } from '#lib/http/envelope.ts';
 import { docs } from '#lib/routes/docs.ts';
+import { HTML_TYPE, JSON_TYPE, TEXT_TYPE, contentTypeOf } from '#lib/http/content-types.ts';
 
 /** The Swagger UI files change only with a package upgrade; a day in caches spares the function. */
 const CACHED = { 'cache-control': 'public, max-age=86400' };
@@ -22,11 +24,13 @@ const openApiDocument = (): Promise<Buffer> => {
   return documentBody;
 };
 
-const asset = async (name: DocsAsset) => binary(DOCS_ASSETS[name], await readDocsAsset(name), CACHED);
+const asset = async (name: DocsAsset) => binary(contentTypeOf(name), await readDocsAsset(name), CACHED);
 
 export const handler = createGroupHandler(docs, {
-  getOpenApiDocument: async () => binary('application/json; charset=utf-8', await openApiDocument()),
-  getDocsPage: async () => binary('text/html; charset=utf-8', page),
+  getOpenApiDocument: async () => binary(JSON_TYPE, await openApiDocument()),
+  getDocsPage: async () => binary(HTML_TYPE, page),
   getDocsScript: () => asset('swagger-ui-bundle.js'),
   getDocsStylesheet: () => asset('swagger-ui.css'),
+  getDocsFile: async ({ params }) => binary(TEXT_TYPE, await readDocsFile('', params.page)),
+  getSpecFile: async ({ params }) => binary(TEXT_TYPE, await readDocsFile('spec/', params.page)),
 });

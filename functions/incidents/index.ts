@@ -5,6 +5,7 @@ import { paged } from '#lib/http/pagination.ts';
 import type { RouteResult } from '#lib/http/route.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { incidents } from '#lib/routes/incidents.ts';
+import { HTML_TYPE } from '#lib/http/content-types.ts';
 
 /**
  * Each route loads its service on its first request (`import()`, a chunk of its own): a cold start carries
@@ -12,7 +13,7 @@ import { incidents } from '#lib/routes/incidents.ts';
  * when asked for (docs/performance.md, "Bundles and cold imports").
  */
 const incidentModule = onFirstUse(() => import('#lib/incidents/incident.ts'));
-const exportIncidentPdfModule = onFirstUse(() => import('#lib/incidents/export-incident-pdf.ts'));
+const exportIncidentPdfModule = onFirstUse(() => import('#lib/reports/export-incident-pdf.ts'));
 const previewIncidentIdModule = onFirstUse(() => import('#lib/incidents/preview-incident-id.ts'));
 const createIncidentModule = onFirstUse(() => import('#lib/incidents/create-incident.ts'));
 const listIncidentsModule = onFirstUse(() => import('#lib/incidents/list-incidents.ts'));
@@ -32,7 +33,7 @@ const thread = onFirstUse(() => import('#lib/incidents/incident-thread.ts'));
 
 /** Pages of one request's answer: never cached, since the same address answers differently once used. */
 const htmlPage = (html: string): RouteResult =>
-  binary('text/html; charset=utf-8', Buffer.from(html, 'utf8'), { 'cache-control': 'no-store' });
+  binary(HTML_TYPE, Buffer.from(html, 'utf8'), { 'cache-control': 'no-store' });
 
 const pdfResponse = async (scope: Scope, request: { id: string; note?: string }): Promise<RouteResult> => {
   const { exportIncidentPdf } = await exportIncidentPdfModule();

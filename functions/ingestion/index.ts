@@ -6,6 +6,7 @@ import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
 import type { IngestedDelivery } from '#lib/ingestion/ingest-delivery.ts';
 import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
 import { ingestion } from '#lib/routes/ingestion.ts';
+import { YAML_TYPE } from '#lib/http/content-types.ts';
 
 const { routes } = ingestion;
 
@@ -51,7 +52,7 @@ export const handler = createGroupHandler(ingestion, {
       ingestionUrl: `${base}${routes.ingestOrchestrator.path}`,
       apiKey: query.apiKey,
     });
-    return binary('application/yaml; charset=utf-8', Buffer.from(manifest, 'utf8'), {
+    return binary(YAML_TYPE, Buffer.from(manifest, 'utf8'), {
       'content-disposition': 'inline; filename="incident-service-event-exporter.yaml"',
     });
   },

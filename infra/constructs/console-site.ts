@@ -33,7 +33,7 @@ export class ConsoleSite extends Construct {
       timeout: Duration.seconds(functionTimeoutSeconds('console')),
     });
     const integration = new LambdaIntegration(this.fn.lambda, { scopePermissionToMethod: false });
-    const paths = [...CONSOLE_PAGES, ...Object.keys(CONSOLE_ASSETS).map((asset) => `/${CONSOLE_ASSET_DIR}/${asset}`)];
+    const paths = [...CONSOLE_PAGES, ...CONSOLE_ASSETS.map((asset) => `/${CONSOLE_ASSET_DIR}/${asset}`)];
     for (const path of paths) {
       const resource = path === '/' ? api.root : api.root.resourceForPath(path);
       const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => `method.request.path.${name}`);

@@ -44,6 +44,8 @@ export interface ServiceApiProps {
   allowedOrigins: readonly string[];
   /** Names the usage-plan key of every request to a method that takes API keys (lib/api-keys/api-key-gate.ts). */
   apiKeyAuthorizer: IFunction;
+  /** Answers a method or path outside the route table (functions/route-miss). */
+  routeMiss: IFunction;
 }
 
 const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
@@ -150,6 +152,11 @@ export class ServiceApi extends Construct {
     );
     const stackOf = new Map(packed.flatMap((subtrees, index) => subtrees.map((subtree) => [subtree, index] as const)));
     this.addRoutes((path) => this.routeStacks[stackOf.get(subtreeOf(path)) ?? 0] as NestedStack, props);
+    // A resource keeps a request only for a method it declares: other methods, and paths outside the table, fall
+    // through to this greedy catch-all (not the gateway's 403 "Missing Authentication Token"), whose function
+    // answers 405 with Allow or 404 naming the nearest route. Preflights still meet each resource's OPTIONS first.
+    const routeMiss = new LambdaIntegration(props.routeMiss, { scopePermissionToMethod: false });
+    this.api.root.addProxy({ anyMethod: true, defaultIntegration: routeMiss });
     addGatewayResponses(this.api, props.allowedOrigins, props.perKeyLimit);
     this.acknowledgeFindings(props.logging);
   }

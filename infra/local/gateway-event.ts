@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { requestIsBinary } from './gateway-binary.ts';
-import type { RouteMatch } from './route-matcher.ts';
+import type { RouteMatch } from '#lib/http/route-matcher.ts';
 
 const STAGE = 'local';
 

@@ -16,7 +16,8 @@ import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
 import type { LocalUsagePlan } from './local-usage-plan.ts';
 import { takesApiKeys } from '#lib/http/route.ts';
-import type { RouteMatcher } from './route-matcher.ts';
+import type { RouteMatcher } from '#lib/http/route-matcher.ts';
+import type { createRouteMiss } from '#lib/http/route-miss.ts';
 import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
 
 /** API Gateway's own limit on a request's payload: 413 above it. */
@@ -39,6 +40,8 @@ const MAIL_QUEUE_WAIT_MS = 10_000;
 
 export interface LocalHttpOptions {
   routes: RouteMatcher;
+  /** The answer to a method or path no route takes, as the stack's catch-all and its function give it. */
+  routeMiss: ReturnType<typeof createRouteMiss>;
   handlers: ReadonlyMap<string, GatewayHandler>;
   mailbox: Mailbox;
   /** The usage plan the gateway enforces on methods that require an API key. */
@@ -170,7 +173,9 @@ const serveWith =
     const match = routes.match(request.method ?? 'GET', url.pathname);
     const handler = match && handlers.get(match.group);
     if (!match || !handler) {
-      gatewayAnswer(errorResponse(404, 'Route not found', [], randomUUID()));
+      gatewayAnswer(
+        options.routeMiss({ method: request.method ?? 'GET', path: url.pathname, requestId: randomUUID() }),
+      );
       return;
     }
     const event = buildGatewayEvent(request, url, body, match);

@@ -3,13 +3,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
-import { systemClock } from '#lib/ports/clock.ts';
+import { type Clock, systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { createOutboxMailer } from '#lib/ports/mail/outbox-mailer.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
-import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
+import { ROUTE_GROUPS, allRoutes, knownRoutes } from '#lib/routes/index.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import type { Network } from '#lib/ports/network/network.ts';
@@ -28,7 +28,8 @@ import type { ConsoleAsset } from '#lib/console-site/console-site.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
-import { createRouteMatcher } from './route-matcher.ts';
+import { createRouteMatcher } from '#lib/http/route-matcher.ts';
+import { createRouteMiss } from '#lib/http/route-miss.ts';
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { createLocalWorkflow } from './workflow.ts';
@@ -84,6 +85,11 @@ export interface LocalStackOptions {
   outboundPrivateNetworks?: string;
   /** DNS for workspace URLs and domains: the system resolver unless a test answers names itself. */
   network?: Network;
+  /**
+   * The services' clock: the system's, unless the demo replays a past week (infra/local/demo/demo-clock.ts)
+   * or a test needs a limiter window to begin.
+   */
+  clock?: Clock;
 }
 
 export interface LocalStack {
@@ -172,6 +178,7 @@ export const startLocalStack = async ({
   reasoner,
   outboundPrivateNetworks,
   network,
+  clock = systemClock,
 }: LocalStackOptions): Promise<LocalStack> => {
   const providers = parseOAuthProviders(oauthProviders);
   const integrationApps = parseIntegrationProviders(integrationProviders);
@@ -183,8 +190,8 @@ export const startLocalStack = async ({
   const sqs = await startSqsServer({ settings: { ...QUEUE_SETTINGS, ...queueSettings } });
   await restoreQueues(sqs, savedQueuesFile(dataDir));
   let url = '';
-  const mailbox = await openMailbox(systemClock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
-  const smsOutbox = await openSmsOutbox(systemClock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
+  const mailbox = await openMailbox(clock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
+  const smsOutbox = await openSmsOutbox(clock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
@@ -227,16 +234,17 @@ export const startLocalStack = async ({
     allowedOrigins: parseAllowedOrigins(allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS),
     metrics,
     reasoner: (rules) => reasoner ?? rules,
-    clock: systemClock,
-    ids: createIds(systemClock),
+    clock,
+    ids: createIds(clock),
   };
   installPorts(ports);
 
   const server = createLocalHttpServer({
     routes: createRouteMatcher(allRoutes()),
+    routeMiss: createRouteMiss(knownRoutes()),
     allowedOrigins: ports.allowedOrigins,
     usagePlan,
-    now: () => systemClock.now(),
+    now: () => clock.now(),
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,

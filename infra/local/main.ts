@@ -35,6 +35,7 @@ const stack = await startLocalStack({
   ...(process.env.ALLOWED_ORIGINS && { allowedOrigins: process.env.ALLOWED_ORIGINS }),
   ...(process.env.OUTBOUND_PRIVATE_NETWORKS && { outboundPrivateNetworks: process.env.OUTBOUND_PRIVATE_NETWORKS }),
   ...(sweepSeconds && { slaSweepSeconds: sweepSeconds }),
+  ...(demo && { clock: demo.clock }),
 });
 
 /**
@@ -77,5 +78,5 @@ process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 // Announced only once a signal would stop it cleanly: whoever waits for this line may signal at once.
-if (demo) await printDemo(stack);
+if (demo) await printDemo(stack, demo.clock);
 process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);

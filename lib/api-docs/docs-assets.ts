@@ -5,11 +5,8 @@ import { createRequire } from 'node:module';
  * The Swagger UI files the docs page loads, served by the docs function itself (no CDN): the package's
  * prebuilt browser bundle and stylesheet, as published.
  */
-export const DOCS_ASSETS = {
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-} as const;
-export type DocsAsset = keyof typeof DOCS_ASSETS;
+export const DOCS_ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css'] as const;
+export type DocsAsset = (typeof DOCS_ASSETS)[number];
 
 /** What the deployed bundle ships beside `index.mjs` (infra/bundling.ts), so resolving works there as here. */
 export const DOCS_ASSET_PACKAGE = 'swagger-ui-dist';

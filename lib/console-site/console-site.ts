@@ -3,11 +3,8 @@
  * two files esbuild builds from console/. The paths are the ones links in e-mail use (`<APP_URL>/incidents/<id>`,
  * `/accept-invite?token=`, `/reset-password?email=`), so a link opens the page that answers it.
  */
-export const CONSOLE_ASSETS = {
-  'app.js': 'application/javascript; charset=utf-8',
-  'app.css': 'text/css; charset=utf-8',
-} as const;
-export type ConsoleAsset = keyof typeof CONSOLE_ASSETS;
+export const CONSOLE_ASSETS = ['app.js', 'app.css'] as const;
+export type ConsoleAsset = (typeof CONSOLE_ASSETS)[number];
 
 /** Where the built files are served, below the console's base; clear of `/api/v1`. */
 export const CONSOLE_ASSET_DIR = 'console';
@@ -30,14 +27,15 @@ const PAGE_PATTERNS = CONSOLE_PAGES.map(
   (page) => new RegExp(`^${page.replace(/\{[^}]+\}/g, '[^/]+').replace(/\/$/, '')}/?$`),
 );
 
-const isAsset = (name: string): name is ConsoleAsset => Object.hasOwn(CONSOLE_ASSETS, name);
+export const isConsoleAsset = (name: string): name is ConsoleAsset =>
+  (CONSOLE_ASSETS as readonly string[]).includes(name);
 
 /** What a path below the console's base asks for, or undefined when the console has no such path. */
 export const consoleRequest = (path: string): ConsoleRequest | undefined => {
   const assetPrefix = `/${CONSOLE_ASSET_DIR}/`;
   if (path.startsWith(assetPrefix)) {
     const name = path.slice(assetPrefix.length);
-    return isAsset(name) ? { kind: 'asset', asset: name } : undefined;
+    return isConsoleAsset(name) ? { kind: 'asset', asset: name } : undefined;
   }
   return PAGE_PATTERNS.some((pattern) => pattern.test(path)) ? { kind: 'page' } : undefined;
 };

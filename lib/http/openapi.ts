@@ -165,7 +165,7 @@ const operationFor = (group: RouteGroup, key: string, route: RouteSpec) => {
 };
 
 /** The OpenAPI 3.1 document of the given route groups; the route table is its only source. */
-/** `description` is the document's `info.description`: the project's own decisions, in Markdown. */
+/** `description` is the document's `info.description`: a short introduction, in Markdown. */
 export const buildOpenApiDocument = (groups: readonly RouteGroup[], description: string) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const group of groups) {

@@ -2,8 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isBinaryMediaType } from './binary-media-types.ts';
 import { errorBody, successBody } from './envelope.ts';
 import type { RouteResult } from './route.ts';
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+import { JSON_TYPE } from './content-types.ts';
 
 const baseHeaders = (requestId: string, contentType: string): Record<string, string> => ({
   'content-type': contentType,
@@ -25,7 +24,7 @@ export const resultResponse = (result: RouteResult, requestId: string): APIGatew
   }
   return {
     statusCode: result.status,
-    headers: { ...baseHeaders(requestId, JSON_CONTENT_TYPE), ...result.headers },
+    headers: { ...baseHeaders(requestId, JSON_TYPE), ...result.headers },
     body: JSON.stringify(successBody(result.message, result.data, result.extra)),
   };
 };
@@ -38,6 +37,6 @@ export const errorResponse = (
   headers: Readonly<Record<string, string>> = {},
 ): APIGatewayProxyResult => ({
   statusCode,
-  headers: { ...baseHeaders(requestId, JSON_CONTENT_TYPE), ...headers },
+  headers: { ...baseHeaders(requestId, JSON_TYPE), ...headers },
   body: JSON.stringify(errorBody(message, errors)),
 });

@@ -1,4 +1,3 @@
-import type { IncidentReport } from '#lib/reports/incident-report.ts';
 import { queryAll, queryFirst } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
@@ -15,10 +14,21 @@ import { ANALYSIS_COUNTER, analysisChildPartition, incidentAnalysisPartition } f
  */
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
+/** What the incident report shows of a completed analysis; `completedAt` is when it was made. */
+export interface CompletedAnalysis {
+  hypothesis: string;
+  rootCause: string;
+  impactAssessment: string;
+  contributingFactors: string[];
+  remediationOptions: string[];
+  confidence: number;
+  completedAt: string;
+}
+
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const incidentAnalysisRepository = (table: Table, workspaceId: string) => {
   /** The latest COMPLETE analysis of the incident, as the report shows it; undefined if there is none. */
-  const latestCompletedAnalysis = async (incidentId: string): Promise<IncidentReport['analysis']> => {
+  const latestCompletedAnalysis = async (incidentId: string): Promise<CompletedAnalysis | undefined> => {
     const item = await queryFirst(table, {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :complete)',

@@ -18,11 +18,10 @@ import type { UsagePlan } from './usage-plan/usage-plan.ts';
 import type { Workflow } from './workflow/workflow.ts';
 
 /**
- * Everything outside the domain that services reach: the table, the outside world's ports and the
- * settings that come with them. A function gets the ones its declaration needs (need.ts), each built
- * on first use; clock and ids need nothing and are always there.
+ * The outside world's clients: each talks to a service (AWS's, a provider's, or a local one) and has a
+ * local adapter beside its AWS one.
  */
-export interface Ports {
+export interface Adapters {
   table: Table;
   queue: Queue;
   workflow: Workflow;
@@ -33,28 +32,41 @@ export interface Ports {
   objects: ObjectStore;
   signingKeys: SigningKeys;
   usagePlan: UsagePlan;
-  /**
-   * The usage-plan key of every request the gateway's authorizer vouches for no API key (Bearer callers,
-   * bad keys): one shared key of a plan without a per-key throttle, so the stage throttle alone applies.
-   */
-  unkeyedUsageKey: string;
-  rateLimits: RateLimits;
   identityProvider: IdentityProviderClient;
-  oauthProviders: OAuthProviders;
-  /** The OAuth applications of the integrations and the API's own URL. */
-  integrations: IntegrationSettings;
   /** The master key of stored third-party tokens. */
   credentialKeys: CredentialKeys;
   sms: SmsSender;
   /** DNS for the URLs and domains workspaces set, and the deployment's private networks. */
   network: Network;
-  /** Browser origins allowed to call the API (CORS). */
-  allowedOrigins: readonly string[];
   metrics: Metrics;
   /** The analysis engine's reasoning over evidence: a model over the rules, or the rules alone. */
   reasoner: Reasoning;
   clock: Clock;
   ids: Ids;
 }
+
+/** The deployment's settings: plain values the stack (or the local server) chose, the same in every request. */
+export interface Settings {
+  /**
+   * The usage-plan key of every request the gateway's authorizer vouches for no API key (Bearer callers,
+   * bad keys): one shared key of a plan without a per-key throttle, so the stage throttle alone applies.
+   */
+  unkeyedUsageKey: string;
+  rateLimits: RateLimits;
+  /** The sign-in providers the deployment offers, with their client ids. */
+  oauthProviders: OAuthProviders;
+  /** The OAuth applications of the integrations and the API's own URL. */
+  integrations: IntegrationSettings;
+  /** Browser origins allowed to call the API (CORS). */
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * Everything outside the domain that services reach. A function gets the ones its declaration needs
+ * (need.ts), each built on first use; clock and ids need nothing and are always there. Adapters and
+ * settings share one object because a need binds both the same way: an environment (and a grant) the
+ * stack gives the function, read when the function first uses it.
+ */
+export type Ports = Adapters & Settings;
 
 export type PortName = keyof Ports;

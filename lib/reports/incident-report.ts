@@ -1,5 +1,35 @@
+import type { CompletedAnalysis } from '#lib/incidents/incident-analysis-repository.ts';
 import type { HistoryEvent } from '#lib/tickets/history.ts';
 import type { ReportSignal } from './signal-details.ts';
+
+/** A playbook run on the incident: its steps as done, skipped or left, with their notes, and the actions added. */
+export interface ReportPlaybookRun {
+  title: string;
+  version: number;
+  status: string;
+  startedBy: string;
+  startedAt: string;
+  steps: {
+    title: string;
+    optional: boolean;
+    status: string;
+    note: string | null;
+    reason: string | null;
+    finishedAt: string | null;
+    finishedBy: string | null;
+  }[];
+  actions: { description: string; recordedBy: string; recordedAt: string }[];
+}
+
+/** A notification of an incident event to one recipient on one channel, and what became of it. */
+export interface ReportNotification {
+  event: string;
+  channel: string;
+  recipient: string;
+  status: string;
+  /** Its last attempt's time: when it went out, failed for good or was muted. */
+  at: string;
+}
 
 /**
  * Everything an incident report shows, gathered by the incidents service and rendered to PDF by
@@ -41,14 +71,10 @@ export interface IncidentReport {
   /** The first linked signals, in the order they were triggered; `moreSignals` counts the others. */
   signals: ReportSignal[];
   moreSignals: number;
+  /** The playbook runs on the incident, in the order they started. */
+  playbookRuns: ReportPlaybookRun[];
+  /** The notifications of the incident's events, oldest first. */
+  notifications: ReportNotification[];
   /** The latest completed analysis, when one exists. */
-  analysis?: {
-    hypothesis: string;
-    rootCause: string;
-    impactAssessment: string;
-    contributingFactors: string[];
-    remediationOptions: string[];
-    confidence: number;
-    completedAt: string;
-  };
+  analysis?: CompletedAnalysis;
 }

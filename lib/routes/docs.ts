@@ -1,3 +1,4 @@
+import { docsFileParams } from '#lib/api-docs/docs-files.ts';
 import { defineGroup } from '#lib/http/route.ts';
 
 /**
@@ -36,6 +37,23 @@ export const docs = defineGroup({
       summary: "The docs page's stylesheet",
       auth: 'public',
       response: { status: 200, contentType: 'text/css' },
+    },
+    getDocsFile: {
+      method: 'GET',
+      path: '/api/v1/docs/:page',
+      summary:
+        "A page of the project's documentation (docs/<page>), as Markdown text: the decisions and what they link",
+      auth: 'public',
+      request: { params: docsFileParams },
+      response: { status: 200, contentType: 'text/plain' },
+    },
+    getSpecFile: {
+      method: 'GET',
+      path: '/api/v1/docs/spec/:page',
+      summary: 'A page of the specification (docs/spec/<page>), as Markdown text',
+      auth: 'public',
+      request: { params: docsFileParams },
+      response: { status: 200, contentType: 'text/plain' },
     },
   },
 });

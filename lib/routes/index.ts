@@ -1,4 +1,5 @@
-import type { RouteSpec } from '#lib/http/route.ts';
+import { type RouteSpec, toGatewayPath } from '#lib/http/route.ts';
+import type { KnownRoute } from '#lib/http/route-miss.ts';
 import { apiKeys } from './api-keys.ts';
 import { assistant } from './assistant.ts';
 import { auth } from './auth.ts';
@@ -58,3 +59,7 @@ export const allRoutes = (): RouteEntry[] =>
   ROUTE_GROUPS.flatMap((group) =>
     Object.entries(group.routes).map(([key, route]): RouteEntry => ({ group: group.name, key, route })),
   );
+
+/** Each route's group, method and path in API Gateway's form: all the route-miss function needs to know. */
+export const knownRoutes = (): KnownRoute[] =>
+  allRoutes().map(({ group, route }) => ({ group, route: { method: route.method, path: toGatewayPath(route.path) } }));

@@ -10,6 +10,7 @@ import { emptyData } from '#lib/contract/response-fields.ts';
 import { deliveryData, snsConfirmationData } from '#lib/ingestion/schemas.ts';
 import { network } from '#lib/ports/network/network-need.ts';
 import * as z from 'zod/mini';
+import { YAML_TYPE } from '#lib/http/content-types.ts';
 
 // Real senders post large batches (alert groups, paging-tool message lists). DECISIONS.md allows 5 MiB, but API
 // Gateway hands every body to the function base64 (lib/http/binary-media-types.ts), and Lambda takes at most
@@ -78,7 +79,7 @@ export const ingestion = defineGroup({
       scope: 'ingestion:write',
       access: 'read',
       request: { query: manifestQuery },
-      response: { status: 200, contentType: 'application/yaml; charset=utf-8' },
+      response: { status: 200, contentType: YAML_TYPE },
     },
     ingestPaging: {
       method: 'POST',

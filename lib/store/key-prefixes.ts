@@ -40,15 +40,11 @@ export const WORKSPACE_PREFIXES = {
   WEBHOOK: 'webhook signing secrets per sender',
 } as const;
 
-export type WorkspacePrefix = keyof typeof WORKSPACE_PREFIXES;
-
 export const ACCOUNT_PREFIXES = {
   EMAIL: 'an account found by its e-mail address',
   OAUTH: 'an account found by its OAuth provider identity',
   SSODOMAIN: 'a workspace found by its SSO e-mail domain',
 } as const;
-
-export type AccountPrefix = keyof typeof ACCOUNT_PREFIXES;
 
 /** Keys outside workspaces and accounts: limiter windows, and the directory jobs walk. */
 export const OTHER_PREFIXES = {

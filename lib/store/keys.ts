@@ -1,4 +1,7 @@
-import type { AccountPrefix, WorkspacePrefix } from './key-prefixes.ts';
+import type { ACCOUNT_PREFIXES, WORKSPACE_PREFIXES } from './key-prefixes.ts';
+
+type WorkspacePrefix = keyof typeof WORKSPACE_PREFIXES;
+type AccountPrefix = keyof typeof ACCOUNT_PREFIXES;
 
 /**
  * Key builders every entity module uses. Workspace data lives under `WS#<workspaceId>#<PREFIX>...` so no

@@ -120,7 +120,7 @@ describe('the console, served at the app URL', () => {
     expect((await fetch(`${client.stack.url}/incidents/${incidentId}/more`)).status).toBe(404);
     const unknownRoute = await client.request('GET', `${V1}/no-such-route`);
     expect(unknownRoute.status).toBe(404);
-    expect(unknownRoute.body.message).toBe('Route not found');
+    expect(unknownRoute.body.message).toBe(`Route not found: GET ${V1}/no-such-route`);
   });
 
   it('behind the stage URL, takes the stage as its base, so files and API calls stay below it', async () => {

@@ -8,6 +8,12 @@ import { copyPackageFiles } from '#infra/bundling.ts';
 import { hasChromium, launchBrowser } from '../support/browser.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
+/** The relative links of a Markdown text, without their fragments; links to other sites are not ours to serve. */
+const markdownLinks = (markdown: string): string[] =>
+  [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map(([, link]) => (link ?? '').split('#')[0] ?? '')
+    .filter((link) => link !== '' && !/^[a-z]+:/.test(link));
+
 const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
 
 describe('API docs', () => {
@@ -45,6 +51,26 @@ describe('API docs', () => {
 
   it('answers 404 for a file the page does not have', async () => {
     expect((await client.request('GET', '/api/v1/docs/index.html')).status).toBe(404);
+    expect((await client.request('GET', '/api/v1/docs/no-such-page.md')).status).toBe(404);
+    expect((await client.request('GET', '/api/v1/docs/..%2Fpackage.json')).status).toBe(400);
+  });
+
+  it('introduces the API in a few lines, and serves the decisions and every page they link', async () => {
+    const introduction: string = committed.info.description;
+    expect(introduction.split('\n').length).toBeLessThan(10);
+    const docsUrl = new URL(`${client.stack.url}/api/v1/docs`);
+    const linked = new Set(markdownLinks(introduction).map((link) => new URL(link, docsUrl).href));
+    const decisions = new URL('docs/decisions.md', docsUrl).href;
+    expect(linked).toContain(decisions);
+    const decisionsText = await (await fetch(decisions)).text();
+    for (const link of markdownLinks(decisionsText)) linked.add(new URL(link, decisions).href);
+    const answers = await Promise.all(
+      [...linked].map(async (url) => [url.replace(client.stack.url, ''), (await fetch(url)).status] as const),
+    );
+    expect(answers.filter(([, status]) => status !== 200)).toEqual([]);
+    const page = await fetch(decisions);
+    expect(page.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await page.text()).toBe(readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8'));
   });
 
   it.skipIf(!hasChromium)(
@@ -55,8 +81,21 @@ describe('API docs', () => {
       page.on('request', (request) => {
         if (!request.url().startsWith(client.stack.url)) outside.push(request.url());
       });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`${client.stack.url}/api/v1/docs`);
       await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+      // The operations come first: the first one is on the first screen, under a short introduction.
+      const first = await page.locator('.opblock').first().boundingBox();
+      expect(first?.y).toBeLessThan(800);
+      // Every link the page shows works: the introduction's, to the decisions and the specification.
+      const hrefs = await page
+        .locator('a[href]')
+        .evaluateAll((links) => links.map((link) => (link as unknown as { href: string }).href));
+      const ours = hrefs.filter((href) => href.startsWith(client.stack.url) && !href.includes('#'));
+      expect(ours.length).toBeGreaterThan(3);
+      const broken = [];
+      for (const href of new Set(ours)) if ((await fetch(href)).status !== 200) broken.push(href);
+      expect(broken).toEqual([]);
       // Swagger UI keeps only the operations in view on the page: read them while scrolling to the bottom.
       const seen = new Set<string>();
       for (let previousY = -1, y = 0; y !== previousY; ) {

@@ -87,8 +87,10 @@ describe('CORS turned off', () => {
   afterAll(() => client.stack.stop());
 
   it('has no preflight, as the gateway has no OPTIONS methods, and names no origin', async () => {
+    // OPTIONS is then a method the path lacks, as in AWS, where the API's catch-all takes it.
     const preflight = await client.request('OPTIONS', '/api/v1/incident-ticket', undefined, { origin: APP });
-    expect(preflight.status).toBe(404);
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const health = await client.request('GET', '/api/v1/health', undefined, { origin: APP });
     expect(health.headers.get('access-control-allow-origin')).toBeNull();
   });

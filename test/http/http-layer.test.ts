@@ -12,7 +12,8 @@ import { ConflictError } from '#lib/contract/errors.ts';
 import { systemClock } from '#lib/ports/clock.ts';
 import { createLocalHttpServer } from '#infra/local/http-server.ts';
 import { openMailbox } from '#infra/local/mailbox.ts';
-import { createRouteMatcher } from '#infra/local/route-matcher.ts';
+import { createRouteMatcher } from '#lib/http/route-matcher.ts';
+import { createRouteMiss } from '#lib/http/route-miss.ts';
 import { startLocalStack } from '#infra/local/local-stack.ts';
 
 const things = defineGroup({
@@ -78,6 +79,7 @@ const stack = await startLocalStack({ port: 0, dataDir: ':memory:', rateLimits: 
 const server = createLocalHttpServer({
   allowedOrigins: [],
   routes: createRouteMatcher(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
+  routeMiss: createRouteMiss(Object.values(things.routes).map((route) => ({ group: 'things', route }))),
   handlers: new Map([['things', handler]]),
   mailbox: await openMailbox(systemClock, undefined),
   usagePlan: stack.ports.usagePlan as LocalUsagePlan,
@@ -146,13 +148,22 @@ describe('error envelope', () => {
   it('answers an unknown route with 404 in the envelope', async () => {
     const response = await call('/api/v1/unknown/route');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, message: 'Route not found', errors: [] });
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Route not found: GET /api/v1/unknown/route',
+      errors: [],
+    });
   });
 
-  it('answers a known path with an unknown method with 404, as API Gateway does', async () => {
+  it("answers a known path with an unknown method with 405 and the path's methods in Allow", async () => {
     const response = await call('/api/v1/things/T-1', { method: 'PATCH' });
-    expect(response.status).toBe(404);
-    expect(response.body.success).toBe(false);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, DELETE');
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Method PATCH not allowed on /api/v1/things/T-1; it accepts GET, DELETE',
+      errors: [],
+    });
   });
 
   it('prefers a literal segment over a parameter', async () => {

@@ -1,18 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionNames } from '#infra/bundling.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
 import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS } from '#lib/console-site/console-site.ts';
+import { contentTypeOf } from '#lib/http/content-types.ts';
 import { MAX_MESSAGE_BYTES } from '#lib/ports/queue/queue.ts';
 import { MAX_EVENTS_STORED_WHILE_WAITING } from '#lib/ingestion/ingest-delivery.ts';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
-import { apiKeyThroughBundle, send, sesRecipients, signUpThroughBundle } from '../support/bundle-requests.ts';
+import {
+  apiKeyThroughBundle,
+  gatewayEvent,
+  send,
+  sesRecipients,
+  signUpThroughBundle,
+} from '../support/bundle-requests.ts';
 import { drainQueueTo } from '../support/bundle-queues.ts';
 import { alertStorm, eventQueuedTenMinutesAgo } from '../support/bundle-worker-events.ts';
 import { isFailure, serveGroup, type Served } from '../support/bundle-routes.ts';
 import { startBundleStack, type BundleStack } from '../support/bundle-stack.ts';
-import { judgeSdkCalls, judgedAsDeployed } from '../support/iam/bundle-proof.ts';
+import {
+  judgeSdkCalls,
+  judgedAsDeployed,
+  requestsUnseenByTheMiddleware,
+  unreadVariables,
+} from '../support/iam/bundle-proof.ts';
 import { functionPolicies } from '../support/iam/function-policies.ts';
 import { buildApp } from './template.ts';
 
@@ -212,33 +225,38 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(Buffer.from(page.body, page.isBase64Encoded ? 'base64' : 'utf8').toString()).toContain(
       '<base href="/prod/">',
     );
-    for (const [asset, type] of Object.entries(CONSOLE_ASSETS)) {
+    for (const asset of CONSOLE_ASSETS) {
       const file = await get(`/${CONSOLE_ASSET_DIR}/${asset}`);
       expect(file.statusCode, asset).toBe(200);
-      expect(file.headers?.['content-type'], asset).toBe(type);
+      expect(file.headers?.['content-type'], asset).toBe(contentTypeOf(asset));
       expect(file.body.length, asset).toBeGreaterThan(100);
     }
   });
 
-  it("serves the console's pages and built files from its bundle, under the stage's prefix", async () => {
-    const get = (path: string) =>
-      bundle('console').invoke({
-        httpMethod: 'GET',
+  it('serves the documentation pages the docs page links from beside its bundle', async () => {
+    const decisions = await bundle('docs').invoke(gatewayEvent('GET', '/api/v1/docs/decisions.md'));
+    expect(decisions).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    expect((decisions as { body: string }).body).toBe(readFileSync('docs/decisions.md', 'utf8'));
+    const spec = await bundle('docs').invoke(gatewayEvent('GET', '/api/v1/docs/spec/DECISIONS.md'));
+    expect(spec).toMatchObject({ statusCode: 200 });
+  });
+
+  it('answers a method or path outside the route table from the routes its bundle carries', async () => {
+    const miss = (httpMethod: string, path: string) =>
+      bundle('route-miss').invoke({
+        httpMethod,
         path,
-        headers: {},
+        headers: { origin: 'https://app.acme.test' },
         requestContext: { path: `/prod${path}`, requestId: randomUUID() },
-      }) as Promise<{ statusCode: number; body: string; isBase64Encoded?: boolean; headers?: Record<string, string> }>;
-    const page = await get('/incidents/INC-20261127-0001');
-    expect(page.statusCode).toBe(200);
-    expect(Buffer.from(page.body, page.isBase64Encoded ? 'base64' : 'utf8').toString()).toContain(
-      '<base href="/prod/">',
-    );
-    for (const [asset, type] of Object.entries(CONSOLE_ASSETS)) {
-      const file = await get(`/${CONSOLE_ASSET_DIR}/${asset}`);
-      expect(file.statusCode, asset).toBe(200);
-      expect(file.headers?.['content-type'], asset).toBe(type);
-      expect(file.body.length, asset).toBeGreaterThan(100);
-    }
+      }) as Promise<{ statusCode: number; body: string; headers: Record<string, string> }>;
+    const wrongMethod = await miss('DELETE', '/api/v1/health');
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET');
+    // The template allows any origin by default.
+    expect(wrongMethod.headers['access-control-allow-origin']).toBe('https://app.acme.test');
+    const nearMiss = await miss('POST', '/api/v1/ingestion/alertmanager');
+    expect(nearMiss.statusCode).toBe(404);
+    expect(JSON.parse(nearMiss.body).message).toContain('did you mean POST /api/v1/ingestion/metrics-alerts?');
   });
 
   it('invoked every function of the stack, each worker included', () => {
@@ -246,11 +264,7 @@ describe('every built bundle with exactly the environment the template gives it'
   });
 
   it('read every variable the template gives its function', () => {
-    const unread = [...stack.running].flatMap(([name, { envRead }]) =>
-      Object.keys(stack.functions.get(name)?.env ?? {})
-        .filter((variable) => !envRead.has(variable) && !READ_BY_NODE.has(variable))
-        .map((variable) => `${name}: ${variable}`),
-    );
+    const unread = unreadVariables(stack).filter((read) => !READ_BY_NODE.has(read.split(': ')[1] ?? ''));
     expect(unread.sort()).toEqual(Object.keys(NOT_READ).sort());
   });
 
@@ -259,34 +273,14 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(unmapped).toEqual([]);
     expect(denied).toEqual([]);
     const sent = new Set([...stack.running.values()].flatMap(({ sdkCalls }) => sdkCalls.map((call) => call.command)));
-    const expected = [
-      'GetItem',
-      'PutItem',
-      'UpdateItem',
-      'DeleteItem',
-      'Query',
-      'BatchWriteItem',
-      'SendMessageBatch',
-      'GetSecretValue',
-      'SendEmail',
-      'CreateApiKey',
-      'CreateUsagePlanKey',
-      'UpdateApiKey',
-      'DeleteUsagePlanKey',
-      'DeleteApiKey',
-      'PutObject',
-      'GetObject',
-      'StartExecution',
-    ];
+    const expected = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchWriteItem', 'SendMessageBatch'];
+    expected.push('GetSecretValue', 'SendEmail', 'PutObject', 'GetObject', 'StartExecution');
+    expected.push('CreateApiKey', 'CreateUsagePlanKey', 'UpdateApiKey', 'DeleteUsagePlanKey', 'DeleteApiKey');
     expect([...sent]).toEqual(expect.arrayContaining(expected));
   });
 
   it('sent every AWS request through a client the recording middleware sees', () => {
-    const unseen = [
-      ...stack.dynamoWire.calls.map(({ caller, target, recorded }) => ({ caller, operation: target, recorded })),
-      ...stack.sqsWire.calls.map(({ caller, target, recorded }) => ({ caller, operation: target, recorded })),
-      ...stack.aws.calls.map(({ caller, operation, recorded }) => ({ caller, operation, recorded })),
-    ].filter(({ recorded }) => !recorded);
+    const unseen = requestsUnseenByTheMiddleware(stack);
     expect(unseen).toEqual([]);
     expect(stack.dynamoWire.calls.length).toBeGreaterThan(100);
     expect(stack.aws.calls.length).toBeGreaterThan(10);

@@ -22,6 +22,7 @@ import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { mailWorker } from '#lib/workers/mail-worker.ts';
 import { notificationWorker } from '#lib/workers/notification-worker.ts';
 import { slaSweep } from '#lib/workers/sla-sweep.ts';
+import { routeMiss } from '#lib/workers/route-miss.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { actionsOf, buildApp, inspect } from './template.ts';
 
@@ -78,9 +79,9 @@ const BINDING_ENV: { [K in Binding['kind']]: (binding: Extract<Binding, { kind: 
 };
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail and notification workers, the authorizer and the console', () => {
+  it('has one Node 22 arm64 function per route group plus the workers, the sweeps, the recount, the mail and notification workers, the authorizer, the console and the route-miss function', () => {
     view.template.resourceCountIs('AWS::Lambda::Function', view.stack.functions.size);
-    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 10);
+    expect(view.stack.functions.size).toBe(ROUTE_GROUPS.length + 11);
     expect([...view.stack.groupFunctions.keys()].sort()).toEqual(ROUTE_GROUPS.map((group) => group.name).sort());
     for (const [name, fn] of allFunctions()) {
       const { Properties } = view.functionResource(fn);
@@ -88,8 +89,9 @@ describe('functions', () => {
       expect(Properties.Architectures).toEqual(['arm64']);
       expect(Properties.Handler).toBe('index.handler');
       expect(envOf(fn).NODE_OPTIONS).toBe('--enable-source-maps');
-      // The mail worker only hands queued messages to SES; the console only serves its files.
-      expect('TABLE_NAME' in envOf(fn), name).toBe(name !== 'mail-worker' && name !== 'console');
+      // The mail worker only hands queued messages to SES; the console and the route-miss function only
+      // answer from their bundles.
+      expect('TABLE_NAME' in envOf(fn), name).toBe(!['mail-worker', 'console', 'route-miss'].includes(name));
     }
   });
 
@@ -104,6 +106,7 @@ describe('functions', () => {
       ingestionWorker,
       mailWorker,
       notificationWorker,
+      routeMiss,
       slaSweep,
     ];
     // The console has no declaration: it needs no port, only the files of its own bundle.
@@ -170,6 +173,9 @@ describe('table', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     });
+    // Its name is an output: a point-in-time restore starts from it (README, "Restoring the table").
+    const tableId = view.logicalId(view.stack.table.table.node.defaultChild as CfnElement);
+    view.template.hasOutput('TableName', { Value: { Ref: tableId } });
   });
 
   it('is protected and retained in prod only', () => {
@@ -440,7 +446,7 @@ describe('REST API', () => {
     };
     const consoleMethods = Object.values(resources)
       .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
-      .filter((method) => JSON.stringify(method.Properties.Integration.Uri).includes('ConsoleFunction'));
+      .filter((method) => JSON.stringify(method.Properties.Integration?.Uri ?? '').includes('ConsoleFunction'));
     const paths = consoleMethods.map(
       (method) => `${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId) || '/'}`,
     );
@@ -468,8 +474,8 @@ describe('REST API', () => {
 
   it('invokes each function through one permission for the whole API', () => {
     // One per route group, the two sweeps' and the recount's schedules, the authorizer's, the rule's on
-    // unfinished analyses and the console's.
-    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 6);
+    // unfinished analyses, the console's and the route-miss catch-all's.
+    view.template.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length + 7);
     for (const template of routes) template.resourceCountIs('AWS::Lambda::Permission', 0);
   });
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '#lib/ports/clock.ts';
 import { DEFAULT_RATE_LIMITS } from '#lib/ports/rate-limits.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
@@ -33,9 +34,19 @@ const expectedOutputs = (script: string): RegExp[] =>
       return new RegExp(escaped.replace(/^(retry-after|ratelimit-reset): \d+$/, '$1: \\d+'), 'im');
     });
 
+/**
+ * The limiter counts in whole-minute windows, so the walk-through's 101 requests meet the limit only if they
+ * fall in one. The service's clock is set so that a minute has just begun when the walk-through starts,
+ * leaving it a minute however slowly a loaded machine runs it.
+ */
+const minuteJustBegun = (): Clock => {
+  const offset = 60_000 - (Date.now() % 60_000) + 1_000;
+  return { now: () => new Date(Date.now() + offset) };
+};
+
 let client: TestClient;
 beforeAll(async () => {
-  client = await startTestStack(':memory:', DEFAULT_RATE_LIMITS, { workers: true });
+  client = await startTestStack(':memory:', DEFAULT_RATE_LIMITS, { workers: true, clock: minuteJustBegun() });
 });
 afterAll(async () => {
   await client.stack.stop();
@@ -53,4 +64,27 @@ describe('the README walk-through', () => {
     const missing = expectedOutputs(script).filter((expected) => !expected.test(stdout));
     expect(missing.map(String)).toEqual([]);
   }, 120_000);
+});
+
+describe("the README's top, as a newcomer reads it", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const top = readme.slice(0, readme.indexOf('\n## '));
+
+  it('says what the service is before anything else, then the two commands a fresh clone needs', () => {
+    const paragraphs = top.split('\n\n');
+    expect(paragraphs[1]).toMatch(/^A multi-tenant incident-management backend for AWS serverless\./);
+    expect(paragraphs[2]).toBe('A fresh clone needs `npm ci`, then `npm start` to run it or `npm test` to test it:');
+    expect(paragraphs[3]).toMatch(/^```sh\nnpm ci && npm start .*\nnpm ci && npm test .*\n```$/);
+  });
+
+  it('describes npm test as the script runs it, and links the way to add an endpoint group', () => {
+    const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.test;
+    expect(script).toBe('npm run typecheck && biome ci . && npm run deps:check && vitest run');
+    expect(top).toMatch(
+      /`npm test` runs, in order: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*vitest suite/,
+    );
+    const architecture = readFileSync('docs/architecture.md', 'utf8');
+    expect(architecture).toContain('\n## Adding an endpoint group\n');
+    expect(top).toContain('(docs/architecture.md#adding-an-endpoint-group)');
+  });
 });

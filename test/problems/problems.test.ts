@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { apiKeyHeaders, joinAs } from '../support/accounts.ts';
+import { createIncident } from '../support/incidents.ts';
 
 const PROBLEMS = '/api/v1/problems';
 const UNKNOWN_ID = '01J0000000000000000000000Z';
@@ -14,11 +15,6 @@ describe('problems', () => {
   let incidentId: string;
   let otherIncidentId: string;
 
-  const createIncident = async (as: SignedIn, summary = 'Checkout fails'): Promise<string> => {
-    const reply = await client.request('POST', '/api/v1/incident-ticket', { summary, priority: 'HIGH' }, as.auth);
-    expect(reply.status).toBe(201);
-    return reply.body.data.id as string;
-  };
   const createProblem = async (body: Record<string, unknown>, as: SignedIn = admin) => {
     const reply = await client.request(
       'POST',
@@ -46,9 +42,9 @@ describe('problems', () => {
     viewer = await joinAs(client, admin, 'VIEWER');
     // Incident ids count per workspace and day, so the other workspace's second incident has an id that
     // names nothing here.
-    incidentId = await createIncident(admin);
-    await createIncident(other);
-    otherIncidentId = await createIncident(other);
+    incidentId = (await createIncident(client, admin.auth)).id;
+    await createIncident(client, other.auth);
+    otherIncidentId = (await createIncident(client, other.auth)).id;
   });
   afterAll(() => client.stack.stop());
 

@@ -27,6 +27,13 @@ describe('renderIncidentReportPdf', () => {
       'Time to acknowledge4 min',
       '1 h 46 min',
       'Confidence 82%',
+      'Playbook runs',
+      'Payments degraded (version 3)',
+      'Gateway errors at 38% in eu-west-1 only',
+      'Skipped: The acquirer is healthy',
+      'Also done: Paged the acquirer account manager',
+      'Notifications sent',
+      '#payments-incidents',
       'deployment dashboard (https://grafana.example/d/deploys)',
       '€61k',
       'Page 1 of',
@@ -54,6 +61,8 @@ describe('renderIncidentReportPdf', () => {
       'Resolution and root cause',
       'Blast radius',
       'Assignee',
+      'Playbook runs',
+      'Notifications sent',
     ]) {
       expect(text).not.toContain(squash(empty));
     }

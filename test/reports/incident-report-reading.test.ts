@@ -92,6 +92,31 @@ describe('the timeline of an incident report', () => {
   });
 });
 
+describe('the timeline of an incident with a playbook run', () => {
+  const started = 'Playbook "Disk full" (version 2) started: execution 01HXA0000000000000000000EX';
+
+  it('shows a playbook start once, though history and thread both record it', () => {
+    const entries = timelineEntries({
+      ...MINIMAL,
+      history: [
+        event('CREATED', at(0), ADA, { to: 'OPEN' }),
+        event('PLAYBOOK_STARTED', at(1, 2), ADA, { to: '01HXA0000000000000000000EX', message: started }),
+      ],
+      messages: [message('SYSTEM', `Incident created by ${ADA}`, at(0, 3)), message('SYSTEM', started, at(1))],
+    });
+    expect(entries.map(({ what }) => what)).toEqual(['Incident created', started]);
+  });
+
+  it('never takes a playbook start for the creation it follows closely', () => {
+    const entries = timelineEntries({
+      ...MINIMAL,
+      history: [event('CREATED', at(0), ADA, { to: 'OPEN' })],
+      messages: [message('SYSTEM', started, at(0, 500))],
+    });
+    expect(entries.map(({ what }) => what)).toEqual(['Incident created', started]);
+  });
+});
+
 describe('the alerts of an incident report', () => {
   it("takes an Alertmanager alert's labels and summary as it was sent", () => {
     const { body } = loadFixture('metrics-alerts', 'captured-firing-2alerts.json');
@@ -172,6 +197,29 @@ describe('the rendered report', () => {
       expect(text).toContain(squash(phrase));
     }
     expect(text).not.toContain(squash('Description for customers'));
+  });
+
+  it('prints the times written inside its texts in the workspace zone too', async () => {
+    const description = 'Opened from a signal:\n- [HIGH] CheckoutErrors (metrics-alerts) at 2024-05-01T14:04:40.000Z';
+    const text = squash(
+      textOf(await renderIncidentReportPdf({ ...FULL, incident: { ...FULL.incident, description } })),
+    );
+    expect(text).toContain(squash('[HIGH] CheckoutErrors (metrics-alerts) at 2024-05-01 16:04:40'));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+  });
+
+  it('says when the analysis was made, as of a time before the incident was resolved', async () => {
+    const made = (completedAt: string) =>
+      renderIncidentReportPdf({
+        ...FULL,
+        analysis: { ...(FULL.analysis as NonNullable<IncidentReport['analysis']>), completedAt },
+      });
+    expect(squash(textOf(await made('2024-05-01T15:30:00.000Z')))).toContain(
+      squash('as of 2024-05-01 17:30:00, before the incident was resolved'),
+    );
+    expect(squash(textOf(await made('2024-05-01T17:02:00.000Z')))).toContain(
+      squash('made 2024-05-01 19:02:00, after the incident was resolved'),
+    );
   });
 
   it('says how an open incident stands', async () => {

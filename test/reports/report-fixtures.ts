@@ -163,6 +163,74 @@ export const FULL: IncidentReport = {
     },
   ],
   moreSignals: 0,
+  playbookRuns: [
+    {
+      title: 'Payments degraded',
+      version: 3,
+      status: 'COMPLETED',
+      startedBy: 'dana.ops@acme.example',
+      startedAt: '2024-05-01T14:10:05.000Z',
+      steps: [
+        {
+          title: 'Check the payments dashboards',
+          optional: false,
+          status: 'COMPLETED',
+          note: 'Gateway errors at 38% in eu-west-1 only',
+          reason: null,
+          finishedAt: '2024-05-01T14:11:30.000Z',
+          finishedBy: 'dana.ops@acme.example',
+        },
+        {
+          title: 'Fail over to the secondary acquirer',
+          optional: true,
+          status: 'SKIPPED',
+          note: null,
+          reason: 'The acquirer is healthy',
+          finishedAt: '2024-05-01T14:12:10.000Z',
+          finishedBy: 'dana.ops@acme.example',
+        },
+        {
+          title: 'Post an update for customer support',
+          optional: false,
+          status: 'COMPLETED',
+          note: 'Support told: retry is safe, nobody charged twice',
+          reason: null,
+          finishedAt: '2024-05-01T14:16:00.000Z',
+          finishedBy: 'li.wei@acme.example',
+        },
+      ],
+      actions: [
+        {
+          description: 'Paged the acquirer account manager',
+          recordedBy: 'li.wei@acme.example',
+          recordedAt: '2024-05-01T14:14:00.000Z',
+        },
+      ],
+    },
+  ],
+  notifications: [
+    {
+      event: 'OPENED',
+      channel: 'email',
+      recipient: 'oncall@acme.example',
+      status: 'SENT',
+      at: '2024-05-01T14:05:14.000Z',
+    },
+    {
+      event: 'OPENED',
+      channel: 'chat',
+      recipient: '#payments-incidents',
+      status: 'SENT',
+      at: '2024-05-01T14:05:15.000Z',
+    },
+    {
+      event: 'RESOLVED',
+      channel: 'email',
+      recipient: 'oncall@acme.example',
+      status: 'SENT',
+      at: '2024-05-01T15:52:05.000Z',
+    },
+  ],
   analysis: {
     hypothesis:
       'The connection pool reduction in release 2024.05.01-3 starved the payment gateway client under EU peak load.',
@@ -200,4 +268,6 @@ export const MINIMAL: IncidentReport = {
   history: [],
   signals: [],
   moreSignals: 0,
+  playbookRuns: [],
+  notifications: [],
 };

@@ -13,9 +13,10 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * code engine settings GET/PUT 2 (docs/code-engine.md), disconnecting an integration and an incident's
  * notifications 2 (docs/integrations.md), the served OpenAPI document, its docs page and the page's script
  * and stylesheet 4 (docs/api-docs.md), an acknowledge link's page and its POST 2 (docs/escalation.md),
- * AWS's senders, CloudWatch alarms through SNS and EventBridge events, 2 (docs/ingestion.md).
+ * AWS's senders, CloudWatch alarms through SNS and EventBridge events, 2 (docs/ingestion.md), the pages of
+ * the documentation the docs page links, in docs/ and docs/spec/, 2 (docs/api-docs.md).
  */
-const SPEC_ROUTE_COUNT = 165;
+const SPEC_ROUTE_COUNT = 167;
 
 const routes = allRoutes();
 

@@ -5,6 +5,7 @@ import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { createIncident as createIncidentAs } from '../support/incidents.ts';
 import { HIGH_PAYMENTS_POLICY } from './support.ts';
 
 const POLICIES = '/api/v1/sla-policies';
@@ -30,16 +31,7 @@ describe('SLA breaches recorded on incidents', () => {
   };
   const policy = async (id: string) =>
     (await client.request('GET', `${POLICIES}/${id}`, undefined, admin.auth)).body.data;
-  const createIncident = async (body: Record<string, unknown>, as: SignedIn = admin) => {
-    const reply = await client.request(
-      'POST',
-      INCIDENTS,
-      { summary: 'Checkout fails', priority: 'HIGH', ...body },
-      as.auth,
-    );
-    expect(reply.status, reply.text).toBe(201);
-    return reply.body.data;
-  };
+  const createIncident = (body: Record<string, unknown>) => createIncidentAs(client, admin.auth, body);
   const incident = async (id: string) =>
     (await client.request('GET', `${INCIDENTS}/${id}`, undefined, admin.auth)).body.data;
   const move = async (id: string, status: string) => {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyResult, SQSRecord } from 'aws-lambda';
 import { buildGatewayEvent } from '#infra/local/gateway-event.ts';
-import { createRouteMatcher } from '#infra/local/route-matcher.ts';
+import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { deleteMessages, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import { allRoutes } from '#lib/routes/index.ts';

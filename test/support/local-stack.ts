@@ -36,9 +36,17 @@ export const startTestStack = async (
     queueSettings,
     reasoner,
     network = createFakeNetwork(),
+    clock,
   }: Pick<
     LocalStackOptions,
-    'workers' | 'oauthProviders' | 'integrationProviders' | 'allowedOrigins' | 'queueSettings' | 'reasoner' | 'network'
+    | 'workers'
+    | 'oauthProviders'
+    | 'integrationProviders'
+    | 'allowedOrigins'
+    | 'queueSettings'
+    | 'reasoner'
+    | 'network'
+    | 'clock'
   > = {},
 ): Promise<TestClient> => {
   const stack = await startLocalStack({
@@ -51,6 +59,7 @@ export const startTestStack = async (
     ...(allowedOrigins && { allowedOrigins }),
     ...(queueSettings && { queueSettings }),
     ...(reasoner && { reasoner }),
+    ...(clock && { clock }),
     network,
   });
   return { stack, request: requester(stack.url) };

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { createRouteMatcher } from '#infra/local/route-matcher.ts';
+import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { allRoutes } from '#lib/routes/index.ts';
 
 const matcher = createRouteMatcher(allRoutes());

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { joinAs } from '../support/accounts.ts';
+import { createIncident } from '../support/incidents.ts';
+
+const ONCALL = 'oncall@example.com';
 
 const TICKETS = '/api/v1/tickets';
 const HISTORY = '/api/v1/tickets/history';
@@ -31,16 +34,6 @@ describe('tickets', () => {
     expect(reply.status, reply.text).toBe(200);
     return reply.body;
   };
-  const createIncident = async (summary: string, priority = 'HIGH') => {
-    const reply = await client.request(
-      'POST',
-      '/api/v1/incident-ticket',
-      { summary, priority, assignedToEmail: 'oncall@example.com' },
-      admin.auth,
-    );
-    expect(reply.status, reply.text).toBe(201);
-    return reply.body.data;
-  };
   const createProblem = async (title: string, as: SignedIn = admin) => {
     const reply = await client.request(
       'POST',
@@ -68,9 +61,17 @@ describe('tickets', () => {
     const ids = (body: { data: { id: string }[] }) => body.data.map((ticket) => ticket.id);
 
     beforeAll(async () => {
-      incidentA = await createIncident('Checkout down', 'CRITICAL');
+      incidentA = await createIncident(client, admin.auth, {
+        summary: 'Checkout down',
+        priority: 'CRITICAL',
+        assignedToEmail: ONCALL,
+      });
       problemA = await createProblem('Pool leak');
-      incidentB = await createIncident('Search slow', 'MEDIUM');
+      incidentB = await createIncident(client, admin.auth, {
+        summary: 'Search slow',
+        priority: 'MEDIUM',
+        assignedToEmail: ONCALL,
+      });
       problemB = await createProblem('DNS flaps');
       await createProblem('Not ours', other);
       expect(

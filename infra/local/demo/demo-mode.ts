@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import type { LocalStack } from '../local-stack.ts';
 import { IN_MEMORY } from '../local-stack.ts';
+import { type DemoClock, demoClock } from './demo-clock.ts';
 import { seedDemo } from './seed.ts';
 
 /** Where `npm run demo` keeps its data unless DATA_DIR says otherwise; emptied at every demo start. */
@@ -8,13 +9,15 @@ export const DEMO_DATA_DIR = '.demo-data';
 
 /**
  * Sign-ins and invitation acceptances share one client address's `login` limit (10 in 15 minutes): the
- * seeding spends 7 of them from this machine, the same address the newcomer then signs in from.
+ * seeding spends 8 of them from this machine, the same address the newcomer then signs in from.
  */
 const DEMO_RATE_LIMITS = 'login=30/15m';
 
 export interface DemoSettings {
   dataDir: string;
   rateLimits: string;
+  /** The service's clock, which the seeding moves through the week it replays. */
+  clock: DemoClock;
 }
 
 const isEmptyOrAbsent = async (dir: string): Promise<boolean> => {
@@ -36,7 +39,7 @@ export const demoSettings = async (env: NodeJS.ProcessEnv): Promise<DemoSettings
   else if (dataDir !== IN_MEMORY && !(await isEmptyOrAbsent(dataDir))) {
     throw new Error(`The demo fills a new workspace: DATA_DIR must be ${IN_MEMORY}, empty or new (${dataDir} is not)`);
   }
-  return { dataDir, rateLimits: env.RATE_LIMITS ?? DEMO_RATE_LIMITS };
+  return { dataDir, rateLimits: env.RATE_LIMITS ?? DEMO_RATE_LIMITS, clock: demoClock() };
 };
 
 /**
@@ -44,12 +47,17 @@ export const demoSettings = async (env: NodeJS.ProcessEnv): Promise<DemoSettings
  * few hundred request logs would bury the credentials, so unless LOG_LEVEL asks otherwise only warnings and
  * errors show until they are printed.
  */
-export const printDemo = async (stack: LocalStack): Promise<void> => {
+export const printDemo = async (stack: LocalStack, clock: DemoClock): Promise<void> => {
   process.stdout.write(`Filling a demo workspace through ${stack.url} ...\n`);
   const started = Date.now();
   const quiet = process.env.LOG_LEVEL === undefined;
   if (quiet) process.env.LOG_LEVEL = 'warn';
-  const demo = await seedDemo({ baseUrl: stack.url, settled: async () => stack.workers?.idle() }).finally(() => {
+  // Notifications go out before the next moment of the week, as they would have.
+  const settled = async () => {
+    await stack.workers?.idle();
+    await stack.deliveriesIdle();
+  };
+  const demo = await seedDemo({ baseUrl: stack.url, settled, clock }).finally(() => {
     if (quiet) delete process.env.LOG_LEVEL;
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

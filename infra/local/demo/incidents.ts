@@ -1,4 +1,5 @@
-import { API, type DemoClient, type Headers, inBatches } from './client.ts';
+import type { Agenda } from './agenda.ts';
+import { API, type DemoClient, type Headers } from './client.ts';
 import type { Person } from './people.ts';
 
 /** A reported incident and how far the team has taken it. */
@@ -7,8 +8,12 @@ interface Story {
   priority: string;
   serviceArea: string;
   description: string;
+  /** When it was reported: days and hours before the demo's end. */
+  reported: [daysAgo: number, hoursAgo: number];
   /** Statuses it moves through after OPEN, in order; RESOLVED goes through the resolve route. */
   path: string[];
+  /** Minutes after the report at which each move of `path` was made. */
+  minutes: number[];
   comments: string[];
 }
 
@@ -18,7 +23,9 @@ const STORIES: Story[] = [
     priority: 'MEDIUM',
     serviceArea: 'search',
     description: 'Customers report empty result pages for queries with accents.',
+    reported: [0, 2],
     path: [],
+    minutes: [],
     comments: [],
   },
   {
@@ -26,7 +33,9 @@ const STORIES: Story[] = [
     priority: 'MEDIUM',
     serviceArea: 'auth',
     description: 'Login takes 6-8 s between 19:00 and 21:00.',
+    reported: [0, 4],
     path: ['ACKNOWLEDGED'],
+    minutes: [6],
     comments: ['Seen it on my phone too, looking at the auth dashboards.'],
   },
   {
@@ -34,7 +43,9 @@ const STORIES: Story[] = [
     priority: 'HIGH',
     serviceArea: 'checkout',
     description: 'About 1 in 50 checkouts time out after 30 s.',
+    reported: [1, 3],
     path: ['ACKNOWLEDGED', 'INVESTIGATION'],
+    minutes: [4, 15],
     comments: ['Timeouts line up with payments-api GC pauses.', 'Capturing a heap profile on payments-api-2.'],
   },
   {
@@ -42,100 +53,82 @@ const STORIES: Story[] = [
     priority: 'HIGH',
     serviceArea: 'catalog',
     description: 'Product images 404 since this morning’s CDN configuration change.',
+    reported: [1, 22],
     path: ['ACKNOWLEDGED', 'INVESTIGATION', 'MITIGATED'],
+    minutes: [3, 11, 38],
     comments: ['The new origin path drops the /img prefix.', 'Rolled the CDN config back; images load again.'],
-  },
-  {
-    summary: 'Queue consumers stuck after deploy',
-    priority: 'CRITICAL',
-    serviceArea: 'queue,payments-api',
-    description: 'Payment confirmations stopped being processed after the 14:00 deploy.',
-    path: ['ACKNOWLEDGED', 'INVESTIGATION', 'MITIGATED', 'RESOLVED'],
-    comments: [
-      'Consumers hold a lock the new release never releases.',
-      'Restarted the consumers; backlog draining.',
-      'Fixed in the next release: the lock now has a lease.',
-    ],
   },
   {
     summary: 'Password reset e-mails delayed',
     priority: 'LOW',
     serviceArea: 'auth',
     description: 'Reset e-mails arrive 10-20 minutes late.',
+    reported: [5, 6],
     path: ['ACKNOWLEDGED', 'RESOLVED', 'CLOSED'],
+    minutes: [18, 70, 75],
     comments: ['The mail provider had a queue backlog; nothing to change on our side.'],
   },
 ];
 
-export interface IncidentIds {
-  /** Incident ids by the status they were left in. */
-  byStatus: Record<string, string>;
-  all: string[];
-}
+/** The incidents reported by people, by the status they were left in, filled in as the week is replayed. */
+export type StoryIds = Record<string, string>;
 
-const move = async (client: DemoClient, id: string, status: string, auth: Headers): Promise<void> => {
+const MINUTE = 60_000;
+
+export const move = async (client: DemoClient, id: string, status: string, auth: Headers): Promise<void> => {
   if (status === 'RESOLVED') await client.call('POST', `${API}/incident-ticket/resolve/${id}`, { headers: auth });
   else await client.call('PUT', `${API}/incident-ticket/${id}`, { body: { status }, headers: auth });
 };
 
-/** Reports each incident as an engineer would, then takes it along its path with comments on the way. */
-const play = async (client: DemoClient, story: Story, reporter: Person, responder: Person): Promise<string> => {
-  const { path, comments, ...fields } = story;
-  const created = await client.call<{ id: string }>('POST', `${API}/incident-ticket`, {
-    body: { ...fields, environment: 'production', region: 'eu-central-1', source: 'manual' },
-    headers: reporter.auth,
-  });
-  if (path.length > 0) {
-    await client.call('PUT', `${API}/incident-ticket/${created.id}`, {
-      body: { assignedToEmail: responder.email },
-      headers: reporter.auth,
+export const comment = (client: DemoClient, ticketId: string, content: string, auth: Headers): Promise<unknown> =>
+  client.call('POST', `${API}/incident-ticket/comment`, { body: { ticketId, content }, headers: auth });
+
+/**
+ * Plans each story as it went: an engineer reports it, assigns a colleague, who moves it along its path
+ * at its minutes with a comment at each move. `reported` gets each new incident's id at once, so the
+ * responders to correlation's incidents leave these alone.
+ */
+export const planIncidents = (
+  agenda: Agenda,
+  client: DemoClient,
+  engineers: Person[],
+  reported: Set<string>,
+  end: Date,
+): StoryIds => {
+  const ids: StoryIds = {};
+  const pick = (index: number): Person => engineers[index % engineers.length] as Person;
+  for (const [index, story] of STORIES.entries()) {
+    const {
+      path,
+      minutes,
+      comments,
+      reported: [daysAgo, hoursAgo],
+      ...fields
+    } = story;
+    const [reporter, responder] = [pick(index), pick(index + 1)];
+    const at = new Date(end.getTime() - daysAgo * 24 * 60 * MINUTE - hoursAgo * 60 * MINUTE);
+    let id = '';
+    agenda.at(at, async () => {
+      ({ id } = await client.call<{ id: string }>('POST', `${API}/incident-ticket`, {
+        body: { ...fields, environment: 'production', region: 'eu-central-1', source: 'manual' },
+        headers: reporter.auth,
+      }));
+      reported.add(id);
+      ids[path.at(-1) ?? 'OPEN'] = id;
+      if (path.length > 0) {
+        await client.call('PUT', `${API}/incident-ticket/${id}`, {
+          body: { assignedToEmail: responder.email },
+          headers: reporter.auth,
+        });
+      }
     });
-  }
-  for (const [index, status] of path.entries()) {
-    await move(client, created.id, status, responder.auth);
-    const comment = comments[index];
-    if (comment) {
-      await client.call('POST', `${API}/incident-ticket/comment`, {
-        body: { ticketId: created.id, content: comment },
-        headers: responder.auth,
+    for (const [step, status] of path.entries()) {
+      agenda.at(new Date(at.getTime() + (minutes[step] ?? 0) * MINUTE), async () => {
+        await move(client, id, status, responder.auth);
+        const note = comments[step];
+        if (note) await comment(client, id, note, responder.auth);
       });
     }
   }
-  return created.id;
-};
-
-export const playIncidents = async (client: DemoClient, engineers: Person[]): Promise<IncidentIds> => {
-  const pick = (index: number): Person => engineers[index % engineers.length] as Person;
-  const ids = await inBatches(STORIES, 3, (story) =>
-    play(client, story, pick(STORIES.indexOf(story)), pick(STORIES.indexOf(story) + 1)),
-  );
-  const byStatus = Object.fromEntries(STORIES.map((story, index) => [story.path.at(-1) ?? 'OPEN', ids[index] ?? '']));
-  return { byStatus, all: ids };
-};
-
-interface IncidentSummary {
-  id: string;
-  status: string;
-}
-
-/** The incidents correlation opened from the week's signals: the older half acknowledged, then resolved. */
-export const workCorrelatedIncidents = async (
-  client: DemoClient,
-  responder: Person,
-  manual: readonly string[],
-): Promise<number> => {
-  const listed = await client.call<IncidentSummary[]>('GET', `${API}/incident-ticket?limit=100`, {
-    headers: responder.auth,
-  });
-  const correlated = listed.filter((incident) => !manual.includes(incident.id)).reverse();
-  const older = correlated.slice(0, Math.floor(correlated.length / 2));
-  await inBatches(older, 3, async ({ id }) => {
-    await move(client, id, 'ACKNOWLEDGED', responder.auth);
-    await client.call('POST', `${API}/incident-ticket/comment`, {
-      body: { ticketId: id, content: 'Alert cleared on its own; keeping an eye on it.' },
-      headers: responder.auth,
-    });
-    await move(client, id, 'RESOLVED', responder.auth);
-  });
-  return correlated.length;
+  return ids;
 };

@@ -51,11 +51,14 @@ export const registerAdmin = async (client: DemoClient, businessName: string): P
   await client.call('POST', `${API}/auth/business/register`, { body: { businessName, ...person } });
   const otp = await mailed(client, person.email, 'otp');
   await client.call('POST', `${API}/auth/verify_email`, { body: { email: person.email, otp, password: PASSWORD } });
-  return { ...person, ...(await login(client, person.email, PASSWORD)) };
+  return signIn(client, person);
 };
 
-/** Invites the rest of the team; each accepts with the mailed token; the engineers who work incidents sign in. */
-export const inviteTeam = async (client: DemoClient, admin: Person): Promise<Person[]> => {
+/** Someone who can sign in. */
+export type Member = Pick<Person, 'email' | 'password' | 'firstName' | 'lastName'>;
+
+/** Invites the rest of the team; each accepts with the mailed token. Returns the engineers who work incidents. */
+export const inviteTeam = async (client: DemoClient, admin: Person): Promise<Member[]> => {
   const accepted = await Promise.all(
     TEAM.map(async ({ firstName, lastName, role, signIn }) => {
       const email = emailOf(firstName);
@@ -67,13 +70,16 @@ export const inviteTeam = async (client: DemoClient, admin: Person): Promise<Per
       await client.call('POST', `${API}/business/accept-invite`, {
         body: { token, password: PASSWORD, firstName, lastName },
       });
-      return signIn
-        ? { email, password: PASSWORD, firstName, lastName, ...(await login(client, email, PASSWORD)) }
-        : undefined;
+      return signIn ? { email, password: PASSWORD, firstName, lastName } : undefined;
     }),
   );
-  return accepted.filter((person) => person !== undefined);
+  return accepted.filter((member) => member !== undefined);
 };
+
+export const signIn = async (client: DemoClient, member: Member): Promise<Person> => ({
+  ...member,
+  ...(await login(client, member.email, member.password)),
+});
 
 /** Member ids by e-mail. */
 export const memberIds = async (client: DemoClient, admin: Person): Promise<Record<string, string>> => {

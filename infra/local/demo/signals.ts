@@ -1,9 +1,13 @@
-import { API, type DemoClient, type Headers, inBatches } from './client.ts';
+import type { Agenda } from './agenda.ts';
+import { API, type DemoClient, type Headers } from './client.ts';
 import { freshCopy, type JsonValue, loadTemplate, senderHeaders } from './templates.ts';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK_DAYS = 7;
+/** How long after an event its sender's webhook arrives. */
+const DELIVERY_LATENCY_MS = 20_000;
 
 /** One delivery of a sender: which template, when it happened, and which copy (its ids) it is. */
 interface Delivery {
@@ -57,18 +61,24 @@ const deliveries = (): Delivery[] => {
     { sender: 'paging', file: 'triggered_v3.json', daysAgo: 2, copy: 2 },
     { sender: 'orchestrator', file: 'event-02-Normal-Scheduled-Pod.json', daysAgo: 6, copy: 1 },
     { sender: 'orchestrator', file: 'event-09-Normal-Killing-Pod.json', daysAgo: 6, hoursAgo: -1, copy: 1 },
-    { sender: 'orchestrator', file: 'core.v1.Event.json', daysAgo: 2, copy: 2 },
   ];
 };
 
-const atOf = (now: Date, daysAgo: number, hoursAgo = 0): Date =>
+export const atOf = (now: Date, daysAgo: number, hoursAgo = 0): Date =>
   new Date(now.getTime() - daysAgo * DAY - hoursAgo * HOUR - 10 * 60_000);
 
+/** A payload of the demo's own and when its event happened. */
+interface Timed {
+  at: Date;
+  body: JsonValue;
+}
+
 /** The monitoring tool sends its user's template with the variables filled in (monitoring/README.md). */
-const monitoringEvents = (now: Date): JsonValue[] => {
+const monitoringEvents = (now: Date): Timed[] => {
   const template = loadTemplate('monitoring', 'default-payload-template.json');
-  const fill = (title: string, body: string, at: Date, id: number): JsonValue =>
-    JSON.parse(
+  const fill = (title: string, body: string, at: Date, id: number): Timed => ({
+    at,
+    body: JSON.parse(
       JSON.stringify(template)
         .replace('$EVENT_MSG', body)
         .replace('$LAST_UPDATED', String(at.getTime()))
@@ -78,7 +88,8 @@ const monitoringEvents = (now: Date): JsonValue[] => {
         .replace('$ORG_ID', '11287')
         .replace('$ORG_NAME', 'Acme Ops')
         .replace('$ID', String(id)),
-    ) as JsonValue;
+    ) as JsonValue,
+  });
   return [6, 3, 1].flatMap((day, index) => [
     fill(
       '[Triggered] Search p99 latency above 800 ms',
@@ -96,48 +107,57 @@ const monitoringEvents = (now: Date): JsonValue[] => {
 };
 
 /** The generic webhook's canonical form, as a home-grown uptime checker would post it. */
-const uptimeChecks = (now: Date): JsonValue[] =>
+const uptimeChecks = (now: Date): Timed[] =>
   [5, 2].flatMap((day) => [
     {
-      source: 'uptime-checker',
-      title: 'storefront homepage returns 503',
-      severity: 'high',
-      status: 'firing',
-      message: 'GET https://shop.demo.example/ answered 503 three times in a row',
-      metadata: { region: 'eu-central-1', check: 'homepage' },
-      timestamp: atOf(now, day, 1).toISOString(),
+      at: atOf(now, day, 1),
+      body: {
+        source: 'uptime-checker',
+        title: 'storefront homepage returns 503',
+        severity: 'high',
+        status: 'firing',
+        message: 'GET https://shop.demo.example/ answered 503 three times in a row',
+        metadata: { region: 'eu-central-1', check: 'homepage', service: 'storefront' },
+        timestamp: atOf(now, day, 1).toISOString(),
+      },
     },
     {
-      source: 'uptime-checker',
-      title: 'storefront homepage returns 503',
-      severity: 'high',
-      status: 'resolved',
-      message: 'GET https://shop.demo.example/ answers 200 again',
-      metadata: { region: 'eu-central-1', check: 'homepage' },
-      timestamp: atOf(now, day, 0.5).toISOString(),
+      at: atOf(now, day, 0.5),
+      body: {
+        source: 'uptime-checker',
+        title: 'storefront homepage returns 503',
+        severity: 'high',
+        status: 'resolved',
+        message: 'GET https://shop.demo.example/ answers 200 again',
+        metadata: { region: 'eu-central-1', check: 'homepage', service: 'storefront' },
+        timestamp: atOf(now, day, 0.5).toISOString(),
+      },
     },
   ]);
 
 const post = (client: DemoClient, sender: string, body: JsonValue, headers: Headers) =>
   client.call('POST', `${API}/ingestion/${sender}`, { body, headers, expect: 202 });
 
-/** Each sender posts with its own key, as each tool would be configured with one. */
-export const sendWebhooks = async (client: DemoClient, keys: Record<string, Headers>, now: Date): Promise<number> => {
+const arrivalOf = (at: Date): Date => new Date(at.getTime() + DELIVERY_LATENCY_MS);
+
+/** Each sender posts with its own key, as each tool would be configured with one, when its event happened. */
+export const planWebhooks = (agenda: Agenda, client: DemoClient, keys: Record<string, Headers>, now: Date): number => {
   const keyOf = (sender: string): Headers => {
     const key = keys[sender];
     if (!key) throw new Error(`no API key for ${sender}`);
     return key;
   };
   const fromTemplates = deliveries().map(({ sender, file, daysAgo, hoursAgo, copy }) => {
-    const body = freshCopy(loadTemplate(sender, file), atOf(now, daysAgo, hoursAgo), copy);
-    return { sender, body, headers: { ...senderHeaders(sender, file, body), ...keyOf(sender) } };
+    const at = atOf(now, daysAgo, hoursAgo);
+    const body = freshCopy(loadTemplate(sender, file), at, copy);
+    return { sender, at, body, headers: { ...senderHeaders(sender, file, body), ...keyOf(sender) } };
   });
   const own = [
-    ...monitoringEvents(now).map((body) => ({ sender: 'monitoring', body, headers: keyOf('monitoring') })),
-    ...uptimeChecks(now).map((body) => ({ sender: 'webhook', body, headers: keyOf('webhook') })),
+    ...monitoringEvents(now).map((event) => ({ sender: 'monitoring', ...event, headers: keyOf('monitoring') })),
+    ...uptimeChecks(now).map((event) => ({ sender: 'webhook', ...event, headers: keyOf('webhook') })),
   ];
   const all = [...fromTemplates, ...own];
-  await inBatches(all, 6, ({ sender, body, headers }) => post(client, sender, body, headers));
+  for (const { sender, at, body, headers } of all) agenda.at(arrivalOf(at), () => post(client, sender, body, headers));
   return all.length;
 };
 
@@ -150,12 +170,13 @@ const BACKGROUND = [
 ];
 
 /**
- * The week's low-level noise from the team's own checks, every three hours, through the bulk route; and
- * the two HIGH signals that became the week's worst incidents.
+ * The week's low-level noise from the team's own checks, every three hours, each round through the bulk
+ * route as the checks report it; and the two HIGH signals that became incidents of the week.
  */
-export const sendCheckSignals = async (client: DemoClient, auth: Headers, now: Date): Promise<number> => {
-  const noise = Array.from({ length: (WEEK_DAYS * 24) / 3 }, (_, slot) => slot).flatMap((slot) =>
-    BACKGROUND.filter((_, index) => (slot + index) % 2 === 0).map(({ name, serviceId, team }) => ({
+export const planCheckSignals = (agenda: Agenda, client: DemoClient, auth: Headers, now: Date): number => {
+  const rounds = Array.from({ length: (WEEK_DAYS * 24) / 3 }, (_, slot) => {
+    const at = new Date(now.getTime() - slot * 3 * HOUR - 5 * MINUTE);
+    const signals = BACKGROUND.filter((_, index) => (slot + index) % 2 === 0).map(({ name, serviceId, team }) => ({
       name,
       source: 'synthetic-checks',
       type: 'metric',
@@ -163,9 +184,10 @@ export const sendCheckSignals = async (client: DemoClient, auth: Headers, now: D
       serviceId,
       value: 70 + ((slot * 7) % 25),
       metadata: { labels: { team, environment: 'production' } },
-      triggeredAt: new Date(now.getTime() - slot * 3 * HOUR - 5 * 60_000).toISOString(),
-    })),
-  );
+      triggeredAt: at.toISOString(),
+    }));
+    return { at, signals };
+  });
   const serious = [
     {
       name: 'Checkout 5xx above 2%',
@@ -185,13 +207,9 @@ export const sendCheckSignals = async (client: DemoClient, auth: Headers, now: D
       metadata: { labels: { team: 'platform', environment: 'production' } },
       triggeredAt: atOf(now, 0, 5).toISOString(),
     },
-  ];
-  const signals = [...noise, ...serious];
-  const batches = Array.from({ length: Math.ceil(signals.length / 100) }, (_, index) =>
-    signals.slice(index * 100, index * 100 + 100),
-  );
-  await inBatches(batches, 2, (batch) =>
-    client.call('POST', `${API}/signals/bulk`, { body: { signals: batch }, headers: auth }),
-  );
-  return signals.length;
+  ].map((signal) => ({ at: new Date(signal.triggeredAt), signals: [signal] }));
+  for (const { at, signals } of [...rounds, ...serious]) {
+    agenda.at(arrivalOf(at), () => client.call('POST', `${API}/signals/bulk`, { body: { signals }, headers: auth }));
+  }
+  return [...rounds, ...serious].reduce((total, { signals }) => total + signals.length, 0);
 };

@@ -85,17 +85,68 @@ const reshapeId = (value: string, salt: string): string => {
     .join('');
 };
 
+/** Times of what a sender plans to do later (a paging tool's escalation and auto-resolve), not of the event. */
+const PLANS = new Set(['pending_actions']);
+
+/** When the payload's event happened: its latest time that is not a plan. */
 const latestTime = (value: JsonValue): number => {
   if (typeof value === 'string') return timeOf(value) ?? Number.NEGATIVE_INFINITY;
   if (Array.isArray(value)) return Math.max(Number.NEGATIVE_INFINITY, ...value.map(latestTime));
-  if (value && typeof value === 'object')
-    return Math.max(Number.NEGATIVE_INFINITY, ...Object.values(value).map(latestTime));
+  if (value && typeof value === 'object') {
+    const facts = Object.entries(value).filter(([key]) => !PLANS.has(key));
+    return Math.max(Number.NEGATIVE_INFINITY, ...facts.map(([, item]) => latestTime(item)));
+  }
   return Number.NEGATIVE_INFINITY;
 };
 
 /**
+ * The fixtures' own names (the code hosts' example repositories, a paging tool's test incidents, an
+ * Alertmanager test's `api` and `node`) would show as the demo's incident titles, services and
+ * repositories; each becomes a name of the demo's own, the service map's where one fits. A longer name
+ * comes before a part of it, so a repository is renamed whole before its owner alone.
+ */
+const DEMO_NAMES: readonly (readonly [string, string])[] = [
+  ['Codertocat/Hello-World', 'acme/checkout'],
+  ['octo-org/octo-repo', 'acme/mobile-api'],
+  ['gitlab-org/gitlab-test', 'acme/payments-api'],
+  ['jsmithy2/release-tools-fake', 'acme/release-tools'],
+  ['mike/diaspora', 'acme/storefront'],
+  ['root/test-deployment-webhooks', 'acme/catalog'],
+  ['circleci/webhook-service', 'acme/auth'],
+  ['Hello-World', 'checkout'],
+  ['Codertocat', 'acme'],
+  ['octo-repo', 'mobile-api'],
+  ['octo-org', 'acme'],
+  ['gitlab-test', 'payments-api'],
+  ['gitlab-org', 'acme'],
+  ['Gitlab Test', 'Payments API'],
+  ['Gitlab Org', 'Acme'],
+  ['release-tools-fake', 'release-tools'],
+  ['test-deployment-webhooks', 'catalog'],
+  ['Diaspora', 'Storefront'],
+  ['diaspora', 'storefront'],
+  ['webhook-service', 'auth'],
+  ['Update the README with new information.', 'Retry payment confirmations with backoff'],
+  ['Octocoders-linter', 'lint'],
+  ['"welcome"', '"release"'],
+  ['Test Incident 3', 'Search cluster health red'],
+  ['pig208.pagerduty.com', 'acme-ops.pagerduty.com'],
+  ['pig208', 'search'],
+  ['My new incident', 'Checkout error rate above 5%'],
+  ['Production XDB Cluster', 'checkout'],
+  ['"service":"api"', '"service":"mobile-api"'],
+  ['"job":"node"', '"job":"db"'],
+];
+
+const withDemoNames = (payload: JsonValue): JsonValue =>
+  JSON.parse(
+    DEMO_NAMES.reduce((text, [fixture, demo]) => text.split(fixture).join(demo), JSON.stringify(payload)),
+  ) as JsonValue;
+
+/**
  * A copy of a sender's payload that happened at `at`: every time moved by the same amount (so durations
- * stay), and the event's ids replaced, the same way for the same `copy` number.
+ * stay), the event's ids replaced, the same way for the same `copy` number, and the fixture's names the
+ * demo's.
  */
 export const freshCopy = (template: JsonValue, at: Date, copy: number): JsonValue => {
   const shift = at.getTime() - latestTime(template);
@@ -113,7 +164,7 @@ export const freshCopy = (template: JsonValue, at: Date, copy: number): JsonValu
     if (time !== undefined && Number.isFinite(shift)) return formatLike(value, time + shift);
     return isId ? reshapeId(value, salt) : value;
   };
-  return walk(template, undefined, false);
+  return withDemoNames(walk(template, undefined, false));
 };
 
 /** Code host B's `X-Gitlab-Event` per `object_kind` (test/fixtures/ingestion/codehost-b/HEADERS.md). */

@@ -7,8 +7,8 @@ export const TIMEZONE = 'Europe/Berlin';
 const SERVICES = [
   { name: 'storefront', team: 'web', repository: 'acme/storefront', dependsOn: ['checkout', 'catalog', 'auth'] },
   { name: 'mobile-api', team: 'web', repository: 'acme/mobile-api', dependsOn: ['checkout', 'catalog', 'auth'] },
-  { name: 'checkout', team: 'payments', repository: 'Codertocat/Hello-World', dependsOn: ['payments-api', 'db'] },
-  { name: 'payments-api', team: 'payments', repository: 'gitlab-org/gitlab-test', dependsOn: ['db', 'queue'] },
+  { name: 'checkout', team: 'payments', repository: 'acme/checkout', dependsOn: ['payments-api', 'db'] },
+  { name: 'payments-api', team: 'payments', repository: 'acme/payments-api', dependsOn: ['db', 'queue'] },
   { name: 'catalog', team: 'platform', repository: 'acme/catalog', dependsOn: ['db', 'search'] },
   { name: 'auth', team: 'platform', repository: 'acme/auth', dependsOn: ['db'] },
   { name: 'search', team: 'platform', dependsOn: [] },

@@ -3,7 +3,7 @@ import type { ReportSignal } from '../signal-details.ts';
 import type { Content } from './content.ts';
 import { printable } from './fonts.ts';
 import { COLORS, type TimeFormat } from './format.ts';
-import { section } from './sections.ts';
+import { keptWithNext, section } from './sections.ts';
 
 const MAX_UNBROKEN_LABELS = 30;
 
@@ -31,37 +31,40 @@ const labelTable = (labels: ReportSignal['labels']): Content[] =>
         },
       ];
 
-const alertBlock = (signal: ReportSignal, time: TimeFormat): Content => ({
-  stack: [
-    {
-      text: [
-        { text: printable(signal.name), bold: true },
-        {
-          text: `   ${printable(signal.source)} · ${signal.severity} · ${signal.status} · triggered ${time(signal.triggeredAt)}`,
-          color: COLORS.muted,
-          fontSize: 8.5,
-        },
-      ],
-      headlineLevel: 2,
-    },
-    ...(signal.summary === undefined ? [] : [{ text: printable(signal.summary), margin: [0, 2, 0, 0] }]),
-    ...(signal.runbookUrl === undefined
-      ? []
-      : [
-          {
-            text: [
-              { text: 'Runbook: ', color: COLORS.muted },
-              { text: printable(signal.runbookUrl), link: signal.runbookUrl, color: COLORS.accent },
-            ],
-            margin: [0, 2, 0, 0],
-          },
-        ]),
-    ...labelTable(signal.labels),
-  ],
+const alertBlock = (signal: ReportSignal, time: TimeFormat): Content => {
   // An alert with a usual label set stays on one page; a huge one may break rather than overflow.
-  unbreakable: signal.labels.length <= MAX_UNBROKEN_LABELS,
-  margin: [0, 0, 0, 10],
-});
+  const whole = signal.labels.length <= MAX_UNBROKEN_LABELS;
+  return {
+    stack: [
+      {
+        text: [
+          { text: printable(signal.name), bold: true },
+          {
+            text: `   ${printable(signal.source)} · ${signal.severity} · ${signal.status} · triggered ${time(signal.triggeredAt)}`,
+            color: COLORS.muted,
+            fontSize: 8.5,
+          },
+        ],
+        ...keptWithNext(2, whole),
+      },
+      ...(signal.summary === undefined ? [] : [{ text: printable(signal.summary), margin: [0, 2, 0, 0] }]),
+      ...(signal.runbookUrl === undefined
+        ? []
+        : [
+            {
+              text: [
+                { text: 'Runbook: ', color: COLORS.muted },
+                { text: printable(signal.runbookUrl), link: signal.runbookUrl, color: COLORS.accent },
+              ],
+              margin: [0, 2, 0, 0],
+            },
+          ]),
+      ...labelTable(signal.labels),
+    ],
+    unbreakable: whole,
+    margin: [0, 0, 0, 10],
+  };
+};
 
 /** The alerts behind the incident, with their labels and runbooks; none for an incident opened by hand. */
 export const alertsSection = (report: IncidentReport, time: TimeFormat): Content[] => {

@@ -1,30 +1,38 @@
+import { Lexer, type Token, type Tokens } from 'marked';
 import { printable } from './fonts.ts';
 import { COLORS, NONE, truncate } from './format.ts';
 import type { Content } from './content.ts';
 
-/** Inline Markdown as the words a reader sees: links keep their address as text, code keeps its content. */
-export const plainInline = (text: string): string =>
-  text
-    .split(/(`+[^`]*`+)/)
-    .map((part, index) => {
-      if (index % 2 === 1) return part.replace(/^`+\s?|\s?`+$/g, '');
-      return part
-        .replace(/!\[([^\]]*)\]\([^)]*\)/g, (_, alt: string) =>
-          alt.trim() === '' ? '[image]' : `[image: ${alt.trim()}]`,
-        )
-        .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, (_, label: string, url: string) =>
-          label.trim() === url ? url : `${label} (${url})`,
-        )
-        .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
-        .replace(/<br\s*\/?>/gi, '\n')
-        .replace(/<\/?[a-zA-Z][^>]*>/g, '')
-        .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
-        .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?!\w)/g, '$1$2')
-        .replace(/(^|[^\w])_(?=\S)([^_\n]*?\S)_(?!\w)/g, '$1$2')
-        .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1')
-        .replace(/\\([\\`*_{}[\]()#+\-.!>~|])/g, '$1');
-    })
-    .join('');
+const words = (tokens: readonly Token[] | undefined): string => (tokens ?? []).map(inlineWords).join('');
+
+/** One inline token as the words a reader sees: links keep their address as text, code keeps its content. */
+const inlineWords = (token: Token): string => {
+  switch (token.type) {
+    case 'link': {
+      // A bare address (GFM autolinks URLs and e-mail addresses) is its own text.
+      const label = words(token.tokens);
+      const bare = [label.trim(), `mailto:${label.trim()}`].includes(token.href);
+      return bare ? label.trim() : `${label} (${token.href})`;
+    }
+    case 'image':
+      return token.text.trim() === '' ? '[image]' : `[image: ${token.text.trim()}]`;
+    case 'br':
+      return '\n';
+    case 'html':
+      return /^<br\s*\/?>$/i.test(token.text.trim()) ? '\n' : '';
+    case 'strong':
+    case 'em':
+    case 'del':
+      return words(token.tokens);
+    case 'text':
+      return token.tokens ? words(token.tokens) : token.text;
+    default:
+      return 'text' in token && typeof token.text === 'string' ? token.text : token.raw;
+  }
+};
+
+/** Inline Markdown as the words a reader sees. */
+export const plainInline = (text: string): string => words(Lexer.lexInline(text));
 
 interface ListItem {
   text: string;
@@ -42,111 +50,60 @@ type Block =
   | { kind: 'code'; text: string }
   | { kind: 'list'; list: MarkdownList };
 
-const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$/;
-const FENCE = /^\s{0,3}(```+|~~~+)/;
-const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
+const listOf = (list: Tokens.List): MarkdownList => ({
+  ordered: list.ordered,
+  start: list.ordered && typeof list.start === 'number' ? list.start : 1,
+  items: list.items.map((item) => {
+    const nested = item.tokens.find((token): token is Tokens.List => token.type === 'list');
+    const text = blocksOf(item.tokens.filter((token) => token.type !== 'list'))
+      .map(blockText)
+      .join('\n');
+    return { text, children: nested && listOf(nested) };
+  }),
+});
 
-/** Builds a nested list from consecutive list lines; indentation decides the nesting. */
-const parseList = (lines: { indent: number; marker: string; text: string }[]): MarkdownList => {
-  const first = lines[0];
-  const ordered = first !== undefined && /\d/.test(first.marker);
-  const list: MarkdownList = { ordered, start: ordered && first ? Number.parseInt(first.marker, 10) : 1, items: [] };
-  const baseIndent = first?.indent ?? 0;
-  let index = 0;
-  while (index < lines.length) {
-    const line = lines[index];
-    if (line === undefined) break;
-    const nested: typeof lines = [];
-    index += 1;
-    while (index < lines.length && (lines[index]?.indent ?? 0) > baseIndent) {
-      const child = lines[index];
-      if (child !== undefined) nested.push(child);
-      index += 1;
+/** A table as lines of cells, which a reader can follow without the rules. */
+const tableText = (table: Tokens.Table): string =>
+  [table.header, ...table.rows].map((row) => row.map((cell) => words(cell.tokens)).join('  |  ')).join('\n');
+
+const blockText = (block: Block): string =>
+  block.kind === 'list' ? block.list.items.map((item) => item.text).join('\n') : block.text;
+
+const blocksOf = (tokens: readonly Token[]): Block[] =>
+  tokens.flatMap((token): Block[] => {
+    switch (token.type) {
+      case 'heading':
+        return [{ kind: 'heading', text: words(token.tokens) }];
+      case 'paragraph':
+        return [{ kind: 'paragraph', text: words(token.tokens) }];
+      case 'text':
+        return [{ kind: 'paragraph', text: inlineWords(token) }];
+      case 'blockquote':
+        return [
+          {
+            kind: 'quote',
+            text: blocksOf(token.tokens ?? [])
+              .map(blockText)
+              .join('\n'),
+          },
+        ];
+      case 'code':
+        return [{ kind: 'code', text: token.text }];
+      case 'list':
+        return [{ kind: 'list', list: listOf(token as Tokens.List) }];
+      case 'table':
+        return [{ kind: 'paragraph', text: tableText(token as Tokens.Table) }];
+      case 'html': {
+        const text = token.text.replace(/<\/?[a-zA-Z][^>]*>/g, '').trim();
+        return text === '' ? [] : [{ kind: 'paragraph', text }];
+      }
+      default:
+        return [];
     }
-    list.items.push({ text: plainInline(line.text), children: nested.length > 0 ? parseList(nested) : undefined });
-  }
-  return list;
-};
+  });
 
 /** Markdown as readable blocks: markup stripped, paragraphs, lists, quotes and code kept apart. */
-export const markdownBlocks = (markdown: string): Block[] => {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  const flush = (): void => {
-    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: plainInline(paragraph.join('\n')) });
-    paragraph = [];
-  };
-  let index = 0;
-  while (index < lines.length) {
-    const line = lines[index] ?? '';
-    const fence = FENCE.exec(line);
-    if (fence?.[1] !== undefined) {
-      flush();
-      const marker = fence[1];
-      const code: string[] = [];
-      index += 1;
-      while (index < lines.length && !(lines[index] ?? '').trimStart().startsWith(marker))
-        code.push(lines[index++] ?? '');
-      index += 1;
-      blocks.push({ kind: 'code', text: code.join('\n') });
-      continue;
-    }
-    if (line.trim() === '' || RULE.test(line)) {
-      flush();
-      index += 1;
-      continue;
-    }
-    const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      flush();
-      blocks.push({ kind: 'heading', text: plainInline(heading[1] ?? '') });
-      index += 1;
-      continue;
-    }
-    if (/^\s{0,3}>/.test(line)) {
-      flush();
-      const quoted: string[] = [];
-      while (index < lines.length && /^\s{0,3}>/.test(lines[index] ?? ''))
-        quoted.push((lines[index++] ?? '').replace(/^\s{0,3}>\s?/, ''));
-      blocks.push({ kind: 'quote', text: plainInline(quoted.join('\n')) });
-      continue;
-    }
-    if (LIST_ITEM.test(line)) {
-      flush();
-      const items: { indent: number; marker: string; text: string }[] = [];
-      while (index < lines.length) {
-        const current = lines[index] ?? '';
-        const item = LIST_ITEM.exec(current);
-        if (item) items.push({ indent: (item[1] ?? '').length, marker: item[2] ?? '-', text: item[3] ?? '' });
-        else if (current.trim() !== '' && /^\s+/.test(current) && items.length > 0) {
-          const last = items[items.length - 1];
-          if (last) last.text += `\n${current.trim()}`;
-        } else break;
-        index += 1;
-      }
-      blocks.push({ kind: 'list', list: parseList(items) });
-      continue;
-    }
-    if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line) && line.includes('|')) {
-      index += 1;
-      continue;
-    }
-    paragraph.push(
-      line.includes('|')
-        ? line
-            .trim()
-            .replace(/^\||\|$/g, '')
-            .split('|')
-            .map((cell) => cell.trim())
-            .join('  |  ')
-        : line,
-    );
-    index += 1;
-  }
-  flush();
-  return blocks;
-};
+export const markdownBlocks = (markdown: string): Block[] => blocksOf(Lexer.lex(markdown));
 
 /** The first line a reader would see of a Markdown text, for one-line summaries. */
 export const firstLine = (markdown: string): string => {

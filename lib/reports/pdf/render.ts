@@ -2,7 +2,9 @@ import { alertsSection } from './alerts.ts';
 import { customerSection } from './customer-summary.ts';
 import { fieldsSection, noteBlock, resolutionSection, textSection, titleBlock } from './sections.ts';
 import { analysisSection, commentsSection } from './thread.ts';
+import { notificationsSection, playbookRunsSection } from './responses.ts';
 import { timelineSection } from './timeline.ts';
+import { withLocalTimes } from './local-times.ts';
 import type { IncidentReport } from '../incident-report.ts';
 import { FONT, pdfmake, printable } from './fonts.ts';
 import { COLORS, timeFormatIn } from './format.ts';
@@ -10,9 +12,10 @@ import { COLORS, timeFormatIn } from './format.ts';
 /**
  * Renders an incident report as an A4 PDF a manager can read: title block, the caller's note, what
  * happened in customers' words, fields, resolution and root cause, the alerts behind it, the technical
- * description, one timeline of history and thread, comments and the latest analysis. Times are the
- * workspace zone's wall clock, to the second, the zone named in the title block and the timeline; a
- * section with nothing to show is left out.
+ * description, one timeline of history and thread, the playbook runs with their steps and notes, comments,
+ * the notifications sent and the latest analysis with when it was made. Every time, those written inside
+ * texts included, is the workspace zone's wall clock, to the second, the zone named in the title block
+ * and the timeline; a section with nothing to show is left out.
  *
  * Deterministic: the only time the renderer knows is the report's own timestamps, and the PDF's creation
  * date (which also seeds its file id) is `generatedAt`, so identical reports give identical bytes.
@@ -37,10 +40,11 @@ const keepWithNext = (node: LaidOutNode, nodes: { getFollowingNodesOnPage(): Lai
   return nodes.getFollowingNodesOnPage().every((following) => following.canvas !== undefined);
 };
 
-const documentOf = (report: IncidentReport): Record<string, unknown> => {
+const documentOf = (given: IncidentReport): Record<string, unknown> => {
+  const time = timeFormatIn(given.timezone);
+  const report = withLocalTimes(given, time);
   const { incident } = report;
   const created = new Date(report.generatedAt);
-  const time = timeFormatIn(report.timezone);
   const generated = `${time(report.generatedAt)} ${report.timezone}`;
   return {
     pageSize: 'A4',
@@ -91,8 +95,10 @@ const documentOf = (report: IncidentReport): Record<string, unknown> => {
       ...alertsSection(report, time),
       ...textSection('Technical description', incident.techDescription),
       ...timelineSection(report, time),
+      ...playbookRunsSection(report, time),
       ...commentsSection(report.comments, time),
-      ...analysisSection(report.analysis, time),
+      ...notificationsSection(report, time),
+      ...analysisSection(report, time),
     ],
   };
 };

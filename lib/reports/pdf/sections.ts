@@ -11,7 +11,7 @@ import {
   colorOf,
   formatDuration,
 } from './format.ts';
-import { boxLayout, markdownContent } from './markdown.ts';
+import { boxLayout, fitsEasily, markdownContent } from './markdown.ts';
 
 /** The report's title block, its note, and the summary and fields sections. */
 const badge = (label: string, value: string, color: string): Content => ({
@@ -33,18 +33,74 @@ const badge = (label: string, value: string, color: string): Content => ({
   layout: boxLayout(color, 7),
 });
 
-/** Section headings stay with what follows them (see `pageBreakBefore`). */
-export const heading = (title: string): Content => ({ text: title, style: 'heading', headlineLevel: 1 });
+/**
+ * The `headlineLevel` a heading has for render.ts's `pageBreakBefore`, which moves it to the next page when
+ * nothing follows it on its own. Not inside a block kept whole: that block moves as one, and a page break
+ * forced inside it would lose all but its first page (pdfmake keeps only that).
+ */
+export const keptWithNext = (level: 1 | 2, inWholeBlock: boolean): { headlineLevel?: number } =>
+  inWholeBlock ? {} : { headlineLevel: level };
 
-export const section = (title: string, body: Content): Content => ({
-  stack: [heading(title), body],
-  margin: [0, 14, 0, 0],
+const heading = (title: string, inWholeBlock: boolean): Content => ({
+  text: title,
+  style: 'heading',
+  ...keptWithNext(1, inWholeBlock),
 });
 
-export const labelled = (label: string, body: Content): Content => ({
-  stack: [{ text: label.toUpperCase(), style: 'label', headlineLevel: 2 }, body],
-  margin: [0, 0, 0, 8],
+const isUnbreakable = (content: Content | undefined): boolean =>
+  typeof content === 'object' && content !== null && !Array.isArray(content) && content.unbreakable === true;
+
+/**
+ * A section: its heading, then its body. pdfmake places a block that must stay whole (an alert, a playbook
+ * run) only once it knows the block does not fit, and reports such a block's place before it moved, so no
+ * `pageBreakBefore` rule can see a heading left behind by it: a heading is laid out as one block with such a
+ * first block instead, and moves with it.
+ */
+export const section = (title: string, body: Content): Content => {
+  const [first, ...rest] = Array.isArray(body) ? body : [body];
+  return {
+    stack: isUnbreakable(first)
+      ? [{ stack: [heading(title, true), first], unbreakable: true }, ...rest]
+      : [heading(title, false), ...(Array.isArray(body) ? body : [body])],
+    margin: [0, 14, 0, 0],
+  };
+};
+
+/**
+ * A table of rows that each stay on one page, its header repeated on every page it spans and kept with
+ * its first row, shaded every other row.
+ */
+export const stripedTable = (widths: (number | string)[], header: Content[], rows: Content[][]): Content => ({
+  table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths, body: [header, ...rows] },
+  fontSize: 8.5,
+  layout: {
+    hLineWidth: (index: number) => (index === 1 ? 0.8 : 0),
+    vLineWidth: () => 0,
+    hLineColor: () => COLORS.faint,
+    fillColor: (row: number) => (row > 0 && row % 2 === 0 ? COLORS.shade : null),
+    paddingTop: () => 3,
+    paddingBottom: () => 3,
+    paddingLeft: (index: number) => (index === 0 ? 4 : 6),
+    paddingRight: () => 4,
+  },
 });
+
+/** A table's header cells. */
+export const tableHeader = (titles: string[]): Content[] =>
+  titles.map((text) => ({ text: printable(text), style: 'tableHeader' }));
+
+/**
+ * A label over its text. When `texts` (what the body says) fit easily on a page, label and body are one
+ * block, so the label never stays at a page's foot while its text starts the next (see `section`).
+ */
+export const labelled = (label: string, body: Content, texts: string[]): Content => {
+  const whole = fitsEasily(texts);
+  return {
+    stack: [{ text: label.toUpperCase(), style: 'label', ...keptWithNext(2, whole) }, body],
+    unbreakable: whole,
+    margin: [0, 0, 0, 8],
+  };
+};
 
 export const textOrNone = (text: string | undefined): Content =>
   text === undefined || text.trim() === '' ? { text: NONE, style: 'none' } : markdownContent(text);
@@ -171,8 +227,12 @@ export const textSection = (title: string, text: string | undefined): Content[] 
 /** What ended the incident and why it happened, as given when it was resolved; none without either. */
 export const resolutionSection = (incident: IncidentReport['incident']): Content[] => {
   const parts = [
-    ...(isSet(incident.resolution) ? [labelled('How it was resolved', markdownContent(incident.resolution))] : []),
-    ...(isSet(incident.rootCause) ? [labelled('Root cause', markdownContent(incident.rootCause))] : []),
+    ...(isSet(incident.resolution)
+      ? [labelled('How it was resolved', markdownContent(incident.resolution), [incident.resolution])]
+      : []),
+    ...(isSet(incident.rootCause)
+      ? [labelled('Root cause', markdownContent(incident.rootCause), [incident.rootCause])]
+      : []),
   ];
   return parts.length === 0 ? [] : [section('Resolution and root cause', parts)];
 };

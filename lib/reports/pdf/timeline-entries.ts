@@ -28,14 +28,19 @@ const HISTORY_TOPICS: Partial<Record<HistoryEvent['event'], Topic>> = {
   ASSIGNED: 'assignee',
 };
 
-/** `SYSTEM` messages are written by the create, and by it alone, of the changes history also records. */
 const MESSAGE_TOPICS: Partial<Record<string, Topic>> = {
-  SYSTEM: 'created',
   STATUS_CHANGE: 'status',
   RESOLUTION: 'status',
   PRIORITY_CHANGE: 'priority',
   ASSIGNMENT: 'assignee',
 };
+
+/**
+ * `SYSTEM` messages tell of several things (the creation, a playbook started, signals resolved); only the
+ * create's is about the creation history records. The others merge by their text, if at all.
+ */
+const messageTopic = (kind: string, text: string): Topic | undefined =>
+  kind === 'SYSTEM' ? (text.startsWith('Incident created') ? 'created' : undefined) : MESSAGE_TOPICS[kind];
 
 const changeOf = (from: string | null | undefined, to: string | null | undefined): string => {
   const before = from === undefined || from === null || from === '' ? 'none' : truncate(from, 80);
@@ -71,7 +76,7 @@ const describeEvent = (event: HistoryEvent): string => {
     case 'SIGNAL_LINKED':
       return withNote(event.to ? `Signal linked: ${event.to}` : 'Signal linked');
     case 'PLAYBOOK_STARTED':
-      return withNote('Playbook started');
+      return note === '' ? 'Playbook started' : note;
     case 'DELETED':
       return withNote('Deleted');
     case 'ESCALATION':
@@ -96,6 +101,11 @@ interface TimelineRecord {
   actor: string;
   what: string;
   topic?: Topic;
+  /**
+   * The text a history event carries and its thread message repeats word for word (a playbook started):
+   * records of one change, whatever their topic.
+   */
+  echo?: string;
   /** A change has at most one record of each slot: a second one is the next change. */
   slot: string;
   order: number;
@@ -108,6 +118,7 @@ const recordsOf = (report: IncidentReport): TimelineRecord[] => [
     actor: event.actor,
     what: describeEvent(event),
     topic: HISTORY_TOPICS[event.event],
+    echo: event.message?.trim() || undefined,
     slot: `history:${event.event}`,
     order,
   })),
@@ -116,7 +127,8 @@ const recordsOf = (report: IncidentReport): TimelineRecord[] => [
     time: timeOf(message.createdAt),
     actor: message.actor,
     what: describeMessage(message.text),
-    topic: MESSAGE_TOPICS[message.kind],
+    topic: messageTopic(message.kind, message.text),
+    echo: message.text.trim() || undefined,
     slot: 'message',
     order: report.history.length + order,
   })),
@@ -143,16 +155,16 @@ type Change = { first: TimelineRecord; records: TimelineRecord[] };
  * so the search walks back only as far as the merge window.
  */
 const openChangeFor = (changes: readonly Change[], record: TimelineRecord): Change | undefined => {
-  if (!record.topic) return undefined;
+  if (!record.topic && !record.echo) return undefined;
+  const sameChange = (change: Change): boolean =>
+    change.first.actor === record.actor &&
+    change.records.every((other) => other.slot !== record.slot) &&
+    ((record.topic !== undefined && change.first.topic === record.topic) ||
+      (record.echo !== undefined && change.records.some((other) => other.echo === record.echo)));
   for (let index = changes.length - 1; index >= 0; index -= 1) {
     const change = changes[index] as Change;
     if (record.time - change.first.time > SAME_CHANGE_MS) return undefined;
-    if (
-      change.first.topic === record.topic &&
-      change.first.actor === record.actor &&
-      change.records.every((other) => other.slot !== record.slot)
-    )
-      return change;
+    if (sameChange(change)) return change;
   }
   return undefined;
 };

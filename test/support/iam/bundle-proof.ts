@@ -1,4 +1,5 @@
 import type { RunningBundle } from '../built-bundles.ts';
+import type { BundleStack } from '../bundle-stack.ts';
 import type { TemplateFunction } from '../template-env.ts';
 import type { FunctionPolicy } from './function-policies.ts';
 import { evaluate } from './policy-evaluator.ts';
@@ -55,3 +56,27 @@ export const judgeSdkCalls = (
   }
   return { denied: [...denied], unmapped: [...unmapped] };
 };
+
+/** `<function>: <VARIABLE>` for each variable the template gives a function and its bundle never read. */
+export const unreadVariables = ({ running, functions }: BundleStack): string[] =>
+  [...running]
+    .flatMap(([name, { envRead }]) =>
+      Object.keys(functions.get(name)?.env ?? {})
+        .filter((variable) => !envRead.has(variable))
+        .map((variable) => `${name}: ${variable}`),
+    )
+    .sort();
+
+/**
+ * Every request that reached the DynamoDB or SQS server or the fake AWS endpoint without the mark the recording
+ * middleware adds: a command of a client made outside the factory, which the proof did not judge.
+ */
+export const requestsUnseenByTheMiddleware = ({ dynamoWire, sqsWire, aws }: BundleStack) =>
+  [
+    ...[...dynamoWire.calls, ...sqsWire.calls].map(({ caller, target, recorded }) => ({
+      caller,
+      operation: target,
+      recorded,
+    })),
+    ...aws.calls.map(({ caller, operation, recorded }) => ({ caller, operation, recorded })),
+  ].filter(({ recorded }) => !recorded);

@@ -82,6 +82,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'docs.getDocsPage': byAdmin('GET', '/docs'),
   'docs.getDocsScript': byAdmin('GET', '/docs/swagger-ui-bundle.js'),
   'docs.getDocsStylesheet': byAdmin('GET', '/docs/swagger-ui.css'),
+  'docs.getDocsFile': byAdmin('GET', '/docs/decisions.md'),
+  'docs.getSpecFile': byAdmin('GET', '/docs/spec/DECISIONS.md'),
 
   'auth.login': ({ client, admin: { email, password } }) =>
     client.request('POST', `${V1}/auth/login`, { email, password }),

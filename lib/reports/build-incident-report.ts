@@ -1,16 +1,17 @@
-import type { IncidentReport } from '#lib/reports/incident-report.ts';
-import { signalDetails } from '#lib/reports/signal-details.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import { commentRepository } from '#lib/incidents/comment-repository.ts';
+import { findIncident } from '#lib/incidents/get-incident.ts';
+import type { Incident } from '#lib/incidents/incident.ts';
+import { incidentAnalysisRepository } from '#lib/incidents/incident-analysis-repository.ts';
+import { messageRepository } from '#lib/incidents/message-repository.ts';
+import { signalLinkRepository } from '#lib/incidents/signal-link-repository.ts';
 import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 import { historyRepository } from '#lib/tickets/history-repository.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
-import { commentRepository } from './comment-repository.ts';
-import { findIncident } from './get-incident.ts';
-import type { Incident } from './incident.ts';
-import { incidentAnalysisRepository } from './incident-analysis-repository.ts';
-import type { Scope } from '#lib/identity/scope.ts';
-import { messageRepository } from './message-repository.ts';
-import { signalLinkRepository } from './signal-link-repository.ts';
+import type { IncidentReport } from './incident-report.ts';
+import { reportNotifications, reportPlaybookRuns } from './report-responses.ts';
+import { signalDetails } from './signal-details.ts';
 
 /** A report prints at most this many history events, the oldest first. */
 const REPORT_HISTORY_LIMIT = 1_000;
@@ -60,13 +61,13 @@ const reportSignals = async (
 
 /**
  * Everything the PDF of an incident shows, read on request (nothing is stored): the incident, its
- * comments and messages, its history, its first signals, the workspace's name and time zone and the latest
- * completed analysis if any.
+ * comments and messages, its history, its first signals, the playbook runs its history names, the
+ * notifications sent, the workspace's name and time zone and the latest completed analysis if any.
  */
 export const buildIncidentReport = async (scope: Scope, incidentId: string, note?: string): Promise<IncidentReport> => {
   const { ports, workspaceId } = scope;
   const incident = await findIncident(scope, incidentId);
-  const [workspace, timezone, comments, messages, history, signals, analysis] = await Promise.all([
+  const [workspace, timezone, comments, messages, history, signals, analysis, notifications] = await Promise.all([
     workspaceRepository(ports.table, workspaceId).getWorkspace(),
     workspaceTimezone(scope),
     commentRepository(ports.table, workspaceId).listComments(incident.id),
@@ -77,6 +78,7 @@ export const buildIncidentReport = async (scope: Scope, incidentId: string, note
     ),
     reportSignals(scope, incident.id),
     incidentAnalysisRepository(ports.table, workspaceId).latestCompletedAnalysis(incident.id),
+    reportNotifications(scope, incident.id),
   ]);
   return {
     workspaceName: workspace?.businessName ?? '',
@@ -88,6 +90,8 @@ export const buildIncidentReport = async (scope: Scope, incidentId: string, note
     messages: messages.map(({ kind, text, actor, createdAt }) => ({ kind, text, actor, createdAt })),
     history: history.items,
     ...signals,
+    playbookRuns: await reportPlaybookRuns(scope, history.items),
+    notifications,
     ...(analysis && { analysis }),
   };
 };
