@@ -12,6 +12,7 @@ import {
 import { TABLE_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY } from '#lib/store/table-schema.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { startStandInThread } from './stand-in-thread.ts';
+import { newAwsClient } from '#lib/ports/aws-client.ts';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -25,7 +26,7 @@ export interface LocalDynamo {
  */
 export const startDynamo = async (path: string | undefined): Promise<LocalDynamo> => {
   const thread = await startStandInThread({ kind: 'dynamodb', path });
-  const client = new DynamoDBClient({
+  const client = newAwsClient(DynamoDBClient, {
     endpoint: thread.endpoint,
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,

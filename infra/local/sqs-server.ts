@@ -13,6 +13,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { startStandInThread } from './stand-in-thread.ts';
 import { MAX_MESSAGE_BYTES, QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, deadLetterQueueName, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
+import { newAwsClient } from '#lib/ports/aws-client.ts';
 
 const ACCOUNT_ID = '123456789012';
 const SQS_BATCH_LIMIT = 10;
@@ -127,7 +128,7 @@ export const startSqsServer = async ({
   }
   const thread = await startStandInThread({ kind: 'sqs', port, region: LOCAL_REGION, accountId: ACCOUNT_ID });
   const { endpoint } = thread;
-  const client = new SQSClient({
+  const client = newAwsClient(SQSClient, {
     endpoint,
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,

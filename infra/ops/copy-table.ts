@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { newAwsClient } from '#lib/ports/aws-client.ts';
 import { batchPutItems } from '#lib/store/batch.ts';
 import type { Item } from '#lib/store/items.ts';
 import { createTable, type Table } from '#lib/store/table.ts';
@@ -32,6 +34,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('usage: npm run copy-table -- <source table> <target table>');
     process.exit(2);
   }
-  const copied = await copyTable(createTable({ name: from }), createTable({ name: to }));
+  const client = newAwsClient(DynamoDBClient, {});
+  const copied = await copyTable(createTable({ name: from, client }), createTable({ name: to, client }));
   console.log(`copied ${copied} items from ${from} to ${to}`);
 }

@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** The single table as repositories see it: its name and a document client. */
@@ -9,10 +9,11 @@ export interface Table {
 
 export interface TableOptions {
   name: string;
-  client?: DynamoDBClient;
+  /** Made by the ports' client factory (lib/ports/aws-client.ts), which the store, below the ports, cannot import. */
+  client: DynamoDBClient;
 }
 
-export const createTable = ({ name, client = new DynamoDBClient({}) }: TableOptions): Table => ({
+export const createTable = ({ name, client }: TableOptions): Table => ({
   name,
   doc: DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { OUTPUT_FILE } from '#infra/bundling.ts';
 import { RUNNER } from '../setup/build-bundles.ts';
 import type { ChildMessage, Invocation } from './bundle-child.ts';
+import type { SdkCall } from './iam/sdk-calls.ts';
 
 export interface BuiltBundles {
   /** The built `index.mjs` of a function. */
@@ -23,6 +24,10 @@ export interface RunningBundle {
   invoke(event: unknown): Promise<unknown>;
   /** What the function wrote to stdout and stderr (its log lines), for a failure's message. */
   output(): string;
+  /** Every command the bundle's SDK clients sent, in order. */
+  sdkCalls: readonly SdkCall[];
+  /** Every environment variable the bundle read, at import or since. */
+  envRead: ReadonlySet<string>;
   stop(): Promise<void>;
 }
 
@@ -50,13 +55,17 @@ export const startBundle = async (
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
+  const sdkCalls: SdkCall[] = [];
+  const envRead = new Set<string>();
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
   let nextId = 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   await new Promise<void>((resolve, reject) => {
     child.on('message', (message: ChildMessage) => {
-      if (message.kind === 'ready') resolve();
+      if (message.kind === 'sdkCall') sdkCalls.push(message.call);
+      else if (message.kind === 'envRead') envRead.add(message.name);
+      else if (message.kind === 'ready') resolve();
       else if (message.kind === 'importFailed') reject(new Error(`${name}: import failed: ${message.error}`));
       else {
         const waiter = pending.get(message.id);
@@ -81,6 +90,8 @@ export const startBundle = async (
         child.send({ id, event } satisfies Invocation);
       }),
     output: () => output,
+    sdkCalls,
+    envRead,
     stop: async () => {
       child.kill();
       await exited;

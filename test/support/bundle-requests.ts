@@ -70,6 +70,7 @@ const expectStatus = (reply: BundleReply, status: number, step: string): void =>
 };
 
 export interface BundleCaller {
+  email: string;
   userId: string;
   workspaceId: string;
   bearer: Record<string, string>;
@@ -94,6 +95,12 @@ const deliverQueuedMail = async ({ sqs, mailWorker }: PostOffice): Promise<void>
   if (reply.batchItemFailures.length > 0) throw new Error(`mail-worker failed: ${JSON.stringify(reply)}`);
   await deleteMessages(sqs.client, sqs.queueUrl('mail'), Messages);
 };
+
+/** Every address SES was asked to mail, once per e-mail. */
+export const sesRecipients = (aws: FakeAws): string[] =>
+  aws.calls
+    .filter(({ operation }) => operation === 'SendEmail')
+    .flatMap(({ detail }) => (detail as { Destination: { ToAddresses: string[] } }).Destination.ToAddresses);
 
 const codeSentTo = (aws: FakeAws, email: string): string | undefined => {
   const mail = aws.calls
@@ -145,7 +152,7 @@ export const signUpThroughBundle = async (
   const loggedIn = await send(auth, 'POST', '/api/v1/auth/login', { email, password });
   expectStatus(loggedIn, 200, `${label}: login`);
   const { accessToken, user } = loggedIn.body.data;
-  return { userId: user.id, workspaceId: user.businessId, bearer: { authorization: `Bearer ${accessToken}` } };
+  return { email, userId: user.id, workspaceId: user.businessId, bearer: { authorization: `Bearer ${accessToken}` } };
 };
 
 /** An API key with every scope, created through the api-keys bundle (which mirrors it into the usage plan). */

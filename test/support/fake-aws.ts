@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StoredSigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
+import { RECORDED_HEADER } from './iam/sdk-calls.ts';
 
 /** The AWS resources the fake answers for: the values the template's references resolve to. */
 export const FAKE_RESOURCES = {
@@ -18,12 +19,13 @@ export const FAKE_RESOURCES = {
 /** The secret in the shape lib/ports/signing-keys reads, as the stack's generated secret holds it. */
 const SIGNING_KEYS: StoredSigningKeys = { kid: 'key-1', secret: 'f'.repeat(64) };
 
-/** One call as IAM sees it: who made it (the access key id), the actions it needs, and what it named. */
+/** One call as it reached the endpoint: who made it (the access key id), the operation, and what it named. */
 export interface FakeAwsCall {
   caller: string;
-  actions: string[];
   operation: string;
   detail: Record<string, unknown>;
+  /** Whether the client's recording middleware saw the command: false for a client made outside the factory. */
+  recorded: boolean;
 }
 
 export interface FakeAws {
@@ -50,7 +52,7 @@ interface Reply {
 /** What a handler gives back: the reply and, when the call was understood, what to record. */
 interface Outcome {
   reply: Reply;
-  call?: Omit<FakeAwsCall, 'caller'>;
+  call?: Omit<FakeAwsCall, 'caller' | 'recorded'>;
 }
 
 const json = (status: number, body: object, contentType = 'application/json'): Reply => ({
@@ -67,7 +69,7 @@ const awsJson = (request: Request): Outcome | undefined => {
   const target = String(request.headers['x-amz-target'] ?? '');
   const input = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
   if (target === 'secretsmanager.GetSecretValue') {
-    const call = { actions: ['secretsmanager:GetSecretValue'], operation: 'GetSecretValue', detail: input };
+    const call = { operation: 'GetSecretValue', detail: input };
     if (input.SecretId === FAKE_RESOURCES.integrationProvidersSecretArn) {
       // As the stack creates it: no provider until a deployer puts their settings.
       const providers = { ARN: input.SecretId, Name: 'IntegrationProviders-fake', VersionId: 'v1', SecretString: '{}' };
@@ -85,7 +87,7 @@ const awsJson = (request: Request): Outcome | undefined => {
     return { call, reply: json(200, secret, 'application/x-amz-json-1.1') };
   }
   if (target === 'AWSStepFunctions.StartExecution') {
-    const call = { actions: ['states:StartExecution'], operation: 'StartExecution', detail: input };
+    const call = { operation: 'StartExecution', detail: input };
     if (input.stateMachineArn !== FAKE_RESOURCES.stateMachineArn) {
       return { call, reply: awsJsonError('1.0', 'StateMachineDoesNotExist', `no ${input.stateMachineArn}`) };
     }
@@ -99,7 +101,7 @@ const awsJson = (request: Request): Outcome | undefined => {
 const sesV2 = (request: Request): Outcome | undefined => {
   if (request.method !== 'POST' || request.path !== '/v2/email/outbound-emails') return undefined;
   return {
-    call: { actions: ['ses:SendEmail'], operation: 'SendEmail', detail: JSON.parse(request.body) },
+    call: { operation: 'SendEmail', detail: JSON.parse(request.body) },
     reply: json(200, { MessageId: randomUUID() }),
   };
 };
@@ -107,40 +109,39 @@ const sesV2 = (request: Request): Outcome | undefined => {
 const usagePlanKeyPath = /^\/usageplans\/([^/]+)\/keys(?:\/([^/]+))?$/;
 const apiKeyPath = /^\/apikeys(?:\/([^/]+))?$/;
 
-/** API Gateway is REST-JSON; IAM grants its management calls by HTTP method (`apigateway:POST`, ...). */
+/** API Gateway is REST-JSON: the method and the path name the operation. */
 const apiGateway = (request: Request, apiKeys: Map<string, object>): Outcome | undefined => {
   const planKey = usagePlanKeyPath.exec(request.path);
   const apiKey = apiKeyPath.exec(request.path);
   if (!planKey && !apiKey) return undefined;
   const input = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
-  const action = [`apigateway:${request.method}`];
   const notFound = json(404, { message: 'Invalid API Key identifier specified' });
   if (planKey) {
     const [, planId, keyId] = planKey;
     const detail = { usagePlanId: planId, keyId: keyId ?? input.keyId };
     const known = planId === FAKE_RESOURCES.usagePlanId && apiKeys.has(String(detail.keyId));
     if (request.method === 'POST') {
-      const call = { actions: action, operation: 'CreateUsagePlanKey', detail };
+      const call = { operation: 'CreateUsagePlanKey', detail };
       return { call, reply: known ? json(201, { id: detail.keyId, type: 'API_KEY' }) : notFound };
     }
-    const call = { actions: action, operation: 'DeleteUsagePlanKey', detail };
+    const call = { operation: 'DeleteUsagePlanKey', detail };
     return { call, reply: known ? { status: 202 } : notFound };
   }
   const id = apiKey?.[1];
   if (request.method === 'POST' && !id) {
     const created = { id: randomUUID().slice(0, 10), name: input.name, enabled: input.enabled };
     apiKeys.set(created.id, created);
-    return { call: { actions: action, operation: 'CreateApiKey', detail: input }, reply: json(201, created) };
+    return { call: { operation: 'CreateApiKey', detail: input }, reply: json(201, created) };
   }
   const known = id !== undefined && apiKeys.has(id);
   if (request.method === 'PATCH') {
-    const call = { actions: action, operation: 'UpdateApiKey', detail: { apiKey: id, ...input } };
+    const call = { operation: 'UpdateApiKey', detail: { apiKey: id, ...input } };
     return { call, reply: known ? json(200, { id, ...apiKeys.get(id) }) : notFound };
   }
   if (request.method === 'DELETE') {
     if (known) apiKeys.delete(id);
     return {
-      call: { actions: action, operation: 'DeleteApiKey', detail: { apiKey: id } },
+      call: { operation: 'DeleteApiKey', detail: { apiKey: id } },
       reply: known ? { status: 202 } : notFound,
     };
   }
@@ -160,17 +161,12 @@ const s3 = (request: Request, objects: Map<string, string>): Outcome | undefined
   if (!bucket || !key || (request.method !== 'PUT' && request.method !== 'GET')) return undefined;
   const detail = { bucket, key };
   if (request.method === 'PUT') {
-    const tagged = request.headers['x-amz-tagging'] !== undefined;
-    const call = {
-      actions: ['s3:PutObject', ...(tagged ? ['s3:PutObjectTagging'] : [])],
-      operation: 'PutObject',
-      detail: { ...detail, tagging: request.headers['x-amz-tagging'] },
-    };
+    const call = { operation: 'PutObject', detail: { ...detail, tagging: request.headers['x-amz-tagging'] } };
     if (bucket !== FAKE_RESOURCES.bucketName) return { call, reply: s3Error(404, 'NoSuchBucket') };
     objects.set(key, request.body);
     return { call, reply: { status: 200, headers: { etag: `"${randomUUID()}"` } } };
   }
-  const call = { actions: ['s3:GetObject'], operation: 'GetObject', detail };
+  const call = { operation: 'GetObject', detail };
   const body = bucket === FAKE_RESOURCES.bucketName ? objects.get(key) : undefined;
   if (body === undefined) return { call, reply: s3Error(404, 'NoSuchKey') };
   return { call, reply: { status: 200, headers: { 'content-type': 'application/json' }, body } };
@@ -205,7 +201,8 @@ export const startFakeAws = async (): Promise<FakeAws> => {
     const caller = callerOf(incoming.headers);
     calls.push({
       caller,
-      ...(outcome?.call ?? { actions: [], operation: `${request.method} ${request.path}`, detail: {} }),
+      recorded: incoming.headers[RECORDED_HEADER] !== undefined,
+      ...(outcome?.call ?? { operation: `${request.method} ${request.path}`, detail: {} }),
     });
     const reply = outcome?.reply ?? json(400, { message: `the fake does not know ${request.method} ${request.path}` });
     response.writeHead(reply.status, reply.headers).end(reply.body);

@@ -17,10 +17,9 @@ export interface LocalResources {
   region: string;
 }
 
-/** A function as the template deploys it: its environment, resolved, and the IAM actions its role allows. */
+/** A function as the template deploys it: its environment, resolved. */
 export interface TemplateFunction {
   env: Record<string, string>;
-  actions: ReadonlySet<string>;
 }
 
 type Intrinsic =
@@ -35,7 +34,7 @@ type Intrinsic =
 export const templateFunctions = (local: LocalResources): ReadonlyMap<string, TemplateFunction> => {
   const app = buildApp();
   const { stack } = app;
-  const { resources, logicalId, functionResource, actionsOfFunction } = inspect(app);
+  const { resources, logicalId, functionResource } = inspect(app);
   const queueByLogicalId = new Map(
     QUEUE_NAMES.map((name) => [logicalId(stack.queues[name].queue.node.defaultChild as CfnElement), name] as const),
   );
@@ -81,7 +80,7 @@ export const templateFunctions = (local: LocalResources): ReadonlyMap<string, Te
     [...stack.functions].map(([name, fn]) => {
       const variables = (functionResource(fn).Properties.Environment?.Variables ?? {}) as Record<string, Intrinsic>;
       const env = Object.entries(variables).map(([key, value]) => [key, resolve(value, `${name} ${key}`)]);
-      return [name, { env: Object.fromEntries(env), actions: new Set(actionsOfFunction(fn)) }];
+      return [name, { env: Object.fromEntries(env) }];
     }),
   );
 };

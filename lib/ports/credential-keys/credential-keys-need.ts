@@ -1,6 +1,7 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /** Sealing and opening stored third-party tokens: the stack's KMS key, to encrypt and decrypt data keys. */
 export const credentialKeys: PortNeed = {
@@ -12,7 +13,7 @@ export const credentialKeys: PortNeed = {
           import('@aws-sdk/client-kms'),
           import('./kms-credential-keys.ts'),
         ]);
-        return createKmsCredentialKeys(new KMSClient({}), () => requiredEnv(env, ENV.credentialsKeyId));
+        return createKmsCredentialKeys(newAwsClient(KMSClient, {}), () => requiredEnv(env, ENV.credentialsKeyId));
       });
       return {
         newDataKey: async (context) => (await kms()).newDataKey(context),

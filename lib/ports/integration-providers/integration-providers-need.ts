@@ -1,6 +1,7 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /** The OAuth applications of the integrations (a Secrets Manager secret) and the API's own URL. */
 export const integrationProviders: PortNeed = {
@@ -12,7 +13,7 @@ export const integrationProviders: PortNeed = {
           import('@aws-sdk/client-secrets-manager'),
           import('./secrets-manager-providers.ts'),
         ]);
-        return createSecretsManagerProviders(new SecretsManagerClient({}), () =>
+        return createSecretsManagerProviders(newAwsClient(SecretsManagerClient, {}), () =>
           requiredEnv(env, ENV.integrationProvidersSecretArn),
         );
       });

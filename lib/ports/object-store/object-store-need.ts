@@ -1,6 +1,7 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { ObjectAccess, PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /** The payload bucket, for bodies too large for an item or a message. */
 export const payloadObjects = (access: ObjectAccess): PortNeed => ({
@@ -12,7 +13,7 @@ export const payloadObjects = (access: ObjectAccess): PortNeed => ({
           import('@aws-sdk/client-s3'),
           import('./s3-object-store.ts'),
         ]);
-        return createS3ObjectStore(new S3Client({}), () => requiredEnv(env, ENV.payloadBucket));
+        return createS3ObjectStore(newAwsClient(S3Client, {}), () => requiredEnv(env, ENV.payloadBucket));
       });
       return {
         put: async (key, body, options) => (await s3()).put(key, body, options),

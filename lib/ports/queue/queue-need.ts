@@ -2,6 +2,7 @@ import { ENV, requiredEnv, type Env } from '../env.ts';
 import type { PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { Queue, QueueName } from './queue.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 export const QUEUE_URL_ENV: Record<QueueName, string> = {
   ingestion: ENV.ingestionQueueUrl,
@@ -22,7 +23,7 @@ export const sqsQueueOf = (env: Env, queues: readonly QueueName[]): Queue => {
       import('./sqs-queue.ts'),
     ]);
     // The middleware stack resolved once per command kind, not on every send: this client adds none later.
-    return createSqsQueue(new SQSClient({ cacheMiddleware: true }), queueUrl);
+    return createSqsQueue(newAwsClient(SQSClient, { cacheMiddleware: true }), queueUrl);
   });
   return { send: async (queue, messages) => (await sqs()).send(queue, messages) };
 };

@@ -2,6 +2,7 @@ import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
 import type { Reasoner, Reasoning } from './reasoner.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /**
  * The analysis engine's reasoning: the rules alone, or Amazon Bedrock when the stack was deployed with a
@@ -33,7 +34,7 @@ const bedrockOnFirstUse = (modelId: string, rules: Reasoner, callTimeoutMs: numb
       import('@aws-sdk/client-bedrock-runtime'),
       import('./bedrock-reasoner.ts'),
     ]);
-    return createBedrockReasoner(new BedrockRuntimeClient({}), modelId, rules, callTimeoutMs);
+    return createBedrockReasoner(newAwsClient(BedrockRuntimeClient, {}), modelId, rules, callTimeoutMs);
   });
   return {
     hypothesize: async (evidence) => (await engine()).hypothesize(evidence),

@@ -1,6 +1,7 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /** The keys that sign and verify access tokens: every group with a route that takes a Bearer token. */
 export const signingKeys: PortNeed = {
@@ -12,7 +13,9 @@ export const signingKeys: PortNeed = {
           import('@aws-sdk/client-secrets-manager'),
           import('./secrets-manager-signing-keys.ts'),
         ]);
-        return createSecretsManagerSigningKeys(new SecretsManagerClient({}), () => requiredEnv(env, ENV.jwtSecretArn));
+        return createSecretsManagerSigningKeys(newAwsClient(SecretsManagerClient, {}), () =>
+          requiredEnv(env, ENV.jwtSecretArn),
+        );
       });
       return {
         current: async () => (await secrets()).current(),

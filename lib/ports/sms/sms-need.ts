@@ -1,5 +1,6 @@
 import type { PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /** Sending text messages to phone numbers: the notification worker's need alone. */
 export const smsDelivery: PortNeed = {
@@ -12,7 +13,7 @@ export const smsDelivery: PortNeed = {
           import('./sns-sms.ts'),
         ]);
         // A text that SNS does not take within 3 s fails its delivery, which is retried, rather than the batch.
-        return createSnsSms(new SNSClient({ requestHandler: { requestTimeout: 3_000 } }));
+        return createSnsSms(newAwsClient(SNSClient, { requestHandler: { requestTimeout: 3_000 } }));
       });
       return { send: async (message) => (await sns()).send(message) };
     },

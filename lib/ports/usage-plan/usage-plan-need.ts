@@ -1,6 +1,7 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /** Mirroring API keys into the API Gateway usage plan. */
 export const usagePlan: PortNeed = {
@@ -12,7 +13,7 @@ export const usagePlan: PortNeed = {
           import('@aws-sdk/client-api-gateway'),
           import('./api-gateway-usage-plan.ts'),
         ]);
-        return createApiGatewayUsagePlan(new APIGatewayClient({}), () => requiredEnv(env, ENV.usagePlanId));
+        return createApiGatewayUsagePlan(newAwsClient(APIGatewayClient, {}), () => requiredEnv(env, ENV.usagePlanId));
       });
       return {
         register: async (key) => (await gateway()).register(key),

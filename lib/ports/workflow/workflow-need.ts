@@ -1,6 +1,7 @@
 import { ENV, requiredEnv } from '../env.ts';
 import type { PortNeed } from '../need.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { newAwsClient } from '../aws-client.ts';
 
 /** Starting the analysis state machine. */
 export const analysisWorkflow: PortNeed = {
@@ -12,7 +13,9 @@ export const analysisWorkflow: PortNeed = {
           import('@aws-sdk/client-sfn'),
           import('./step-functions-workflow.ts'),
         ]);
-        return createStepFunctionsWorkflow(new SFNClient({}), () => requiredEnv(env, ENV.analysisStateMachineArn));
+        return createStepFunctionsWorkflow(newAwsClient(SFNClient, {}), () =>
+          requiredEnv(env, ENV.analysisStateMachineArn),
+        );
       });
       return { start: async (workflow, input, name) => (await stepFunctions()).start(workflow, input, name) };
     },
