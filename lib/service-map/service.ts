@@ -41,12 +41,14 @@ export const REPOSITORY_RULE =
  * Whether a code repository (`owner/repo`) is the service's, so that its deploys and pipeline runs are the
  * service's changes (docs/service-map.md, "Repositories"): the one its `repository` field names (without case),
  * else any whose last segment is its name (`acme/checkout` for `checkout`), so a map built from repository
- * names needs no setting.
+ * names needs no setting. AWS's deployment services name the application they deployed, not a repository: a
+ * name without an owner is the service's own name, whatever repository the service is built from.
  */
 export const ownsRepository = (service: Pick<Service, 'name' | 'repository'>, repository: string): boolean => {
   const key = nameKeyOf(repository);
-  if (service.repository !== null) return nameKeyOf(service.repository) === key;
-  return nameKeyOf(repository.split('/').pop() ?? '') === nameKeyOf(service.name);
+  if (service.repository !== null && nameKeyOf(service.repository) === key) return true;
+  if (!repository.includes('/')) return key === nameKeyOf(service.name);
+  return service.repository === null && nameKeyOf(repository.split('/').pop() ?? '') === nameKeyOf(service.name);
 };
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
