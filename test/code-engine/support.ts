@@ -5,6 +5,7 @@ import { startFakeCodeHost, type FakeCodeHost } from '../support/fake-code-host.
 import type { HttpClient } from '../support/local-stack.ts';
 import { loadFixture, withFields } from '../ingestion/support.ts';
 import { expectAccepted, postRaw } from '../ingestion-routes/support.ts';
+import { deployHelloWorld } from '../analysis/support.ts';
 
 export const CODE_ENGINE = '/api/v1/code-engine';
 
@@ -59,25 +60,8 @@ export const startSeededCodeHost = async (): Promise<FakeCodeHost> => {
  * The deployment fixture as code host A sent it: a successful deployment of REPO at DEPLOYED_SHA to production,
  * dated now (its own dates are years old, and a change is placed at the time its payload gives).
  */
-export const postDeployment = async (client: HttpClient, keyHeaders: Record<string, string>): Promise<void> => {
-  const fixture = loadFixture('codehost-a', 'deployment_status.created.0.json');
-  const now = new Date().toISOString();
-  const body = withFields(fixture.body, {
-    'deployment.created_at': now,
-    'deployment.updated_at': now,
-    'deployment_status.created_at': now,
-    'deployment_status.updated_at': now,
-  });
-  expectAccepted(
-    await postRaw(
-      client,
-      'codehost-a',
-      JSON.stringify(body),
-      { 'x-github-event': 'deployment_status', 'x-github-delivery': randomUUID() },
-      { headers: keyHeaders },
-    ),
-  );
-};
+export const postDeployment = (client: HttpClient, keyHeaders: Record<string, string>): Promise<void> =>
+  deployHelloWorld(client, keyHeaders, 0);
 
 /** The workflow-run fixture, started `minutesAgo` (the fixture's own dates are years old, outside any window). */
 export const postPipelineRun = async (
