@@ -117,3 +117,15 @@ export const Field = ({ label, name, value, onValue, rows, type = 'text', ...att
     </label>
   );
 };
+
+type ValueProps = Pick<FieldProps, 'value' | 'onValue'>;
+
+/** The account's e-mail address, as password managers know it. */
+export const EmailField = (props: ValueProps) => (
+  <Field label="E-mail" name="email" type="email" autocomplete="username" required {...props} />
+);
+
+/** A password being chosen: the API's minimum length, and a manager may offer one. */
+export const NewPasswordField = (props: ValueProps & Pick<FieldProps, 'label' | 'name'>) => (
+  <Field type="password" autocomplete="new-password" minLength={8} required {...props} />
+);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, signIn } from '../api.ts';
-import { ApiForm, Field } from '../form.tsx';
+import { ApiForm, Field, NewPasswordField } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { ErrorNote, useAction, useLoad } from '../ui.tsx';
 
@@ -59,16 +59,7 @@ export const AcceptInvitePage = ({ token }: { token: string }) => {
       >
         <Field label="First name" name="firstName" value={firstName} onValue={setFirstName} />
         <Field label="Last name" name="lastName" value={lastName} onValue={setLastName} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autocomplete="new-password"
-          minLength={8}
-          required
-          value={password}
-          onValue={setPassword}
-        />
+        <NewPasswordField label="Password" name="password" value={password} onValue={setPassword} />
       </ApiForm>
     </main>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
-import { ApiForm, Field } from '../form.tsx';
+import { ApiForm, Field, EmailField, NewPasswordField } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { useAction } from '../ui.tsx';
 
@@ -38,15 +38,7 @@ export const ResetPasswordPage = ({ email: given }: { email: string }) => {
           </button>
         }
       >
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autocomplete="username"
-          required
-          value={email}
-          onValue={setEmail}
-        />
+        <EmailField value={email} onValue={setEmail} />
       </ApiForm>
       {(sent || given) && (
         <ApiForm
@@ -68,16 +60,7 @@ export const ResetPasswordPage = ({ email: given }: { email: string }) => {
             value={code}
             onValue={setCode}
           />
-          <Field
-            label="New password"
-            name="newPassword"
-            type="password"
-            autocomplete="new-password"
-            minLength={8}
-            required
-            value={password}
-            onValue={setPassword}
-          />
+          <NewPasswordField label="New password" name="newPassword" value={password} onValue={setPassword} />
         </ApiForm>
       )}
     </main>

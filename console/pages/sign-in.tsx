@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, signIn } from '../api.ts';
-import { ApiForm, Field } from '../form.tsx';
+import { ApiForm, Field, EmailField } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { Link, useAction } from '../ui.tsx';
 
@@ -62,15 +62,7 @@ export const SignInPage = ({ next, notice }: { next: string; notice?: string }) 
           </>
         }
       >
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autocomplete="username"
-          required
-          value={email}
-          onValue={setEmail}
-        />
+        <EmailField value={email} onValue={setEmail} />
         <Field
           label="Password"
           name="password"
