@@ -1,6 +1,7 @@
 import { findAddressHolder } from './address-holder.ts';
 import { otpRepository } from './otp-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
+import { sendOrAskAgain } from '#lib/ports/mail/send-or-ask-again.ts';
 
 /**
  * E-mails a reset code to an existing account, with a link to the console's reset page; the caller answers the
@@ -11,7 +12,7 @@ export const sendPasswordResetCode = async (scope: AccountScope, email: string):
   const account = await findAddressHolder(scope, email);
   if (!account) return;
   const otp = await otpRepository(ports.table, account.id).issueOtp('RESET_PASSWORD', ports.clock.now());
-  await ports.mail.send({
+  await sendOrAskAgain(ports.mail, {
     to: account.email,
     subject: 'Your password reset code',
     text: [

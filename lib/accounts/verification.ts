@@ -3,6 +3,7 @@ import type { Account } from './account.ts';
 import { findAddressHolder } from './address-holder.ts';
 import { otpRepository } from './otp-repository.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
+import { sendOrAskAgain } from '#lib/ports/mail/send-or-ask-again.ts';
 
 /**
  * The one answer to every failed code: wrong, expired, burnt, or an address without an account, so the
@@ -13,7 +14,7 @@ export const invalidCode = () =>
 
 export const sendVerificationCode = async ({ ports }: AccountScope, account: Account): Promise<void> => {
   const otp = await otpRepository(ports.table, account.id).issueOtp('VERIFY_EMAIL', ports.clock.now());
-  await ports.mail.send({
+  await sendOrAskAgain(ports.mail, {
     to: account.email,
     subject: 'Your verification code',
     text:

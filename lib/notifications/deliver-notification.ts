@@ -27,6 +27,7 @@ interface Send {
   recipient: string;
   /** The member or address (or chat channel) its acknowledge link acknowledges as. */
   ackAs: { by: string; userId?: string | undefined };
+  /** Hands the message over, or throws: a throw records the delivery FAILED, and the message is tried again. */
   send(content: NotificationContent): Promise<void>;
 }
 
@@ -88,6 +89,7 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: rea
       channel: 'email',
       recipient: email,
       ackAs: { by: email, userId },
+      // Not `sendOrAskAgain`: nobody asks a page again, so an outbox that refuses it fails the delivery.
       send: (content) => ports.mail.send(mailMessage(content, email)),
     });
   }

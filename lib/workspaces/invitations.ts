@@ -1,6 +1,7 @@
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
+import { sendOrAskAgain } from '#lib/ports/mail/send-or-ask-again.ts';
 import type { Invite } from './invite-repository.ts';
 import { getInviteByToken, putInvite, inviteRepository } from './invite-repository.ts';
 import { formatInviteToken, parseInviteToken, type InviteToken } from './invite-token.ts';
@@ -55,7 +56,7 @@ export const sendInvite = async (
   const token: InviteToken = { workspaceId, inviteId: invite.id, secret: ids.secret() };
   await inviteRepository(table, workspaceId).supersedePendingInvites(invite.email, createdAt);
   await putInvite(table, invite, token);
-  await mail.send(invitationMail(mail.appUrl, workspace, invite, formatInviteToken(token)));
+  await sendOrAskAgain(mail, invitationMail(mail.appUrl, workspace, invite, formatInviteToken(token)));
   return { inviteId: invite.id, email: invite.email, expiresAt: invite.expiresAt };
 };
 

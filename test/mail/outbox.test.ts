@@ -7,7 +7,7 @@ import { installPorts } from '#lib/ports/port-set.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
 import type { QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
-import { latestOtp, uniqueEmail } from '../support/accounts.ts';
+import { joinAs, latestOtp, signUpBusiness, uniqueEmail } from '../support/accounts.ts';
 import { startTestStack } from '../support/local-stack.ts';
 
 /** Quick retries: a refused message is back two seconds later, and set aside after its third refusal. */
@@ -78,6 +78,19 @@ const logsOf = async (body: () => Promise<void>): Promise<Record<string, unknown
   });
 };
 
+/** The outbox of the API functions over a queue that refuses every message, as SQS does when it is down. */
+const installRefusingOutbox = () => {
+  const refusingQueue: Queue = {
+    send: async () => {
+      throw new Error('queue unavailable');
+    },
+  };
+  installPorts({ ...ports, mail: createOutboxMailer(refusingQueue, () => ports.mail.appUrl) });
+};
+
+const lostMail = (logs: Record<string, unknown>[]) =>
+  logs.filter((line) => line.message === 'mail not queued; the recipient can ask for it again');
+
 const deadLetters = async (): Promise<MailMessage[]> => {
   const { Messages = [] } = await client.stack.queues.client.send(
     new ReceiveMessageCommand({
@@ -139,19 +152,13 @@ describe('e-mail through the outbox', () => {
   it('answers 201 when the outbox refuses the message, logs the domain only, and resend_otp delivers a working code', async () => {
     const local = `lost-${Date.now().toString(36)}`;
     const email = `${local}@outbox.example`;
-    const refusingQueue: Queue = {
-      send: async () => {
-        throw new Error('queue unavailable');
-      },
-    };
-    installPorts({ ...ports, mail: createOutboxMailer(refusingQueue, () => ports.mail.appUrl) });
+    installRefusingOutbox();
     let status = 0;
     const logs = await logsOf(async () => {
       status = (await register(email)).status;
     });
     expect(status).toBe(201);
-    const lost = logs.filter((line) => line.message === 'mail not queued; the recipient can ask for it again');
-    expect(lost).toEqual([expect.objectContaining({ level: 'error', recipientDomain: 'outbox.example' })]);
+    expect(lostMail(logs)).toEqual([expect.objectContaining({ level: 'error', recipientDomain: 'outbox.example' })]);
     expect(JSON.stringify(logs)).not.toContain(local);
 
     const account = await findAccountByEmail(ports.table, email);
@@ -166,5 +173,63 @@ describe('e-mail through the outbox', () => {
     const verified = await client.request('POST', '/api/v1/auth/verify_email', { email, otp, password: PASSWORD });
     expect(verified.status).toBe(200);
     expect((await client.request('POST', '/api/v1/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('answers forgot-password, resend_otp and send-invite as before when the outbox refuses; each asks again', async () => {
+    const admin = await signUpBusiness(client, { businessName: 'Refused Co' });
+    const pendingLocal = `pending-${Date.now().toString(36)}`;
+    const pending = `${pendingLocal}@pending.example`;
+    expect((await register(pending)).status).toBe(201);
+    const inviteeLocal = `invitee-${Date.now().toString(36)}`;
+    const invitee = `${inviteeLocal}@invitee.example`;
+    const unknown = uniqueEmail('nobody');
+
+    installRefusingOutbox();
+    const answers: Record<string, { status: number; message: string }> = {};
+    const logs = await logsOf(async () => {
+      for (const [name, path, email] of [
+        ['forgot', '/api/v1/auth/forgot-password', admin.email],
+        ['forgotUnknown', '/api/v1/auth/forgot-password', unknown],
+        ['resend', '/api/v1/auth/resend_otp', pending],
+        ['resendUnknown', '/api/v1/auth/resend_otp', unknown],
+      ] as const) {
+        const reply = await client.request('POST', path, { email });
+        answers[name] = { status: reply.status, message: reply.body.message };
+      }
+      const invited = await client.request(
+        'POST',
+        '/api/v1/business/send-invite',
+        { email: invitee, role: 'ENGINEER', accessPermissions: [] },
+        admin.auth,
+      );
+      answers.invite = { status: invited.status, message: invited.body.message };
+    });
+    // The same answers as with a working outbox, and the same for an address without an account.
+    expect(answers.forgot).toEqual({ status: 200, message: expect.stringContaining('reset code is on its way') });
+    expect(answers.forgotUnknown).toEqual(answers.forgot);
+    expect(answers.resend).toEqual({ status: 200, message: expect.stringContaining('new code is on its way') });
+    expect(answers.resendUnknown).toEqual(answers.resend);
+    expect(answers.invite).toEqual({ status: 201, message: 'Invitation sent' });
+    expect(lostMail(logs).map(({ level, recipientDomain }) => ({ level, recipientDomain }))).toEqual([
+      { level: 'error', recipientDomain: 'example.com' },
+      { level: 'error', recipientDomain: 'pending.example' },
+      { level: 'error', recipientDomain: 'invitee.example' },
+    ]);
+    for (const local of [pendingLocal, inviteeLocal, admin.email.split('@')[0]]) {
+      expect(JSON.stringify(logs)).not.toContain(local);
+    }
+    expect(await mailTo(invitee)).toEqual([]);
+
+    // Asking again once the outbox takes messages: the re-sent invitation arrives and is accepted.
+    installPorts(ports);
+    const joined = await joinAs(client, admin, 'ENGINEER', invitee);
+    expect(joined.user.businessId).toBe(admin.user.businessId);
+    expect((await client.request('POST', '/api/v1/auth/resend_otp', { email: pending })).status).toBe(200);
+    const verified = await client.request('POST', '/api/v1/auth/verify_email', {
+      email: pending,
+      otp: await latestOtp(client, pending),
+      password: PASSWORD,
+    });
+    expect(verified.status).toBe(200);
   });
 });

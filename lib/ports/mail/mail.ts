@@ -20,13 +20,14 @@ export const parseMailMessage = (body: string): MailMessage => mailMessage.parse
 /** What logs may say of a recipient: codes and tokens go to the address, so the address stays out of logs. */
 export const recipientDomain = (to: string): string => to.slice(to.lastIndexOf('@') + 1).toLowerCase();
 
-/** The API functions' side of e-mail: messages handed to the outbox, delivered later by the mail worker. */
+/** The senders' side of e-mail: messages handed to the outbox, delivered later by the mail worker. */
 export interface Mailer {
   /** Where links in messages point: the app's base URL, without a trailing slash. */
   readonly appUrl: string;
   /**
-   * Puts the message on the outbox. It never throws: every caller has written its data first, so a lost
-   * message is logged and the user asks again (resend the code, forgot-password, re-send the invitation).
+   * Puts the message on the outbox, throwing when the outbox refuses it. The caller decides what a lost
+   * message means: a request whose data is written shrugs it off (`sendOrAskAgain`), a notification delivery
+   * is recorded FAILED and tried again.
    */
   send(message: MailMessage): Promise<void>;
 }

@@ -1,23 +1,15 @@
-import { log } from '#lib/log/logger.ts';
 import type { Queue } from '../queue/queue.ts';
-import { recipientDomain, type Mailer } from './mail.ts';
+import type { Mailer } from './mail.ts';
 
 /**
- * The mail port of the API functions: the message goes to the `mail` queue, the durable outbox the mail
- * worker delivers from with retries, so a refusing mail service never fails a request.
+ * The mail port: the message goes to the `mail` queue, the durable outbox the mail worker delivers from with
+ * retries, so a refusing mail service never fails a request. A queue that refuses the message throws: whether
+ * a lost message may be shrugged off is the caller's to say (`sendOrAskAgain` for requests, a failed delivery
+ * for the notification worker).
  */
 export const createOutboxMailer = (queue: Queue, appUrl: () => string): Mailer => ({
   get appUrl() {
     return appUrl();
   },
-  async send(message) {
-    try {
-      await queue.send('mail', [message]);
-    } catch (error) {
-      log.error('mail not queued; the recipient can ask for it again', {
-        recipientDomain: recipientDomain(message.to),
-        error,
-      });
-    }
-  },
+  send: (message) => queue.send('mail', [message]),
 });
