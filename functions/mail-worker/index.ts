@@ -1,6 +1,7 @@
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
 import { log } from '#lib/log/logger.ts';
-import { parseMailMessage, recipientDomain } from '#lib/ports/mail/mail.ts';
+import { parseMailMessage } from '#lib/ports/mail/mail.ts';
+import { recipientDomain } from '#lib/ports/mail/recipient-domain.ts';
 import { mailWorker } from '#lib/workers/mail-worker.ts';
 
 /**

@@ -17,9 +17,6 @@ export type MailMessage = z.output<typeof mailMessage>;
 /** The message of a queue record; a body that is not one throws, so the record ends in the dead-letter queue. */
 export const parseMailMessage = (body: string): MailMessage => mailMessage.parse(JSON.parse(body));
 
-/** What logs may say of a recipient: codes and tokens go to the address, so the address stays out of logs. */
-export const recipientDomain = (to: string): string => to.slice(to.lastIndexOf('@') + 1).toLowerCase();
-
 /** The senders' side of e-mail: messages handed to the outbox, delivered later by the mail worker. */
 export interface Mailer {
   /** Where links in messages point: the app's base URL, without a trailing slash. */

@@ -1,5 +1,6 @@
 import { log } from '#lib/log/logger.ts';
-import { recipientDomain, type Mailer, type MailMessage } from './mail.ts';
+import type { Mailer, MailMessage } from './mail.ts';
+import { recipientDomain } from './recipient-domain.ts';
 
 /**
  * Sends the mail of a request that has written its data already (a one-time code, an invitation): a refusing
