@@ -77,9 +77,8 @@ describe('every built bundle with exactly the environment the template gives it'
     const ims = { alertEmail: 'oncall@example.com', timezone: 'UTC', slaEnabled: true };
     expect((await send(bundle('business'), 'POST', '/api/v1/ims/setup', ims, caller.bearer)).status).toBeLessThan(300);
     const policy = { ...HIGH_INCIDENT_POLICY, escalationContact: 'duty@example.com' };
-    expect((await send(bundle('sla-policies'), 'POST', '/api/v1/sla-policies', policy, caller.bearer)).status).toBe(
-      201,
-    );
+    const governing = await send(bundle('sla-policies'), 'POST', '/api/v1/sla-policies', policy, caller.bearer);
+    expect(governing.status).toBe(201);
     // A HIGH incident's notification opens a war room through the connected video tool, with its sealed tokens.
     await connectThroughBundle(bundle('integrations'), caller, 'videomeet');
 
@@ -135,9 +134,9 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(notified).toContainEqual(
       expect.objectContaining({ incidentId: incident.body?.data?.id, event: 'RESPONSE_BREACHED' }),
     );
-    expect(stack.providers.requests.map(({ method, path }) => `${method} ${path}`)).toContain(
-      'POST /videomeet/api/meetings',
-    );
+    // The worker sends a notification without its war room when the video tool fails: its log says why.
+    const atProviders = stack.providers.requests.map(({ method, path }) => `${method} ${path}`);
+    expect(atProviders, bundle('notification-worker').output().slice(-4000)).toContain('POST /videomeet/api/meetings');
     // The outboxes log a mail they could not queue and go on, so only SES's calls show the mail was sent.
     await drainQueueTo(stack, 'mail', 'mail-worker');
     const mailedTo = sesRecipients(stack.aws);
@@ -209,7 +208,7 @@ describe('every built bundle with exactly the environment the template gives it'
     const hook = { repoFullName: 'acme/api', events: ['push'] };
     const path = '/api/v1/integrations/codehost-a/webhook';
     const registered = await send(bundle('integrations'), 'POST', path, hook, caller.bearer);
-    expect(registered.status).toBe(201);
+    expect(registered.status, bundle('integrations').output().slice(-4000)).toBe(201);
     // The host delivers to the stage's URL, which only the template knows.
     const apiUrl = stack.functions.get('integrations')?.env.API_URL?.replace(/\/+$/, '');
     expect(registered.body.data.deliveryUrl).toBe(`${apiUrl}/api/v1/ingestion/codehost-a`);

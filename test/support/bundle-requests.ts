@@ -66,9 +66,10 @@ export const send = async (
   return { status: result.statusCode, body: parsed };
 };
 
-const expectStatus = (reply: BundleReply, status: number, step: string): void => {
+/** A reply of another status fails the step, with the bundle's log when it is given (a 5xx says why only there). */
+const expectStatus = (reply: BundleReply, status: number, step: string, log = ''): void => {
   if (reply.status !== status)
-    throw new Error(`${step}: expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
+    throw new Error(`${step}: expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}\n${log}`);
 };
 
 export interface BundleCaller {
@@ -184,11 +185,11 @@ export const connectThroughBundle = async (
   integration: OAuthIntegration,
 ): Promise<void> => {
   const started = await send(integrations, 'POST', `/api/v1/integrations/${integration}/connect`, {}, caller.bearer);
-  expectStatus(started, 200, `${integration}: connect`);
+  expectStatus(started, 200, `${integration}: connect`, integrations.output().slice(-4000));
   const state = new URL(started.body.data.authUrl).searchParams.get('state') ?? '';
   const query = `?code=a-good-code&state=${encodeURIComponent(state)}`;
   const connected = await send(integrations, 'GET', `${CALLBACK_PATHS[integration]}${query}`, undefined, caller.bearer);
-  expectStatus(connected, 200, `${integration}: callback`);
+  expectStatus(connected, 200, `${integration}: callback`, integrations.output().slice(-4000));
 };
 
 /** A received message as Lambda's SQS event source hands it to the consumer. */
