@@ -11,14 +11,20 @@ import { MAX_EVENTS_STORED_WHILE_WAITING } from '#lib/ingestion/ingest-delivery.
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
 import {
   apiKeyThroughBundle,
+  connectThroughBundle,
   gatewayEvent,
   send,
   sesRecipients,
   signUpThroughBundle,
 } from '../support/bundle-requests.ts';
 import { drainQueueTo } from '../support/bundle-queues.ts';
-import { alertStorm, eventQueuedTenMinutesAgo } from '../support/bundle-worker-events.ts';
-import { isFailure, serveGroup, type Served } from '../support/bundle-routes.ts';
+import {
+  alertStorm,
+  eventQueuedTenMinutesAgo,
+  HIGH_INCIDENT_POLICY,
+  passResponseDeadline,
+} from '../support/bundle-worker-events.ts';
+import { serveEveryGroup } from '../support/bundle-routes.ts';
 import { startBundleStack, type BundleStack } from '../support/bundle-stack.ts';
 import {
   judgeSdkCalls,
@@ -38,24 +44,6 @@ import { buildApp } from './template.ts';
  * keys included, against the synthesized policy of that function (docs/testing.md, "The least-privilege proof").
  */
 
-/** Read by node itself as it starts (source maps), before any code of the bundle runs. */
-const READ_BY_NODE = new Set(['NODE_OPTIONS']);
-
-/**
- * Variables of a function that the run does not make its bundle read, each for a reason. Every other variable
- * of every function is read during the run, so removing it from the template fails a request here. A connected
- * provider is out of reach: in Lambda the outbound guard refuses the loopback servers a test could stand up.
- */
-const NOT_READ: Record<string, string> = {
-  'integrations: CREDENTIALS_KEY_ID': "sealing a provider's tokens needs an OAuth connect completed with the provider",
-  'integrations: USAGE_PLAN_ID': "a code-host webhook's API key needs a connected code host first",
-  'integrations: API_URL': "a code-host webhook's delivery URL needs a connected code host first",
-  'notification-worker: CREDENTIALS_KEY_ID': "a meeting link opens a connected video tool's sealed tokens",
-  'notification-worker: INTEGRATION_PROVIDERS_SECRET_ARN': "the video tool's client settings, read for a meeting link",
-  'sla-sweep: NOTIFICATIONS_QUEUE_URL':
-    'a breach needs a deadline a minute or more in the past, and the bundle runs on the real clock',
-};
-
 const policies = functionPolicies(buildApp());
 let stack: BundleStack;
 const bundle = (name: string) => stack.bundle(name);
@@ -74,20 +62,7 @@ describe('every built bundle with exactly the environment the template gives it'
   });
 
   it('serves one request of each route of its group without a 5xx', async () => {
-    const apiKeys = bundle('api-keys');
-    const failures: Record<string, Served[]> = {};
-    let requests = 0;
-    // Two groups at a time: each signs up through the auth bundle, whose password hashing is CPU-bound.
-    const queue = [...ROUTE_GROUPS];
-    const worker = async (): Promise<void> => {
-      for (let group = queue.shift(); group; group = queue.shift()) {
-        const served = await serveGroup(stack, group, apiKeys);
-        requests += served.length;
-        const failed = served.filter(isFailure);
-        if (failed.length > 0) failures[`${group.name}\n${bundle(group.name).output().slice(-4000)}`] = failed;
-      }
-    };
-    await Promise.all([worker(), worker()]);
+    const { failures, requests } = await serveEveryGroup(stack, bundle('api-keys'));
     expect(failures).toEqual({});
     expect(requests).toBe(ROUTE_GROUPS.reduce((count, group) => count + Object.keys(group.routes).length, 0));
   }, 90_000);
@@ -98,9 +73,14 @@ describe('every built bundle with exactly the environment the template gives it'
     // The reset e-mail links to the console, at the app's URL.
     const reset = await send(bundle('auth'), 'POST', '/api/v1/auth/forgot-password', { email: caller.email });
     expect(reset.status).toBe(200);
-    // Incident events are e-mailed to the alert address too, with links to act on them.
-    const ims = { alertEmail: 'oncall@example.com', timezone: 'UTC' };
+    // Incident events are e-mailed to the alert address too, with links to act on them; a HIGH one is under an SLA.
+    const ims = { alertEmail: 'oncall@example.com', timezone: 'UTC', slaEnabled: true };
     expect((await send(bundle('business'), 'POST', '/api/v1/ims/setup', ims, caller.bearer)).status).toBeLessThan(300);
+    const policy = { ...HIGH_INCIDENT_POLICY, escalationContact: 'duty@example.com' };
+    const governing = await send(bundle('sla-policies'), 'POST', '/api/v1/sla-policies', policy, caller.bearer);
+    expect(governing.status).toBe(201);
+    // A HIGH incident's notification opens a war room through the connected video tool, with its sealed tokens.
+    await connectThroughBundle(bundle('integrations'), caller, 'videomeet');
 
     // Over 100 alerts are answered once queued; one is over SQS's 256 KiB and goes by the payload bucket.
     const keyHeaders = await apiKeyThroughBundle(bundle('api-keys'), caller);
@@ -134,7 +114,6 @@ describe('every built bundle with exactly the environment the template gives it'
     await expect(bundle('correlation-sweep').invoke(scheduled)).resolves.toBeUndefined();
     const correlated = await drainQueueTo(stack, 'correlation', 'correlation-worker');
     expect(correlated.filter((body) => JSON.parse(body).signalId === signalId)).toHaveLength(2);
-    await expect(bundle('sla-sweep').invoke(scheduled)).resolves.toBeUndefined();
     await expect(bundle('counter-recount').invoke(scheduled)).resolves.toBeUndefined();
 
     const incident = await send(
@@ -144,13 +123,24 @@ describe('every built bundle with exactly the environment the template gives it'
       { summary: 'Checkout errors', priority: 'HIGH' },
       caller.bearer,
     );
-    // The notifications queued so far (the incident's among them), then the e-mails they queued.
-    const notified = await drainQueueTo(stack, 'notifications', 'notification-worker');
-    expect(notified.map((body) => JSON.parse(body).incidentId)).toContain(incident.body?.data?.id);
+    // Nobody acknowledged it in time: the sweep records the breach and queues its alert.
+    await passResponseDeadline(stack.table, workspaceId, incident.body?.data?.id);
+    await expect(bundle('sla-sweep').invoke(scheduled)).resolves.toBeUndefined();
+    // The notifications queued so far (the incident's and its breach among them), then the e-mails they queued.
+    const notified = (await drainQueueTo(stack, 'notifications', 'notification-worker')).map((body) =>
+      JSON.parse(body),
+    );
+    expect(notified).toContainEqual(expect.objectContaining({ incidentId: incident.body?.data?.id, event: 'OPENED' }));
+    expect(notified).toContainEqual(
+      expect.objectContaining({ incidentId: incident.body?.data?.id, event: 'RESPONSE_BREACHED' }),
+    );
+    // The worker sends a notification without its war room when the video tool fails: its log says why.
+    const atProviders = stack.providers.requests.map(({ method, path }) => `${method} ${path}`);
+    expect(atProviders, bundle('notification-worker').output().slice(-4000)).toContain('POST /videomeet/api/meetings');
     // The outboxes log a mail they could not queue and go on, so only SES's calls show the mail was sent.
     await drainQueueTo(stack, 'mail', 'mail-worker');
     const mailedTo = sesRecipients(stack.aws);
-    expect(mailedTo).toContain(ims.alertEmail);
+    expect(mailedTo).toEqual(expect.arrayContaining([ims.alertEmail, policy.escalationContact]));
     // The verification code, then the reset e-mail.
     expect(mailedTo.filter((to) => to === caller.email)).toHaveLength(2);
 
@@ -212,6 +202,21 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(unkeyed.usageIdentifierKey).toBe(stack.functions.get('api-key-authorizer')?.env.UNKEYED_USAGE_KEY);
   });
 
+  it("registers a code host's webhook with a key of its own, through a connection made at the OAuth callback", async () => {
+    const caller = await signUpThroughBundle(bundle('auth'), stack.postOffice(), 'hooks');
+    await connectThroughBundle(bundle('integrations'), caller, 'codehost-a');
+    const hook = { repoFullName: 'acme/api', events: ['push'] };
+    const path = '/api/v1/integrations/codehost-a/webhook';
+    const registered = await send(bundle('integrations'), 'POST', path, hook, caller.bearer);
+    expect(registered.status, bundle('integrations').output().slice(-4000)).toBe(201);
+    // The host delivers to the stage's URL, which only the template knows.
+    const apiUrl = stack.functions.get('integrations')?.env.API_URL?.replace(/\/+$/, '');
+    expect(registered.body.data.deliveryUrl).toBe(`${apiUrl}/api/v1/ingestion/codehost-a`);
+    expect(stack.aws.calls.filter(({ caller }) => caller === 'integrations').map(({ operation }) => operation)).toEqual(
+      expect.arrayContaining(['CreateApiKey', 'CreateUsagePlanKey']),
+    );
+  });
+
   it("serves the console's pages and built files from its bundle, under the stage's prefix", async () => {
     const get = (path: string) =>
       bundle('console').invoke({
@@ -264,8 +269,7 @@ describe('every built bundle with exactly the environment the template gives it'
   });
 
   it('read every variable the template gives its function', () => {
-    const unread = unreadVariables(stack).filter((read) => !READ_BY_NODE.has(read.split(': ')[1] ?? ''));
-    expect(unread.sort()).toEqual(Object.keys(NOT_READ).sort());
+    expect(unreadVariables(stack)).toEqual([]);
   });
 
   it("sent only SDK commands its function's policy allows, resources and condition keys included", () => {
@@ -275,6 +279,7 @@ describe('every built bundle with exactly the environment the template gives it'
     const sent = new Set([...stack.running.values()].flatMap(({ sdkCalls }) => sdkCalls.map((call) => call.command)));
     const expected = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchWriteItem', 'SendMessageBatch'];
     expected.push('GetSecretValue', 'SendEmail', 'PutObject', 'GetObject', 'StartExecution');
+    expected.push('GenerateDataKey', 'Decrypt');
     expected.push('CreateApiKey', 'CreateUsagePlanKey', 'UpdateApiKey', 'DeleteUsagePlanKey', 'DeleteApiKey');
     expect([...sent]).toEqual(expect.arrayContaining(expected));
   });

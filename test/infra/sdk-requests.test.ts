@@ -10,9 +10,10 @@ const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 const PROFILE = `us.${MODEL}`;
 
 /**
- * The commands the template-env test cannot make the bundles send (the fake endpoint speaks no KMS, SNS or
- * Bedrock, and its run connects no provider), judged here as that test judges every command: each is
- * authorized by its resource and condition keys, not by its action alone.
+ * The commands the template-env test cannot make the bundles send (the fake endpoint speaks no SNS or
+ * Bedrock), and for KMS, which it does send, the refusals a run cannot show (another key, another function),
+ * judged here as that test judges every command: each is authorized by its resource and condition keys, not
+ * by its action alone.
  */
 describe('SDK commands as IAM requests, against the synthesized policies', () => {
   const policies = functionPolicies(buildApp({ bedrockModelId: PROFILE }));

@@ -5,6 +5,8 @@ import { buildGatewayEvent } from '#infra/local/gateway-event.ts';
 import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { deleteMessages, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { KEY_SCOPES } from '#lib/identity/caller.ts';
+import { CALLBACK_PATHS } from '#lib/integrations/oauth-connections.ts';
+import type { OAuthIntegration } from '#lib/ports/integration-providers/integration-providers.ts';
 import { allRoutes } from '#lib/routes/index.ts';
 import type { FakeAws } from './fake-aws.ts';
 import type { RunningBundle } from './built-bundles.ts';
@@ -64,9 +66,10 @@ export const send = async (
   return { status: result.statusCode, body: parsed };
 };
 
-const expectStatus = (reply: BundleReply, status: number, step: string): void => {
+/** A reply of another status fails the step, with the bundle's log when it is given (a 5xx says why only there). */
+const expectStatus = (reply: BundleReply, status: number, step: string, log = ''): void => {
   if (reply.status !== status)
-    throw new Error(`${step}: expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
+    throw new Error(`${step}: expected ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}\n${log}`);
 };
 
 export interface BundleCaller {
@@ -169,6 +172,24 @@ export const apiKeyThroughBundle = async (
   );
   expectStatus(reply, 201, 'createapikey');
   return { 'x-api-key': reply.body.data.key as string };
+};
+
+/**
+ * An OAuth connection of the caller made through the integrations bundle, as a person approving at the
+ * provider would: the connect route's authorization URL carries the state, and the provider sends it back
+ * with a code to the callback route, which exchanges the code at the fake provider and seals the tokens.
+ */
+export const connectThroughBundle = async (
+  integrations: RunningBundle,
+  caller: BundleCaller,
+  integration: OAuthIntegration,
+): Promise<void> => {
+  const started = await send(integrations, 'POST', `/api/v1/integrations/${integration}/connect`, {}, caller.bearer);
+  expectStatus(started, 200, `${integration}: connect`, integrations.output().slice(-4000));
+  const state = new URL(started.body.data.authUrl).searchParams.get('state') ?? '';
+  const query = `?code=a-good-code&state=${encodeURIComponent(state)}`;
+  const connected = await send(integrations, 'GET', `${CALLBACK_PATHS[integration]}${query}`, undefined, caller.bearer);
+  expectStatus(connected, 200, `${integration}: callback`, integrations.output().slice(-4000));
 };
 
 /** A received message as Lambda's SQS event source hands it to the consumer. */

@@ -1,9 +1,11 @@
 import { ensureTable, startDynamo, type LocalDynamo } from '#infra/local/dynamo-server.ts';
 import { LOCAL_REGION } from '#infra/local/local-aws.ts';
 import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
+import { createTable, type Table } from '#lib/store/table.ts';
 import { builtBundles, startBundle, type RunningBundle } from './built-bundles.ts';
 import type { PostOffice } from './bundle-requests.ts';
 import { FAKE_RESOURCES, startFakeAws, type FakeAws } from './fake-aws.ts';
+import { startFakeIntegrationProviders, type FakeIntegrationProviders } from './fake-integration-providers.ts';
 import { startRecordingProxy, type RecordingProxy } from './iam/recording-proxy.ts';
 import { templateFunctions, type TemplateFunction } from './template-env.ts';
 
@@ -11,11 +13,18 @@ const TABLE_NAME = 'bundles-with-template-env';
 
 /**
  * Every built bundle running in a process of its own with the template's environment, against the embedded
- * DynamoDB and SQS (each behind a proxy that records its requests on the wire) and the fake AWS endpoint.
+ * DynamoDB and SQS (each behind a proxy that records its requests on the wire), the fake AWS endpoint, and
+ * the fake OAuth providers, which the integration providers' secret names as a deployer's settings would.
  */
 export interface BundleStack {
   aws: FakeAws;
   sqs: LocalSqs;
+  providers: FakeIntegrationProviders;
+  /**
+   * The table itself, past the recording proxy: for a test to age what the bundles wrote (time passing),
+   * not for the bundles' own calls.
+   */
+  table: Table;
   dynamoWire: RecordingProxy;
   sqsWire: RecordingProxy;
   /** Each function's environment as the template sets it, resolved to this machine's resources. */
@@ -53,8 +62,9 @@ const lambdaEnvironment = (
 });
 
 export const startBundleStack = async (): Promise<BundleStack> => {
+  const providers = await startFakeIntegrationProviders();
   const [aws, dynamo, sqs]: [FakeAws, LocalDynamo, LocalSqs] = await Promise.all([
-    startFakeAws(),
+    startFakeAws({ integrationProviders: providers.providersConfig() }),
     startDynamo(undefined),
     startSqsServer(),
   ]);
@@ -102,6 +112,8 @@ export const startBundleStack = async (): Promise<BundleStack> => {
   return {
     aws,
     sqs,
+    providers,
+    table: createTable({ name: TABLE_NAME, client: dynamo.client }),
     dynamoWire,
     sqsWire,
     functions,
@@ -111,7 +123,7 @@ export const startBundleStack = async (): Promise<BundleStack> => {
     postOffice: () => ({ aws, sqs, mailWorker: bundle('mail-worker') }),
     stop: async () => {
       await Promise.all([...running.values()].map((one) => one.stop()));
-      await Promise.all([aws.stop(), dynamoWire.stop(), sqsWire.stop()]);
+      await Promise.all([aws.stop(), providers.stop(), dynamoWire.stop(), sqsWire.stop()]);
       await Promise.all([sqs.close(), dynamo.close()]);
     },
   };

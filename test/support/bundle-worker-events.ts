@@ -1,4 +1,7 @@
+import { incidentRepository } from '#lib/incidents/incident-repository.ts';
+import { slaDeadlineRepository } from '#lib/incidents/sla-deadline-repository.ts';
 import { createIds } from '#lib/ports/ids.ts';
+import type { Table } from '#lib/store/table.ts';
 
 /**
  * A metrics-alerting notification of `count` firing alerts, the first carrying an annotation of `largeBytes`:
@@ -40,4 +43,36 @@ export const eventQueuedTenMinutesAgo = (workspaceId: string): { signalId: strin
     },
   };
   return { signalId, message: JSON.stringify(queued) };
+};
+
+/** An SLA policy of every HIGH incident: one opened in the workspace is governed by it, and has deadlines. */
+export const HIGH_INCIDENT_POLICY = {
+  name: 'High, any team',
+  priority: 'HIGH',
+  responseTimeMinutes: 15,
+  responseThreshold: 95,
+  resolveTimeMinutes: 240,
+  resolveThreshold: 90,
+  escalationContact: 'tier-2',
+  applicableTeam: '*',
+  uptimeTarget: 99.9,
+};
+
+/**
+ * Ages an incident's SLA response deadline to a minute ago, as if the incident had been opened that much
+ * earlier: its due time and its pending deadline item both, as time passing leaves them. The bundles run on
+ * the real clock and a target is at least a minute, so the sweep would otherwise find nothing passed.
+ */
+export const passResponseDeadline = async (table: Table, workspaceId: string, incidentId: string): Promise<void> => {
+  const deadlines = slaDeadlineRepository(table, workspaceId);
+  // Every deadline of this millennium sorts before "9999", so this reads them all, passed or not.
+  const pending = (await deadlines.passedDeadlines('9999')).filter(
+    (deadline) => deadline.incidentId === incidentId && deadline.target === 'RESPONSE',
+  );
+  if (pending.length !== 1) throw new Error(`${incidentId} has no pending response deadline`);
+  const dueAt = new Date(Date.now() - 60_000).toISOString();
+  const set = { slaResponseDueAt: dueAt };
+  await incidentRepository(table, workspaceId).updateIncidentItem(incidentId, { set, setIfAbsent: {}, remove: [] });
+  await deadlines.removeDeadlines(pending);
+  await deadlines.putDeadlines(pending.map((deadline) => ({ ...deadline, dueAt })));
 };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,15 +64,54 @@ const json = (status: number, body: object, contentType = 'application/json'): R
 const awsJsonError = (version: '1.0' | '1.1', type: string, message: string): Reply =>
   json(400, { __type: type, message }, `application/x-amz-json-${version}`);
 
-/** Secrets Manager and Step Functions speak awsJson: the operation in `x-amz-target`, parameters in the body. */
-const awsJson = (request: Request): Outcome | undefined => {
+/** A data key KMS handed out: what it wraps, and the encryption context that must come back to unwrap it. */
+interface DataKey {
+  plaintext: string;
+  context: string;
+}
+
+const contextOf = (input: Record<string, unknown>): string =>
+  JSON.stringify(Object.entries((input.EncryptionContext ?? {}) as Record<string, string>).sort());
+
+/**
+ * KMS's envelope operations on the credentials key: a wrapped data key opens only with the context it was
+ * made under, as in KMS, so a seal and an open that disagree on the context fail here too.
+ */
+const kms = (target: string, input: Record<string, unknown>, keys: Map<string, DataKey>): Outcome | undefined => {
+  const operation = target.replace('TrentService.', '');
+  if (operation !== 'GenerateDataKey' && operation !== 'Decrypt') return undefined;
+  const call = { operation, detail: input };
+  if (input.KeyId !== FAKE_RESOURCES.credentialsKeyArn) {
+    return { call, reply: awsJsonError('1.1', 'NotFoundException', `no key ${input.KeyId}`) };
+  }
+  const reply = (body: object) => ({ call, reply: json(200, body, 'application/x-amz-json-1.1') });
+  if (operation === 'GenerateDataKey') {
+    const key = { plaintext: randomBytes(32).toString('base64'), context: contextOf(input) };
+    const wrapped = randomBytes(48).toString('base64');
+    keys.set(wrapped, key);
+    return reply({ KeyId: input.KeyId, Plaintext: key.plaintext, CiphertextBlob: wrapped });
+  }
+  const key = keys.get(String(input.CiphertextBlob));
+  if (!key || key.context !== contextOf(input)) {
+    return { call, reply: awsJsonError('1.1', 'InvalidCiphertextException', 'the ciphertext or context is wrong') };
+  }
+  return reply({ KeyId: input.KeyId, Plaintext: key.plaintext, EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' });
+};
+
+/** Secrets Manager, Step Functions and KMS speak awsJson: the operation in `x-amz-target`, parameters in the body. */
+const awsJson = (request: Request, integrationProviders: string, keys: Map<string, DataKey>): Outcome | undefined => {
   const target = String(request.headers['x-amz-target'] ?? '');
   const input = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+  if (target.startsWith('TrentService.')) return kms(target, input, keys);
   if (target === 'secretsmanager.GetSecretValue') {
     const call = { operation: 'GetSecretValue', detail: input };
     if (input.SecretId === FAKE_RESOURCES.integrationProvidersSecretArn) {
-      // As the stack creates it: no provider until a deployer puts their settings.
-      const providers = { ARN: input.SecretId, Name: 'IntegrationProviders-fake', VersionId: 'v1', SecretString: '{}' };
+      const providers = {
+        ARN: input.SecretId,
+        Name: 'IntegrationProviders-fake',
+        VersionId: 'v1',
+        SecretString: integrationProviders,
+      };
       return { call, reply: json(200, providers, 'application/x-amz-json-1.1') };
     }
     if (input.SecretId !== FAKE_RESOURCES.secretArn) {
@@ -184,20 +223,24 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 
 /**
  * One fake endpoint for the AWS services that have no embedded server here (Secrets Manager, SES v2, S3,
- * API Gateway, Step Functions): it answers the operations our adapters call, in each service's protocol,
+ * API Gateway, Step Functions, KMS): it answers the operations our adapters call, in each service's protocol,
  * only for the resources of FAKE_RESOURCES, and records every call. Anything else is a 400 the SDK
- * throws, so an unexpected call fails its request instead of passing unnoticed.
+ * throws, so an unexpected call fails its request instead of passing unnoticed. The integration providers'
+ * secret holds `integrationProviders`: `{}` (no provider) as the stack creates it, unless a deployer's
+ * settings are given.
  */
-export const startFakeAws = async (): Promise<FakeAws> => {
+export const startFakeAws = async ({ integrationProviders = '{}' } = {}): Promise<FakeAws> => {
   const calls: FakeAwsCall[] = [];
   const objects = new Map<string, string>();
   const apiKeys = new Map<string, object>();
+  const dataKeys = new Map<string, DataKey>();
 
   const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(incoming.url ?? '/', 'http://fake');
     const request = { method: incoming.method ?? 'GET', path: url.pathname, headers: incoming.headers };
     const full = { ...request, body: await readBody(incoming) };
-    const outcome = awsJson(full) ?? sesV2(full) ?? apiGateway(full, apiKeys) ?? s3(full, objects);
+    const outcome =
+      awsJson(full, integrationProviders, dataKeys) ?? sesV2(full) ?? apiGateway(full, apiKeys) ?? s3(full, objects);
     const caller = callerOf(incoming.headers);
     calls.push({
       caller,

@@ -57,12 +57,15 @@ export const judgeSdkCalls = (
   return { denied: [...denied], unmapped: [...unmapped] };
 };
 
+/** Read by node itself as it starts (source maps), before any code of the bundle runs. */
+const READ_BY_NODE = new Set(['NODE_OPTIONS']);
+
 /** `<function>: <VARIABLE>` for each variable the template gives a function and its bundle never read. */
 export const unreadVariables = ({ running, functions }: BundleStack): string[] =>
   [...running]
     .flatMap(([name, { envRead }]) =>
       Object.keys(functions.get(name)?.env ?? {})
-        .filter((variable) => !envRead.has(variable))
+        .filter((variable) => !envRead.has(variable) && !READ_BY_NODE.has(variable))
         .map((variable) => `${name}: ${variable}`),
     )
     .sort();
