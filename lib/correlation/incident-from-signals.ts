@@ -1,6 +1,6 @@
 import { createIncidentBody, type CreateIncidentInput } from '#lib/incidents/schemas.ts';
-import type { Signal } from '#lib/signals/signal.ts';
-import { signalEnvironment, signalTime, type CorrelationRule } from './correlation-rule.ts';
+import { type Signal, signalTime } from '#lib/signals/signal.ts';
+import { signalEnvironment, type CorrelationRule } from './correlation-rule.ts';
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
