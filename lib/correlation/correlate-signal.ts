@@ -137,13 +137,13 @@ const openIncident = async (
   const opening = { signalId: signal.id, attempt: ports.ids.uuid(), at: now.toISOString() };
   if (!(await correlationGroups.writeGroup({ ...group, members, opening }, group.rev, now))) return undefined;
   const [{ createIncident }, { incidentFromSignals }] = await Promise.all([incidentWrites(), incidentOpening()]);
-  const incident = await createIncident(
-    systemScope(workspaceId, ports),
-    incidentFromSignals(rule, groupKey, signals),
-  ).catch(async (error: unknown) => {
-    await releaseClaim(context, { ...group, members }, group.rev + 1);
-    throw error;
-  });
+  const scope = systemScope(workspaceId, ports);
+  const incident = await incidentFromSignals(scope, rule, groupKey, signals)
+    .then((input) => createIncident(scope, input))
+    .catch(async (error: unknown) => {
+      await releaseClaim(context, { ...group, members }, group.rev + 1);
+      throw error;
+    });
   const opened: CorrelationGroup = {
     ...group,
     members: [],
