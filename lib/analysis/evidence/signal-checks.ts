@@ -1,5 +1,6 @@
 import type { EvidenceItem, EvidenceKind, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
 import { type SignalSummary, signalTime } from '#lib/signals/signal.ts';
+import { minutesLate } from './lateness.ts';
 import { sameService } from './service-names.ts';
 
 const SEVERITY_STRENGTH: Record<string, number> = { HIGH: 0.7, MEDIUM: 0.5, LOW: 0.3 };
@@ -12,13 +13,10 @@ export interface SignalWithService extends SignalSummary {
   service: string | null;
 }
 
-/** A delivery this much later than the signal fired is worth saying: the signal's place is when it fired. */
-const LATE_MINUTES = 5;
-
 /** ` (delivered 40 min late)`, for a signal whose first event arrived well after its sender says it fired. */
 const lateness = (firedAt: string, receivedAt: string): string => {
-  const minutes = Math.round((Date.parse(receivedAt) - Date.parse(firedAt)) / 60_000);
-  return minutes >= LATE_MINUTES ? ` (delivered ${minutes} min late)` : '';
+  const minutes = minutesLate(firedAt, receivedAt);
+  return minutes === null ? '' : ` (delivered ${minutes} min late)`;
 };
 
 /** Placed at when it fired (`signalTime`), with its arrival (`firstSeenAt`) kept beside it (docs/analysis.md, "Time"). */
