@@ -78,7 +78,7 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
           ...service.upstreams.map((name) => ({ ...repositoryOf(name), weight: UPSTREAM_CHANGE_WEIGHT })),
         ])
       : Promise.resolve([]),
-    signalWindowRepository(ports.table, workspaceId).signalsReceivedBetween(
+    signalWindowRepository(ports.table, workspaceId).alertsReceivedBetween(
       new Date(windowFrom),
       new Date(windowTo + LATE_SIGNAL_MINUTES * MINUTE),
     ),
