@@ -6,7 +6,13 @@ import type { Analysis, AnalysisStage, AnalysisState } from './analysis.ts';
 import { analysisClaimRepository } from './analysis-claim-repository.ts';
 import { analysisRepository } from './analysis-repository.ts';
 import { analysisTimingRepository } from './analysis-timing-repository.ts';
-import { gatherEvidence } from './evidence/gather-evidence.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
+
+/**
+ * The evidence checks, which only the first stage runs: a chunk loaded by it, so the three reasoning stages and
+ * MarkFailed, each a cold start of their own as often as not, do not load the checks and the service map.
+ */
+const evidenceChecks = onFirstUse(() => import('./evidence/gather-evidence.ts'));
 
 /** What Step Functions' Catch puts in `$.error` of the state. */
 interface CaughtError {
@@ -60,6 +66,7 @@ export const runAnalysisStage = async (
     return state;
   }
   if (stage === 'context-gathering') {
+    const { gatherEvidence } = await evidenceChecks();
     const evidence = await gatherEvidence(scope, await findIncident(scope, incidentId));
     await analyses.putEvidence(analysisId, evidence);
     if (!(await analyses.writeStageResult(analysisId, stage, { asOf: evidence.gatheredAt })))

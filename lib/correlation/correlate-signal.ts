@@ -3,8 +3,8 @@ import { isDone } from '#lib/incidents/incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { log } from '#lib/log/logger.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
-import type { Signal, SignalStatus } from '#lib/signals/signal.ts';
-import { firstMatchingRule, groupKeyOf, signalTime, type CorrelationRule } from './correlation-rule.ts';
+import { type Signal, type SignalStatus, signalTime } from '#lib/signals/signal.ts';
+import { firstMatchingRule, groupKeyOf, type CorrelationRule } from './correlation-rule.ts';
 import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
 import { correlationGroupRepository } from './correlation-group-repository.ts';
 import { linkSignal } from './link-signal.ts';
@@ -137,13 +137,13 @@ const openIncident = async (
   const opening = { signalId: signal.id, attempt: ports.ids.uuid(), at: now.toISOString() };
   if (!(await correlationGroups.writeGroup({ ...group, members, opening }, group.rev, now))) return undefined;
   const [{ createIncident }, { incidentFromSignals }] = await Promise.all([incidentWrites(), incidentOpening()]);
-  const incident = await createIncident(
-    systemScope(workspaceId, ports),
-    incidentFromSignals(rule, groupKey, signals),
-  ).catch(async (error: unknown) => {
-    await releaseClaim(context, { ...group, members }, group.rev + 1);
-    throw error;
-  });
+  const scope = systemScope(workspaceId, ports);
+  const incident = await incidentFromSignals(scope, rule, groupKey, signals)
+    .then((input) => createIncident(scope, input))
+    .catch(async (error: unknown) => {
+      await releaseClaim(context, { ...group, members }, group.rev + 1);
+      throw error;
+    });
   const opened: CorrelationGroup = {
     ...group,
     members: [],

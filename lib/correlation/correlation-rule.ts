@@ -120,16 +120,6 @@ const groupValue = (field: string, signal: Signal): string | undefined => {
 export const groupKeyOf = (rule: Pick<CorrelationRule, 'groupBy'>, signal: Signal): string =>
   rule.groupBy.map((field) => `${field}=${same(groupValue(field, signal) ?? '') || '-'}`).join('|');
 
-/**
- * When a signal happened, for windows: the sender's `triggeredAt`, but never after the signal was
- * received, so a sender's clock running ahead cannot move signals into a later window.
- */
-export const signalTime = (signal: Pick<Signal, 'triggeredAt' | 'createdAt'>): string => {
-  const triggered = Date.parse(signal.triggeredAt);
-  const received = Date.parse(signal.createdAt);
-  return new Date(Number.isNaN(triggered) ? received : Math.min(triggered, received)).toISOString();
-};
-
 /** Rule order: ascending `order`, then id, so the order is total and the same on every read. */
 export const byRuleOrder = (a: CorrelationRule, b: CorrelationRule): number =>
   a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -1,6 +1,9 @@
+import type { Scope } from '#lib/identity/scope.ts';
 import { createIncidentBody, type CreateIncidentInput } from '#lib/incidents/schemas.ts';
-import type { Signal } from '#lib/signals/signal.ts';
-import { signalEnvironment, signalTime, type CorrelationRule } from './correlation-rule.ts';
+import { findServiceByIdOrName } from '#lib/service-map/service-graph.ts';
+import { isServiceId } from '#lib/service-map/service.ts';
+import { type Signal, signalTime } from '#lib/signals/signal.ts';
+import { signalEnvironment, type CorrelationRule } from './correlation-rule.ts';
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -33,11 +36,7 @@ const summaryOf = (signals: readonly Signal[]): string => {
  * is the first one found (`metadata.environment` or an `environment`/`env` label), `description` lists
  * the signals and `techDescription` says which rule opened it and why.
  */
-export const incidentFromSignals = (
-  rule: CorrelationRule,
-  groupKey: string,
-  signals: readonly Signal[],
-): CreateIncidentInput => {
+const incidentOf = (rule: CorrelationRule, groupKey: string, signals: readonly Signal[]): CreateIncidentInput => {
   const ordered = [...signals].sort((a, b) => signalTime(a).localeCompare(signalTime(b)) || a.id.localeCompare(b.id));
   const environment = ordered.map(signalEnvironment).find((value) => value !== undefined);
   const threshold =
@@ -59,3 +58,26 @@ export const incidentFromSignals = (
     ),
   });
 };
+
+/**
+ * A `serviceId` that is a service's id (a code host's signal, given its repository's owner at ingestion) by
+ * that service's name, as people read and filter a `serviceArea`; a sender's own name for a service stays as
+ * it is. One read per such id, so an alert storm's signals, which name their services, cost nothing more.
+ */
+const withServiceNames = async (scope: Scope, signals: readonly Signal[]): Promise<Signal[]> => {
+  const ids = distinct(signals.map((signal) => signal.serviceId)).filter(isServiceId);
+  const services = await Promise.all(ids.map((id) => findServiceByIdOrName(scope, id)));
+  const names = new Map(ids.flatMap((id, index) => (services[index] ? [[id, services[index].name] as const] : [])));
+  return signals.map((signal) => {
+    const name = signal.serviceId === null ? undefined : names.get(signal.serviceId);
+    return name === undefined ? signal : { ...signal, serviceId: name };
+  });
+};
+
+/** `incidentOf` the signals, their services named as the service map names them. */
+export const incidentFromSignals = async (
+  scope: Scope,
+  rule: CorrelationRule,
+  groupKey: string,
+  signals: readonly Signal[],
+): Promise<CreateIncidentInput> => incidentOf(rule, groupKey, await withServiceNames(scope, signals));

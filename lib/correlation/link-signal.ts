@@ -1,9 +1,8 @@
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { addToIncidentRollups } from '#lib/incidents/incident-rollup.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import type { Signal } from '#lib/signals/signal.ts';
+import { type Signal, signalTime } from '#lib/signals/signal.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
-import { signalTime } from './correlation-rule.ts';
 import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 import { signalLinkRepository } from '#lib/incidents/signal-link-repository.ts';
 

@@ -1,8 +1,8 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import { signalLinkRepository } from '#lib/incidents/signal-link-repository.ts';
 import { getSignal } from '#lib/signals/signal-service.ts';
-import type { Signal } from '#lib/signals/signal.ts';
-import { firstMatchingRule, groupKeyOf, signalTime } from './correlation-rule.ts';
+import { type Signal, signalTime } from '#lib/signals/signal.ts';
+import { firstMatchingRule, groupKeyOf } from './correlation-rule.ts';
 import { correlationGroupRepository, type GroupMember } from './correlation-group-repository.ts';
 import { effectiveRules } from './rule-service.ts';
 

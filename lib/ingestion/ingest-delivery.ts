@@ -7,6 +7,7 @@ import { boundedEvent } from './event-bounds.ts';
 import { NORMALIZERS } from './index.ts';
 import type { IngestionSender, NormalizedEvent } from './normalized-event.ts';
 import { PayloadError } from './payload-error.ts';
+import { withRepositoryOwners } from './repository-owners.ts';
 import { verifyDeliverySignature } from './webhook-secrets.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
@@ -87,17 +88,21 @@ const inPayloadOrderPerFingerprint = async <T>(
 /**
  * One ingestion POST (docs/ingestion.md): the signature when the workspace set a secret for the sender (401
  * before anything is stored), the sender's normalizer (a payload it cannot read is a 400 with field messages),
- * then for every event its signal (delivery and fingerprint dedup), its pipeline run and its change. It returns
- * only once all of them are stored, or, for the queueable events of a payload over
- * MAX_EVENTS_STORED_WHILE_WAITING, durably queued, so an accepted webhook is never lost; every write is
- * idempotent, so a redelivery after a failure repairs whatever a crash left half done.
+ * the owner of the repository of an event that names no service, then for every event its signal (delivery
+ * and fingerprint dedup), its pipeline run and its change. It returns only once all of them are stored, or,
+ * for the queueable events of a payload over MAX_EVENTS_STORED_WHILE_WAITING, durably queued, so an accepted
+ * webhook is never lost; every write is idempotent, so a redelivery after a failure repairs whatever a crash
+ * left half done.
  */
 export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<IngestedDelivery> => {
   const { sender } = delivery;
   const { ports } = scope;
   await verifyDeliverySignature(scope, delivery);
   const normalize = await NORMALIZERS[sender]();
-  const events = normalize(delivery.body, delivery.headers, ports.clock.now()).map(boundedEvent);
+  const events = await withRepositoryOwners(
+    scope,
+    normalize(delivery.body, delivery.headers, ports.clock.now()).map(boundedEvent),
+  );
   if (events.length === 0) throw new PayloadError(sender, ['body: carries no event']);
   const ids = eventDeliveryIds(sender, delivery.headers, delivery.body, events.length);
   const inputOf = (event: NormalizedEvent, index: number) => {

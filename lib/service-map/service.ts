@@ -33,9 +33,10 @@ export const nameKeyOf = (name: string): string => filterKey(name);
 /** How a repository's changes reach a service (docs/service-map.md, "Repositories"): the OpenAPI text of the field. */
 export const REPOSITORY_RULE =
   'The code repository (owner/repo) the service is built from: its deployments and pipeline runs are the ' +
-  "service's changes, for the analysis' recent changes, blast radius (failed runs, a code host signal as " +
-  'trigger). Without it, a repository whose last segment is the service name (acme/checkout for checkout) is ' +
-  "the service's; a service naming a repository outranks one only named like it.";
+  "service's changes, for the analysis' recent changes and blast radius (failed runs), and a code host's " +
+  "signals about it are the service's (their serviceId, given at ingestion). Without it, a repository whose " +
+  "last segment is the service name (acme/checkout for checkout) is the service's; a service naming a " +
+  'repository outranks one only named like it.';
 
 /**
  * Whether a code repository (`owner/repo`) is the service's, so that its deploys and pipeline runs are the

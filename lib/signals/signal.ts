@@ -58,6 +58,18 @@ export interface Signal {
 }
 
 /**
+ * When a signal happened (docs/analysis.md, "Time"), for correlation's windows and the analysis: the time its
+ * sender says it fired (`triggeredAt`: Alertmanager's `startsAt`, a paging tool's trigger, an alarm's state
+ * change), never after it arrived (`createdAt`, its first sighting), so a sender's clock running ahead cannot
+ * place it later than the service heard of it.
+ */
+export const signalTime = (signal: Pick<Signal, 'triggeredAt' | 'createdAt'>): string => {
+  const triggered = Date.parse(signal.triggeredAt);
+  const received = Date.parse(signal.createdAt);
+  return new Date(Number.isNaN(triggered) ? received : Math.min(triggered, received)).toISOString();
+};
+
+/**
  * A signal as lists show it: every field but `metadata`, which can be as large as a sender's payload. The
  * whole signal is `GET /signals/:id`.
  */

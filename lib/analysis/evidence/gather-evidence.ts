@@ -9,12 +9,18 @@ import { learnedPatternsCheck } from './pattern-check.ts';
 import { recentChangesCheck } from './recent-changes-check.ts';
 import { serviceContextOf, serviceNameOf } from './service-context.ts';
 import { loadServiceGraph } from '#lib/service-map/service-graph.ts';
-import { classifySignals, type SignalWithService } from './signal-checks.ts';
+import { byFiringTime, classifySignals, type SignalWithService } from './signal-checks.ts';
+import { signalTime } from '#lib/signals/signal.ts';
 import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 
-/** Signals count from this long before the incident began to this long after. */
+/** Signals count when they fired from this long before the incident began to this long after. */
 const SIGNALS_BEFORE_MINUTES = 60;
 const SIGNALS_AFTER_MINUTES = 15;
+/**
+ * A signal is looked for among those delivered up to this long after the window: one that fired in it arrives
+ * no earlier than it fired, and a sender that is later than this is down rather than slow (docs/decisions.md).
+ */
+const LATE_SIGNAL_MINUTES = 120;
 /** The most recent incidents compared with this one (similar ones, open upstream ones). */
 const RECENT_INCIDENTS = 100;
 /** Deploys of an upstream weigh less than deploys of the incident's own service. */
@@ -36,9 +42,10 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
     ...signal,
     service: serviceNameOf(graph, signal.serviceId),
   }));
-  const firstLinked = [...linked].sort((a, b) => a.firstSeenAt.localeCompare(b.firstSeenAt))[0];
-  const startedAt =
-    firstLinked && firstLinked.firstSeenAt < incident.createdAt ? firstLinked.firstSeenAt : incident.createdAt;
+  // The incident began when its first signal fired, however late that signal was delivered.
+  const firstLinked = [...linked].sort(byFiringTime)[0];
+  const firstFired = firstLinked && signalTime(firstLinked);
+  const startedAt = firstFired && firstFired < incident.createdAt ? firstFired : incident.createdAt;
   const context: IncidentContext = {
     id: incident.id,
     summary: incident.summary,
@@ -55,6 +62,12 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
   };
   const service = serviceContextOf(graph, context.service);
   const start = Date.parse(startedAt);
+  const windowFrom = start - SIGNALS_BEFORE_MINUTES * MINUTE;
+  const windowTo = start + SIGNALS_AFTER_MINUTES * MINUTE;
+  const firedInWindow = (signal: SignalWithService) => {
+    const at = Date.parse(signalTime(signal));
+    return at >= windowFrom && at <= windowTo;
+  };
   // A service the map lacks has no repository of its own: the repository named like it is its.
   const repositoryOf = (name: string) => ({ name, repository: graph.find(name)?.repository ?? null });
 
@@ -65,9 +78,9 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
           ...service.upstreams.map((name) => ({ ...repositoryOf(name), weight: UPSTREAM_CHANGE_WEIGHT })),
         ])
       : Promise.resolve([]),
-    signalWindowRepository(ports.table, workspaceId).signalsReceivedBetween(
-      new Date(start - SIGNALS_BEFORE_MINUTES * MINUTE),
-      new Date(start + SIGNALS_AFTER_MINUTES * MINUTE),
+    signalWindowRepository(ports.table, workspaceId).alertsReceivedBetween(
+      new Date(windowFrom),
+      new Date(windowTo + LATE_SIGNAL_MINUTES * MINUTE),
     ),
     incidentRepository(ports.table, workspaceId).queryIncidents({}, { page: 1, limit: RECENT_INCIDENTS }),
     learnedPatternsCheck(scope, context, service),
@@ -75,7 +88,7 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
   ]);
   const signals = classifySignals(
     linked,
-    inWindow.map((signal) => ({ ...signal, service: serviceNameOf(graph, signal.serviceId) })),
+    inWindow.map((signal) => ({ ...signal, service: serviceNameOf(graph, signal.serviceId) })).filter(firedInWindow),
     service,
   );
   const upstreamIncidents = upstreamIncidentsCheck(recent.items, context, service);

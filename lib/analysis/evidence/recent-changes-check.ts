@@ -4,6 +4,7 @@ import type { Scope } from '#lib/identity/scope.ts';
 import { recentRunsRepository } from '#lib/pipelines/recent-runs-repository.ts';
 import type { EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
 import { ownsRepository, type Service } from '#lib/service-map/service.ts';
+import { minutesLate } from './lateness.ts';
 
 /**
  * How long before the incident began a deploy or pipeline run still counts as a suspect, by the time it
@@ -23,13 +24,10 @@ const recency = (at: string, startedAt: string): number => {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
-/** A webhook this much later than its change is worth saying: the change's place is its own time, not this one. */
-const LATE_MINUTES = 5;
-
 /** `; webhook 42 min late`, for a change whose first event arrived well after it happened. */
 const lateness = ({ createdAt, receivedAt }: { createdAt: string; receivedAt: string }): string => {
-  const minutes = Math.round((Date.parse(receivedAt) - Date.parse(createdAt)) / MINUTE);
-  return minutes >= LATE_MINUTES ? `; webhook ${minutes} min late` : '';
+  const minutes = minutesLate(createdAt, receivedAt);
+  return minutes === null ? '' : `; webhook ${minutes} min late`;
 };
 
 /** A service whose changes are suspects, and how much they weigh (the incident's own 1, an upstream's less). */

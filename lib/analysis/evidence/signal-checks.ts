@@ -1,5 +1,6 @@
 import type { EvidenceItem, EvidenceKind, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
-import type { SignalSummary } from '#lib/signals/signal.ts';
+import { type SignalSummary, signalTime } from '#lib/signals/signal.ts';
+import { minutesLate } from './lateness.ts';
 import { sameService } from './service-names.ts';
 
 const SEVERITY_STRENGTH: Record<string, number> = { HIGH: 0.7, MEDIUM: 0.5, LOW: 0.3 };
@@ -12,29 +13,40 @@ export interface SignalWithService extends SignalSummary {
   service: string | null;
 }
 
-const signalItem = (signal: SignalWithService, kind: EvidenceKind, strength: number): EvidenceItem => ({
-  id: `signal:${signal.id}`,
-  kind,
-  check: kind === 'UPSTREAM_SIGNAL' ? 'upstream-services' : 'incident-signals',
-  service: signal.service,
-  at: signal.firstSeenAt,
-  summary: `${signal.severity} signal "${signal.name}" from ${signal.source}${signal.service ? ` on ${signal.service}` : ''}, first seen ${signal.firstSeenAt}${signal.occurrences > 1 ? `, ${signal.occurrences} occurrences` : ''}`,
-  strength,
-  details: {
-    name: signal.name,
-    source: signal.source,
-    severity: signal.severity,
-    status: signal.status,
-    occurrences: signal.occurrences,
-  },
-});
+/** ` (delivered 40 min late)`, for a signal whose first event arrived well after its sender says it fired. */
+const lateness = (firedAt: string, receivedAt: string): string => {
+  const minutes = minutesLate(firedAt, receivedAt);
+  return minutes === null ? '' : ` (delivered ${minutes} min late)`;
+};
 
-const byFirstSeen = (a: SignalWithService, b: SignalWithService) => a.firstSeenAt.localeCompare(b.firstSeenAt);
+/** Placed at when it fired (`signalTime`), with its arrival (`firstSeenAt`) kept beside it (docs/analysis.md, "Time"). */
+const signalItem = (signal: SignalWithService, kind: EvidenceKind, strength: number): EvidenceItem => {
+  const at = signalTime(signal);
+  return {
+    id: `signal:${signal.id}`,
+    kind,
+    check: kind === 'UPSTREAM_SIGNAL' ? 'upstream-services' : 'incident-signals',
+    service: signal.service,
+    at,
+    summary: `${signal.severity} signal "${signal.name}" from ${signal.source}${signal.service ? ` on ${signal.service}` : ''}, fired ${at}${lateness(at, signal.firstSeenAt)}${signal.occurrences > 1 ? `, ${signal.occurrences} occurrences` : ''}`,
+    strength,
+    details: {
+      name: signal.name,
+      source: signal.source,
+      severity: signal.severity,
+      status: signal.status,
+      occurrences: signal.occurrences,
+      receivedAt: signal.firstSeenAt,
+    },
+  };
+};
+
+export const byFiringTime = (a: SignalSummary, b: SignalSummary) => signalTime(a).localeCompare(signalTime(b));
 
 /**
  * The incident's own signals (linked by correlation, or on its service within the window), the signals
  * of the services depending on it, and those of its upstreams (the upstream-services check), each the
- * earliest first. Suppressed signals were judged noise by a person and are left out.
+ * earliest to fire first. Suppressed signals were judged noise by a person and are left out.
  */
 export const classifySignals = (
   linked: readonly SignalWithService[],
@@ -50,7 +62,7 @@ export const classifySignals = (
       if (signal.status !== 'SUPPRESSED' && !seen.has(signal.id)) fresh.set(signal.id, signal);
     }
     return [...fresh.values()]
-      .sort(byFirstSeen)
+      .sort(byFiringTime)
       .slice(0, PER_KIND)
       .map((signal) => {
         seen.add(signal.id);

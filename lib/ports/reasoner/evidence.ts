@@ -32,7 +32,7 @@ export interface EvidenceItem {
   check: EvidenceCheck;
   /** The service it concerns, by name as the service map spells it; null when none is known. */
   service: string | null;
-  /** When it happened (a deploy's creation, a signal's first occurrence, an incident's start). */
+  /** When it happened (a deploy's creation, when a signal fired, an incident's start), not when it was heard of. */
   at: string | null;
   /** One line, technical. */
   summary: string;
@@ -54,7 +54,7 @@ export interface IncidentContext {
   environment: string | null;
   /** The incident's service: its `serviceArea`, else the service of its first linked signal. */
   service: string | null;
-  /** The first linked signal's time, else the incident's creation. */
+  /** When the first linked signal fired (its `signalTime`), else the incident's creation. */
   startedAt: string;
   createdAt: string;
   resolvedAt: string | null;
