@@ -1,3 +1,4 @@
+import '#infra/local/quiet-sdk-notice.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+import '#infra/local/quiet-sdk-notice.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,12 +1,7 @@
+import './quiet-sdk-notice.ts';
 import { log } from '#lib/log/logger.ts';
 import { demoSettings, printDemo } from './demo/demo-mode.ts';
 import { startLocalStack, type StopReport } from './local-stack.ts';
-
-/**
- * The SDK's notice that its releases after January 2027 need Node 22 says nothing about the pinned release
- * this runs (the README says which Node runs what), and would be every start's first lines.
- */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const port = Number(process.env.PORT ?? 3000);
 const demo = process.argv.includes('--demo') ? await demoSettings(process.env) : undefined;
