@@ -129,3 +129,8 @@ export const EmailField = (props: ValueProps) => (
 export const NewPasswordField = (props: ValueProps & Pick<FieldProps, 'label' | 'name'>) => (
   <Field type="password" autocomplete="new-password" minLength={8} required {...props} />
 );
+
+/** The one-time code an e-mail carried (the API's `otp`), which phones offer to fill in. */
+export const CodeField = (props: ValueProps) => (
+  <Field label="Code from the e-mail" name="otp" inputMode="numeric" autocomplete="one-time-code" required {...props} />
+);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
-import { ApiForm, Field, EmailField, NewPasswordField } from '../form.tsx';
+import { ApiForm, CodeField, EmailField, NewPasswordField } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { useAction } from '../ui.tsx';
 
@@ -51,15 +51,7 @@ export const ResetPasswordPage = ({ email: given }: { email: string }) => {
           }
         >
           {sent && <p class="info">If the address has an account, a code is on its way.</p>}
-          <Field
-            label="Code from the e-mail"
-            name="otp"
-            inputMode="numeric"
-            autocomplete="one-time-code"
-            required
-            value={code}
-            onValue={setCode}
-          />
+          <CodeField value={code} onValue={setCode} />
           <NewPasswordField label="New password" name="newPassword" value={password} onValue={setPassword} />
         </ApiForm>
       )}

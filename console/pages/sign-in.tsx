@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, signIn } from '../api.ts';
-import { ApiForm, Field, EmailField } from '../form.tsx';
+import { ApiForm, CodeField, EmailField, Field } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { Link, useAction } from '../ui.tsx';
 
@@ -72,17 +72,7 @@ export const SignInPage = ({ next, notice }: { next: string; notice?: string }) 
           value={password}
           onValue={setPassword}
         />
-        {needsCode && (
-          <Field
-            label="Code from the e-mail"
-            name="otp"
-            inputMode="numeric"
-            autocomplete="one-time-code"
-            required
-            value={code}
-            onValue={setCode}
-          />
-        )}
+        {needsCode && <CodeField value={code} onValue={setCode} />}
       </ApiForm>
       <p>
         <Link to={`/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot your password?</Link>
