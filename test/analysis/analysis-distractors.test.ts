@@ -43,6 +43,7 @@ describe('analysis: evidence that points nowhere is not blamed', () => {
     const analysis = await analyse(client, admin, incidentId);
     expect(analysis.evidence.map((item: { id: string }) => item.id)).toEqual([`signal:${alert}`]);
     expect(analysis.rootCause).toMatch(/^A fault within orders-db; what in it failed is not in the evidence/);
+    expect(analysis.hypothesis).toMatch(/its alerts began at \d{2}:\d{2} on \d{1,2} \w+ \d{4} \(UTC\)/);
     expect(analysis.citations.rootCause).toEqual([`signal:${alert}`]);
     expect(analysis.confidence).toBeGreaterThanOrEqual(0.3);
     expect(analysis.confidence).toBeLessThanOrEqual(0.5);

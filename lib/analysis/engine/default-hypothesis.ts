@@ -1,7 +1,7 @@
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { EngineNote, Hypothesis, SuspectKind } from '#lib/ports/reasoner/reasoner.ts';
 import { SHORTLY_BEFORE_MINUTES } from '../evidence/recent-changes-check.ts';
-import { durationInWords } from './plain-words.ts';
+import { clockInWords, durationInWords } from './plain-words.ts';
 
 export const DEFAULT_ENGINE: EngineNote = { name: 'default', modelId: null, fallbackReason: null };
 
@@ -151,7 +151,7 @@ export const defaultHypothesis = (evidence: Evidence): Hypothesis => {
       plainCause: `A problem in ${candidate.service}, a system that ${where} relies on, started first and caused the disruption.`,
     },
     SERVICE: {
-      hypothesis: `A fault inside ${candidate.service} itself: its alerts began at ${lead.at}, and no recent change or upstream failure was found.`,
+      hypothesis: `A fault inside ${candidate.service} itself: its alerts began ${lead.at ? `at ${clockInWords(lead.at, evidence.timezone)}` : 'first'}, and no recent change or upstream failure was found.`,
       rootCause: `A fault within ${candidate.service}; what in it failed is not in the evidence.`,
       plainCause: `Something went wrong inside the ${candidate.service} service itself; the exact fault is still being confirmed.`,
     },
