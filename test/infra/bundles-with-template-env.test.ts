@@ -1,3 +1,4 @@
+import { HIGH_INCIDENT_POLICY } from '../sla/support.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -18,12 +19,7 @@ import {
   signUpThroughBundle,
 } from '../support/bundle-requests.ts';
 import { drainQueueTo } from '../support/bundle-queues.ts';
-import {
-  alertStorm,
-  eventQueuedTenMinutesAgo,
-  HIGH_INCIDENT_POLICY,
-  passResponseDeadline,
-} from '../support/bundle-worker-events.ts';
+import { alertStorm, eventQueuedTenMinutesAgo, passResponseDeadline } from '../support/bundle-worker-events.ts';
 import { serveEveryGroup } from '../support/bundle-routes.ts';
 import { startBundleStack, type BundleStack } from '../support/bundle-stack.ts';
 import {

@@ -45,19 +45,6 @@ export const eventQueuedTenMinutesAgo = (workspaceId: string): { signalId: strin
   return { signalId, message: JSON.stringify(queued) };
 };
 
-/** An SLA policy of every HIGH incident: one opened in the workspace is governed by it, and has deadlines. */
-export const HIGH_INCIDENT_POLICY = {
-  name: 'High, any team',
-  priority: 'HIGH',
-  responseTimeMinutes: 15,
-  responseThreshold: 95,
-  resolveTimeMinutes: 240,
-  resolveThreshold: 90,
-  escalationContact: 'tier-2',
-  applicableTeam: '*',
-  uptimeTarget: 99.9,
-};
-
 /**
  * Ages an incident's SLA response deadline to a minute ago, as if the incident had been opened that much
  * earlier: its due time and its pending deadline item both, as time passing leaves them. The bundles run on

@@ -1,7 +1,7 @@
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { EngineNote, Hypothesis, SuspectKind } from '#lib/ports/reasoner/reasoner.ts';
 import { SHORTLY_BEFORE_MINUTES } from '../evidence/recent-changes-check.ts';
-import { clockInWords, durationInWords } from './plain-words.ts';
+import { clockInWords, durationInWords, minutesBetween } from './plain-words.ts';
 
 export const DEFAULT_ENGINE: EngineNote = { name: 'default', modelId: null, fallbackReason: null };
 
@@ -101,9 +101,6 @@ export const confidenceOf = (support: number, competition: number, kinds: number
   return Math.round(Math.min(cap, 0.1 + 0.85 * support * (1 - competition / 2)) * 100) / 100;
 };
 
-const minutesBetween = (from: string | null, to: string) =>
-  from ? Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000)) : null;
-
 const cite = (items: EvidenceItem[]) => [...new Set(items.map((item) => item.id))].slice(0, MAX_CITED);
 
 /** The best-supported explanation of the incident, or an honest "unknown" when nothing points anywhere. */
@@ -135,7 +132,7 @@ export const defaultHypothesis = (evidence: Evidence): Hypothesis => {
   const followers = new Set(
     candidate.support.filter(({ item }) => item !== lead && item.kind.endsWith('SIGNAL')).map(({ item }) => item.id),
   );
-  const lagMinutes = minutesBetween(lead.at, incident.startedAt);
+  const lagMinutes = lead.at ? minutesBetween(lead.at, incident.startedAt) : null;
   const lag = lagMinutes === null ? 'shortly' : durationInWords(lagMinutes);
   const released =
     lagMinutes === null || lagMinutes <= SHORTLY_BEFORE_MINUTES ? 'shortly' : `about ${durationInWords(lagMinutes)}`;

@@ -5,6 +5,7 @@ import { INTEGRATION_REQUESTS } from './integration-requests.ts';
 import { publishSsoProof } from '../fake-network.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
 import { CODE_ENGINE_REQUESTS } from './code-engine-requests.ts';
+import { HIGH_INCIDENT_POLICY } from '../../sla/support.ts';
 import {
   PASSWORD,
   V1,
@@ -47,18 +48,6 @@ const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
   severity: 'HIGH',
   metadata,
 });
-
-const slaPolicy = {
-  name: 'High, any team',
-  priority: 'HIGH',
-  responseTimeMinutes: 15,
-  responseThreshold: 95,
-  resolveTimeMinutes: 240,
-  resolveThreshold: 90,
-  escalationContact: 'tier-2',
-  applicableTeam: '*',
-  uptimeTarget: 99.9,
-};
 
 const silentRule = {
   name: 'Nights',
@@ -352,10 +341,10 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'dashboard.getMetrics': byKey('/dashboard/metrics'),
   'dashboard.getAnalytics': byAdmin('GET', '/dashboard/analytics?granularity=week'),
 
-  'sla-policies.createPolicy': (context) => creating(context, 'slaPolicy', '/sla-policies', slaPolicy),
+  'sla-policies.createPolicy': (context) => creating(context, 'slaPolicy', '/sla-policies', HIGH_INCIDENT_POLICY),
   'sla-policies.listPolicies': byKey('/sla-policies'),
   'sla-policies.getPolicy': withIds('GET', ({ slaPolicy: id }) => `/sla-policies/${id}`, undefined, 'key'),
-  'sla-policies.replacePolicy': withIds('PUT', ({ slaPolicy: id }) => `/sla-policies/${id}`, slaPolicy),
+  'sla-policies.replacePolicy': withIds('PUT', ({ slaPolicy: id }) => `/sla-policies/${id}`, HIGH_INCIDENT_POLICY),
   'sla-policies.deletePolicy': withIds('DELETE', ({ slaPolicy: id }) => `/sla-policies/${id}`),
 
   'silent-hours.listRules': byKey('/silent-hours'),
