@@ -22,8 +22,10 @@ const describe = (event: HistoryEvent): string => {
  * One timeline, newest first: the incident's history events, its comments in full, and the messages the
  * service wrote (notifications, system notes). A comment's history event is shown as the comment itself.
  */
-export const timelineOf = (history: HistoryEvent[], comments: Comment[], messages: Message[]): Entry[] =>
-  [
+export const timelineOf = (history: HistoryEvent[], comments: Comment[], messages: Message[]): Entry[] => {
+  // A history event that carries a message (a playbook started) tells what the thread's note of it says.
+  const toldByEvents = new Set(history.map((event) => event.message).filter(Boolean));
+  return [
     ...history
       .filter((event) => event.event !== 'COMMENT_ADDED')
       .map(
@@ -45,7 +47,7 @@ export const timelineOf = (history: HistoryEvent[], comments: Comment[], message
       }),
     ),
     ...messages
-      .filter((message) => !TOLD_BY_HISTORY.has(message.kind))
+      .filter((message) => !TOLD_BY_HISTORY.has(message.kind) && !toldByEvents.has(message.text))
       .map(
         (message): Entry => ({
           id: message.id,
@@ -56,6 +58,7 @@ export const timelineOf = (history: HistoryEvent[], comments: Comment[], message
         }),
       ),
   ].sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id));
+};
 
 export const Timeline = ({ entries }: { entries: Entry[] }) => (
   <ol class="timeline">

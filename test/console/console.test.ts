@@ -166,6 +166,8 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     await page.goto(`${client.stack.url}/incidents/${incidentId}`);
     await signInOn(page, engineer);
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+    // The playbook's start is one row: its history event, not also the thread's note of it.
+    expect(await page.locator('.timeline li', { hasText: 'Playbook "Checkout latency"' }).count()).toBe(1);
 
     await page.getByLabel('Assign to').selectOption(engineer.email);
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
