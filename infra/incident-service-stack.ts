@@ -53,7 +53,8 @@ export class IncidentServiceStack extends Stack {
   readonly usagePlan: ApiUsagePlan;
   readonly console: ConsoleSite;
   readonly alarms: ServiceAlarms;
-  readonly dashboard: ServiceDashboard;
+  /** Only when asked for (`-c dashboard=true`): it is the largest fixed cost of an idle stage. */
+  readonly dashboard: ServiceDashboard | undefined;
   /** The Lambda of each route group, by group name. */
   readonly groupFunctions: ReadonlyMap<string, ServiceFunction>;
   /** Every function of the stack, route groups and the rest, by its `functions/` folder name. */
@@ -78,6 +79,7 @@ export class IncidentServiceStack extends Stack {
     const { settings } = props;
     const profile = STAGE_PROFILES[settings.stage];
     const retained = { removalPolicy: profile.removalPolicy, logRetention: profile.logRetention };
+    const traced = { tracing: settings.tracing };
 
     this.table = new ServiceTable(this, 'Store', {
       removalPolicy: profile.removalPolicy,
@@ -89,8 +91,9 @@ export class IncidentServiceStack extends Stack {
         name: declaration.name,
         description: declaration.description,
         timeout: Duration.seconds(functionTimeoutSeconds(declaration.name)),
-        ...(profile.reservesWorkerConcurrency && reservedConcurrency !== undefined && { reservedConcurrency }),
+        ...(settings.reserveWorkerConcurrency && reservedConcurrency !== undefined && { reservedConcurrency }),
         ...retained,
+        ...traced,
       });
     this.ingestionWorker = worker('IngestionWorker', ingestionWorker);
     // The paging path of a storm: each reserves what its event source mapping may use (QUEUE_SETTINGS).
@@ -150,6 +153,7 @@ export class IncidentServiceStack extends Stack {
       worker: this.analysisWorker.lambda,
       workerTimeout: this.analysisWorker.timeout,
       ...retained,
+      ...traced,
     });
 
     const { jwtSecret, integrationProviders, credentialsKey } = createServiceSecrets(this, profile.removalPolicy);
@@ -170,6 +174,7 @@ export class IncidentServiceStack extends Stack {
         timeout: Duration.seconds(functionTimeoutSeconds(group.name)),
         functionName: declares(group, 'usagePlan') ? this.fixedFunctionName(group.name) : undefined,
         ...retained,
+        ...traced,
       }),
     }));
     this.groupFunctions = new Map(groups.map(({ group, fn }) => [group.name, fn]));
@@ -205,6 +210,7 @@ export class IncidentServiceStack extends Stack {
       apiKeyAuthorizer: this.apiKeyAuthorizer.lambda,
       routeMiss: this.routeMiss.lambda,
       ...retained,
+      ...traced,
     });
     this.usagePlan = new ApiUsagePlan(this, 'UsagePlan', {
       api: this.api.api,
@@ -219,7 +225,7 @@ export class IncidentServiceStack extends Stack {
       fn.lambda.addEnvironment(ENV.usagePlanId, this.usagePlan.plan.usagePlanId);
     }
 
-    this.console = new ConsoleSite(this, 'Console', { api: this.api.api, ...retained });
+    this.console = new ConsoleSite(this, 'Console', { api: this.api.api, ...retained, ...traced });
 
     // The stage URL from the API's id alone: the stage itself depends on every function through its methods.
     const apiUrl = `https://${this.api.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.stage}`;
@@ -247,18 +253,21 @@ export class IncidentServiceStack extends Stack {
             !this.groupFunctions.has(name) && ![apiKeyAuthorizer.name, routeMiss.name, 'console'].includes(name),
         )
         .map(({ fn }) => fn),
+      scheduled: [this.correlationSweep, this.slaSweep, this.counterRecount].map(({ lambda }) => lambda),
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,
       queues,
       alarmEmail: settings.alarmEmail,
     });
-    this.dashboard = new ServiceDashboard(this, 'Dashboard', {
-      serviceName: this.stackName,
-      functions,
-      api: this.api.api,
-      queues,
-      stateMachine: this.workflow.stateMachine,
-    });
+    this.dashboard = settings.dashboard
+      ? new ServiceDashboard(this, 'Dashboard', {
+          serviceName: this.stackName,
+          functions,
+          api: this.api.api,
+          queues,
+          stateMachine: this.workflow.stateMachine,
+        })
+      : undefined;
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'TableName', {

@@ -48,6 +48,25 @@ export interface ServiceSettings {
   outboundPrivateNetworks: string;
   /** Minutes between two runs of the SLA sweep (`-c slaSweepMinutes=5`): how late a breach or an escalation may be. */
   slaSweepMinutes: number;
+  /**
+   * Whether the correlation and notification workers reserve their maximum concurrency from the account
+   * (`-c reserveWorkerConcurrency=true`): a storm's paging path then keeps its capacity however busy the API
+   * is. Off by default, whatever the stage: Lambda refuses a reservation that leaves fewer than 100 unreserved
+   * executions, and a new account's quota may be 10, so reserving would roll a first deploy back. Turn it on
+   * once the account's concurrent-executions quota is at least 100 + the reserved sum (README, prerequisites).
+   */
+  reserveWorkerConcurrency: boolean;
+  /**
+   * X-Ray tracing of the API stage and of every function together (`-c tracing=false` turns both off), so a
+   * trace follows a request from the gateway into its function and the AWS calls it makes. On by default: X-Ray
+   * samples (1 request a second and 5% beyond), and 100,000 traces a month are free.
+   */
+  tracing: boolean;
+  /**
+   * The stage's CloudWatch dashboard (`-c dashboard=true`): off by default, since with its ~120 metrics it is
+   * billed $3 a month, the largest fixed cost of an idle stage; the alarms watch the service either way.
+   */
+  dashboard: boolean;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -56,12 +75,6 @@ export interface StageProfile {
   logRetention: RetentionDays;
   /** Stage-wide API Gateway throttle: steady requests per second and bucket size. */
   throttle: { rateLimit: number; burstLimit: number };
-  /**
-   * Whether the correlation and notification workers reserve their maximum concurrency from the account:
-   * in prod a storm's paging path then keeps its capacity however busy the API is, and never takes more.
-   * Not in dev, whose account may hold too little concurrency to reserve any (AWS keeps 100 unreserved).
-   */
-  reservesWorkerConcurrency: boolean;
 }
 
 export const STAGE_PROFILES: Record<StageName, StageProfile> = {
@@ -69,13 +82,11 @@ export const STAGE_PROFILES: Record<StageName, StageProfile> = {
     removalPolicy: RemovalPolicy.DESTROY,
     logRetention: RetentionDays.TWO_WEEKS,
     throttle: { rateLimit: 50, burstLimit: 100 },
-    reservesWorkerConcurrency: false,
   },
   prod: {
     removalPolicy: RemovalPolicy.RETAIN,
     logRetention: RetentionDays.THREE_MONTHS,
     throttle: { rateLimit: 500, burstLimit: 1000 },
-    reservesWorkerConcurrency: true,
   },
 };
 
@@ -113,8 +124,8 @@ const mailIdentityOf = (read: ContextReader, mailFrom: string): string => {
 };
 
 /** `true` or `false`, as a `-c` string or a cdk.json boolean. */
-const flag = (read: ContextReader, key: string): boolean => {
-  const value = read(key) ?? false;
+const flag = (read: ContextReader, key: string, fallback = false): boolean => {
+  const value = read(key) ?? fallback;
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
   throw new Error(`context ${key} must be true or false, got "${String(value)}"`);
@@ -214,5 +225,8 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     bedrockModelId: bedrockModelIdOf(read),
     outboundPrivateNetworks: outboundPrivateNetworksOf(read),
     slaSweepMinutes: slaSweepMinutesOf(read),
+    reserveWorkerConcurrency: flag(read, 'reserveWorkerConcurrency'),
+    tracing: flag(read, 'tracing', true),
+    dashboard: flag(read, 'dashboard'),
   };
 };

@@ -54,6 +54,8 @@ export interface AnalysisWorkflowProps {
   workerTimeout: Duration;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** X-Ray tracing, with the API stage and the functions. */
+  tracing: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ export class AnalysisWorkflow extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       definitionBody: DefinitionBody.fromChainable(definition),
       timeout: analysisTimeout(props.workerTimeout),
-      tracingEnabled: true,
+      tracingEnabled: props.tracing,
       // Execution data is incident content; state transitions alone show where an execution stopped.
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
     });

@@ -1,6 +1,7 @@
 import { Aws, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { ApiKey, UsagePlan, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { LimitWindow } from '#lib/ports/rate-limits.ts';
+import { USAGE_PLAN_TAG } from '#lib/ports/usage-plan/usage-plan.ts';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 
@@ -51,7 +52,8 @@ export class ApiUsagePlan extends Construct {
   /**
    * Creating, enabling and deleting gateway API keys (CreateApiKey, UpdateApiKey, DeleteApiKey) and
    * adding them to and removing them from this plan (CreateUsagePlanKey, DeleteUsagePlanKey). IAM has
-   * no finer action than the HTTP verb, and a key's id exists only once it is created, hence `/*`.
+   * no finer action than the HTTP verb, and a key's id exists only once it is created, hence `/*`, narrowed to
+   * the keys carrying this plan's tag (USAGE_PLAN_TAG).
    * No GET is granted: nothing of ours ever reads a gateway key back.
    */
   grantKeyManagement(grantee: IGrantable): void {
@@ -59,10 +61,20 @@ export class ApiUsagePlan extends Construct {
     const keys = `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::/usageplans/${this.plan.usagePlanId}/keys`;
     principal.addToPrincipalPolicy(new PolicyStatement({ actions: ['apigateway:POST'], resources: [keys] }));
     principal.addToPrincipalPolicy(new PolicyStatement({ actions: ['apigateway:DELETE'], resources: [`${keys}/*`] }));
+    // Only keys tagged with this plan: created with the tag, changed and deleted only while they carry it.
+    const ownKeys = (tag: 'RequestTag' | 'ResourceTag') => ({
+      StringEquals: { [`aws:${tag}/${USAGE_PLAN_TAG}`]: this.plan.usagePlanId },
+    });
     const apiKeys = `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::/apikeys`;
-    principal.addToPrincipalPolicy(new PolicyStatement({ actions: ['apigateway:POST'], resources: [apiKeys] }));
     principal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['apigateway:PATCH', 'apigateway:DELETE'], resources: [`${apiKeys}/*`] }),
+      new PolicyStatement({ actions: ['apigateway:POST'], resources: [apiKeys], conditions: ownKeys('RequestTag') }),
+    );
+    principal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['apigateway:PATCH', 'apigateway:DELETE'],
+        resources: [`${apiKeys}/*`],
+        conditions: ownKeys('ResourceTag'),
+      }),
     );
 
     if (!Construct.isConstruct(principal)) return;
@@ -74,7 +86,9 @@ export class ApiUsagePlan extends Construct {
     });
     Validations.of(principal).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]',
-      reason: 'Enables, disables and deletes the gateway keys it created; IAM cannot tie API keys to one usage plan.',
+      reason:
+        'Enables, disables and deletes only gateway keys tagged with this usage plan (aws:ResourceTag); a key id ' +
+        'is known only once the key is created.',
     });
   }
 }

@@ -2,7 +2,7 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { AuthorizationType, LambdaIntegration, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS, CONSOLE_PAGES } from '#lib/console-site/console-site.ts';
+import { consolePaths } from '#lib/console-site/console-site.ts';
 import { functionTimeoutSeconds } from '../function-timeouts.ts';
 import { ServiceFunction } from './service-function.ts';
 
@@ -10,6 +10,7 @@ export interface ConsoleSiteProps {
   api: RestApi;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  tracing: boolean;
 }
 
 /**
@@ -21,20 +22,20 @@ export interface ConsoleSiteProps {
 export class ConsoleSite extends Construct {
   readonly fn: ServiceFunction;
 
-  constructor(scope: Construct, id: string, { api, logRetention, removalPolicy }: ConsoleSiteProps) {
+  constructor(scope: Construct, id: string, { api, logRetention, removalPolicy, tracing }: ConsoleSiteProps) {
     super(scope, id);
     this.fn = new ServiceFunction(this, 'Function', {
       name: 'console',
       description: 'Serves the web console: its page and its two built files',
       logRetention,
       removalPolicy,
+      tracing,
       // Reads two files once per container and answers from memory: no table, no hashing, no SDK.
       memorySize: 256,
       timeout: Duration.seconds(functionTimeoutSeconds('console')),
     });
     const integration = new LambdaIntegration(this.fn.lambda, { scopePermissionToMethod: false });
-    const paths = [...CONSOLE_PAGES, ...CONSOLE_ASSETS.map((asset) => `/${CONSOLE_ASSET_DIR}/${asset}`)];
-    for (const path of paths) {
+    for (const path of consolePaths()) {
       const resource = path === '/' ? api.root : api.root.resourceForPath(path);
       const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => `method.request.path.${name}`);
       resource.addMethod('GET', integration, {

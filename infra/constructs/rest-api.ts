@@ -1,10 +1,11 @@
-import { Duration, NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { CfnResource, Duration, NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import {
   AccessLogFormat,
   ApiKeySourceType,
   RequestAuthorizer,
   AuthorizationType,
+  type CfnMethod,
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
@@ -19,9 +20,19 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ApiLogging } from '../settings.ts';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { takesApiKeys, toGatewayPath } from '#lib/http/route.ts';
+import { takesApiKeys } from '#lib/http/route.ts';
+import { toGatewayPath } from '#lib/http/route-matcher.ts';
 import type { RouteEntry } from '#lib/routes/index.ts';
 import { addGatewayResponses } from './gateway-responses.ts';
+import {
+  assignSubtrees,
+  COMMITTED_ROUTE_STACKS,
+  ROUTE_STACK_LIMIT,
+  routeStackId,
+  SHARED_SEGMENTS,
+  subtreeOf,
+  type RouteStackMap,
+} from './route-stack-map.ts';
 
 export interface ServiceApiProps {
   /**
@@ -46,53 +57,13 @@ export interface ServiceApiProps {
   apiKeyAuthorizer: IFunction;
   /** Answers a method or path outside the route table (functions/route-miss). */
   routeMiss: IFunction;
+  /** X-Ray tracing of the stage; the functions trace with it (ServiceFunction). */
+  tracing: boolean;
+  /** Which routes stack holds each subtree: infra/route-stacks.json unless a test says otherwise. */
+  routeStackMap?: RouteStackMap;
 }
 
 const PATH_PARAMETER = /\{([A-Za-z0-9_]+)\}/g;
-
-/** The path segments every route shares (`/api/v1`): their resources are in the first routes stack. */
-const SHARED_SEGMENTS = 2;
-/**
- * The most resources and methods one routes stack is filled with: CloudFormation takes 500 a stack, and CDK
- * warns from 80% of that; this leaves room for a subtree to grow before the split moves it.
- */
-const ROUTE_STACK_BUDGET = 250;
-
-/** The subtree a path belongs to: its first segment after `/api/v1` (`/api/v1/incident-ticket`). */
-const subtreeOf = (path: string): string =>
-  path
-    .split('/')
-    .filter(Boolean)
-    .slice(0, SHARED_SEGMENTS + 1)
-    .join('/');
-
-/**
- * The subtrees in route-table order, packed into as few stacks as the budget allows: a subtree weighs its
- * resources, its methods and (with CORS) a preflight per resource, and stays whole in one stack.
- */
-const packSubtrees = (paths: readonly string[], preflights: boolean): string[][] => {
-  const weights = new Map<string, { resources: Set<string>; methods: number }>();
-  for (const path of paths) {
-    const subtree = subtreeOf(path);
-    const weight = weights.get(subtree) ?? { resources: new Set<string>(), methods: 0 };
-    const segments = path.split('/').filter(Boolean);
-    for (let depth = SHARED_SEGMENTS + 1; depth <= segments.length; depth += 1) {
-      weight.resources.add(segments.slice(0, depth).join('/'));
-    }
-    weight.methods += 1;
-    weights.set(subtree, weight);
-  }
-  const stacks: { subtrees: string[]; size: number }[] = [];
-  for (const [subtree, { resources, methods }] of weights) {
-    const size = resources.size * (preflights ? 2 : 1) + methods;
-    const last = stacks.at(-1);
-    if (last && last.size + size <= ROUTE_STACK_BUDGET) {
-      last.subtrees.push(subtree);
-      last.size += size;
-    } else stacks.push({ subtrees: [subtree], size });
-  }
-  return stacks.map(({ subtrees }) => subtrees);
-};
 
 /**
  * The REST API: a resource per path segment and a method per route of the route table, each proxied to
@@ -101,8 +72,9 @@ const packSubtrees = (paths: readonly string[], preflights: boolean): string[][]
  * usage-plan key, which a REQUEST authorizer names from whichever form the key comes in, so the usage
  * plan throttles each key at the gateway.
  *
- * The ~470 resources, methods and preflights live in nested stacks, each holding whole subtrees of the
- * path (`/api/v1/incident-ticket/...`) up to a budget: in one stack they neared CloudFormation's 500.
+ * The ~500 resources, methods and preflights live in nested stacks, each holding whole subtrees of the
+ * path (`/api/v1/incident-ticket/...`) where infra/route-stacks.json puts them (route-stack-map.ts): in one
+ * stack they would pass CloudFormation's 500.
  */
 export class ServiceApi extends Construct {
   readonly api: RestApi;
@@ -127,7 +99,7 @@ export class ServiceApi extends Construct {
         stageName: props.stageName,
         ...(logging && this.stageLogging(props)),
         metricsEnabled: true,
-        tracingEnabled: true,
+        tracingEnabled: props.tracing,
         throttlingRateLimit: props.throttle.rateLimit,
         throttlingBurstLimit: props.throttle.burstLimit,
       },
@@ -143,20 +115,29 @@ export class ServiceApi extends Construct {
     }
 
     const paths = props.routes.map(({ route }) => toGatewayPath(route.path));
-    const packed = packSubtrees(paths, props.allowedOrigins.length > 0);
-    this.routeStacks = packed.map(
+    const assigned = assignSubtrees(
+      paths,
+      props.allowedOrigins.length > 0,
+      props.routeStackMap ?? COMMITTED_ROUTE_STACKS,
+    );
+    this.routeStacks = assigned.map(
       (subtrees, index) =>
-        new NestedStack(this, index === 0 ? 'Routes' : `Routes${index + 1}`, {
+        new NestedStack(this, routeStackId(index), {
           description: `Resources and methods of the incident API: ${subtrees.map((subtree) => `/${subtree}`).join(', ')}`,
         }),
     );
-    const stackOf = new Map(packed.flatMap((subtrees, index) => subtrees.map((subtree) => [subtree, index] as const)));
-    this.addRoutes((path) => this.routeStacks[stackOf.get(subtreeOf(path)) ?? 0] as NestedStack, props);
+    const stackOf = new Map(
+      assigned.flatMap((subtrees, index) => subtrees.map((subtree) => [subtree, index] as const)),
+    );
+    const routeMiss = new LambdaIntegration(props.routeMiss, { scopePermissionToMethod: false });
+    this.addRoutes((path) => this.routeStacks[stackOf.get(subtreeOf(path)) ?? 0] as NestedStack, routeMiss, props);
     // A resource keeps a request only for a method it declares: other methods, and paths outside the table, fall
     // through to this greedy catch-all (not the gateway's 403 "Missing Authentication Token"), whose function
-    // answers 405 with Allow or 404 naming the nearest route. Preflights still meet each resource's OPTIONS first.
-    const routeMiss = new LambdaIntegration(props.routeMiss, { scopePermissionToMethod: false });
+    // answers 405 with Allow or 404 naming the nearest route. The stage root gets the same function first: the
+    // proxy would otherwise give it a MOCK `ANY` with no responses, a 500 for `POST /`.
+    this.api.root.addMethod('ANY', routeMiss);
     this.api.root.addProxy({ anyMethod: true, defaultIntegration: routeMiss });
+    this.checkStackSizes();
     addGatewayResponses(this.api, props.allowedOrigins, props.perKeyLimit);
     this.acknowledgeFindings(props.logging);
   }
@@ -184,6 +165,7 @@ export class ServiceApi extends Construct {
 
   private addRoutes(
     stackFor: (path: string) => Construct,
+    routeMiss: LambdaIntegration,
     { routes, groupFunctions, allowedOrigins, apiKeyAuthorizer }: ServiceApiProps,
   ): void {
     // The keys come in three places, and identity sources must all be present, so there are none and
@@ -230,15 +212,51 @@ export class ServiceApi extends Construct {
         },
       });
     }
+    this.answerOtherMethodsBesideParameters(methodsOf, routeMiss);
     if (allowedOrigins.length === 0) return;
-    // The preflight is the gateway's own answer (a mock integration): no function runs for it.
+    // The preflight is the gateway's own answer (a mock integration): no function runs for it. With `*/*` a
+    // binary media type, a MOCK without content handling fails with "Unable to transform request" (a 500).
     for (const [resource, methods] of methodsOf) {
-      resource.addCorsPreflight({
+      const preflight = resource.addCorsPreflight({
         allowOrigins: [...allowedOrigins],
         allowMethods: methods,
         allowHeaders: [...CORS_ALLOW_HEADERS],
         maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
       });
+      (preflight.node.defaultChild as CfnMethod).addPropertyOverride('Integration.ContentHandling', 'CONVERT_TO_TEXT');
+    }
+  }
+
+  /**
+   * A literal path beside a parameter (`/signals/bulk` beside `/signals/{id}`): API Gateway hands a method the
+   * literal lacks to the parameter's method of that name (`id="bulk"`), not to the catch-all. An `ANY` on the
+   * literal, which a declared method outranks, sends the rest to route-miss for its 405 with `Allow`.
+   */
+  private answerOtherMethodsBesideParameters(
+    methodsOf: ReadonlyMap<Construct & IResource, string[]>,
+    routeMiss: LambdaIntegration,
+  ): void {
+    for (const resource of methodsOf.keys()) {
+      const parent = resource.parentResource;
+      if (!parent || resource.path.endsWith('}')) continue;
+      const besideParameter = (parent as Resource).node.children.some(
+        (child) => child instanceof Resource && child.path.endsWith('}'),
+      );
+      if (besideParameter) resource.addMethod('ANY', routeMiss, { authorizationType: AuthorizationType.NONE });
+    }
+  }
+
+  /** Fails the synth, not the deploy, when a routes stack nears CloudFormation's 500 resources. */
+  private checkStackSizes(): void {
+    for (const stack of this.routeStacks) {
+      const size = stack.node.findAll().filter((construct) => construct instanceof CfnResource).length;
+      if (size > ROUTE_STACK_LIMIT) {
+        throw new Error(
+          `routes stack ${stack.node.id} holds ${size} resources, over ${ROUTE_STACK_LIMIT} (CloudFormation takes 500). ` +
+            'Subtrees never move between stacks: put new subtrees in a new stack in infra/route-stacks.json, and ' +
+            'move an existing one only with the two-step upgrade of docs/deploying.md ("Upgrading").',
+        );
+      }
     }
   }
 

@@ -1,4 +1,5 @@
-import { Duration } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -12,6 +13,11 @@ import type { WorkQueue } from './work-queue.ts';
 export interface ServiceAlarmsProps {
   /** The functions no API request waits on: their failures reach no client as a 5xx. */
   functions: readonly IFunction[];
+  /**
+   * Those of them a schedule runs: a throttled scheduled run can be dropped unseen, while a throttled queue
+   * worker's message waits in its queue (the queue-age and dead-letter alarms see it).
+   */
+  scheduled: readonly IFunction[];
   api: RestApi;
   stateMachine: StateMachine;
   queues: readonly { name: string; queue: WorkQueue }[];
@@ -33,9 +39,9 @@ const period = Duration.minutes(5);
  * 5xx and latency, failed analyses and old queued messages. CloudWatch bills an alarm by the metrics it
  * watches ($0.10 each a month, the first ten free), whether it fires or not: so the functions behind the
  * API are watched through the API's 5xx (an API function's crash, timeout or throttle, and the
- * authorizer's, is a 5xx the gateway answers), and only the functions no client waits on (queue workers,
- * the sweep) through their own errors and throttles, summed over up to ten functions an alarm. That is
- * 11 alarms over 23 metrics: about $1.30 a month.
+ * authorizer's, is a 5xx the gateway answers), the functions no client waits on (queue workers, the sweeps)
+ * through their own errors, summed over up to ten functions an alarm, and only the scheduled ones through
+ * their throttles. The README's idle-cost table is computed from the template (test/infra/idle-cost.test.ts).
  */
 export class ServiceAlarms extends Construct {
   readonly topic: Topic;
@@ -46,6 +52,20 @@ export class ServiceAlarms extends Construct {
     // Unencrypted at rest: notifications name an alarm and a metric, no incident data; CloudWatch cannot
     // publish to a topic under the AWS-managed SNS key, and a customer-managed key costs a monthly fee.
     this.topic = new Topic(this, 'Topic', { displayName: 'Incident service alarms', enforceSSL: true });
+    // A topic policy replaces SNS's default one, which let the account's services publish: without this
+    // statement CloudWatch could not deliver a single alarm. Only this account's alarms may.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsOfThisAccount',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
+        },
+      }),
+    );
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
     for (const { name, queue } of props.queues) {
@@ -56,15 +76,18 @@ export class ServiceAlarms extends Construct {
         threshold: QUEUE_AGE_LIMIT.toSeconds(),
       });
     }
-    const groups = chunk(props.functions, METRICS_PER_ALARM);
-    groups.forEach((functions, index) => {
+    const names = (functions: readonly IFunction[]) =>
+      functions.map((fn) => fn.node.scope?.node.id ?? fn.node.id).join(', ');
+    chunk(props.functions, METRICS_PER_ALARM).forEach((functions, index) => {
       this.alarm(`FunctionErrors${index + 1}`, {
-        description: `A function failed: ${functions.map((fn) => fn.node.scope?.node.id ?? fn.node.id).join(', ')}`,
+        description: `A function failed: ${names(functions)}`,
         metric: sum(functions.map((fn) => fn.metricErrors({ period, statistic: 'Sum' }))),
         threshold: 0,
       });
-      this.alarm(`FunctionThrottles${index + 1}`, {
-        description: `A function was throttled: ${functions.map((fn) => fn.node.scope?.node.id ?? fn.node.id).join(', ')}`,
+    });
+    chunk(props.scheduled, METRICS_PER_ALARM).forEach((functions, index) => {
+      this.alarm(`ScheduledThrottles${index + 1}`, {
+        description: `A scheduled function was throttled: ${names(functions)}`,
         metric: sum(functions.map((fn) => fn.metricThrottles({ period, statistic: 'Sum' }))),
         threshold: 0,
       });
@@ -80,12 +103,12 @@ export class ServiceAlarms extends Construct {
       threshold: API_P99_LIMIT.toMilliseconds(),
       evaluationPeriods: 3,
     });
+    // An aborted execution is someone's doing, not a failure: it is not watched.
     this.alarm('AnalysisFailed', {
-      description: 'An incident analysis execution failed, timed out or was aborted',
+      description: 'An incident analysis execution failed or timed out',
       metric: sum([
         props.stateMachine.metricFailed({ period, statistic: 'Sum' }),
         props.stateMachine.metricTimedOut({ period, statistic: 'Sum' }),
-        props.stateMachine.metricAborted({ period, statistic: 'Sum' }),
       ]),
       threshold: 0,
     });

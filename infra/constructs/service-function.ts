@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { buildSync } from 'esbuild';
 import { AssetHashType, DockerImage, type Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENV } from '#lib/ports/env.ts';
@@ -29,6 +29,8 @@ export interface ServiceFunctionProps {
   environment?: Record<string, string>;
   /** Concurrency reserved from the account, which is also the most the function may run at once. */
   reservedConcurrency?: number;
+  /** X-Ray active tracing, on whenever the API stage traces, so a trace follows a request past the gateway. */
+  tracing: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ export class ServiceFunction extends Construct {
       functionName: props.functionName,
       role,
       logGroup: this.logGroup,
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     });
 
@@ -99,6 +102,14 @@ export class ServiceFunction extends Construct {
         'Node 22 is the runtime the service is built and tested for (the bundles target node22); moving to a ' +
         'newer runtime is a deliberate upgrade with its own test run, not a side effect of a CDK release.',
     });
+    if (props.tracing) {
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource type, so ' +
+          'IAM names them only on `*`; they write traces and nothing else.',
+      });
+    }
   }
 
   /** Sets TABLE_NAME and grants exactly the access asked for. */

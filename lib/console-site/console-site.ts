@@ -21,6 +21,12 @@ export const CONSOLE_PAGES = [
   '/on-call',
 ] as const;
 
+/** Every path the console answers (a GET each): its pages and its built files. */
+export const consolePaths = (): string[] => [
+  ...CONSOLE_PAGES,
+  ...CONSOLE_ASSETS.map((asset) => `/${CONSOLE_ASSET_DIR}/${asset}`),
+];
+
 export type ConsoleRequest = { kind: 'page' } | { kind: 'asset'; asset: ConsoleAsset };
 
 const PAGE_PATTERNS = CONSOLE_PAGES.map(

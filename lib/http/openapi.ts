@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { rolesFor, toGatewayPath, type AuthMode, type RouteGroup, type RouteSpec } from './route.ts';
+import { toGatewayPath } from './route-matcher.ts';
+import { rolesFor, type AuthMode, type RouteGroup, type RouteSpec } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
 type SecurityRequirement = Record<string, string[]>;

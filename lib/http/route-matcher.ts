@@ -1,4 +1,7 @@
-import { type RouteSpec, toGatewayPath } from './route.ts';
+import type { RouteSpec } from './route.ts';
+
+/** `/api/v1/incident-ticket/:id` -> `/api/v1/incident-ticket/{id}`, the form API Gateway uses. */
+export const toGatewayPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** What matching needs of a route: its method and its path, `:name` or `{name}` for a parameter. */
 export interface RoutePath {

@@ -152,6 +152,3 @@ export type RouteHandler<R extends RouteSpec = RouteSpec> = (request: RouteReque
 export type RouteHandlers<G extends RouteGroup> = {
   [K in keyof G['routes']]: RouteHandler<G['routes'][K]>;
 };
-
-/** `/api/v1/incident-ticket/:id` -> `/api/v1/incident-ticket/{id}`, the form API Gateway uses. */
-export const toGatewayPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -1,5 +1,7 @@
-import { type RouteSpec, toGatewayPath } from '#lib/http/route.ts';
+import type { RouteSpec } from '#lib/http/route.ts';
+import { toGatewayPath } from '#lib/http/route-matcher.ts';
 import type { KnownRoute } from '#lib/http/route-miss.ts';
+import { consolePaths } from '#lib/console-site/console-site.ts';
 import { apiKeys } from './api-keys.ts';
 import { assistant } from './assistant.ts';
 import { auth } from './auth.ts';
@@ -60,6 +62,14 @@ export const allRoutes = (): RouteEntry[] =>
     Object.entries(group.routes).map(([key, route]): RouteEntry => ({ group: group.name, key, route })),
   );
 
-/** Each route's group, method and path in API Gateway's form: all the route-miss function needs to know. */
-export const knownRoutes = (): KnownRoute[] =>
-  allRoutes().map(({ group, route }) => ({ group, route: { method: route.method, path: toGatewayPath(route.path) } }));
+/**
+ * Each route's group, method and path in API Gateway's form, and the console's pages and files (GET only):
+ * all the route-miss function needs to know, so `POST /sign-in` is a 405 with `Allow: GET`, not a 404.
+ */
+export const knownRoutes = (): KnownRoute[] => [
+  ...allRoutes().map(({ group, route }) => ({
+    group,
+    route: { method: route.method, path: toGatewayPath(route.path) },
+  })),
+  ...consolePaths().map((path) => ({ group: 'console', route: { method: 'GET', path } })),
+];

@@ -61,6 +61,11 @@ describe('bundles hold the clients their function declares, no others', () => {
     expect(clientsIn(await code('auth'))).toEqual(['SQS']);
     expect(clientsIn(await code('mail-worker'))).toEqual(['SES']);
   });
+
+  it('a function with no AWS grant (route-miss) bundles no AWS SDK client at all', () => {
+    const inputs = Object.keys(bundleOf('route-miss').metafile.inputs);
+    expect(inputs.filter((file) => /@aws-sdk|@smithy/.test(file))).toEqual([]);
+  });
 });
 
 /**

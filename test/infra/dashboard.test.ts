@@ -6,7 +6,7 @@ import { buildApp, inspect } from './template.ts';
 let view: ReturnType<typeof inspect>;
 
 beforeAll(() => {
-  view = inspect(buildApp());
+  view = inspect(buildApp({ dashboard: true }));
 });
 
 const allFunctions = (): [string, ServiceFunction][] => [

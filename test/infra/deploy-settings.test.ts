@@ -2,7 +2,7 @@ import type { ServiceFunction } from '#infra/constructs/service-function.ts';
 import { describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { allRoutes } from '#lib/routes/index.ts';
-import { toGatewayPath } from '#lib/http/route.ts';
+import { toGatewayPath } from '#lib/http/route-matcher.ts';
 import { createServiceApp } from '#infra/service-app.ts';
 import { buildApp, inspect, inspectDefaultApp } from './template.ts';
 

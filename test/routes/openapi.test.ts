@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serviceOpenApiDocument } from '#infra/openapi/service-openapi.ts';
-import { toGatewayPath } from '#lib/http/route.ts';
+import { toGatewayPath } from '#lib/http/route-matcher.ts';
 import { allRoutes } from '#lib/routes/index.ts';
 
 type Operations = Record<string, Record<string, { operationId?: string }>>;

@@ -168,19 +168,21 @@ const apiGateway = (request: Request, apiKeys: Map<string, object>): Outcome | u
   }
   const id = apiKey?.[1];
   if (request.method === 'POST' && !id) {
-    const created = { id: randomUUID().slice(0, 10), name: input.name, enabled: input.enabled };
+    const created = { id: randomUUID().slice(0, 10), name: input.name, enabled: input.enabled, tags: input.tags };
     apiKeys.set(created.id, created);
     return { call: { operation: 'CreateApiKey', detail: input }, reply: json(201, created) };
   }
   const known = id !== undefined && apiKeys.has(id);
+  // A call on an existing key is authorized by that key's tags, which the call itself does not carry.
+  const resourceTags = { resourceTags: (apiKeys.get(id ?? '') as { tags?: object } | undefined)?.tags ?? {} };
   if (request.method === 'PATCH') {
-    const call = { operation: 'UpdateApiKey', detail: { apiKey: id, ...input } };
+    const call = { operation: 'UpdateApiKey', detail: { apiKey: id, ...input, ...resourceTags } };
     return { call, reply: known ? json(200, { id, ...apiKeys.get(id) }) : notFound };
   }
   if (request.method === 'DELETE') {
     if (known) apiKeys.delete(id);
     return {
-      call: { operation: 'DeleteApiKey', detail: { apiKey: id } },
+      call: { operation: 'DeleteApiKey', detail: { apiKey: id, ...resourceTags } },
       reply: known ? { status: 202 } : notFound,
     };
   }

@@ -8,7 +8,7 @@ import {
   type APIGatewayClient,
 } from '@aws-sdk/client-api-gateway';
 import { log } from '#lib/log/logger.ts';
-import type { UsagePlan } from './usage-plan.ts';
+import { USAGE_PLAN_TAG, type UsagePlan } from './usage-plan.ts';
 
 const ignoreNotFound = (error: unknown): void => {
   if (!(error instanceof NotFoundException)) throw error;
@@ -35,6 +35,7 @@ export const createApiGatewayUsagePlan = (client: APIGatewayClient, usagePlanId:
           description: `incident-service API key ${key.id} of workspace ${key.workspaceId}`,
           value: key.value,
           enabled: key.enabled,
+          tags: { [USAGE_PLAN_TAG]: planId },
         }),
       );
       if (!created.id) throw new Error(`API Gateway created no id for the mirror of API key ${key.id}`);

@@ -28,3 +28,10 @@ export interface UsagePlan {
   /** Takes a mirror out of the plan and deletes it; one that does not exist is already removed. */
   remove(mirrorId: string): Promise<void>;
 }
+
+/**
+ * The tag every gateway key the service creates carries, valued with its usage plan's id: IAM lets a function
+ * change and delete only keys with its own plan's tag, so no other key of the account or region is within reach,
+ * and the keys a stack leaves behind can be found by it (docs/deploying.md, "Tearing it down").
+ */
+export const USAGE_PLAN_TAG = 'incident-service-usage-plan';

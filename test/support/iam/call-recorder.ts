@@ -1,4 +1,5 @@
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
+import { USAGE_PLAN_TAG } from '#lib/ports/usage-plan/usage-plan.ts';
 import { ENV } from '#lib/ports/env.ts';
 import type { PortObserver } from '#lib/ports/port-set.ts';
 import type { PortName, Ports } from '#lib/ports/ports.ts';
@@ -207,23 +208,29 @@ export const createCallRecorder = (
     }),
     usagePlan: (plan, record) => {
       const planKeys = () => `/usageplans/${envOf(policy, ENV.usagePlanId)}/keys`;
+      // The adapter tags each key it creates with its plan, and touches only keys it created.
+      const ownKey = (kind: 'RequestTag' | 'ResourceTag') => ({
+        [`aws:${kind}/${USAGE_PLAN_TAG}`]: envOf(policy, ENV.usagePlanId),
+      });
       return {
         register: async (key) => {
           const mirrorId = await plan.register(key);
           record(() => [
-            { action: 'apigateway:POST', resource: apiGateway('/apikeys') },
+            { action: 'apigateway:POST', resource: apiGateway('/apikeys'), context: ownKey('RequestTag') },
             { action: 'apigateway:POST', resource: apiGateway(planKeys()) },
           ]);
           return mirrorId;
         },
         setEnabled: (mirrorId, enabled) => {
-          record(() => [{ action: 'apigateway:PATCH', resource: apiGateway(`/apikeys/${mirrorId}`) }]);
+          record(() => [
+            { action: 'apigateway:PATCH', resource: apiGateway(`/apikeys/${mirrorId}`), context: ownKey('ResourceTag') },
+          ]);
           return plan.setEnabled(mirrorId, enabled);
         },
         remove: (mirrorId) => {
           record(() => [
             { action: 'apigateway:DELETE', resource: apiGateway(`${planKeys()}/${mirrorId}`) },
-            { action: 'apigateway:DELETE', resource: apiGateway(`/apikeys/${mirrorId}`) },
+            { action: 'apigateway:DELETE', resource: apiGateway(`/apikeys/${mirrorId}`), context: ownKey('ResourceTag') },
           ]);
           return plan.remove(mirrorId);
         },

@@ -79,17 +79,19 @@ const secretsManager: Mapping = (command, input, judged) =>
 /** API Gateway's management API is authorized by HTTP method on the path of the resource. */
 const apiGateway: Mapping = (command, input, judged) => {
   const { partition, region } = judged.deployment;
-  const on = (method: string, path: string) => [
-    { action: `apigateway:${method}`, resource: `arn:${partition}:apigateway:${region}::${path}` },
+  const tagContext = (kind: 'RequestTag' | 'ResourceTag', tags: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries(tags).map(([name, value]) => [`aws:${kind}/${name}`, judged.resource(value)]));
+  const on = (method: string, path: string, context: Record<string, string> = {}) => [
+    { action: `apigateway:${method}`, resource: `arn:${partition}:apigateway:${region}::${path}`, context },
   ];
   const planKeys = () => `/usageplans/${judged.resource(String(input.usagePlanId))}/keys`;
   switch (command) {
     case 'CreateApiKey':
-      return on('POST', '/apikeys');
+      return on('POST', '/apikeys', tagContext('RequestTag', input.tags));
     case 'UpdateApiKey':
-      return on('PATCH', `/apikeys/${input.apiKey}`);
+      return on('PATCH', `/apikeys/${input.apiKey}`, tagContext('ResourceTag', input.resourceTags));
     case 'DeleteApiKey':
-      return on('DELETE', `/apikeys/${input.apiKey}`);
+      return on('DELETE', `/apikeys/${input.apiKey}`, tagContext('ResourceTag', input.resourceTags));
     case 'CreateUsagePlanKey':
       return on('POST', planKeys());
     case 'DeleteUsagePlanKey':
