@@ -274,6 +274,11 @@ export class IncidentServiceStack extends Stack {
       value: this.table.table.tableName,
       description: 'The table the functions read and write: the source of a point-in-time restore (README)',
     });
+    new CfnOutput(this, 'UsagePlanId', {
+      value: this.usagePlan.plan.usagePlanId,
+      description:
+        'The tag value of the gateway keys the service creates, which cdk destroy leaves (docs/deploying.md)',
+    });
     new CfnOutput(this, 'ConsoleUrl', {
       value: this.api.api.url,
       description: 'The web console (docs/console.md), where links in e-mail point unless appUrl is set',

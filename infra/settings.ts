@@ -113,7 +113,7 @@ const oauthProviders = (read: ContextReader): string => {
 const MAIL_FROM_REQUIRED =
   'context mailFrom is required: the address one-time codes, password resets and invitations are sent from. ' +
   'Deploy with `npx cdk deploy -c mailFrom=incidents@your-domain.com`; the stack creates its SES identity ' +
-  '(add `-c mailIdentity=your-domain.com` to verify the whole domain with DKIM). See README, "Deploying to AWS".';
+  '(add `-c mailIdentity=your-domain.com` to verify the whole domain with DKIM). See docs/deploying.md.';
 
 /** The address itself, or a domain the address belongs to (`ops@mail.acme.com` -> `mail.acme.com` or `acme.com`). */
 const mailIdentityOf = (read: ContextReader, mailFrom: string): string => {

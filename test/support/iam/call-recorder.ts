@@ -223,14 +223,22 @@ export const createCallRecorder = (
         },
         setEnabled: (mirrorId, enabled) => {
           record(() => [
-            { action: 'apigateway:PATCH', resource: apiGateway(`/apikeys/${mirrorId}`), context: ownKey('ResourceTag') },
+            {
+              action: 'apigateway:PATCH',
+              resource: apiGateway(`/apikeys/${mirrorId}`),
+              context: ownKey('ResourceTag'),
+            },
           ]);
           return plan.setEnabled(mirrorId, enabled);
         },
         remove: (mirrorId) => {
           record(() => [
             { action: 'apigateway:DELETE', resource: apiGateway(`${planKeys()}/${mirrorId}`) },
-            { action: 'apigateway:DELETE', resource: apiGateway(`/apikeys/${mirrorId}`), context: ownKey('ResourceTag') },
+            {
+              action: 'apigateway:DELETE',
+              resource: apiGateway(`/apikeys/${mirrorId}`),
+              context: ownKey('ResourceTag'),
+            },
           ]);
           return plan.remove(mirrorId);
         },
