@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -122,6 +122,8 @@ export const runSoak = async ({ minutes, everySeconds }: SoakOptions): Promise<v
         alertP99ms: p(ms('alert'), 0.99),
         readP50ms: p(ms('read'), 0.5),
         readP99ms: p(ms('read'), 0.99),
+        // The machine's load: other work on its cores shows in the latency.
+        load1m: Number(loadavg()[0]?.toFixed(1)),
       };
       console.log(
         Object.entries(row)
