@@ -71,7 +71,7 @@ const notification = (service: string, alertName: string, startsAt: string) => (
 });
 
 /** The workspace's admin, an ingestion key, the alert address pages go to, and the services on the map. */
-const prepare = async (call: BenchCall, services: readonly string[]) => {
+export const prepareAlertingWorkspace = async (call: BenchCall, services: readonly string[]) => {
   const { accessToken } = await signUpBenchAdmin(call);
   const auth = { authorization: `Bearer ${accessToken}` };
   await call('POST', '/api/v1/ims/setup', { alertEmail: PAGER, timezone: 'UTC' }, auth);
@@ -145,7 +145,7 @@ export const measureAlertStorm = async (
   try {
     const services = Array.from({ length: shape.services }, (_, s) => `svc-${String(s + 1).padStart(2, '0')}`);
     const steadyServices = Array.from({ length: steady.services }, (_, s) => `steady-${s + 1}`);
-    const { auth, ingest } = await prepare(measured.call, [...services, ...steadyServices]);
+    const { auth, ingest } = await prepareAlertingWorkspace(measured.call, [...services, ...steadyServices]);
     const startsAt = new Date().toISOString();
     const order = stormOrder(shape);
     const firstAccepted = new Map<string, number>();

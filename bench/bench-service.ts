@@ -48,6 +48,9 @@ export const benchCaller = (url: string) => {
 
 export type BenchCall = ReturnType<typeof benchCaller>;
 
+/** Limits no bench reaches. */
+export const BENCH_RATE_LIMITS = 'global=100000000/1m,login=1000000/1m,email=1000000/1m,apikey=100000000/1m';
+
 /**
  * The local service a bench measures, in `work`, with limits no bench reaches and, unless `workers`, no
  * signal workers (a bench drives what it measures; the storm measures the workers themselves).
@@ -57,7 +60,7 @@ export const startBenchService = async (work: string, { workers = false }: { wor
     port: 0,
     dataDir: join(work, 'service'),
     workers,
-    rateLimits: 'global=100000000/1m,login=1000000/1m,email=1000000/1m,apikey=100000000/1m',
+    rateLimits: BENCH_RATE_LIMITS,
   });
   return { stack, call: benchCaller(stack.url) };
 };

@@ -15,6 +15,13 @@ import { rawPutRate } from './store-rate.ts';
 import { measureBundles } from './bundles.ts';
 import { measureAlertStorm } from './alert-storm.ts';
 import { printAlertStorm, STEADY_RATE, STORM_SHAPE } from './storm-shape.ts';
+import { parseSoakOptions, runSoak } from './soak.ts';
+
+// `npm run bench -- soak [--minutes N]`: the long steady run of bench/soak.ts instead of the figures below.
+if (process.argv[2] === 'soak') {
+  await runSoak(parseSoakOptions(process.argv.slice(3)));
+  process.exit(0);
+}
 
 /**
  * `npm run bench`: every figure of docs/performance.md in one run, so each path is a ratio to the

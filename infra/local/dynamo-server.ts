@@ -11,12 +11,14 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY } from '#lib/store/table-schema.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
-import { startStandInThread } from './stand-in-thread.ts';
+import { type StandInUsage, startStandInThread } from './stand-in-thread.ts';
 import { newAwsClient } from '#lib/ports/aws-client.ts';
 
 export interface LocalDynamo {
   endpoint: string;
   client: DynamoDBClient;
+  /** The store thread's heap and its open LevelDB iterators (`GET /_local/metrics`). */
+  usage(): Promise<StandInUsage>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export const startDynamo = async (path: string | undefined): Promise<LocalDynamo
   return {
     endpoint: thread.endpoint,
     client,
+    usage: thread.usage,
     close: async () => {
       client.destroy();
       await thread.close();

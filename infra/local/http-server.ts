@@ -11,6 +11,7 @@ import { invokeWithin } from './lambda-context.ts';
 import { answerIsDecoded } from './gateway-binary.ts';
 import { functionTimeoutSeconds } from '../function-timeouts.ts';
 import type { LocalMetrics } from './local-metrics.ts';
+import type { MemoryReport } from './local-memory.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
@@ -48,6 +49,8 @@ export interface LocalHttpOptions {
   usagePlan: LocalUsagePlan;
   now: () => Date;
   metrics: LocalMetrics;
+  /** The process's resident memory and each thread's heap, reported with the metrics. */
+  memory: () => Promise<MemoryReport>;
   /** Resolves once the mail queue is empty and no delivery is running. */
   mailQueueIdle: () => Promise<void>;
   smsOutbox: SmsOutbox;
@@ -155,7 +158,7 @@ const serveWith =
       return;
     }
     if (request.method === 'GET' && url.pathname === '/_local/metrics') {
-      send(response, resultResponse(ok(metrics.snapshot()), randomUUID()));
+      send(response, resultResponse(ok({ ...metrics.snapshot(), memory: await options.memory() }), randomUUID()));
       return;
     }
     if (request.method === 'GET' && options.console) {

@@ -27,6 +27,7 @@ import { consoleAssetsInMemory } from '../console-build.ts';
 import type { ConsoleAsset } from '#lib/console-site/console-site.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
+import { type MemoryReport, readMemory } from './local-memory.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { createRouteMiss } from '#lib/http/route-miss.ts';
@@ -100,6 +101,8 @@ export interface LocalStack {
   smsOutbox: SmsOutbox;
   /** What the services counted since the start (`GET /_local/metrics`). */
   metrics: LocalMetrics;
+  /** The process's resident memory and each thread's heap (`GET /_local/metrics`, `data.memory`). */
+  memory(): Promise<MemoryReport>;
   queues: LocalSqs;
   /** The running workers, when `workers` is on. */
   workers: LocalWorkers | undefined;
@@ -194,6 +197,7 @@ export const startLocalStack = async ({
   const smsOutbox = await openSmsOutbox(clock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
+  const memory = () => readMemory({ dynamodb: dynamo.usage, sqs: sqs.usage });
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
 
   const limits = parseRateLimits(rateLimits);
@@ -248,6 +252,7 @@ export const startLocalStack = async ({
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,
+    memory,
     mailQueueIdle: () => deliveriesIdle(),
     smsOutbox,
     notificationsIdle: () => notificationWorker.idle(),
@@ -286,5 +291,17 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, deliveriesIdle, deliveryErrors, stop };
+  return {
+    url,
+    ports,
+    mailbox,
+    smsOutbox,
+    metrics,
+    memory,
+    queues: sqs,
+    workers,
+    deliveriesIdle,
+    deliveryErrors,
+    stop,
+  };
 };

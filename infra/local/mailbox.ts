@@ -1,6 +1,6 @@
-import { appendFile, readFile } from 'node:fs/promises';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { MailDelivery, MailMessage } from '#lib/ports/mail/mail.ts';
+import { KEPT_MESSAGES, openKeptMessages } from './kept-messages.ts';
 
 export interface SentMail extends MailMessage {
   sentAt: string;
@@ -12,33 +12,19 @@ export interface Mailbox extends MailDelivery {
 }
 
 /**
- * The local mail service behind the mail worker: instead of sending, it keeps every message, appending
- * it to `file` (JSON lines) when there is one so the mailbox survives a restart like the rest of the data.
+ * The local mail service behind the mail worker: instead of sending, it keeps the newest messages
+ * (KEPT_MESSAGES), in `file` (JSON lines) too when there is one so the mailbox survives a restart like the
+ * rest of the data.
  */
-export const openMailbox = async (clock: Clock, file: string | undefined): Promise<Mailbox> => {
-  const messages: SentMail[] = file ? await readSaved(file) : [];
+export const openMailbox = async (clock: Clock, file: string | undefined, limit = KEPT_MESSAGES): Promise<Mailbox> => {
+  const messages = await openKeptMessages<SentMail>(file, limit);
   return {
     async deliver(message) {
-      const sent: SentMail = { ...message, sentAt: clock.now().toISOString() };
-      if (file) await appendFile(file, `${JSON.stringify(sent)}\n`);
-      messages.push(sent);
+      await messages.add({ ...message, sentAt: clock.now().toISOString() });
     },
     messagesTo(to) {
       const address = to.toLowerCase();
-      return messages.filter((message) => message.to.toLowerCase() === address).reverse();
+      return messages.newestFirst((message) => message.to.toLowerCase() === address);
     },
   };
-};
-
-const readSaved = async (file: string): Promise<SentMail[]> => {
-  try {
-    const text = await readFile(file, 'utf8');
-    return text
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as SentMail);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 };

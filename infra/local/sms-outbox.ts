@@ -1,6 +1,6 @@
-import { appendFile, readFile } from 'node:fs/promises';
 import type { Clock } from '#lib/ports/clock.ts';
 import type { SmsMessage, SmsSender } from '#lib/ports/sms/sms.ts';
+import { KEPT_MESSAGES, openKeptMessages } from './kept-messages.ts';
 
 export interface SentSms extends SmsMessage {
   sentAt: string;
@@ -11,29 +11,19 @@ export interface SmsOutbox extends SmsSender {
   messagesTo(to: string): SentSms[];
 }
 
-/** The local stand-in for SNS's SMS: keeps every message, in `file` (JSON lines) when there is one. */
-export const openSmsOutbox = async (clock: Clock, file: string | undefined): Promise<SmsOutbox> => {
-  const messages: SentSms[] = file ? await readSaved(file) : [];
+/** The local stand-in for SNS's SMS: keeps the newest messages (KEPT_MESSAGES), in `file` (JSON lines) when there is one. */
+export const openSmsOutbox = async (
+  clock: Clock,
+  file: string | undefined,
+  limit = KEPT_MESSAGES,
+): Promise<SmsOutbox> => {
+  const messages = await openKeptMessages<SentSms>(file, limit);
   return {
     async send(message) {
-      const sent: SentSms = { ...message, sentAt: clock.now().toISOString() };
-      if (file) await appendFile(file, `${JSON.stringify(sent)}\n`);
-      messages.push(sent);
+      await messages.add({ ...message, sentAt: clock.now().toISOString() });
     },
     messagesTo(to) {
-      return messages.filter((message) => message.to === to.trim()).reverse();
+      return messages.newestFirst((message) => message.to === to.trim());
     },
   };
-};
-
-const readSaved = async (file: string): Promise<SentSms[]> => {
-  try {
-    return (await readFile(file, 'utf8'))
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as SentSms);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 };

@@ -10,7 +10,7 @@ import {
   type MessageAttributeValue,
 } from '@aws-sdk/client-sqs';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
-import { startStandInThread } from './stand-in-thread.ts';
+import { type StandInUsage, startStandInThread } from './stand-in-thread.ts';
 import { MAX_MESSAGE_BYTES, QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, deadLetterQueueName, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { newAwsClient } from '#lib/ports/aws-client.ts';
@@ -65,6 +65,8 @@ export interface LocalSqs {
   snapshot(): Promise<SavedMessages>;
   /** Sends saved messages back to the queues of the same names. */
   restore(saved: SavedMessages): Promise<void>;
+  /** The queue server thread's heap (`GET /_local/metrics`). */
+  usage(): Promise<StandInUsage>;
   close(): Promise<void>;
 }
 
@@ -233,6 +235,7 @@ export const startSqsServer = async ({
     async restore(saved) {
       for (const [name, messages] of Object.entries(saved.queues)) await send(urlOf(name), messages);
     },
+    usage: thread.usage,
     async close() {
       client.destroy();
       await thread.close();

@@ -6,19 +6,49 @@ import { createRequestHandler } from 'local-aws-sqs';
 /**
  * One embedded AWS stand-in in a worker thread of its own (startStandInThread): the store or the queue
  * server works on a core beside the service, as the real service would, instead of on its event loop.
- * Answers the bound port (or the listen error), and closes on any message.
+ * Answers the bound port (or the listen error), a `usage` request with this thread's heap, and closes on
+ * `close`.
  */
 const HOST = '127.0.0.1';
+const require = createRequire(import.meta.url);
+
+/**
+ * The store's LevelDB iterators, opened and still open: every abstract-level database attaches an iterator
+ * when it opens one and detaches it when it closes. An open iterator holds its snapshot and the blocks it
+ * read in native memory, so one left open per Query grows the process (patches/dynalite+*.patch).
+ */
+const iterators = { opened: 0, open: 0 };
+const countIterators = () => {
+  const { AbstractLevel, AbstractIterator, AbstractKeyIterator, AbstractValueIterator } = createRequire(
+    require.resolve('dynalite'),
+  )('abstract-level');
+  const kinds = [AbstractIterator, AbstractKeyIterator, AbstractValueIterator];
+  const isIterator = (resource) => kinds.some((kind) => resource instanceof kind);
+  const { attachResource, detachResource } = AbstractLevel.prototype;
+  AbstractLevel.prototype.attachResource = function (resource) {
+    if (isIterator(resource)) {
+      iterators.opened += 1;
+      iterators.open += 1;
+    }
+    return attachResource.call(this, resource);
+  };
+  AbstractLevel.prototype.detachResource = function (resource) {
+    if (isIterator(resource)) iterators.open -= 1;
+    return detachResource.call(this, resource);
+  };
+};
 
 const STAND_INS = {
   /** dynalite: persisted under `path`, or in memory without one. */
-  dynamodb: ({ path }) =>
-    createRequire(import.meta.url)('dynalite')({
+  dynamodb: ({ path }) => {
+    countIterators();
+    return require('dynalite')({
       createTableMs: 0,
       deleteTableMs: 0,
       updateTableMs: 0,
       ...(path && { path }),
-    }),
+    });
+  },
   /** local-aws-sqs, whose queue URLs carry the port: it learns the bound one before any request. */
   sqs: ({ region, accountId }) => {
     const { service, requestHandler } = createRequestHandler({ port: 0, hostname: HOST, region, accountId });
@@ -30,11 +60,26 @@ const STAND_INS = {
   },
 };
 
+/** This thread's own heap (process.memoryUsage() in a worker reports the worker's isolate), and the store's iterators. */
+const usage = () => {
+  const { heapUsed, heapTotal, external } = process.memoryUsage();
+  return {
+    heapUsedBytes: heapUsed,
+    heapTotalBytes: heapTotal,
+    externalBytes: external,
+    ...(kind === 'dynamodb' && { iterators: { ...iterators } }),
+  };
+};
+
 const { kind, port = 0, ...options } = workerData;
 const server = STAND_INS[kind](options);
 server.once('error', (error) => parentPort.postMessage({ error: error.message }));
 server.listen(port, HOST, () => parentPort.postMessage({ port: server.address().port }));
-parentPort.on('message', () => {
+parentPort.on('message', (message) => {
+  if (message.type === 'usage') {
+    parentPort.postMessage({ usage: usage(), id: message.id });
+    return;
+  }
   // Clients keep connections alive, and close() alone would wait for them.
   server.closeAllConnections?.();
   server.close(() => parentPort.close());

@@ -134,6 +134,12 @@ const analysisStateMachine = (): Promise<RenderedMachine> => {
 };
 
 /**
+ * The execution names remembered for StartExecution's idempotency, newest kept: a retried start comes
+ * within minutes, and a stack running for days must not keep every name it ever started.
+ */
+const REMEMBERED_EXECUTIONS = 10_000;
+
+/**
  * The Workflow port on aws-local-stepfunctions: `start` answers at once, as StartExecution does, and
  * the execution runs in the background with every Task calling `stageHandler`.
  */
@@ -177,6 +183,7 @@ export const createLocalWorkflow = ({ stageHandler, endedHandler }: LocalWorkflo
         throw new Error(`ExecutionAlreadyExists: an execution named ${name} already ran with another input`);
       }
       started.set(executionId, JSON.stringify(input));
+      if (started.size > REMEMBERED_EXECUTIONS) started.delete(started.keys().next().value as string);
       const execution = execute(executionId, input).finally(() => running.delete(execution));
       running.add(execution);
       return { executionId };
