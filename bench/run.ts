@@ -31,7 +31,8 @@ if (against !== -1) {
   const commit = process.argv[against + 1];
   if (!commit) throw new Error('usage: npm run bench -- --against <commit>');
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  await runSideBySide({ commit, requests: scaled(1000), rounds, inFlight: IN_FLIGHT, sequential: scaled(200) });
+  const storms = Number(process.env.BENCH_STORMS ?? 0);
+  await runSideBySide({ commit, requests: scaled(1000), rounds, inFlight: IN_FLIGHT, sequential: scaled(200), storms });
   process.exit(0);
 }
 

@@ -6,6 +6,8 @@ import { startBenchServiceProcess } from './bench-service.ts';
 import { commitTree } from './commit-tree.ts';
 import { prepareIngestion } from './ingestion-probe.ts';
 import { runConcurrently, type Rate } from './load.ts';
+import { measureAlertStorm } from './alert-storm.ts';
+import { STEADY_RATE, STORM_SHAPE } from './storm-shape.ts';
 
 /**
  * `npm run bench -- --against <commit>`: new-signal ingestion of this tree and of `commit` (a worktree of
@@ -23,6 +25,8 @@ export interface SideBySideOptions {
   inFlight: number;
   /** Sequential new signals per round for the one-at-a-time latency (workers off). */
   sequential: number;
+  /** Alert storms of each side (bench/alert-storm.ts), alternating as the rounds do; 0 for none. */
+  storms: number;
 }
 
 interface Round {
@@ -131,7 +135,7 @@ export const runSideBySide = async (options: SideBySideOptions): Promise<void> =
   const short = id.slice(0, 7);
   const work = await mkdtemp(join(tmpdir(), 'incident-bench-sides-'));
   try {
-    for (const workers of [false, true]) {
+    for (const workers of options.rounds > 0 ? [false, true] : []) {
       const [mine, theirs] = await compare(work, tree, workers, options);
       console.log(
         `\nNew signals (Alertmanager, API key), workers ${workers ? 'on' : 'off'}: ${options.rounds} rounds of ` +
@@ -149,7 +153,38 @@ export const runSideBySide = async (options: SideBySideOptions): Promise<void> =
         },
       ]);
     }
+    if (options.storms > 0) await compareStorms(work, tree, short, options.storms);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+};
+
+/** The alert storm on each side, `storms` times, alternating who goes first. */
+const compareStorms = async (work: string, otherTree: string, short: string, storms: number): Promise<void> => {
+  const rows = [];
+  for (let turn = 0; turn < storms; turn += 1)
+    for (const index of turn % 2 ? [1, 0] : [0, 1]) {
+      const tree = index ? otherTree : undefined;
+      const { storm, steady } = await measureAlertStorm(
+        join(work, `storm-${turn}-${index}`),
+        STORM_SHAPE,
+        STEADY_RATE,
+        tree,
+      );
+      rows.push({
+        turn,
+        tree: index ? short : 'this tree',
+        deliveriesPerSecond: storm.acceptedPerSecond,
+        incidentP50ms: storm.firstAlertToIncident.p50ms,
+        incidentP99ms: storm.firstAlertToIncident.p99ms,
+        pageP99ms: storm.firstAlertToPage.p99ms,
+        correlatedAfterS: fixed(storm.drainedAfterMs / 1000, 1),
+        lostOrDoubled: storm.lost + storm.doubled,
+        steadyP99ms: steady.alertToIncident.p99ms,
+      });
+    }
+  console.log(
+    `\nAlert storm (bench/alert-storm.ts), each side ${storms} times, alternating: a service's first alert to its incident`,
+  );
+  console.table(rows);
 };
