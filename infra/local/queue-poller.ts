@@ -32,6 +32,11 @@ export interface QueuePollerOptions {
   /** Overrides the queue's maximum concurrency: how many batches are handled at once. */
   maxConcurrency?: number;
   onError?: (error: unknown) => void;
+  /**
+   * While this answers true the poller runs one batch at a time: the local server is answering requests,
+   * whose CPU on this machine the workers share (in AWS they run in functions of their own).
+   */
+  yieldTo?: () => boolean;
 }
 
 export interface QueuePoller {
@@ -46,6 +51,8 @@ export interface QueuePoller {
 }
 
 const ERROR_BACKOFF_MS = 1_000;
+/** How long every running batch may hold the queue before a message arriving behind them gets a consumer of its own. */
+const SLOW_BATCH_MS = 500;
 /** How soon to look again while a failed message waits out its visibility timeout: the retry's delay, not the queue's. */
 const RETRY_CHECK_MS = 50;
 /**
@@ -86,7 +93,11 @@ const failedMessageIds = (response: SQSBatchResponse | undefined, records: reado
 
 /**
  * Lambda's SQS event source mapping with ReportBatchItemFailures, over the local SQS server: up to the
- * queue's `maxConcurrency` batches at once, as the mapping's scaling config allows in AWS.
+ * queue's `maxConcurrency` batches at once, as the mapping's scaling config allows in AWS, scaled to the
+ * backlog as the mapping scales its pollers: one batch at a time while receives come back short, one more
+ * after each full batch, one fewer after each short or empty receive. On one machine every batch takes its
+ * CPU from the requests the local server answers: a consumer per possible batch, each woken by every send,
+ * handed out one-message batches and empty receives while ingestion ran (docs/performance.md).
  */
 export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const { sqs, queue, handler } = options;
@@ -175,6 +186,44 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   let stopping = false;
   /** Batches being handled now; at most `concurrency`, as the event source mapping's maximum concurrency. */
   let batchesRunning = 0;
+  /** Consumers allowed to receive now, from 1 to `concurrency`: the backlog's measure (scaleTo). */
+  let consumersAllowed = 1;
+  const scaled = new EventEmitter();
+  scaled.setMaxListeners(0);
+  /** A full batch says more waits behind it: one more consumer; a short one says the queue is drained: one fewer. */
+  const scaleTo = (received: number): void => {
+    const allowed = received === batchSize ? consumersAllowed + 1 : consumersAllowed - 1;
+    consumersAllowed = Math.min(options.yieldTo?.() ? 1 : concurrency, Math.max(1, allowed));
+    scaled.emit('scaled');
+  };
+  /**
+   * A message that arrives while every allowed consumer is busy, and still is SLOW_BATCH_MS later, gets one
+   * more: a batch waiting on a slow receiver holds the queue no longer than that (unless the workers yield).
+   */
+  let slowBatchCheck: NodeJS.Timeout | undefined;
+  const helpSlowBatches = (): void => {
+    if (slowBatchCheck || consumersAllowed >= concurrency || options.yieldTo?.()) return;
+    slowBatchCheck = setTimeout(() => {
+      slowBatchCheck = undefined;
+      if (batchesRunning < consumersAllowed || stopping) return;
+      consumersAllowed = Math.min(concurrency, consumersAllowed + 1);
+      scaled.emit('scaled');
+    }, SLOW_BATCH_MS);
+    slowBatchCheck.unref();
+  };
+  /** Resolves once consumer `index` may receive (or the poller stops). */
+  const admitted = async (index: number): Promise<void> => {
+    while (index >= consumersAllowed && !stopping)
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          scaled.off('scaled', wake);
+          stopped.signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        scaled.on('scaled', wake);
+        stopped.signal.addEventListener('abort', wake);
+      });
+  };
   const stopped = new AbortController();
   /** Counts arrivals, so one that lands while a receive is on its way is not slept through. */
   let arrivals = 0;
@@ -182,6 +231,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const stopListening = sqs.onArrival(queueUrl, () => {
     arrivals += 1;
     for (const wake of sleepers) wake();
+    if (batchesRunning >= consumersAllowed) helpSlowBatches();
   });
   /** Every finished receive (with or without a batch) and the stop, for `idle()` to look again. */
   const turns = new EventEmitter();
@@ -220,6 +270,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
         MessageAttributeNames: ['All'],
       }),
     );
+    scaleTo(Messages.length);
     if (!Messages.length) return 0;
     batchesRunning += 1;
     try {
@@ -230,8 +281,10 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     return Messages.length;
   };
   /** One of the mapping's concurrent consumers: receive, handle, and sleep only when the queue gave nothing. */
-  const consume = async (): Promise<void> => {
-    while (!stopping) {
+  const consume = async (_: unknown, index: number): Promise<void> => {
+    for (;;) {
+      await admitted(index);
+      if (stopping) return;
       const seen = arrivals;
       try {
         const received = await poll();
@@ -267,6 +320,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   return {
     async stop() {
       stopping = true;
+      clearTimeout(slowBatchCheck);
       stopped.abort();
       await loop;
       await releaseAwaitingRetry();
