@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
@@ -256,14 +255,6 @@ export const startLocalStack = async ({
     console: async (path, requestId) =>
       consoleAnswer(path, '', async (asset) => readBuiltAsset(await consoleAssetsInMemory(), asset), requestId),
   });
-  // Requests being answered now: while there are any, the signal workers run one batch at a time.
-  let requestsInFlight = 0;
-  server.on('request', (_, response: ServerResponse) => {
-    requestsInFlight += 1;
-    response.once('close', () => {
-      requestsInFlight -= 1;
-    });
-  });
   server.listen(port, host);
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;
@@ -275,9 +266,7 @@ export const startLocalStack = async ({
   };
   const mailWorker = startMailWorker(sqs, failedOn('mail'));
   const notificationWorker = startNotificationWorker(sqs, failedOn('notifications'));
-  const workers = runWorkers
-    ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000, yieldTo: () => requestsInFlight > 0 })
-    : undefined;
+  const workers = runWorkers ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000 }) : undefined;
   // Notification e-mail passes the notifications queue first, then the mail queue.
   const deliveriesIdle = async () => {
     await notificationWorker.idle();

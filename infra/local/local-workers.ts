@@ -21,13 +21,10 @@ export interface LocalWorkers {
  * The queue consumers and the scheduled sweeps of the stack, run locally: each queue's worker behind a
  * poller with Lambda's SQS-trigger semantics, and the correlation and SLA sweeps on timers.
  */
-export const startLocalWorkers = (
-  sqs: LocalSqs,
-  { slaSweepMs, yieldTo }: { slaSweepMs: number; yieldTo?: () => boolean },
-): LocalWorkers => {
+export const startLocalWorkers = (sqs: LocalSqs, { slaSweepMs }: { slaSweepMs: number }): LocalWorkers => {
   const pollers = [
-    startQueuePoller({ sqs, queue: 'ingestion', handler: ingestionWorker, yieldTo }),
-    startQueuePoller({ sqs, queue: 'correlation', handler: correlationWorker, yieldTo }),
+    startQueuePoller({ sqs, queue: 'ingestion', handler: ingestionWorker }),
+    startQueuePoller({ sqs, queue: 'correlation', handler: correlationWorker }),
   ];
   let sweeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {

@@ -32,11 +32,6 @@ export interface QueuePollerOptions {
   /** Overrides the queue's maximum concurrency: how many batches are handled at once. */
   maxConcurrency?: number;
   onError?: (error: unknown) => void;
-  /**
-   * While this answers true the poller runs one batch at a time: the local server is answering requests,
-   * whose CPU on this machine the workers share (in AWS they run in functions of their own).
-   */
-  yieldTo?: () => boolean;
 }
 
 export interface QueuePoller {
@@ -193,16 +188,16 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   /** A full batch says more waits behind it: one more consumer; a short one says the queue is drained: one fewer. */
   const scaleTo = (received: number): void => {
     const allowed = received === batchSize ? consumersAllowed + 1 : consumersAllowed - 1;
-    consumersAllowed = Math.min(options.yieldTo?.() ? 1 : concurrency, Math.max(1, allowed));
+    consumersAllowed = Math.min(concurrency, Math.max(1, allowed));
     scaled.emit('scaled');
   };
   /**
    * A message that arrives while every allowed consumer is busy, and still is SLOW_BATCH_MS later, gets one
-   * more: a batch waiting on a slow receiver holds the queue no longer than that (unless the workers yield).
+   * more: a batch waiting on a slow receiver holds the queue no longer than that.
    */
   let slowBatchCheck: NodeJS.Timeout | undefined;
   const helpSlowBatches = (): void => {
-    if (slowBatchCheck || consumersAllowed >= concurrency || options.yieldTo?.()) return;
+    if (slowBatchCheck || consumersAllowed >= concurrency) return;
     slowBatchCheck = setTimeout(() => {
       slowBatchCheck = undefined;
       if (batchesRunning < consumersAllowed || stopping) return;

@@ -70,18 +70,6 @@ describe('local SQS trigger, scaled to its backlog', () => {
     expect(mostAtOnce()).toBe(3);
   });
 
-  it('runs one full batch at a time while the local server answers requests', async () => {
-    await queue.send(
-      'ingestion',
-      Array.from({ length: 30 }, (_, n) => ({ n })),
-    );
-    const { handler, batches, mostAtOnce } = recording(() => true);
-    await poll(handler, { yieldTo: () => true }).idle();
-
-    expect(batches).toEqual([10, 10, 10]);
-    expect(mostAtOnce()).toBe(1);
-  });
-
   it('gives a message a batch of its own when the running one holds the queue, as a slow receiver would', async () => {
     await queue.send('ingestion', [{ n: 'slow' }]);
     const seen: unknown[] = [];
