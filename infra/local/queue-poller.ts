@@ -19,6 +19,7 @@ import type {
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { invokeWithin } from './lambda-context.ts';
 import { deleteMessages, type LocalSqs } from './sqs-server.ts';
+import { backlogScaling } from './backlog-scaling.ts';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
@@ -46,8 +47,6 @@ export interface QueuePoller {
 }
 
 const ERROR_BACKOFF_MS = 1_000;
-/** How long every running batch may hold the queue before a message arriving behind them gets a consumer of its own. */
-const SLOW_BATCH_MS = 500;
 /** How soon to look again while a failed message waits out its visibility timeout: the retry's delay, not the queue's. */
 const RETRY_CHECK_MS = 50;
 /**
@@ -89,8 +88,8 @@ const failedMessageIds = (response: SQSBatchResponse | undefined, records: reado
 /**
  * Lambda's SQS event source mapping with ReportBatchItemFailures, over the local SQS server: up to the
  * queue's `maxConcurrency` batches at once, as the mapping's scaling config allows in AWS, scaled to the
- * backlog as the mapping scales its pollers: one batch at a time while receives come back short, one more
- * after each full batch, one fewer after each short or empty receive. On one machine every batch takes its
+ * backlog as the mapping scales its pollers (backlog-scaling.ts): one batch at a time while receives come back
+ * short, one more after each full batch, one fewer after each short or empty receive. On one machine every batch takes its
  * CPU from the requests the local server answers: a consumer per possible batch, each woken by every send,
  * handed out one-message batches and empty receives while ingestion ran (docs/performance.md).
  */
@@ -181,44 +180,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   let stopping = false;
   /** Batches being handled now; at most `concurrency`, as the event source mapping's maximum concurrency. */
   let batchesRunning = 0;
-  /** Consumers allowed to receive now, from 1 to `concurrency`: the backlog's measure (scaleTo). */
-  let consumersAllowed = 1;
-  const scaled = new EventEmitter();
-  scaled.setMaxListeners(0);
-  /** A full batch says more waits behind it: one more consumer; a short one says the queue is drained: one fewer. */
-  const scaleTo = (received: number): void => {
-    const allowed = received === batchSize ? consumersAllowed + 1 : consumersAllowed - 1;
-    consumersAllowed = Math.min(concurrency, Math.max(1, allowed));
-    scaled.emit('scaled');
-  };
-  /**
-   * A message that arrives while every allowed consumer is busy, and still is SLOW_BATCH_MS later, gets one
-   * more: a batch waiting on a slow receiver holds the queue no longer than that.
-   */
-  let slowBatchCheck: NodeJS.Timeout | undefined;
-  const helpSlowBatches = (): void => {
-    if (slowBatchCheck || consumersAllowed >= concurrency) return;
-    slowBatchCheck = setTimeout(() => {
-      slowBatchCheck = undefined;
-      if (batchesRunning < consumersAllowed || stopping) return;
-      consumersAllowed = Math.min(concurrency, consumersAllowed + 1);
-      scaled.emit('scaled');
-    }, SLOW_BATCH_MS);
-    slowBatchCheck.unref();
-  };
-  /** Resolves once consumer `index` may receive (or the poller stops). */
-  const admitted = async (index: number): Promise<void> => {
-    while (index >= consumersAllowed && !stopping)
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          scaled.off('scaled', wake);
-          stopped.signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        scaled.on('scaled', wake);
-        stopped.signal.addEventListener('abort', wake);
-      });
-  };
+  const scaling = backlogScaling({ concurrency, batchSize }, () => batchesRunning);
   const stopped = new AbortController();
   /** Counts arrivals, so one that lands while a receive is on its way is not slept through. */
   let arrivals = 0;
@@ -226,7 +188,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const stopListening = sqs.onArrival(queueUrl, () => {
     arrivals += 1;
     for (const wake of sleepers) wake();
-    if (batchesRunning >= consumersAllowed) helpSlowBatches();
+    scaling.arrived(batchesRunning);
   });
   /** Every finished receive (with or without a batch) and the stop, for `idle()` to look again. */
   const turns = new EventEmitter();
@@ -265,7 +227,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
         MessageAttributeNames: ['All'],
       }),
     );
-    scaleTo(Messages.length);
+    scaling.received(Messages.length);
     if (!Messages.length) return 0;
     batchesRunning += 1;
     try {
@@ -278,7 +240,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   /** One of the mapping's concurrent consumers: receive, handle, and sleep only when the queue gave nothing. */
   const consume = async (_: unknown, index: number): Promise<void> => {
     for (;;) {
-      await admitted(index);
+      await scaling.admitted(index, stopped.signal);
       if (stopping) return;
       const seen = arrivals;
       try {
@@ -315,7 +277,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   return {
     async stop() {
       stopping = true;
-      clearTimeout(slowBatchCheck);
+      scaling.stop();
       stopped.abort();
       await loop;
       await releaseAwaitingRetry();
