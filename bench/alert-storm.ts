@@ -135,13 +135,17 @@ const summarise = (values: readonly number[]): string => {
   return [...counts].map(([value, services]) => `${value} x${services}`).join(', ');
 };
 
-/** The storm, then a steady rate of alerts on fresh services, against one service process with its workers. */
+/**
+ * The storm, then a steady rate of alerts on fresh services, against one service process with its workers
+ * (of `tree`, another commit's, for the side-by-side bench; this one by default).
+ */
 export const measureAlertStorm = async (
   work: string,
   shape: StormShape,
   steady: { alertsPerSecond: number; seconds: number; services: number },
+  tree?: string,
 ): Promise<{ storm: StormResult; steady: SteadyResult }> => {
-  const measured = await startBenchServiceProcess(work, { workers: true });
+  const measured = await startBenchServiceProcess(work, { workers: true, tree });
   try {
     const services = Array.from({ length: shape.services }, (_, s) => `svc-${String(s + 1).padStart(2, '0')}`);
     const steadyServices = Array.from({ length: steady.services }, (_, s) => `steady-${s + 1}`);

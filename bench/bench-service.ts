@@ -74,29 +74,39 @@ export interface ServiceCpu {
 /**
  * The same service in a process of its own (bench/service-process.ts), for throughput: the load the bench
  * generates then runs beside the service, as senders do, instead of on the service's event loop.
- * `cpu()` is the CPU time it has used so far (`handlers` is undefined where there is no /proc).
+ * `cpu()` is the CPU time it has used so far (`handlers` is undefined where there is no /proc); `idle()`
+ * resolves once its workers and deliveries are done. `tree` is the source tree whose service runs (another
+ * commit's, for the side-by-side bench: bench/commit-tree.ts), this one by default.
  */
-export const startBenchServiceProcess = async (work: string, { workers = false }: { workers?: boolean } = {}) => {
+export const startBenchServiceProcess = async (
+  work: string,
+  { workers = false, tree }: { workers?: boolean; tree?: string } = {},
+) => {
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of each of the service's threads there when it stops.
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = fork(
-    new URL('./service-process.ts', import.meta.url).pathname,
-    [work, ...(workers ? ['--workers'] : [])],
-    {
-      execArgv: ['--import', 'tsx', ...profiling],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
+  const driver = tree
+    ? join(tree, 'bench', 'service-process.ts')
+    : new URL('./service-process.ts', import.meta.url).pathname;
+  const child = fork(driver, [work, ...(workers ? ['--workers'] : [])], {
+    ...(tree && { cwd: tree }),
+    execArgv: ['--import', 'tsx', ...profiling],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const [started] = (await once(child, 'message')) as [{ url: string }];
   const cpu = async (): Promise<ServiceCpu> => {
     child.send('cpu');
     const [reply] = (await once(child, 'message')) as [{ cpuMs: number; mainThreadCpuMs?: number }];
     return { total: reply.cpuMs, handlers: reply.mainThreadCpuMs };
   };
+  const idle = async (): Promise<void> => {
+    child.send('idle');
+    await once(child, 'message');
+  };
   return {
     call: benchCaller(started.url),
     cpu,
+    idle,
     stop: async () => {
       const exited = once(child, 'exit');
       child.send('stop');

@@ -1,20 +1,16 @@
 import '#infra/local/quiet-sdk-notice.ts';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  BENCH_ADMIN,
-  type BenchCall,
-  signUpBenchAdmin,
-  startBenchService,
-  startBenchServiceProcess,
-} from './bench-service.ts';
+import { BENCH_ADMIN, startBenchService, startBenchServiceProcess } from './bench-service.ts';
+import { DUPLICATE_FINGERPRINTS, prepareIngestion } from './ingestion-probe.ts';
 import { runConcurrently, type Rate } from './load.ts';
 import { countOperations, type OperationCount } from './store-operations.ts';
 import { rawPutRate } from './store-rate.ts';
 import { measureBundles } from './bundles.ts';
 import { measureAlertStorm } from './alert-storm.ts';
 import { printAlertStorm, STEADY_RATE, STORM_SHAPE } from './storm-shape.ts';
+import { runSideBySide } from './side-by-side.ts';
 import { parseSoakOptions, runSoak } from './soak.ts';
 
 // `npm run bench -- soak [--minutes N]`: the long steady run of bench/soak.ts instead of the figures below.
@@ -36,50 +32,25 @@ const CORES = availableParallelism();
 const LIST_ITEMS = scaled(10_000);
 process.env.LOG_LEVEL ??= 'silent';
 
+// `npm run bench -- --against <commit>`: new-signal ingestion of this tree and of that commit, side by side.
+const against = process.argv.indexOf('--against');
+if (against !== -1) {
+  const commit = process.argv[against + 1];
+  if (!commit) throw new Error('usage: npm run bench -- --against <commit>');
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const storms = Number(process.env.BENCH_STORMS ?? 0);
+  await runSideBySide({ commit, requests: scaled(1000), rounds, inFlight: IN_FLIGHT, sequential: scaled(200), storms });
+  process.exit(0);
+}
+
 const work = await mkdtemp(join(tmpdir(), 'incident-bench-'));
 const raw = await rawPutRate(join(work, 'raw'), scaled(3000), IN_FLIGHT);
 const rawIndexed = await rawPutRate(join(work, 'raw-indexed'), scaled(3000), IN_FLIGHT, { indexed: true });
 
-/** A real Alertmanager notification (the sender's own payload), its one alert made distinct by `id`. */
-const alertmanager = JSON.parse(
-  await readFile(new URL('../test/fixtures/ingestion/metrics-alerts/captured.json', import.meta.url), 'utf8'),
-);
-const alert = (id: string) => ({
-  ...alertmanager,
-  alerts: alertmanager.alerts.map((one: Record<string, any>) => ({
-    ...one,
-    labels: { ...one.labels, instance: `web-${id}` },
-    fingerprint: `bench-${id}`,
-  })),
-});
-
-const DUPLICATE_FINGERPRINTS = 50;
-
-/**
- * The service `call` reaches, made ready to measure: a signed-in ADMIN's Bearer header, an API key for
- * ingestion and lists, the key checked and cached by the gateway's authorizer, and the fingerprints the
- * duplicate path repeats already stored. `ingest` posts one notification through that key.
- */
-const prepare = async (call: BenchCall) => {
-  const { accessToken } = await signUpBenchAdmin(call);
-  const auth = { authorization: `Bearer ${accessToken}` };
-  const { key } = await call(
-    'POST',
-    '/api/v1/apikey/createapikey',
-    { name: 'bench', environment: 'PRODUCTION', scopes: ['incidents:read', 'incidents:write', 'ingestion:write'] },
-    auth,
-  );
-  const keyAuth = { 'x-api-key': key as string };
-  const ingest = (id: string) => call('POST', '/api/v1/ingestion/metrics-alerts', alert(id), keyAuth);
-  await ingest('warm-up');
-  for (let index = 0; index < DUPLICATE_FINGERPRINTS; index += 1) await ingest(`repeat-${index}`);
-  return { auth, keyAuth, ingest };
-};
-
 // Throughput: the service in a process of its own, the load generated here, as senders are elsewhere.
 const measured = await startBenchServiceProcess(join(work, 'throughput'));
 const throughput = await (async () => {
-  const { ingest } = await prepare(measured.call);
+  const { ingest } = await prepareIngestion(measured.call);
   const timed = async (name: string, total: number, run: (n: number) => Promise<unknown>) => {
     const before = { service: await measured.cpu(), bench: process.cpuUsage() };
     const rate = await runConcurrently(total, IN_FLIGHT, run);
@@ -110,7 +81,7 @@ await measured.stop();
 // Store operations and list latency: the service in this process, where the SDK client can be counted.
 const { stack, call } = await startBenchService(join(work, 'counted'));
 const operations = await countOperations(stack.ports.table);
-const { auth, keyAuth, ingest } = await prepare(call);
+const { auth, keyAuth, ingest } = await prepareIngestion(call);
 const { email, password } = BENCH_ADMIN;
 
 const perRequest = async (name: string, calls: number, run: (n: number) => Promise<unknown>) => ({

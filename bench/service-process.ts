@@ -3,8 +3,9 @@ import { startBenchService } from './bench-service.ts';
 
 /**
  * The bench service as a process of its own (startBenchServiceProcess): it reports its URL, answers `cpu`
- * with the CPU time it has used (all its threads, and its main thread, which runs the handlers), and
- * stops cleanly on `stop`.
+ * with the CPU time it has used (all its threads, and its main thread, which runs the handlers), `idle`
+ * once its workers and deliveries have nothing left to do, and stops cleanly on `stop`. It imports nothing
+ * of the bench but bench-service.ts, so the side-by-side bench runs this same file in another commit's tree.
  */
 process.env.LOG_LEVEL ??= 'silent';
 const work = process.argv[2];
@@ -33,6 +34,12 @@ process.on('message', async (message) => {
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
     send({ cpuMs: (user + system) / 1000, mainThreadCpuMs: await mainThreadCpuMs() });
+    return;
+  }
+  if (message === 'idle') {
+    await stack.workers?.idle();
+    await stack.deliveriesIdle();
+    send({ idle: true });
     return;
   }
   await stack.stop();

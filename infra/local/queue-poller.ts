@@ -19,6 +19,7 @@ import type {
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { invokeWithin } from './lambda-context.ts';
 import { deleteMessages, type LocalSqs } from './sqs-server.ts';
+import { backlogScaling } from './backlog-scaling.ts';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
@@ -86,7 +87,11 @@ const failedMessageIds = (response: SQSBatchResponse | undefined, records: reado
 
 /**
  * Lambda's SQS event source mapping with ReportBatchItemFailures, over the local SQS server: up to the
- * queue's `maxConcurrency` batches at once, as the mapping's scaling config allows in AWS.
+ * queue's `maxConcurrency` batches at once, as the mapping's scaling config allows in AWS, scaled to the
+ * backlog as the mapping scales its pollers (backlog-scaling.ts): one batch at a time while receives come back
+ * short, one more after each full batch, one fewer after each short or empty receive. On one machine every batch takes its
+ * CPU from the requests the local server answers: a consumer per possible batch, each woken by every send,
+ * handed out one-message batches and empty receives while ingestion ran (docs/performance.md).
  */
 export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const { sqs, queue, handler } = options;
@@ -175,6 +180,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   let stopping = false;
   /** Batches being handled now; at most `concurrency`, as the event source mapping's maximum concurrency. */
   let batchesRunning = 0;
+  const scaling = backlogScaling({ concurrency, batchSize }, () => batchesRunning);
   const stopped = new AbortController();
   /** Counts arrivals, so one that lands while a receive is on its way is not slept through. */
   let arrivals = 0;
@@ -182,6 +188,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   const stopListening = sqs.onArrival(queueUrl, () => {
     arrivals += 1;
     for (const wake of sleepers) wake();
+    scaling.arrived(batchesRunning);
   });
   /** Every finished receive (with or without a batch) and the stop, for `idle()` to look again. */
   const turns = new EventEmitter();
@@ -220,6 +227,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
         MessageAttributeNames: ['All'],
       }),
     );
+    scaling.received(Messages.length);
     if (!Messages.length) return 0;
     batchesRunning += 1;
     try {
@@ -230,8 +238,10 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     return Messages.length;
   };
   /** One of the mapping's concurrent consumers: receive, handle, and sleep only when the queue gave nothing. */
-  const consume = async (): Promise<void> => {
-    while (!stopping) {
+  const consume = async (_: unknown, index: number): Promise<void> => {
+    for (;;) {
+      await scaling.admitted(index, stopped.signal);
+      if (stopping) return;
       const seen = arrivals;
       try {
         const received = await poll();
@@ -267,6 +277,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   return {
     async stop() {
       stopping = true;
+      scaling.stop();
       stopped.abort();
       await loop;
       await releaseAwaitingRetry();

@@ -1,0 +1,61 @@
+import { EventEmitter } from 'node:events';
+
+/** How long every running batch may hold the queue before a message arriving behind them gets a consumer of its own. */
+const SLOW_BATCH_MS = 500;
+
+export interface BacklogScaling {
+  /** Resolves once consumer `index` may receive, or `signal` aborts. */
+  admitted(index: number, signal: AbortSignal): Promise<void>;
+  /** After each receive: a full batch says more waits behind it (one more consumer), a short one says it is drained (one fewer). */
+  received(messages: number): void;
+  /** A message arrived while `batchesRunning` batches run. */
+  arrived(batchesRunning: number): void;
+  stop(): void;
+}
+
+/**
+ * How many of a poller's consumers may receive, from 1 to `concurrency`, as the event source mapping scales its
+ * pollers to the backlog. A message that arrives while every allowed consumer is busy, and still is
+ * SLOW_BATCH_MS later, gets one more: a batch waiting on a slow receiver holds the queue no longer than that.
+ */
+export const backlogScaling = (
+  { concurrency, batchSize }: { concurrency: number; batchSize: number },
+  batchesRunning: () => number,
+): BacklogScaling => {
+  let allowed = 1;
+  const scaled = new EventEmitter();
+  scaled.setMaxListeners(0);
+  const allow = (consumers: number): void => {
+    allowed = Math.min(concurrency, Math.max(1, consumers));
+    scaled.emit('scaled');
+  };
+  let slowBatchCheck: NodeJS.Timeout | undefined;
+  return {
+    async admitted(index, signal) {
+      while (index >= allowed && !signal.aborted)
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            scaled.off('scaled', wake);
+            signal.removeEventListener('abort', wake);
+            resolve();
+          };
+          scaled.on('scaled', wake);
+          signal.addEventListener('abort', wake);
+        });
+    },
+    received(messages) {
+      allow(messages === batchSize ? allowed + 1 : allowed - 1);
+    },
+    arrived(running) {
+      if (running < allowed || slowBatchCheck || allowed >= concurrency) return;
+      slowBatchCheck = setTimeout(() => {
+        slowBatchCheck = undefined;
+        if (batchesRunning() >= allowed) allow(allowed + 1);
+      }, SLOW_BATCH_MS);
+      slowBatchCheck.unref();
+    },
+    stop() {
+      clearTimeout(slowBatchCheck);
+    },
+  };
+};
