@@ -10,6 +10,8 @@ import { correlationRules } from './correlation-rules.ts';
 import { dashboard } from './dashboard.ts';
 import { docs } from './docs.ts';
 import { health } from './health.ts';
+import { heartbeatPing } from './heartbeat-ping.ts';
+import { heartbeats } from './heartbeats.ts';
 import { incidents } from './incidents.ts';
 import { ingestion } from './ingestion.ts';
 import { integrations } from './integrations.ts';
@@ -38,6 +40,8 @@ export const ROUTE_GROUPS = [
   playbooks,
   slaPolicies,
   silentHours,
+  heartbeats,
+  heartbeatPing,
   serviceMap,
   blastRadius,
   assistant,
