@@ -46,8 +46,7 @@ export const heartbeatRepository = (table: Table, workspaceId: string) => {
     });
   };
 
-  const findHeartbeat = (id: string): Promise<Heartbeat | undefined> =>
-    findItem(table, itemKey(workspaceId, id), read);
+  const findHeartbeat = (id: string): Promise<Heartbeat | undefined> => findItem(table, itemKey(workspaceId, id), read);
 
   /** A workspace has few heartbeats: one Query reads them all, for the list and for the sweep. */
   const queryHeartbeats = async (): Promise<Heartbeat[]> =>

@@ -1,4 +1,5 @@
-import type { Scope } from '#lib/identity/scope.ts';
+import { type AccountScope, type Scope, systemScope } from '#lib/identity/scope.ts';
+import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 import { resolveOpenIncident } from '#lib/incidents/resolve-incident.ts';
 import { signalLinkRepository } from '#lib/incidents/signal-link-repository.ts';
 import { log } from '#lib/log/logger.ts';
@@ -83,7 +84,7 @@ const pingedSinceDown = (heartbeat: Heartbeat): heartbeat is Heartbeat & { downS
   heartbeat.lastPingAt > heartbeat.downSince;
 
 /**
- * The heartbeats of one workspace, run by the SLA sweep every minute (docs/heartbeats.md): one Query, then
+ * The heartbeats of one workspace, run by the SLA sweep's function every minute (docs/heartbeats.md): one Query, then
  * a signal for each heartbeat newly DOWN and a resolution for each outage a ping ended. A heartbeat that
  * fails is logged and left to the next run, so one cannot hold up the others.
  */
@@ -105,6 +106,17 @@ export const sweepHeartbeats = async (scope: Scope, now: Date): Promise<Heartbea
         error,
       });
     }
+  }
+  return result;
+};
+
+/** Every workspace's heartbeats: the SLA sweep's function runs this after the SLA deadlines. */
+export const sweepAllHeartbeats = async ({ ports }: AccountScope, now: Date): Promise<HeartbeatSweepResult> => {
+  const result: HeartbeatSweepResult = { missed: 0, recovered: 0 };
+  for (const workspaceId of await directoryWorkspaceIds(ports.table)) {
+    const { missed, recovered } = await sweepHeartbeats(systemScope(workspaceId, ports), now);
+    result.missed += missed;
+    result.recovered += recovered;
   }
   return result;
 };

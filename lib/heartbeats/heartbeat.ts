@@ -62,8 +62,7 @@ export const stateAt = (heartbeat: Heartbeat, now: Date): HeartbeatState => {
  * A missed heartbeat's signal severity: what correlation decides on. HIGH and CRITICAL heartbeats raise a
  * HIGH signal (the default rules open an incident for it at once); MEDIUM and LOW ones raise theirs.
  */
-export const severityOf = (priority: IncidentPriority): SignalSeverity =>
-  priority === 'CRITICAL' ? 'HIGH' : priority;
+export const severityOf = (priority: IncidentPriority): SignalSeverity => (priority === 'CRITICAL' ? 'HIGH' : priority);
 
 /** Heartbeat ids are ULIDs; any other path value names no heartbeat and is answered without a read. */
 export const isHeartbeatId = (value: string): boolean => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value);

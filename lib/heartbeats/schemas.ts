@@ -5,11 +5,7 @@ import { HEARTBEAT_STATES, MAX_GRACE_SECONDS, MAX_INTERVAL_SECONDS, MIN_INTERVAL
 const seconds = (min: number, max: number) =>
   z
     .number()
-    .check(
-      z.int('must be whole seconds'),
-      z.gte(min, `must be at least ${min}`),
-      z.lte(max, `must be at most ${max}`),
-    );
+    .check(z.int('must be whole seconds'), z.gte(min, `must be at least ${min}`), z.lte(max, `must be at most ${max}`));
 
 /**
  * Create and replace take the same fields: a PUT leaves nothing of the old ones but the ping URL, the
@@ -63,7 +59,9 @@ const heartbeatView = z.object({
   state: z.enum(HEARTBEAT_STATES),
   lastPingAt: z.nullable(z.string()),
   nextPingDueAt: z.string().check(z.describe('When the next ping is expected (the grace runs after it)')),
-  downSince: z.nullable(z.string().check(z.describe('When the sweep raised the missed heartbeat, until a ping ends it'))),
+  downSince: z.nullable(
+    z.string().check(z.describe('When the sweep raised the missed heartbeat, until a ping ends it')),
+  ),
   pingUrl: z.string().check(z.describe('GET or POST it, with no other credential: a secret, like a password')),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -3,6 +3,8 @@ import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { Incident } from './incident.ts';
 import { queueIncidentEvents } from './incident-notifications.ts';
 import { incidentRepository } from './incident-repository.ts';
+import { openWindows } from '#lib/maintenance/maintenance-window-service.ts';
+import { noteEscalationHeld, windowHolding } from './escalation-hold.ts';
 
 /** The response deadline of an incident no SLA policy governs (docs/escalation.md). */
 export const DEFAULT_RESPONSE_MINUTES = 15;
@@ -86,12 +88,19 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
 
 /**
  * The escalation side of the SLA sweep, for a workspace with `autoEscalate` on: every incident still OPEN is
- * looked at (one query of the OPEN status partition) and those past their deadline are escalated. Answers
- * how many escalations it sent.
+ * looked at (one query of the OPEN status partition, and one of the open maintenance windows) and those past
+ * their deadline are escalated, but those of a service in maintenance. Answers how many escalations it sent.
  */
 export const escalateOverdueIncidents = async (scope: Scope, now: Date): Promise<number> => {
   const open = await incidentRepository(scope.ports.table, scope.workspaceId).queryOpenIncidents();
+  const windows = open.length > 0 ? await openWindows(scope, now) : [];
   let sent = 0;
-  for (const incident of open) if (await escalate(scope, incident, now)) sent += 1;
+  for (const incident of open) {
+    // An incident of a service in maintenance is held: its due escalation waits for the window's end.
+    const held = windowHolding(windows, incident);
+    if (held) {
+      if (dueEscalation(incident, now)) await noteEscalationHeld(scope, incident, held);
+    } else if (await escalate(scope, incident, now)) sent += 1;
+  }
   return sent;
 };

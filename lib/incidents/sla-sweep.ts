@@ -1,7 +1,6 @@
 import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
 import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
-import { sweepHeartbeats } from '#lib/heartbeats/heartbeat-sweep.ts';
 import { escalateOverdueIncidents } from './escalation.ts';
 import { incidentRepository } from './incident-repository.ts';
 import { settleSla } from './incident-sla.ts';
@@ -15,9 +14,6 @@ export interface SlaSweepResult {
   recorded: number;
   /** Escalations sent for incidents nobody acknowledged (workspaces with `autoEscalate`). */
   escalated: number;
-  /** Heartbeats newly missed, and outages a ping ended (docs/heartbeats.md). */
-  heartbeatsMissed: number;
-  heartbeatsRecovered: number;
 }
 
 /**
@@ -25,26 +21,15 @@ export interface SlaSweepResult {
  * that passed without its target being reached is recorded as a breach on its incident and counted on its
  * policy (which queues the breach alert); then the deadline is removed. It reads the passed deadlines only,
  * never the incidents at large; a deadline of an incident deleted since is simply removed. In every
- * workspace with `autoEscalate` on, the OPEN incidents past their response deadline are escalated. In every
- * workspace, heartbeats are checked for missed pings.
+ * workspace with `autoEscalate` on, the OPEN incidents past their response deadline are escalated.
  */
 export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Promise<SlaSweepResult> => {
-  const result: SlaSweepResult = {
-    workspaces: 0,
-    deadlines: 0,
-    recorded: 0,
-    escalated: 0,
-    heartbeatsMissed: 0,
-    heartbeatsRecovered: 0,
-  };
+  const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0, escalated: 0 };
   for (const workspaceId of await directoryWorkspaceIds(ports.table)) {
     const scope = systemScope(workspaceId, ports);
     const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
     if (config?.slaEnabled) await sweepWorkspaceDeadlines(scope, now, result);
     if (config?.autoEscalate) result.escalated += await escalateOverdueIncidents(scope, now);
-    const heartbeats = await sweepHeartbeats(scope, now);
-    result.heartbeatsMissed += heartbeats.missed;
-    result.heartbeatsRecovered += heartbeats.recovered;
   }
   return result;
 };

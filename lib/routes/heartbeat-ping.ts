@@ -18,7 +18,7 @@ export const heartbeatPing = defineGroup({
     pingHeartbeatGet: {
       method: 'GET',
       path: '/api/v1/heartbeat-ping/:token',
-      summary: "Ping a heartbeat (its secret pingUrl); an unknown token is a 404",
+      summary: 'Ping a heartbeat (its secret pingUrl); an unknown token is a 404',
       description: PING_DESCRIPTION,
       auth: 'public',
       request: { params: pingTokenParams },

@@ -15,6 +15,7 @@ import { heartbeats } from './heartbeats.ts';
 import { incidents } from './incidents.ts';
 import { ingestion } from './ingestion.ts';
 import { integrations } from './integrations.ts';
+import { maintenanceWindows } from './maintenance-windows.ts';
 import { onCall } from './on-call.ts';
 import { pipelines } from './pipelines.ts';
 import { playbooks } from './playbooks.ts';
@@ -42,6 +43,7 @@ export const ROUTE_GROUPS = [
   silentHours,
   heartbeats,
   heartbeatPing,
+  maintenanceWindows,
   serviceMap,
   blastRadius,
   assistant,

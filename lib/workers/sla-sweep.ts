@@ -17,5 +17,10 @@ export const slaSweep: FunctionDeclaration = {
     'Records SLA breaches of incidents whose deadlines passed, escalates unacknowledged incidents and raises missed heartbeats',
   // A missed heartbeat is stored as a signal like any alert: the correlation queue, and the ingestion queue and
   // payload bucket the signal store falls back on; the metric is the sweep's own heartbeat (docs/heartbeats.md).
-  needs: [tableReadWrite, queueSender('notifications', 'correlation', 'ingestion'), payloadObjects('readWrite'), metrics],
+  needs: [
+    tableReadWrite,
+    queueSender('notifications', 'correlation', 'ingestion'),
+    payloadObjects('readWrite'),
+    metrics,
+  ],
 };

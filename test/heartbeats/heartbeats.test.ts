@@ -37,11 +37,14 @@ describe('heartbeats', () => {
     await sweepAt(client, worker, later(heartbeat.createdAt, 151));
     const incidents = await incidentsOf(client, admin);
     expect(incidents).toHaveLength(1);
-    expect(incidents[0]).toMatchObject({ status: 'OPEN', priority: 'HIGH' });
-    expect(incidents[0].summary).toContain('Nightly backup');
-    const pages = (await mailTo(client, alertEmail)).filter(({ subject }) => subject.includes(incidents[0].id));
+    const incident = incidents[0] as Record<string, any>;
+    expect(incident).toMatchObject({ status: 'OPEN', priority: 'HIGH' });
+    expect(incident.summary).toContain('Nightly backup');
+    const pages = (await mailTo(client, alertEmail)).filter(({ subject }) => subject.includes(incident.id));
     expect(pages.length).toBeGreaterThan(0);
+    clockAt(client, later(heartbeat.createdAt, 155));
     const down = await client.request('GET', `${HEARTBEATS}/${heartbeat.id}`, undefined, admin.auth);
+    clockAt(client, undefined);
     expect(down.body.data).toMatchObject({ state: 'DOWN', downSince: later(heartbeat.createdAt, 91).toISOString() });
 
     const pingPath = new URL(heartbeat.pingUrl).pathname;
@@ -53,7 +56,7 @@ describe('heartbeats', () => {
 
     await sweepAt(client, worker, later(heartbeat.createdAt, 170));
     const [resolved] = await incidentsOf(client, admin);
-    expect(resolved).toMatchObject({ id: incidents[0].id, status: 'RESOLVED' });
+    expect(resolved).toMatchObject({ id: incident.id, status: 'RESOLVED' });
     const up = await client.request('GET', `${HEARTBEATS}/${heartbeat.id}`, undefined, admin.auth);
     expect(up.body.data).toMatchObject({ downSince: null, lastPingAt: later(heartbeat.createdAt, 160).toISOString() });
   });

@@ -63,6 +63,14 @@ const heartbeat = { name: 'Nightly backup', intervalSeconds: 86_400, graceSecond
 /** The heartbeat's ping path, from the ping URL its create answered. */
 const pingPath = ({ ids }: RequestContext): string => new URL(ids.heartbeatPingUrl as string).pathname;
 
+/** An hour of maintenance of a service no other request's signal names, from now. */
+const maintenance = () => ({
+  serviceIds: ['billing-batch'],
+  startsAt: new Date().toISOString(),
+  endsAt: new Date(Date.now() + 3600_000).toISOString(),
+  reason: 'Database upgrade',
+});
+
 const PLAYBOOK = {
   title: 'Failover',
   steps: [{ title: 'Check' }, { title: 'Restart', optional: true }, { title: 'Confirm' }],
@@ -376,6 +384,19 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     await creating(context, 'doomedHeartbeat', '/heartbeats', heartbeat);
     return withIds('DELETE', ({ doomedHeartbeat: id }) => `/heartbeats/${id}`)(context);
   },
+
+  'maintenance-windows.createWindow': (context) =>
+    creating(context, 'maintenanceWindow', '/maintenance-windows', maintenance()),
+  'maintenance-windows.listWindows': byKey('/maintenance-windows'),
+  'maintenance-windows.getWindow': withIds(
+    'GET',
+    ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`,
+    undefined,
+    'key',
+  ),
+  'maintenance-windows.replaceWindow': (context) =>
+    withIds('PUT', ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`, maintenance())(context),
+  'maintenance-windows.deleteWindow': withIds('DELETE', ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`),
 
   'pipelines.listRuns': byFreshKey('/pipelines'),
   'pipelines.getRun': async (context) => {
