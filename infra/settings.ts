@@ -5,6 +5,7 @@ import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-ne
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
+import { DEFAULT_SMS_SPEND_LIMIT_USD } from '#lib/ports/metrics/pager-health.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -48,6 +49,11 @@ export interface ServiceSettings {
   outboundPrivateNetworks: string;
   /** Minutes between two runs of the SLA sweep (`-c slaSweepMinutes=5`): how late a breach or an escalation may be. */
   slaSweepMinutes: number;
+  /**
+   * The account's monthly SMS spend limit in USD, as set in SNS's text messaging preferences
+   * (`-c smsSpendLimitUsd=50`); AWS's default of $1 when not given. The spend alarm fires at 80% of it.
+   */
+  smsSpendLimitUsd: number;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -62,6 +68,11 @@ export interface StageProfile {
    * Not in dev, whose account may hold too little concurrency to reserve any (AWS keeps 100 unreserved).
    */
   reservesWorkerConcurrency: boolean;
+  /**
+   * Whether the stack turns on SNS delivery status logging of SMS, an account-wide setting: in prod, so a
+   * dev stage in the same account neither overrides it nor leaves it pointing at a role it deleted.
+   */
+  logsSmsDelivery: boolean;
 }
 
 export const STAGE_PROFILES: Record<StageName, StageProfile> = {
@@ -70,12 +81,14 @@ export const STAGE_PROFILES: Record<StageName, StageProfile> = {
     logRetention: RetentionDays.TWO_WEEKS,
     throttle: { rateLimit: 50, burstLimit: 100 },
     reservesWorkerConcurrency: false,
+    logsSmsDelivery: false,
   },
   prod: {
     removalPolicy: RemovalPolicy.RETAIN,
     logRetention: RetentionDays.THREE_MONTHS,
     throttle: { rateLimit: 500, burstLimit: 1000 },
     reservesWorkerConcurrency: true,
+    logsSmsDelivery: true,
   },
 };
 
@@ -181,6 +194,15 @@ const slaSweepMinutesOf = (read: ContextReader): number => {
   return value;
 };
 
+/** A positive amount of dollars, as SNS's spend limit is. */
+const smsSpendLimitOf = (read: ContextReader): number => {
+  const value = Number(read('smsSpendLimitUsd') ?? DEFAULT_SMS_SPEND_LIMIT_USD);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`context smsSpendLimitUsd must be a positive number of dollars, got "${String(read('smsSpendLimitUsd'))}"`);
+  }
+  return value;
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -214,5 +236,6 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     bedrockModelId: bedrockModelIdOf(read),
     outboundPrivateNetworks: outboundPrivateNetworksOf(read),
     slaSweepMinutes: slaSweepMinutesOf(read),
+    smsSpendLimitUsd: smsSpendLimitOf(read),
   };
 };

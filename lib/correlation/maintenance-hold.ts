@@ -1,10 +1,11 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
-import { windowCovering } from '#lib/maintenance/maintenance-window-service.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 
 /** Holding a signal is rare beside correlating it: the signal moves are a chunk loaded by the first. */
 const signalMoves = onFirstUse(() => import('#lib/signals/signal-service.ts'));
+/** A chunk loaded by the first signal that names a service, so the worker's cold start stays as it was. */
+const maintenance = onFirstUse(() => import('#lib/maintenance/maintenance-window-service.ts'));
 
 /**
  * Whether a maintenance window of the signal's service was open when the signal was received
@@ -16,6 +17,7 @@ const signalMoves = onFirstUse(() => import('#lib/signals/signal-service.ts'));
  */
 export const heldForMaintenance = async (scope: Scope, signal: Signal): Promise<boolean> => {
   if (!signal.serviceId) return false;
+  const { windowCovering } = await maintenance();
   const window = await windowCovering(scope, { services: [signal.serviceId], instant: new Date(signal.createdAt) });
   if (!window) return false;
   const { moveSignal } = await signalMoves();

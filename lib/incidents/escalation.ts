@@ -3,8 +3,11 @@ import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { Incident } from './incident.ts';
 import { queueIncidentEvents } from './incident-notifications.ts';
 import { incidentRepository } from './incident-repository.ts';
-import { openWindows } from '#lib/maintenance/maintenance-window-service.ts';
-import { noteEscalationHeld, windowHolding } from './escalation-hold.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
+
+/** Loaded by the first sweep that finds an OPEN incident, so the sweep's cold start stays as it was. */
+const escalationHolds = onFirstUse(() => import('./escalation-hold.ts'));
+const maintenanceWindows = onFirstUse(() => import('#lib/maintenance/maintenance-window-service.ts'));
 
 /** The response deadline of an incident no SLA policy governs (docs/escalation.md). */
 export const DEFAULT_RESPONSE_MINUTES = 15;
@@ -93,7 +96,12 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
  */
 export const escalateOverdueIncidents = async (scope: Scope, now: Date): Promise<number> => {
   const open = await incidentRepository(scope.ports.table, scope.workspaceId).queryOpenIncidents();
-  const windows = open.length > 0 ? await openWindows(scope, now) : [];
+  if (open.length === 0) return 0;
+  const [{ noteEscalationHeld, windowHolding }, { openWindows }] = await Promise.all([
+    escalationHolds(),
+    maintenanceWindows(),
+  ]);
+  const windows = await openWindows(scope, now);
   let sent = 0;
   for (const incident of open) {
     // An incident of a service in maintenance is held: its due escalation waits for the window's end.
