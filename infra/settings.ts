@@ -198,7 +198,9 @@ const slaSweepMinutesOf = (read: ContextReader): number => {
 const smsSpendLimitOf = (read: ContextReader): number => {
   const value = Number(read('smsSpendLimitUsd') ?? DEFAULT_SMS_SPEND_LIMIT_USD);
   if (!Number.isFinite(value) || value <= 0) {
-    throw new Error(`context smsSpendLimitUsd must be a positive number of dollars, got "${String(read('smsSpendLimitUsd'))}"`);
+    throw new Error(
+      `context smsSpendLimitUsd must be a positive number of dollars, got "${String(read('smsSpendLimitUsd'))}"`,
+    );
   }
   return value;
 };

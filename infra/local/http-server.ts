@@ -11,6 +11,7 @@ import { invokeWithin } from './lambda-context.ts';
 import { answerIsDecoded } from './gateway-binary.ts';
 import { functionTimeoutSeconds } from '../function-timeouts.ts';
 import type { LocalMetrics } from './local-metrics.ts';
+import type { LocalHealth } from './local-health.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
@@ -48,6 +49,7 @@ export interface LocalHttpOptions {
   usagePlan: LocalUsagePlan;
   now: () => Date;
   metrics: LocalMetrics;
+  health: LocalHealth;
   /** Resolves once the mail queue is empty and no delivery is running. */
   mailQueueIdle: () => Promise<void>;
   smsOutbox: SmsOutbox;
@@ -135,7 +137,7 @@ export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
 const serveWith =
   (options: LocalHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const { routes, handlers, allowedOrigins, metrics, usagePlan, now } = options;
+    const { routes, handlers, allowedOrigins, metrics, health, usagePlan, now } = options;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
     // The gateway's own answers carry the CORS headers, as its gateway responses do in AWS.
@@ -155,7 +157,7 @@ const serveWith =
       return;
     }
     if (request.method === 'GET' && url.pathname === '/_local/metrics') {
-      send(response, resultResponse(ok(metrics.snapshot()), randomUUID()));
+      send(response, resultResponse(ok({ ...metrics.snapshot(), health: await health.snapshot() }), randomUUID()));
       return;
     }
     if (request.method === 'GET' && options.console) {

@@ -27,6 +27,7 @@ import { consoleAssetsInMemory } from '../console-build.ts';
 import type { ConsoleAsset } from '#lib/console-site/console-site.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
+import { createLocalHealth, type LocalHealth } from './local-health.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { createRouteMiss } from '#lib/http/route-miss.ts';
@@ -100,6 +101,8 @@ export interface LocalStack {
   smsOutbox: SmsOutbox;
   /** What the services counted since the start (`GET /_local/metrics`). */
   metrics: LocalMetrics;
+  /** Whether the pager still pages: the figures the AWS health alarms watch (`GET /_local/metrics`, `health`). */
+  health: LocalHealth;
   queues: LocalSqs;
   /** The running workers, when `workers` is on. */
   workers: LocalWorkers | undefined;
@@ -194,6 +197,7 @@ export const startLocalStack = async ({
   const smsOutbox = await openSmsOutbox(clock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
+  const health = createLocalHealth({ sqs, metrics, clock, sweepIntervalMs: slaSweepSeconds * 1000 });
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
 
   const limits = parseRateLimits(rateLimits);
@@ -248,6 +252,7 @@ export const startLocalStack = async ({
     handlers: await loadGroupHandlers(),
     mailbox,
     metrics,
+    health,
     mailQueueIdle: () => deliveriesIdle(),
     smsOutbox,
     notificationsIdle: () => notificationWorker.idle(),
@@ -266,7 +271,9 @@ export const startLocalStack = async ({
   };
   const mailWorker = startMailWorker(sqs, failedOn('mail'));
   const notificationWorker = startNotificationWorker(sqs, failedOn('notifications'));
-  const workers = runWorkers ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000 }) : undefined;
+  const workers = runWorkers
+    ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000, onSlaSweep: () => health.sweepRan() })
+    : undefined;
   // Notification e-mail passes the notifications queue first, then the mail queue.
   const deliveriesIdle = async () => {
     await notificationWorker.idle();
@@ -286,5 +293,17 @@ export const startLocalStack = async ({
     return { savedMessages };
   };
 
-  return { url, ports, mailbox, smsOutbox, metrics, queues: sqs, workers, deliveriesIdle, deliveryErrors, stop };
+  return {
+    url,
+    ports,
+    mailbox,
+    smsOutbox,
+    metrics,
+    health,
+    queues: sqs,
+    workers,
+    deliveriesIdle,
+    deliveryErrors,
+    stop,
+  };
 };

@@ -85,6 +85,7 @@ const server = createLocalHttpServer({
   usagePlan: stack.ports.usagePlan as LocalUsagePlan,
   now: () => systemClock.now(),
   metrics: stack.metrics,
+  health: stack.health,
   mailQueueIdle: async () => {},
   smsOutbox: stack.smsOutbox,
   notificationsIdle: async () => undefined,
