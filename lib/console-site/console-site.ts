@@ -19,6 +19,7 @@ export const CONSOLE_PAGES = [
   '/incidents/{id}',
   '/signals',
   '/on-call',
+  '/heartbeats',
 ] as const;
 
 export type ConsoleRequest = { kind: 'page' } | { kind: 'asset'; asset: ConsoleAsset };
