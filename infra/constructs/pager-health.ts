@@ -1,4 +1,5 @@
-import { Arn, ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   Alarm,
   type AlarmProps,
@@ -168,6 +169,11 @@ export class PagerHealth extends Construct {
         new PolicyStatement({ actions: ['iam:PassRole'], resources: [role.roleArn] }),
       ]),
       installLatestAwsSdk: false,
+      // Unnamed, so a group kept from a deleted stack never blocks the next deploy; it logs one call a deploy.
+      logGroup: new LogGroup(this, 'SmsDeliveryStatusLoggingLogs', {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
     });
     Validations.of(setting).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

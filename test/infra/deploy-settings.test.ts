@@ -149,15 +149,16 @@ describe('deploy settings', () => {
     const topics = Object.keys(view.template.findResources('AWS::SNS::Topic'));
     expect(topics).toHaveLength(1);
     const alarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm'));
-    // Two per queue (dead letters, age), errors and throttles of the workers, API 5xx and latency, analyses.
-    expect(alarms).toHaveLength(13);
+    // Two per queue (dead letters, age), errors and throttles of the workers, API 5xx and latency, analyses;
+    // and the pager's own health: the sweep, late notifications, SMS failures and spend, new dead letters.
+    expect(alarms).toHaveLength(18);
     const watchedMetrics = alarms.reduce(
       (count, alarm) =>
         count + (alarm.Properties.Metrics?.filter((m: { MetricStat?: unknown }) => m.MetricStat).length ?? 1),
       0,
     );
     // What CloudWatch bills: $0.10 a metric a month, the first ten free.
-    expect(watchedMetrics).toBe(29);
+    expect(watchedMetrics).toBe(37);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     const descriptions = alarms.map((alarm) => String(alarm.Properties.AlarmDescription));
     for (const watched of [
