@@ -8,6 +8,7 @@ import { OnCallPage } from './pages/on-call.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignalsPage } from './pages/signals.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { WatchersPage } from './pages/watchers.tsx';
 import { navigate, returnPath, useLocation } from './router.ts';
 import { Link } from './ui.tsx';
 
@@ -22,6 +23,9 @@ const Header = ({ user, path }: { user: User; path: string }) => (
       </Link>
       <Link to="/on-call" class={path.startsWith('/on-call') ? 'current' : ''}>
         On call
+      </Link>
+      <Link to="/heartbeats" class={path.startsWith('/heartbeats') ? 'current' : ''}>
+        Heartbeats
       </Link>
     </nav>
     <span class="who">
@@ -61,6 +65,8 @@ const App = () => {
         <SignalsPage params={query} user={user} />
       ) : path === '/on-call' ? (
         <OnCallPage />
+      ) : path === '/heartbeats' ? (
+        <WatchersPage />
       ) : path === '/incidents' ? (
         <IncidentsPage params={query} />
       ) : (

@@ -125,3 +125,25 @@ export interface Assignment {
   startsAt?: string;
   endsAt?: string;
 }
+
+/** `GET /heartbeats` (docs/heartbeats.md). */
+export interface Heartbeat {
+  id: string;
+  name: string;
+  intervalSeconds: number;
+  graceSeconds: number;
+  serviceId: string | null;
+  state: 'UP' | 'LATE' | 'DOWN' | 'PAUSED';
+  lastPingAt: string | null;
+  nextPingDueAt: string;
+}
+
+/** `GET /maintenance-windows` (docs/heartbeats.md). */
+export interface MaintenanceWindow {
+  id: string;
+  serviceIds: string[];
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+  active: boolean;
+}

@@ -29,6 +29,7 @@ import { MailIdentity } from './constructs/mail-identity.ts';
 import { PayloadBucket } from './constructs/payload-bucket.ts';
 import { ServiceApi } from './constructs/rest-api.ts';
 import { ServiceAlarms } from './constructs/service-alarms.ts';
+import { PagerHealth } from './constructs/pager-health.ts';
 import { ConsoleSite } from './constructs/console-site.ts';
 import { ServiceDashboard } from './constructs/service-dashboard.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
@@ -53,6 +54,8 @@ export class IncidentServiceStack extends Stack {
   readonly usagePlan: ApiUsagePlan;
   readonly console: ConsoleSite;
   readonly alarms: ServiceAlarms;
+  /** Whether the pager still pages: the sweep, late notifications, SMS delivery and spend, new dead letters. */
+  readonly pagerHealth: PagerHealth;
   /** Only when asked for (`-c dashboard=true`): it is the largest fixed cost of an idle stage. */
   readonly dashboard: ServiceDashboard | undefined;
   /** The Lambda of each route group, by group name. */
@@ -253,11 +256,19 @@ export class IncidentServiceStack extends Stack {
             !this.groupFunctions.has(name) && ![apiKeyAuthorizer.name, routeMiss.name, 'console'].includes(name),
         )
         .map(({ fn }) => fn),
-      scheduled: [this.correlationSweep, this.slaSweep, this.counterRecount].map(({ lambda }) => lambda),
       api: this.api.api,
       stateMachine: this.workflow.stateMachine,
       queues,
       alarmEmail: settings.alarmEmail,
+    });
+    this.pagerHealth = new PagerHealth(this, 'PagerHealth', {
+      topic: this.alarms.topic,
+      sweep: this.slaSweep.lambda,
+      sweepMinutes: settings.slaSweepMinutes,
+      deadLetterQueues: queues.map(({ name, queue }) => ({ name, queue: queue.deadLetterQueue })),
+      serviceName: this.stackName,
+      smsSpendLimitUsd: settings.smsSpendLimitUsd,
+      logSmsDelivery: profile.logsSmsDelivery,
     });
     this.dashboard = settings.dashboard
       ? new ServiceDashboard(this, 'Dashboard', {

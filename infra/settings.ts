@@ -5,6 +5,7 @@ import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-ne
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
+import { DEFAULT_SMS_SPEND_LIMIT_USD } from '#lib/ports/metrics/pager-health.ts';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
@@ -67,6 +68,11 @@ export interface ServiceSettings {
    * billed $3 a month, the largest fixed cost of an idle stage; the alarms watch the service either way.
    */
   dashboard: boolean;
+  /**
+   * The account's monthly SMS spend limit in USD, as set in SNS's text messaging preferences
+   * (`-c smsSpendLimitUsd=50`); AWS's default of $1 when not given. The spend alarm fires at 80% of it.
+   */
+  smsSpendLimitUsd: number;
 }
 
 /** What follows from the stage: prod keeps data and logs, dev can be torn down without leftovers. */
@@ -75,6 +81,11 @@ export interface StageProfile {
   logRetention: RetentionDays;
   /** Stage-wide API Gateway throttle: steady requests per second and bucket size. */
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * Whether the stack turns on SNS delivery status logging of SMS, an account-wide setting: in prod, so a
+   * dev stage in the same account neither overrides it nor leaves it pointing at a role it deleted.
+   */
+  logsSmsDelivery: boolean;
 }
 
 export const STAGE_PROFILES: Record<StageName, StageProfile> = {
@@ -82,11 +93,13 @@ export const STAGE_PROFILES: Record<StageName, StageProfile> = {
     removalPolicy: RemovalPolicy.DESTROY,
     logRetention: RetentionDays.TWO_WEEKS,
     throttle: { rateLimit: 50, burstLimit: 100 },
+    logsSmsDelivery: false,
   },
   prod: {
     removalPolicy: RemovalPolicy.RETAIN,
     logRetention: RetentionDays.THREE_MONTHS,
     throttle: { rateLimit: 500, burstLimit: 1000 },
+    logsSmsDelivery: true,
   },
 };
 
@@ -192,6 +205,17 @@ const slaSweepMinutesOf = (read: ContextReader): number => {
   return value;
 };
 
+/** A positive amount of dollars, as SNS's spend limit is. */
+const smsSpendLimitOf = (read: ContextReader): number => {
+  const value = Number(read('smsSpendLimitUsd') ?? DEFAULT_SMS_SPEND_LIMIT_USD);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(
+      `context smsSpendLimitUsd must be a positive number of dollars, got "${String(read('smsSpendLimitUsd'))}"`,
+    );
+  }
+  return value;
+};
+
 /** Reads and checks the context once, so a typo fails the synth instead of a deployed function. */
 export const readSettings = (read: ContextReader): ServiceSettings => {
   const stage = text(read, 'stage', 'dev');
@@ -228,5 +252,6 @@ export const readSettings = (read: ContextReader): ServiceSettings => {
     reserveWorkerConcurrency: flag(read, 'reserveWorkerConcurrency'),
     tracing: flag(read, 'tracing', true),
     dashboard: flag(read, 'dashboard'),
+    smsSpendLimitUsd: smsSpendLimitOf(read),
   };
 };

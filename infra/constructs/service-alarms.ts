@@ -13,11 +13,6 @@ import type { WorkQueue } from './work-queue.ts';
 export interface ServiceAlarmsProps {
   /** The functions no API request waits on: their failures reach no client as a 5xx. */
   functions: readonly IFunction[];
-  /**
-   * Those of them a schedule runs: a throttled scheduled run can be dropped unseen, while a throttled queue
-   * worker's message waits in its queue (the queue-age and dead-letter alarms see it).
-   */
-  scheduled: readonly IFunction[];
   api: RestApi;
   stateMachine: StateMachine;
   queues: readonly { name: string; queue: WorkQueue }[];
@@ -35,13 +30,15 @@ const API_P99_LIMIT = Duration.seconds(10);
 const period = Duration.minutes(5);
 
 /**
- * Every alarm of the service, on one SNS topic: dead-letter queues, function errors and throttles, API
+ * The service's alarms, on one SNS topic (pager-health.ts adds the pager's own): function errors, API
  * 5xx and latency, failed analyses and old queued messages. CloudWatch bills an alarm by the metrics it
  * watches ($0.10 each a month, the first ten free), whether it fires or not: so the functions behind the
  * API are watched through the API's 5xx (an API function's crash, timeout or throttle, and the
  * authorizer's, is a 5xx the gateway answers), the functions no client waits on (queue workers, the sweeps)
- * through their own errors, summed over up to ten functions an alarm, and only the scheduled ones through
- * their throttles. The README's idle-cost table is computed from the template (test/infra/idle-cost.test.ts).
+ * through their own errors, summed over up to ten functions an alarm. A throttled queue worker's message waits
+ * in its queue (the age alarm sees it), and a sweep that stopped running, throttled or not, is the pager
+ * health's alarm (pager-health.ts), as are new dead letters. The README's idle-cost table is computed from the
+ * template (test/infra/idle-cost.test.ts).
  */
 export class ServiceAlarms extends Construct {
   readonly topic: Topic;
@@ -69,7 +66,6 @@ export class ServiceAlarms extends Construct {
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
     for (const { name, queue } of props.queues) {
-      this.add(queue.deadLetterAlarm);
       this.alarm(`${name}QueueAge`, {
         description: `The oldest message of the ${name} queue has waited over ${QUEUE_AGE_LIMIT.toMinutes()} minutes`,
         metric: queue.queue.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum' }),
@@ -82,13 +78,6 @@ export class ServiceAlarms extends Construct {
       this.alarm(`FunctionErrors${index + 1}`, {
         description: `A function failed: ${names(functions)}`,
         metric: sum(functions.map((fn) => fn.metricErrors({ period, statistic: 'Sum' }))),
-        threshold: 0,
-      });
-    });
-    chunk(props.scheduled, METRICS_PER_ALARM).forEach((functions, index) => {
-      this.alarm(`ScheduledThrottles${index + 1}`, {
-        description: `A scheduled function was throttled: ${names(functions)}`,
-        metric: sum(functions.map((fn) => fn.metricThrottles({ period, statistic: 'Sum' }))),
         threshold: 0,
       });
     });

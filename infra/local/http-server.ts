@@ -12,6 +12,7 @@ import { answerIsDecoded } from './gateway-binary.ts';
 import { functionTimeoutSeconds } from '../function-timeouts.ts';
 import type { LocalMetrics } from './local-metrics.ts';
 import type { MemoryReport } from './local-memory.ts';
+import type { LocalHealth } from './local-health.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
@@ -51,6 +52,7 @@ export interface LocalHttpOptions {
   metrics: LocalMetrics;
   /** The process's resident memory and each thread's heap, reported with the metrics. */
   memory: () => Promise<MemoryReport>;
+  health: LocalHealth;
   /** Resolves once the mail queue is empty and no delivery is running. */
   mailQueueIdle: () => Promise<void>;
   smsOutbox: SmsOutbox;
@@ -138,7 +140,7 @@ export const createLocalHttpServer = (options: LocalHttpOptions): Server => {
 const serveWith =
   (options: LocalHttpOptions) =>
   async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const { routes, handlers, allowedOrigins, metrics, usagePlan, now } = options;
+    const { routes, handlers, allowedOrigins, metrics, health, usagePlan, now } = options;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
     // The gateway's own answers carry the CORS headers, as its gateway responses do in AWS.
@@ -158,7 +160,13 @@ const serveWith =
       return;
     }
     if (request.method === 'GET' && url.pathname === '/_local/metrics') {
-      send(response, resultResponse(ok({ ...metrics.snapshot(), memory: await options.memory() }), randomUUID()));
+      send(
+        response,
+        resultResponse(
+          ok({ ...metrics.snapshot(), memory: await options.memory(), health: await health.snapshot() }),
+          randomUUID(),
+        ),
+      );
       return;
     }
     if (request.method === 'GET' && options.console) {

@@ -3,6 +3,7 @@ import {
   type CountMetric,
   DURATION_METRICS,
   type DurationMetric,
+  HEALTH_DURATION_METRICS,
   type Metrics,
 } from '#lib/ports/metrics/metrics.ts';
 
@@ -26,7 +27,7 @@ export interface LocalMetrics extends Metrics {
 export const createLocalMetrics = (): LocalMetrics => {
   const counts = Object.fromEntries(COUNT_METRICS.map((name) => [name, 0])) as Record<CountMetric, number>;
   const durations = Object.fromEntries(
-    DURATION_METRICS.map((name) => [name, { count: 0, sumMs: 0, maxMs: 0 }]),
+    [...DURATION_METRICS, ...HEALTH_DURATION_METRICS].map((name) => [name, { count: 0, sumMs: 0, maxMs: 0 }]),
   ) as Record<DurationMetric, DurationSummary>;
   return {
     count(name, value = 1) {

@@ -28,6 +28,7 @@ import type { ConsoleAsset } from '#lib/console-site/console-site.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
 import { type MemoryReport, readMemory } from './local-memory.ts';
+import { createLocalHealth, type LocalHealth } from './local-health.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { createRouteMiss } from '#lib/http/route-miss.ts';
@@ -103,6 +104,8 @@ export interface LocalStack {
   metrics: LocalMetrics;
   /** The process's resident memory and each thread's heap (`GET /_local/metrics`, `data.memory`). */
   memory(): Promise<MemoryReport>;
+  /** Whether the pager still pages: the figures the AWS health alarms watch (`GET /_local/metrics`, `health`). */
+  health: LocalHealth;
   queues: LocalSqs;
   /** The running workers, when `workers` is on. */
   workers: LocalWorkers | undefined;
@@ -198,6 +201,7 @@ export const startLocalStack = async ({
   const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
   const metrics = createLocalMetrics();
   const memory = () => readMemory({ dynamodb: dynamo.usage, sqs: sqs.usage });
+  const health = createLocalHealth({ sqs, metrics, clock, sweepIntervalMs: slaSweepSeconds * 1000 });
   const queue = createSqsQueue(sqs.client, sqs.queueUrl);
 
   const limits = parseRateLimits(rateLimits);
@@ -253,6 +257,7 @@ export const startLocalStack = async ({
     mailbox,
     metrics,
     memory,
+    health,
     mailQueueIdle: () => deliveriesIdle(),
     smsOutbox,
     notificationsIdle: () => notificationWorker.idle(),
@@ -271,7 +276,9 @@ export const startLocalStack = async ({
   };
   const mailWorker = startMailWorker(sqs, failedOn('mail'));
   const notificationWorker = startNotificationWorker(sqs, failedOn('notifications'));
-  const workers = runWorkers ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000 }) : undefined;
+  const workers = runWorkers
+    ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000, onSlaSweep: () => health.sweepRan() })
+    : undefined;
   // Notification e-mail passes the notifications queue first, then the mail queue.
   const deliveriesIdle = async () => {
     await notificationWorker.idle();
@@ -298,6 +305,7 @@ export const startLocalStack = async ({
     smsOutbox,
     metrics,
     memory,
+    health,
     queues: sqs,
     workers,
     deliveriesIdle,

@@ -21,7 +21,13 @@ export interface LocalWorkers {
  * The queue consumers and the scheduled sweeps of the stack, run locally: each queue's worker behind a
  * poller with Lambda's SQS-trigger semantics, and the correlation and SLA sweeps on timers.
  */
-export const startLocalWorkers = (sqs: LocalSqs, { slaSweepMs }: { slaSweepMs: number }): LocalWorkers => {
+export const startLocalWorkers = (
+  sqs: LocalSqs,
+  {
+    slaSweepMs,
+    onSlaSweep,
+  }: { slaSweepMs: number /** Told each finished SLA sweep (the local health). */; onSlaSweep?: () => void },
+): LocalWorkers => {
   const pollers = [
     startQueuePoller({ sqs, queue: 'ingestion', handler: ingestionWorker }),
     startQueuePoller({ sqs, queue: 'correlation', handler: correlationWorker }),
@@ -33,7 +39,9 @@ export const startLocalWorkers = (sqs: LocalSqs, { slaSweepMs }: { slaSweepMs: n
   timer.unref();
   let slaSweeping: Promise<void> = Promise.resolve();
   const slaTimer = setInterval(() => {
-    slaSweeping = slaSweep().catch((error: unknown) => log.error('SLA sweep failed', { error }));
+    slaSweeping = slaSweep()
+      .then(() => onSlaSweep?.())
+      .catch((error: unknown) => log.error('SLA sweep failed', { error }));
   }, slaSweepMs);
   slaTimer.unref();
   return {

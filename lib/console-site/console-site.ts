@@ -19,6 +19,7 @@ export const CONSOLE_PAGES = [
   '/incidents/{id}',
   '/signals',
   '/on-call',
+  '/heartbeats',
 ] as const;
 
 /** Every path the console answers (a GET each): its pages and its built files. */

@@ -8,12 +8,13 @@ import { firstMatchingRule, groupKeyOf, type CorrelationRule } from './correlati
 import type { CorrelationGroup, GroupMember } from './correlation-group-repository.ts';
 import { correlationGroupRepository } from './correlation-group-repository.ts';
 import { linkSignal } from './link-signal.ts';
+import { heldForMaintenance } from './maintenance-hold.ts';
 import type { CorrelationBatch } from './correlation-batch.ts';
 import { systemScope, type Scope } from '#lib/identity/scope.ts';
 import { signalIncidentRepository } from '#lib/signals/signal-incident-repository.ts';
 
 export type CorrelationOutcome =
-  | { kind: 'ignored'; reason: 'missing' | 'not-pending' | 'already-linked' | 'not-open' | 'no-rule' }
+  | { kind: 'ignored'; reason: 'missing' | 'not-pending' | 'already-linked' | 'not-open' | 'no-rule' | 'maintenance' }
   | { kind: 'counted'; ruleId: string; groupKey: string; signals: number }
   | { kind: 'joined' | 'opened'; ruleId: string; groupKey: string; incidentId: string };
 
@@ -239,6 +240,8 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
  * signal joins the incident an earlier signal of the batch found open or opened (docs/correlation.md,
  * "A batch at a time").
  *
+ * A signal of a service in maintenance is held (`heldForMaintenance`): it joins no group.
+ *
  * Silent hours are not read here: they mute notifications only and never stop an incident from being
  * opened, so correlation does not consult them.
  */
@@ -262,6 +265,7 @@ export const correlateSignal = async (
   };
   if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });
   if (!CORRELATING.includes(signal.status)) return finish({ kind: 'ignored', reason: 'not-open' });
+  if (await heldForMaintenance(scope, signal)) return finish({ kind: 'ignored', reason: 'maintenance' });
   const rule = firstMatchingRule(await batch.rules(scope), signal);
   if (!rule) return finish({ kind: 'ignored', reason: 'no-rule' });
   const context: GroupContext = { ...scope, rule, groupKey: groupKeyOf(rule, signal) };

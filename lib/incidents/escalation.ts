@@ -3,6 +3,11 @@ import { recordHistory } from '#lib/tickets/history-repository.ts';
 import type { Incident } from './incident.ts';
 import { queueIncidentEvents } from './incident-notifications.ts';
 import { incidentRepository } from './incident-repository.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
+
+/** Loaded by the first sweep that finds an OPEN incident, so the sweep's cold start stays as it was. */
+const escalationHolds = onFirstUse(() => import('./escalation-hold.ts'));
+const maintenanceWindows = onFirstUse(() => import('#lib/maintenance/maintenance-window-service.ts'));
 
 /** The response deadline of an incident no SLA policy governs (docs/escalation.md). */
 export const DEFAULT_RESPONSE_MINUTES = 15;
@@ -86,12 +91,24 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
 
 /**
  * The escalation side of the SLA sweep, for a workspace with `autoEscalate` on: every incident still OPEN is
- * looked at (one query of the OPEN status partition) and those past their deadline are escalated. Answers
- * how many escalations it sent.
+ * looked at (one query of the OPEN status partition, and one of the open maintenance windows) and those past
+ * their deadline are escalated, but those of a service in maintenance. Answers how many escalations it sent.
  */
 export const escalateOverdueIncidents = async (scope: Scope, now: Date): Promise<number> => {
   const open = await incidentRepository(scope.ports.table, scope.workspaceId).queryOpenIncidents();
+  if (open.length === 0) return 0;
+  const [{ noteEscalationHeld, windowHolding }, { openWindows }] = await Promise.all([
+    escalationHolds(),
+    maintenanceWindows(),
+  ]);
+  const windows = await openWindows(scope, now);
   let sent = 0;
-  for (const incident of open) if (await escalate(scope, incident, now)) sent += 1;
+  for (const incident of open) {
+    // An incident of a service in maintenance is held: its due escalation waits for the window's end.
+    const held = windowHolding(windows, incident);
+    if (held) {
+      if (dueEscalation(incident, now)) await noteEscalationHeld(scope, incident, held);
+    } else if (await escalate(scope, incident, now)) sent += 1;
+  }
   return sent;
 };

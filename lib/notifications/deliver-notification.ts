@@ -208,6 +208,8 @@ export const deliverNotification = async (
       await deliveries.recordAttempt(target, { at: at(), outcome: 'MUTED', detail: silence });
       continue;
     }
+    // How long after its event this page went out, or failed again: the pager's own health (docs/heartbeats.md).
+    ports.metrics.duration('NotificationLag', ports.clock.now().getTime() - Date.parse(eventAt));
     try {
       await send({ ...content, ackUrl: await ackUrlFor(scope, notification, incident, pendingSend) });
       await deliveries.recordAttempt(target, { at: at(), outcome: 'SENT' }, meetingUrl);

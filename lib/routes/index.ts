@@ -12,9 +12,12 @@ import { correlationRules } from './correlation-rules.ts';
 import { dashboard } from './dashboard.ts';
 import { docs } from './docs.ts';
 import { health } from './health.ts';
+import { heartbeatPing } from './heartbeat-ping.ts';
+import { heartbeats } from './heartbeats.ts';
 import { incidents } from './incidents.ts';
 import { ingestion } from './ingestion.ts';
 import { integrations } from './integrations.ts';
+import { maintenanceWindows } from './maintenance-windows.ts';
 import { onCall } from './on-call.ts';
 import { pipelines } from './pipelines.ts';
 import { playbooks } from './playbooks.ts';
@@ -40,6 +43,9 @@ export const ROUTE_GROUPS = [
   playbooks,
   slaPolicies,
   silentHours,
+  heartbeats,
+  heartbeatPing,
+  maintenanceWindows,
   serviceMap,
   blastRadius,
   assistant,

@@ -6,6 +6,7 @@ import { credentialKeys } from '#lib/ports/credential-keys/credential-keys-need.
 import { integrationProviders } from '#lib/ports/integration-providers/integration-providers-need.ts';
 import { network } from '#lib/ports/network/network-need.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 
 /**
  * Turns incident events into chat posts, e-mail (through the mail outbox) and SMS, with war-room links
@@ -15,5 +16,5 @@ import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 export const notificationWorker: FunctionDeclaration = {
   name: 'notification-worker',
   description: 'Sends the notifications of incident events queued on the notifications queue',
-  needs: [tableReadWrite, mail, smsDelivery, credentialKeys, integrationProviders, network, signingKeys],
+  needs: [tableReadWrite, mail, smsDelivery, credentialKeys, integrationProviders, network, signingKeys, metrics],
 };

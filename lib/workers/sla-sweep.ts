@@ -1,6 +1,8 @@
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
+import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
+import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 
 /**
  * How often the sweep runs by default (CDK context `slaSweepMinutes`, locally `SLA_SWEEP_SECONDS`): a breach is
@@ -11,6 +13,14 @@ export const SLA_SWEEP_MINUTES = 1;
 
 export const slaSweep: FunctionDeclaration = {
   name: 'sla-sweep',
-  description: 'Records SLA breaches of incidents whose deadlines passed and escalates unacknowledged incidents',
-  needs: [tableReadWrite, queueSender('notifications')],
+  description:
+    'Records SLA breaches of incidents whose deadlines passed, escalates unacknowledged incidents and raises missed heartbeats',
+  // A missed heartbeat is stored as a signal like any alert: the correlation queue, and the ingestion queue and
+  // payload bucket the signal store falls back on; the metric is the sweep's own heartbeat (docs/heartbeats.md).
+  needs: [
+    tableReadWrite,
+    queueSender('notifications', 'correlation', 'ingestion'),
+    payloadObjects('readWrite'),
+    metrics,
+  ],
 };

@@ -145,6 +145,9 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     await page.getByRole('link', { name: 'On call' }).click();
     await page.locator('.rows li', { hasText: engineer.email }).waitFor();
     await screenshot(page, 'on-call');
+    await page.getByRole('link', { name: 'Heartbeats' }).click();
+    await page.getByRole('heading', { name: 'Maintenance windows' }).waitFor();
+    await page.getByText('No heartbeats.').waitFor();
     expect(outside).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -86,6 +86,7 @@ const server = createLocalHttpServer({
   now: () => systemClock.now(),
   metrics: stack.metrics,
   memory: stack.memory,
+  health: stack.health,
   mailQueueIdle: async () => {},
   smsOutbox: stack.smsOutbox,
   notificationsIdle: async () => undefined,

@@ -149,7 +149,8 @@ describe('deploy settings', () => {
     const topics = Object.keys(view.template.findResources('AWS::SNS::Topic'));
     expect(topics).toHaveLength(1);
     const alarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm'));
-    // Two per queue (dead letters, age), errors of the workers, throttles of the sweeps, API 5xx and latency, analyses.
+    // Age per queue, errors of the workers, API 5xx and latency, analyses; and the pager's own health: the
+    // sweep, late notifications, SMS failures and spend, new dead letters (one alarm over the four queues).
     expect(alarms).toHaveLength(13);
     const watchedMetrics = alarms.reduce(
       (count, alarm) =>
@@ -157,7 +158,7 @@ describe('deploy settings', () => {
       0,
     );
     // What CloudWatch bills: $0.10 a metric a month, the first ten free (test/infra/idle-cost.test.ts).
-    expect(watchedMetrics).toBe(23);
+    expect(watchedMetrics).toBe(24);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     const descriptions = alarms.map((alarm) => String(alarm.Properties.AlarmDescription));
     for (const watched of [

@@ -53,7 +53,7 @@ describe('table', () => {
 });
 
 describe('queues', () => {
-  it('has the four work queues, each with an encrypted, TLS-only dead-letter queue and an alarm on it', () => {
+  it('has the four work queues, each with an encrypted, TLS-only dead-letter queue', () => {
     view.template.resourceCountIs('AWS::SQS::Queue', 8);
     view.template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
     for (const name of ['ingestion', 'correlation', 'mail', 'notifications'] as const) {
@@ -67,19 +67,8 @@ describe('queues', () => {
           maxReceiveCount: QUEUE_SETTINGS[name].maxReceiveCount,
         },
       });
-      view.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Namespace: 'AWS/SQS',
-        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
-        ComparisonOperator: 'GreaterThanThreshold',
-        Threshold: 0,
-      });
     }
-    view.template.resourcePropertiesCountIs(
-      'AWS::CloudWatch::Alarm',
-      { MetricName: 'ApproximateNumberOfMessagesVisible' },
-      4,
-    );
+    // New dead letters of all four queues are one alarm, the pager health's (test/health/pager-health.test.ts).
     const denyInsecure = {
       PolicyDocument: {
         Statement: Match.arrayWith([

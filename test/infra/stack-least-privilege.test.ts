@@ -64,7 +64,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only signals and ingestion send to both signal queues, and the ingestion worker and sweep to correlation', () => {
+  it('lets only signals, ingestion and the SLA sweep send to both signal queues, and the ingestion worker and sweep to correlation', () => {
     const senders = groupsWith((fn) => view.actionsOfFunction(fn).includes('sqs:SendMessage'));
     expect(senders).toEqual([
       'auth',
@@ -78,12 +78,14 @@ describe('least privilege', () => {
       'signals',
       'sla-sweep',
     ]);
-    expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals']);
+    // The SLA sweep stores missed heartbeats as signals (docs/heartbeats.md).
+    expect(groupsWith((fn) => 'INGESTION_QUEUE_URL' in envOf(fn))).toEqual(['ingestion', 'signals', 'sla-sweep']);
     expect(groupsWith((fn) => 'CORRELATION_QUEUE_URL' in envOf(fn))).toEqual([
       'correlation-sweep',
       'ingestion',
       'ingestion-worker',
       'signals',
+      'sla-sweep',
     ]);
   });
 

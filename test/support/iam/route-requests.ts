@@ -58,6 +58,19 @@ const silentRule = {
   teamScope: 'payments',
 };
 
+const heartbeat = { name: 'Nightly backup', intervalSeconds: 86_400, graceSeconds: 3600, serviceId: 'backups' };
+
+/** The heartbeat's ping path, from the ping URL its create answered. */
+const pingPath = ({ ids }: RequestContext): string => new URL(ids.heartbeatPingUrl as string).pathname;
+
+/** An hour of maintenance of a service no other request's signal names, from now. */
+const maintenance = () => ({
+  serviceIds: ['billing-batch'],
+  startsAt: new Date().toISOString(),
+  endsAt: new Date(Date.now() + 3600_000).toISOString(),
+  reason: 'Database upgrade',
+});
+
 const PLAYBOOK = {
   title: 'Failover',
   steps: [{ title: 'Check' }, { title: 'Restart', optional: true }, { title: 'Confirm' }],
@@ -355,6 +368,35 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   },
   'silent-hours.replaceRule': withIds('PUT', ({ silentRule: id }) => `/silent-hours/${id}`, silentRule),
   'silent-hours.deleteRule': withIds('DELETE', ({ silentRule: id }) => `/silent-hours/${id}`),
+
+  'heartbeats.createHeartbeat': async (context) => {
+    const reply = await creating(context, 'heartbeat', '/heartbeats', heartbeat);
+    context.ids.heartbeatPingUrl = reply.body.data.pingUrl;
+    return reply;
+  },
+  'heartbeats.listHeartbeats': byKey('/heartbeats'),
+  'heartbeats.getHeartbeat': withIds('GET', ({ heartbeat: id }) => `/heartbeats/${id}`, undefined, 'key'),
+  'heartbeats.replaceHeartbeat': withIds('PUT', ({ heartbeat: id }) => `/heartbeats/${id}`, heartbeat),
+  'heartbeat-ping.pingHeartbeatGet': (context) => context.client.request('GET', pingPath(context)),
+  'heartbeat-ping.pingHeartbeatPost': (context) => context.client.request('POST', pingPath(context)),
+  // A heartbeat of its own, so the first is still there, missed, when the SLA sweep runs a day later.
+  'heartbeats.deleteHeartbeat': async (context) => {
+    await creating(context, 'doomedHeartbeat', '/heartbeats', heartbeat);
+    return withIds('DELETE', ({ doomedHeartbeat: id }) => `/heartbeats/${id}`)(context);
+  },
+
+  'maintenance-windows.createWindow': (context) =>
+    creating(context, 'maintenanceWindow', '/maintenance-windows', maintenance()),
+  'maintenance-windows.listWindows': byKey('/maintenance-windows'),
+  'maintenance-windows.getWindow': withIds(
+    'GET',
+    ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`,
+    undefined,
+    'key',
+  ),
+  'maintenance-windows.replaceWindow': (context) =>
+    withIds('PUT', ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`, maintenance())(context),
+  'maintenance-windows.deleteWindow': withIds('DELETE', ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`),
 
   'pipelines.listRuns': byFreshKey('/pipelines'),
   'pipelines.getRun': async (context) => {
