@@ -31,17 +31,22 @@ const jsonSafe = (input: object): Record<string, any> =>
  * signing and retries, so each command is reported once, with what AWS would authorize it by.
  */
 export const recordSdkCalls = (report: (call: SdkCall) => void): void => {
+  // A call on an existing gateway key is authorized by that key's tags, which the call does not carry: those it
+  // was created with, as AWS keeps them.
+  const keyTags = new Map<string, unknown>();
   onAwsClient((client) => {
     (client as unknown as Pick<DynamoDBClient, 'middlewareStack'>).middlewareStack.add(
       (next, context) => async (args) => {
-        report({
-          client: context.clientName ?? '(unnamed client)',
-          command: (context.commandName ?? '').replace(/Command$/, ''),
-          input: jsonSafe(args.input),
-        });
+        const command = (context.commandName ?? '').replace(/Command$/, '');
+        const input = jsonSafe(args.input);
+        if (typeof input.apiKey === 'string') input.resourceTags = keyTags.get(input.apiKey) ?? {};
+        report({ client: context.clientName ?? '(unnamed client)', command, input });
         const request = args.request as { headers?: Record<string, string> } | undefined;
         if (request?.headers) request.headers[RECORDED_HEADER] = '1';
-        return next(args);
+        const result = await next(args);
+        const created = (result.output as { id?: string } | undefined)?.id;
+        if (command === 'CreateApiKey' && created) keyTags.set(created, input.tags);
+        return result;
       },
       { step: 'build', name: 'recordIamRequests' },
     );
