@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { corsHeaders } from '#lib/http/cors.ts';
+import { withSecurityHeaders } from '#lib/http/security-headers.ts';
 import { createRouteMiss, type KnownRoute } from '#lib/http/route-miss.ts';
 import { log, withLogScope } from '#lib/log/logger.ts';
 import { redactPath } from '#lib/log/redact-path.ts';
@@ -29,9 +30,9 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
       path: redactPath(event.path),
       status: response.statusCode,
     });
-    return {
+    return withSecurityHeaders(event, {
       ...response,
       headers: { ...response.headers, ...corsHeaders(portsOf(routeMiss).allowedOrigins, origin) },
-    };
+    });
   });
 };
