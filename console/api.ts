@@ -140,7 +140,17 @@ export const signIn = async (email: string, password: string): Promise<User> => 
   return data.user;
 };
 
-export const signOut = (): void => save(null);
+/** Ends the login on the server too (its tokens stop working), then forgets it here whatever the answer. */
+export const signOut = async (): Promise<void> => {
+  const refreshToken = session?.refreshToken;
+  save(null);
+  if (!refreshToken) return;
+  await fetch(`${API_BASE}/auth/logout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  }).catch(() => undefined);
+};
 
 /** Query string of the defined, non-empty values. */
 export const query = (values: Record<string, string | number | undefined>): string => {

@@ -30,7 +30,7 @@ const Header = ({ user, path }: { user: User; path: string }) => (
     </nav>
     <span class="who">
       <span class="who-email">{user.email}</span> <span class="badge">{user.roles.join(', ')}</span>{' '}
-      <button type="button" class="link" onClick={signOut}>
+      <button type="button" class="link" onClick={() => void signOut()}>
         Sign out
       </button>
     </span>

@@ -22,6 +22,10 @@ export const handler = createGroupHandler(auth, {
     const { refreshSession, tokenFields } = await sessionsModule();
     return ok(tokenFields(await refreshSession(accountScope, body.refreshToken)), { message: 'Token refreshed' });
   },
+  logout: async ({ accountScope, body }) => {
+    await (await sessionsModule()).endSession(accountScope, body.refreshToken);
+    return ok({}, { message: 'Logged out' });
+  },
   oauthLogin: async ({ accountScope, body }) =>
     ok(await (await signIn()).oauthLogin(accountScope, body), { message: 'Logged in' }),
   ssoDiscovery: async ({ accountScope, query }) => {

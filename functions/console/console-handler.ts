@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CONSOLE_HEADERS, type ConsoleAsset, consolePage, consoleRequest } from '#lib/console-site/console-site.ts';
 import { binary } from '#lib/http/envelope.ts';
 import { errorResponse, resultResponse } from '#lib/http/response.ts';
+import { withSecurityHeaders } from '#lib/http/security-headers.ts';
 import { HTML_TYPE, contentTypeOf } from '#lib/http/content-types.ts';
 
 /** The built files: read beside the bundle in Lambda, built in memory by the local server. */
@@ -46,8 +47,9 @@ export const createConsoleHandler =
   (read: ReadConsoleAsset) =>
   async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const requestId = event.requestContext.requestId;
-    return (
+    return withSecurityHeaders(
+      event,
       (await consoleAnswer(event.path, basePathOf(event), read, requestId)) ??
-      errorResponse(404, 'Route not found', [], requestId)
+        errorResponse(404, 'Route not found', [], requestId),
     );
   };

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { corsHeaders } from '#lib/http/cors.ts';
+import { withSecurityHeaders } from '#lib/http/security-headers.ts';
 import { createRouteMiss, type KnownRoute } from '#lib/http/route-miss.ts';
 import { log, withLogScope } from '#lib/log/logger.ts';
+import { redactPath } from '#lib/log/redact-path.ts';
 import { portsOf } from '#lib/ports/port-set.ts';
 import { ROUTE_MISS_ROUTES_FILE, routeMiss } from '#lib/workers/route-miss.ts';
 
@@ -23,10 +25,14 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
   return withLogScope(requestId, async () => {
     const response = (await loadAnswer())({ method: event.httpMethod, path: event.path, requestId });
     const origin = event.headers?.origin ?? event.headers?.Origin;
-    log.info('request completed', { method: event.httpMethod, path: event.path, status: response.statusCode });
-    return {
+    log.info('request completed', {
+      method: event.httpMethod,
+      path: redactPath(event.path),
+      status: response.statusCode,
+    });
+    return withSecurityHeaders(event, {
       ...response,
       headers: { ...response.headers, ...corsHeaders(portsOf(routeMiss).allowedOrigins, origin) },
-    };
+    });
   });
 };

@@ -26,8 +26,15 @@ export const addGatewayResponses = (api: RestApi, allowedOrigins: readonly strin
           'Access-Control-Expose-Headers': `'${CORS_EXPOSE_HEADERS.join(', ')}'`,
           Vary: "'Origin'",
         };
+  // The headers every answer of the service carries (docs/security.md), the gateway's own included.
+  const secure: Record<string, string> = {
+    'X-Content-Type-Options': "'nosniff'",
+    'Referrer-Policy': "'no-referrer'",
+    'Cache-Control': "'no-store'",
+    'Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+  };
   const addGatewayResponse = (id: string, options: Omit<GatewayResponseOptions, 'responseHeaders'>) =>
-    api.addGatewayResponse(id, { ...options, responseHeaders: cors });
+    api.addGatewayResponse(id, { ...options, responseHeaders: { ...cors, ...secure } });
   // A path or method outside the route table arrives as "missing authentication token".
   addGatewayResponse('RouteNotFound', {
     type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
@@ -48,6 +55,7 @@ export const addGatewayResponses = (api: RestApi, allowedOrigins: readonly strin
     templates: envelope(TOO_MANY_REQUESTS),
     responseHeaders: {
       ...cors,
+      ...secure,
       'Retry-After': "'1'",
       'RateLimit-Limit': `'${perKeyLimit}'`,
       'RateLimit-Remaining': "'0'",

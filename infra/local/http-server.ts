@@ -20,6 +20,7 @@ import type { LocalUsagePlan } from './local-usage-plan.ts';
 import { takesApiKeys } from '#lib/http/route.ts';
 import type { RouteMatcher } from '#lib/http/route-matcher.ts';
 import type { createRouteMiss } from '#lib/http/route-miss.ts';
+import { withSecurityHeaders } from '#lib/http/security-headers.ts';
 import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
 
 /** API Gateway's own limit on a request's payload: 413 above it. */
@@ -143,9 +144,16 @@ const serveWith =
     const { routes, handlers, allowedOrigins, metrics, health, usagePlan, now } = options;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
-    // The gateway's own answers carry the CORS headers, as its gateway responses do in AWS.
+    // The gateway's own answers carry the CORS and security headers, as its gateway responses do in AWS.
+    const forwarded = { headers: request.headers as Record<string, string> };
     const gatewayAnswer = (result: APIGatewayProxyResult): void =>
-      send(response, { ...result, headers: { ...result.headers, ...corsHeaders(allowedOrigins, origin) } });
+      send(
+        response,
+        withSecurityHeaders(forwarded, {
+          ...result,
+          headers: { ...result.headers, ...corsHeaders(allowedOrigins, origin) },
+        }),
+      );
     const body = await readBody(request);
     if (!body) {
       gatewayAnswer(errorResponse(413, 'Request body too large', [], randomUUID()));
@@ -172,7 +180,7 @@ const serveWith =
     if (request.method === 'GET' && options.console) {
       const page = await options.console(url.pathname, randomUUID());
       if (page) {
-        send(response, page);
+        send(response, withSecurityHeaders(forwarded, page));
         return;
       }
     }

@@ -154,3 +154,16 @@ export const refreshSession = async ({ ports }: AccountScope, presented: string)
   const rotated = await families.getFamily(claims.familyId);
   return repeatRotation(ports, account, presented, claims, rotated, now);
 };
+
+/**
+ * Ends the login the refresh token belongs to: its family is revoked, so no token of it refreshes again, and
+ * the login is recorded on the account as revoked, so the access tokens of the family answer 401 on their next
+ * request (docs/security.md, "Sign out"). A token already revoked or expired signs out nothing more: 200.
+ */
+export const endSession = async ({ ports }: AccountScope, presented: string): Promise<void> => {
+  const { table, signingKeys, clock } = ports;
+  const now = clock.now();
+  const claims = await verifyRefreshToken(signingKeys, presented, now);
+  await refreshFamilyRepository(table, claims.accountId).revokeFamily(claims.familyId, now.toISOString());
+  await accountSecurityRepository(table, claims.accountId).recordRevokedLogin(claims.familyId, now);
+};

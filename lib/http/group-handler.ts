@@ -10,6 +10,7 @@ import { resultResponse } from './response.ts';
 import { ForbiddenError } from '#lib/contract/errors.ts';
 import type { HttpContext, ResolvedRoute } from './middlewares/http-context.ts';
 import { requestLog } from './middlewares/request-log.ts';
+import { securityHeaders } from './middlewares/security-headers.ts';
 import { cors } from './middlewares/cors.ts';
 import { errorEnvelope } from './middlewares/error-envelope.ts';
 import { normalizeHeaders } from './middlewares/normalize-headers.ts';
@@ -72,6 +73,7 @@ export const createHttpHandler = <G extends RouteGroup>(
 ): GatewayHandler => {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>()
     .use(requestLog())
+    .use(securityHeaders())
     .use(rateLimitHeaders())
     .use(cors())
     .use(errorEnvelope())

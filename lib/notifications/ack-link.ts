@@ -1,8 +1,9 @@
-import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#lib/contract/errors.ts';
 import { acknowledgeOpenIncident } from '#lib/incidents/acknowledge-incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
 import { systemScope, type AccountScope, type Scope } from '#lib/identity/scope.ts';
+import { linkHolderMayAcknowledge } from './ack-link-holder.ts';
 import { ackLinkRepository } from './ack-link-repository.ts';
 import { acknowledgedPage, confirmationPage } from './ack-page.ts';
 import { verifyAckLink, type AckLink } from './ack-token.ts';
@@ -10,7 +11,8 @@ import { deliveryRepository } from './delivery-repository.ts';
 
 /**
  * The link's token checked: its MAC, then its expiry, then its incident in the workspace it names. Anything
- * forged or altered is a 400 naming `token`, as is an expired link; an incident that is gone is a 404.
+ * forged or altered is a 400 naming `token`, as is an expired link; an incident that is gone is a 404. A link
+ * whose holder may no longer acknowledge (removed, demoted to VIEWER, no longer the alert address) is a 403.
  */
 const openLink = async (scope: AccountScope, token: string): Promise<{ link: AckLink; incident: Incident }> => {
   const { ports } = scope;
@@ -24,6 +26,11 @@ const openLink = async (scope: AccountScope, token: string): Promise<{ link: Ack
   const incident = await incidentRepository(ports.table, link.workspaceId).getIncident(link.incidentId);
   if (!incident) {
     throw new NotFoundError('Incident not found', [`token: no incident ${link.incidentId} in its workspace`]);
+  }
+  if (!(await linkHolderMayAcknowledge(systemScope(link.workspaceId, ports), link, incident))) {
+    throw new ForbiddenError('This acknowledge link no longer acknowledges', [
+      `token: ${link.by} may not acknowledge incidents in this workspace now`,
+    ]);
   }
   return { link, incident };
 };

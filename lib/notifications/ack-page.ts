@@ -1,10 +1,5 @@
+import { escapeHtml } from '#lib/escaping/html.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 const page = (title: string, body: string): string =>
   [

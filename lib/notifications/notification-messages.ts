@@ -2,8 +2,14 @@ import type { Incident } from '#lib/incidents/incident.ts';
 import type { IncidentNotification } from '#lib/incidents/incident-notifications.ts';
 import type { ChatMessage } from '#lib/integrations/chat-webhook.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
+import { chatText } from '#lib/escaping/chat.ts';
+import { mailBodyLine, mailSubject } from '#lib/escaping/mail.ts';
+import { smsText as smsLine } from '#lib/escaping/sms.ts';
 
-/** What every channel says of one event, written once and shaped per channel. */
+/**
+ * What every channel says of one event, written once and shaped per channel. `headline` and `details` hold
+ * outside text (summaries, service names, people's names) as written: each channel escapes them for itself.
+ */
 export interface NotificationContent {
   headline: string;
   details: string[];
@@ -56,14 +62,14 @@ export const notificationContent = (
  */
 export const chatMessage = (content: NotificationContent, channel?: string | null): ChatMessage => {
   const lines = [
-    `*${content.headline}*`,
-    content.details.join(' · '),
+    `*${chatText(content.headline)}*`,
+    content.details.map(chatText).join(' · '),
     `<${content.link}|Open the incident>`,
     ...(content.ackUrl ? [`<${content.ackUrl}|Acknowledge>`] : []),
     ...(content.meetingUrl ? [`<${content.meetingUrl}|Join the war room>`] : []),
   ];
   return {
-    text: content.headline,
+    text: chatText(content.headline),
     ...(channel && { channel }),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } }],
   };
@@ -71,11 +77,11 @@ export const chatMessage = (content: NotificationContent, channel?: string | nul
 
 export const mailMessage = (content: NotificationContent, to: string): MailMessage => ({
   to,
-  subject: content.headline,
+  subject: mailSubject(content.headline),
   text: [
-    content.headline,
+    mailBodyLine(content.headline),
     '',
-    ...content.details,
+    ...content.details.map(mailBodyLine),
     '',
     `Open the incident: ${content.link}`,
     ...(content.ackUrl ? [`Acknowledge: ${content.ackUrl}`] : []),
@@ -88,6 +94,6 @@ export const mailMessage = (content: NotificationContent, to: string): MailMessa
  * carries the acknowledge link instead of the incident's, since that is what a phone at night needs.
  */
 export const smsText = (content: NotificationContent): string => {
-  const headline = content.headline.length > 100 ? `${content.headline.slice(0, 99)}…` : content.headline;
+  const headline = smsLine(content.headline, 100);
   return content.ackUrl ? `${headline} Ack: ${content.ackUrl}` : `${headline} ${content.link}`;
 };

@@ -1,3 +1,4 @@
+import { emptyData } from '#lib/contract/response-fields.ts';
 import {
   emailOnlyBody,
   loginBody,
@@ -46,6 +47,14 @@ export const auth = defineGroup({
       auth: 'public',
       request: { body: refreshTokenBody },
       response: { status: 200, data: tokensData },
+    },
+    logout: {
+      method: 'POST',
+      path: '/api/v1/auth/logout',
+      summary: 'End a login: its refresh token and its access tokens answer 401 afterwards',
+      auth: 'public',
+      request: { body: refreshTokenBody },
+      response: { status: 200, data: emptyData },
     },
     oauthLogin: {
       method: 'POST',

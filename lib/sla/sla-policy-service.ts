@@ -2,6 +2,7 @@ import { NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
 import type { PolicyInput } from './schemas.ts';
+import { assertContactAllowed } from './contact-permission.ts';
 import { slaPolicyRepository } from './sla-policy-repository.ts';
 import { complianceOf, governingPolicy, isPolicyId, type SlaCompliance, type SlaPolicy } from './sla-policy.ts';
 
@@ -9,7 +10,12 @@ const notFound = (policyId: string): NotFoundError =>
   new NotFoundError('SLA policy not found', [`id: no SLA policy ${policyId} in this workspace`]);
 
 /** Active at once: the next incident created of its priority and team is governed by it. */
-export const createPolicy = async ({ ports: { table, clock, ids }, workspaceId }: Scope, input: PolicyInput) => {
+export const createPolicy = async (scope: Scope, input: PolicyInput) => {
+  const {
+    ports: { table, clock, ids },
+    workspaceId,
+  } = scope;
+  await assertContactAllowed(scope, input.escalationContact);
   const now = clock.now().toISOString();
   const policy: SlaPolicy = { ...input, id: ids.sortable(), breachStatus: 'NONE', createdAt: now, updatedAt: now };
   await slaPolicyRepository(table, workspaceId).insertPolicy(policy);
@@ -34,9 +40,14 @@ export const getPolicy = async (
  * were given; incidents created from now on get the new targets.
  */
 export const replacePolicy = async (
-  { ports: { table, clock }, workspaceId }: Scope,
+  scope: Scope,
   { id, fields }: { id: string; fields: PolicyInput },
 ): Promise<SlaPolicy> => {
+  const {
+    ports: { table, clock },
+    workspaceId,
+  } = scope;
+  await assertContactAllowed(scope, fields.escalationContact);
   const stored = isPolicyId(id)
     ? await slaPolicyRepository(table, workspaceId).replacePolicyFields(id, fields, clock.now().toISOString())
     : undefined;

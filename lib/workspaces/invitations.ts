@@ -1,6 +1,7 @@
 import { findAccountByEmail } from '#lib/accounts/account-repository.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
+import { mailBodyLine, mailSubject } from '#lib/escaping/mail.ts';
 import { sendOrAskAgain } from '#lib/ports/mail/send-or-ask-again.ts';
 import type { Invite } from './invite-repository.ts';
 import { getInviteByToken, putInvite, inviteRepository } from './invite-repository.ts';
@@ -16,9 +17,9 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const invitationMail = (appUrl: string, workspace: Workspace, invite: Invite, token: string): MailMessage => ({
   to: invite.email,
-  subject: `You are invited to join ${workspace.businessName}`,
+  subject: mailSubject(`You are invited to join ${workspace.businessName}`),
   text: [
-    `You have been invited to join ${workspace.businessName} as ${invite.role}.`,
+    `You have been invited to join ${mailBodyLine(workspace.businessName)} as ${invite.role}.`,
     `Accept the invitation: ${appUrl}/accept-invite?token=${encodeURIComponent(token)}`,
     `The invitation expires at ${invite.expiresAt}. If you did not expect it, ignore this e-mail.`,
   ].join('\n\n'),

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { log } from '#lib/log/logger.ts';
+import { redactPath } from '#lib/log/redact-path.ts';
 import type { HttpContext } from './http-context.ts';
 
 type Request = Parameters<
@@ -10,7 +11,8 @@ type Request = Parameters<
 const logCompletion = ({ event, context, response }: Request): void => {
   log.info('request completed', {
     method: event.httpMethod,
-    path: event.path,
+    // A path may carry a credential (an acknowledge link's token); the log keeps none (docs/security.md).
+    path: redactPath(event.path),
     route: context.route ? `${context.route.group}.${context.route.key}` : undefined,
     status: response?.statusCode,
     durationMs: context.startedAt === undefined ? undefined : Date.now() - context.startedAt,
