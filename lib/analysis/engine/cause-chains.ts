@@ -76,7 +76,8 @@ export const causeChains = ({ incident, service, items }: Evidence): CauseChain[
       )
       .sort(byTime);
     const first = shown[0]?.at;
-    if (!isSymptom(name)) return first ? { service: name, at: first, items: shown, certainty: certaintyOf(shown) } : null;
+    if (!isSymptom(name))
+      return first ? { service: name, at: first, items: shown, certainty: certaintyOf(shown) } : null;
     // The incident itself reports its service failing: at its start, half sure, when no signal shows it.
     const at = first && first < incident.startedAt ? first : incident.startedAt;
     return { service: name, at, items: shown, certainty: Math.max(0.5, certaintyOf(shown)) };

@@ -50,7 +50,9 @@ const explanationsOf = (evidence: Evidence): Explanation[] => {
       ).map((item) => ({ item, weight: 1 })),
       ...patternsOf(kind, root.service).map((item) => ({ item, weight: 1 })),
     ];
-    return [{ chain, kind, service: root.service, lead, corroboration, support: supportOf(chain.score, corroboration) }];
+    return [
+      { chain, kind, service: root.service, lead, corroboration, support: supportOf(chain.score, corroboration) },
+    ];
   });
 };
 

@@ -2,8 +2,8 @@ import { DEFAULT_ENGINE } from './default-hypothesis.ts';
 import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import { PRIORITY_WORDS, clockInWords, durationInWords, instantsInWords, minutesBetween } from './plain-words.ts';
-import { type CauseChain, chainBehind, chainItems } from './cause-chains.ts';
-import { changeRef } from './chain-words.ts';
+import { type CauseChain, causeChains, chainBehind, chainItems, rootItemOf } from './cause-chains.ts';
+import { chainStory, changeRef } from './chain-words.ts';
 import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
 
 const ofKind = (evidence: Evidence, ...kinds: EvidenceItem['kind'][]) =>
@@ -84,6 +84,15 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
           ? `${to.service} failed ${lag} after ${from.service}, which it calls, was changed, though ${from.service} raised no alert of its own.`
           : `${to.service} did not withstand the failure of ${from.service}, which it calls: its own alerts followed within ${lag}.`,
       evidenceIds: ids([...(from.kind === 'CHANGE' ? [from.item] : from.items.slice(0, 1)), ...(shown ? [shown] : [])]),
+    });
+  }
+  // The best chain that blames another service: what an engineer should rule out next.
+  const rival = chain && causeChains(evidence).find((other) => other.steps[0]?.service !== chain.steps[0]?.service);
+  const rivalRoot = rival && rootItemOf(rival);
+  if (rival && rivalRoot) {
+    factors.push({
+      text: `A weaker explanation competes: ${chainStory(rival, evidence.timezone ?? 'UTC')}.`,
+      evidenceIds: ids(chainItems(rival)),
     });
   }
   const similar = ofKind(evidence, 'SIMILAR_INCIDENT');
