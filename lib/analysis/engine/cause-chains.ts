@@ -4,6 +4,11 @@ import { sameService } from '../evidence/service-names.ts';
 
 /** A failure of what a service calls explains the service's own failure when it began at most this long before. */
 export const SPREAD_WINDOW_MINUTES = 60;
+/**
+ * Alerts of two services that began within this long of each other began together: monitors evaluate on their
+ * own intervals, so an upstream's alert may fire a little after its dependent's though it failed first.
+ */
+const TOGETHER_MINUTES = 1;
 /** What a failure with no change and no failing upstream before it is worth: it may have begun there, or not. */
 const UNEXPLAINED = 0.5;
 /** A change to an upstream that showed no failure of its own explains its dependent's failure half as well. */
@@ -38,7 +43,8 @@ export interface CauseChain {
 
 const minutesFrom = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / MINUTE;
 /** 1 for a cause the moment before its effect, falling linearly to 0.5 at the window's far end. */
-const timing = (lagMinutes: number, windowMinutes: number) => 1 - 0.5 * Math.min(1, lagMinutes / windowMinutes);
+const timing = (lagMinutes: number, windowMinutes: number) =>
+  1 - 0.5 * Math.min(1, Math.max(0, lagMinutes) / windowMinutes);
 /** What an effect's own evidence adds to a link: half for an effect merely inferred, all for a certain one. */
 const observed = (effect: Failure) => 0.5 + 0.5 * effect.certainty;
 const certaintyOf = (items: EvidenceItem[]) => 1 - items.reduce((rest, item) => rest * (1 - item.strength), 1);
@@ -116,7 +122,7 @@ export const causeChains = ({ incident, service, items }: Evidence): CauseChain[
       .flatMap((upstream) => {
         const theirs = failureOf(upstream);
         const lag = theirs ? minutesFrom(theirs.at, failure.at) : -1;
-        if (theirs && lag >= 0 && lag <= SPREAD_WINDOW_MINUTES) {
+        if (theirs && lag >= -TOGETHER_MINUTES && lag <= SPREAD_WINDOW_MINUTES) {
           return explain(theirs, [...walked, upstream]).map((chain) => [...chain, ending(spreadLink(theirs, failure))]);
         }
         // An upstream that did not fail first may still have been changed just before: a hop nobody saw fail.
