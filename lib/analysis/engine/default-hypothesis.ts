@@ -2,6 +2,7 @@ import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { EngineNote, Hypothesis, SuspectKind } from '#lib/ports/reasoner/reasoner.ts';
 import { type CauseChain, causeChains, chainItems, rootItemOf } from './cause-chains.ts';
 import { hypothesisTexts } from './hypothesis-texts.ts';
+import { sameService as same } from '../evidence/service-names.ts';
 
 export const DEFAULT_ENGINE: EngineNote = { name: 'default', modelId: null, fallbackReason: null };
 
@@ -9,7 +10,6 @@ export const DEFAULT_ENGINE: EngineNote = { name: 'default', modelId: null, fall
 const FOLLOWED_CAUSE = 0.8;
 const MAX_CITED = 8;
 
-const same = (a: string | null, b: string | null) => !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 const ROLLBACK_WORDS = /\b(roll(ed)?[ -]?back|revert(ed)?|redeploy(ed)?|previous (version|release))\b/i;
 
 /** A chain scored with what corroborates it: what the root cause is, and every item the explanation rests on. */
@@ -24,7 +24,7 @@ interface Explanation {
 }
 
 /** 1 − Π(1 − weight·strength): independent items each make the explanation more likely, none past 1. */
-export const supportOf = (chainScore: number, corroboration: Explanation['corroboration']): number =>
+const supportOf = (chainScore: number, corroboration: Explanation['corroboration']): number =>
   1 - corroboration.reduce((rest, { item, weight }) => rest * (1 - weight * item.strength), 1 - chainScore);
 
 const explanationsOf = (evidence: Evidence): Explanation[] => {
@@ -72,7 +72,8 @@ const cite = (items: EvidenceItem[]) => [...new Set(items.map((item) => item.id)
 export const defaultHypothesis = (evidence: Evidence): Hypothesis => {
   const { incident } = evidence;
   const timeZone = evidence.timezone ?? 'UTC';
-  const best = explanationsOf(evidence).sort((a, b) => b.support - a.support)[0];
+  const explanations = explanationsOf(evidence).sort((a, b) => b.support - a.support);
+  const best = explanations[0];
   if (!best) {
     return {
       hypothesis: {
@@ -87,10 +88,7 @@ export const defaultHypothesis = (evidence: Evidence): Hypothesis => {
     };
   }
   // A rival explains the incident by another service; a shallower reading of the same chain is no rival.
-  const competition =
-    explanationsOf(evidence)
-      .filter((other) => !same(other.service, best.service))
-      .sort((a, b) => b.support - a.support)[0]?.support ?? 0;
+  const competition = explanations.find((other) => !same(other.service, best.service))?.support ?? 0;
   const supporting = [...chainItems(best.chain), ...best.corroboration.map(({ item }) => item)];
   const kinds = new Set(supporting.map((item) => item.kind)).size;
   const followers = new Set(
