@@ -1,6 +1,6 @@
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { Claim, Hypothesis } from '#lib/ports/reasoner/reasoner.ts';
-import { durationInWords, minutesBetween } from './engine/plain-words.ts';
+import { durationInWords, minutesBetween } from './plain-words.ts';
 
 const claim = (text: string, items: (EvidenceItem | undefined)[] = []): Claim => ({
   text,
@@ -34,7 +34,8 @@ export const fiveWhysOf = (evidence: Evidence, hypothesis: Hypothesis): Claim[] 
     return [
       why1,
       claim(
-        `${service} failed because of a change released ${lead.at ? durationInWords(minutesBetween(lead.at, incident.startedAt)) : 'shortly'} before it began: ${lead.summary}.`,
+        // A change to a service it depends on broke it through that service (docs/analysis.md, "Cause chains").
+        `${service} failed because ${suspect.service && suspect.service !== service ? `${suspect.service}, which it depends on, failed first after ` : 'of '}a change released ${lead.at ? durationInWords(minutesBetween(lead.at, incident.startedAt)) : 'shortly'} before it began: ${lead.summary}.`,
         [lead],
       ),
       claim(

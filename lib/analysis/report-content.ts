@@ -1,5 +1,5 @@
 import type { Evidence, EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
-import { clockInWords, durationInWords, minutesBetween } from '#lib/analysis/engine/plain-words.ts';
+import { clockInWords, durationInWords, minutesBetween } from './plain-words.ts';
 import type { Analysis, Audience } from './analysis.ts';
 import { isPlainProse } from './plain-text.ts';
 
@@ -37,14 +37,16 @@ const engineerReport = (analysis: Analysis, evidence: Evidence, now: IncidentNow
   const i = analysis.impactResult;
   const r = analysis.remediationResult;
   const lead = evidence.items.find((item) => item.id === h?.suspect.evidenceId);
+  // Times in words, in the workspace's zone, as every text of the analysis tells them.
+  const when = (instant: string) => clockInWords(instant, evidence.timezone);
   const timeline = [...evidence.items]
     .filter((item) => item.at && item.kind !== 'PATTERN')
     .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''))
-    .map((item) => `- ${item.at} ${item.summary} [${item.id}]`);
+    .map((item) => `- ${when(item.at ?? '')} ${item.summary} [${item.id}]`);
   const resolvedAt = resolvedSince(evidence, now);
   return [
     `# Incident ${analysis.incidentId}: engineering analysis`,
-    `Evidence as of ${evidence.gatheredAt}${resolvedAt ? `; the incident was resolved after it, at ${resolvedAt}` : ''}.`,
+    `Evidence as of ${when(evidence.gatheredAt)}${resolvedAt ? `; the incident was resolved after it, at ${when(resolvedAt)}` : ''}.`,
     `## Hypothesis (confidence ${h?.confidence ?? 'n/a'})`,
     `${h?.hypothesis.text ?? 'No hypothesis.'}${cited(h?.hypothesis.evidenceIds ?? [])}`,
     `Root cause: ${h?.rootCause.text ?? 'unknown'}${cited(h?.rootCause.evidenceIds ?? [])}`,
@@ -56,8 +58,8 @@ const engineerReport = (analysis: Analysis, evidence: Evidence, now: IncidentNow
     ...evidence.checks.filter((check) => check.note).map((check) => `- ${check.check}: ${check.note}`),
     '## Timeline',
     ...timeline,
-    `- ${evidence.incident.createdAt} Incident ${analysis.incidentId} opened`,
-    ...(now.resolvedAt ? [`- ${now.resolvedAt} Incident resolved`] : []),
+    `- ${when(evidence.incident.createdAt)} Incident ${analysis.incidentId} opened`,
+    ...(now.resolvedAt ? [`- ${when(now.resolvedAt)} Incident resolved`] : []),
     '## Remediation, in order',
     ...(r?.remediationOptions.map((claim, index) => `${index + 1}. ${claim.text}${cited(claim.evidenceIds)}`) ?? []),
     '## Commands and rollback',

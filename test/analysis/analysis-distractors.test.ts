@@ -1,3 +1,4 @@
+import { expectNoInstants } from './analysis-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createTenant } from '../ingestion-routes/support.ts';
@@ -27,6 +28,7 @@ describe('analysis: evidence that points nowhere is not blamed', () => {
     const incidentId = (await createIncident(client, admin.auth, { serviceArea: 'search' })).id;
 
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
     expect(analysis.rootCause).toMatch(/^A fault within search/);
     expect(analysis.citations.rootCause).toEqual([`signal:${alert}`]);
     expect(analysis.evidence.map((item: { id: string }) => item.id)).toEqual([`signal:${alert}`]);
@@ -41,6 +43,7 @@ describe('analysis: evidence that points nowhere is not blamed', () => {
     const incidentId = (await createIncident(client, admin.auth, { serviceArea: 'orders-db' })).id;
 
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
     expect(analysis.evidence.map((item: { id: string }) => item.id)).toEqual([`signal:${alert}`]);
     expect(analysis.rootCause).toMatch(/^A fault within orders-db; what in it failed is not in the evidence/);
     expect(analysis.hypothesis).toMatch(/its alerts began at \d{2}:\d{2} on \d{1,2} \w+ \d{4} \(UTC\)/);

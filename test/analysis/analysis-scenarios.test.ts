@@ -1,3 +1,4 @@
+import { expectNoInstants } from './analysis-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createTenant } from '../ingestion-routes/support.ts';
@@ -66,6 +67,7 @@ describe('analysis: different evidence, different root causes', () => {
       'LEADERSHIP',
       'ENGINEER',
     ]);
+    await expectNoInstants(client, admin, analysis);
   });
 
   it('names the upstream database when it alerted first and nothing was deployed', async () => {
@@ -80,6 +82,7 @@ describe('analysis: different evidence, different root causes', () => {
     const incidentId = (await createIncident(client, admin.auth, { serviceArea: 'hello-world' })).id;
 
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
     expect(analysis.rootCause).toMatch(/^A failure of orders-db, upstream of hello-world/);
     expect(analysis.rootCause).not.toMatch(/Deployment/);
     expect(analysis.citations.rootCause).toEqual([`signal:${database}`]);
@@ -93,6 +96,7 @@ describe('analysis: different evidence, different root causes', () => {
     const { admin } = await createTenant(client, 'Quiet Co');
     const incidentId = (await createIncident(client, admin.auth, { summary: 'Something odd' })).id;
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
     expect(analysis.rootCause).toMatch(/^Unknown/);
     expect(analysis.confidence).toBeLessThan(0.3);
     expect(analysis.citations.rootCause).toEqual([]);

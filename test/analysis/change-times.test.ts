@@ -1,3 +1,4 @@
+import { expectNoInstants } from './analysis-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createTenant, expectAccepted, listChanges, postRaw } from '../ingestion-routes/support.ts';
@@ -32,6 +33,7 @@ describe('analysis: a change is evidence at the time it happened, not when its w
     expect(Date.now() - Date.parse(change?.createdAt)).toBeGreaterThan(299 * MINUTE);
 
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
     expect(analysis.rootCause).not.toMatch(/Deployment/);
     expect(analysis.confidence).toBeLessThanOrEqual(0.5);
     expect(analysis.evidence.map((item: { id: string }) => item.id)).not.toContain(DEPLOY_ID);
@@ -40,6 +42,7 @@ describe('analysis: a change is evidence at the time it happened, not when its w
   it('blames the same deploy dated three minutes before, at its own time with its arrival beside it', async () => {
     const { admin, incidentId } = await deployThenAlert('Prompt Webhook Co', 3);
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
     expect(analysis.citations.rootCause).toEqual([DEPLOY_ID]);
     expect(analysis.confidence).toBeGreaterThan(0.5);
     expect(analysis.hypothesis).toMatch(/went out 3 minutes before the incident began/);
@@ -55,6 +58,7 @@ describe('analysis: a change is evidence at the time it happened, not when its w
     await deployHelloWorld(client, keyHeaders, 10);
 
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
     expect(analysis.citations.rootCause).toEqual([DEPLOY_ID]);
     expect(analysis.hypothesis).toMatch(
       /\(SUCCEEDED; webhook 10 min late\) went out 10 minutes before the incident began/,

@@ -31,7 +31,7 @@ describe("a repository's changes are its service's, by the service map's reposit
 
     const analysis = await analyse(client, admin, incidentId);
     expect(analysis.citations.rootCause).toEqual([DEPLOY_ID]);
-    expect(analysis.rootCause).toMatch(/^The change deployed to checkout: /);
+    expect(analysis.rootCause).toMatch(/^The change deployed to checkout at \d{2}:\d{2} on .* by .*: /);
     const deploy = analysis.evidence.find((item: { id: string }) => item.id === DEPLOY_ID);
     expect(deploy.service).toBe('checkout');
   });

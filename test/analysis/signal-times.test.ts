@@ -1,3 +1,4 @@
+import { expectNoInstants } from './analysis-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { createTenant, expectAccepted, postRaw, SIGNALS } from '../ingestion-routes/support.ts';
@@ -52,6 +53,7 @@ describe('analysis: a signal is evidence at the time it fired, not when it was d
   it('blames a deploy 5 minutes before the alert fired, though the alert came 40 minutes after it', async () => {
     const { admin, signalId, incidentId, startsAt } = await deployThenAlert('Late Alert Co', 40);
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
 
     expect(analysis.citations.rootCause).toEqual([DEPLOY_ID]);
     expect(analysis.hypothesis).toMatch(/went out 5 minutes before the incident began/);
@@ -66,6 +68,7 @@ describe('analysis: a signal is evidence at the time it fired, not when it was d
   it('does not say "shortly before" of the same deploy when the alert fired as it was delivered', async () => {
     const { admin, signalId, incidentId } = await deployThenAlert('Prompt Alert Co', 0);
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
 
     expect(analysis.hypothesis).toMatch(/went out 45 minutes before the incident began/);
     const leadership = await leadershipOf(admin, analysis.analysisId);
@@ -78,6 +81,7 @@ describe('analysis: a signal is evidence at the time it fired, not when it was d
   it("takes a firing time ahead of the clock as the arrival (the sender's clock runs fast)", async () => {
     const { admin, signalId, incidentId } = await deployThenAlert('Fast Clock Co', -30);
     const analysis = await analyse(client, admin, incidentId);
+    await expectNoInstants(client, admin, analysis);
 
     const signal = analysis.evidence.find((item: { id: string }) => item.id === `signal:${signalId}`);
     expect(signal.at).toBe(signal.details.receivedAt);

@@ -1,28 +1,34 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import type { HttpClient, TestClient } from '../support/local-stack.ts';
-import { loadFixture, withFields } from '../ingestion/support.ts';
-import { expectAccepted, postRaw } from '../ingestion-routes/support.ts';
+import { FIXTURES_DIR, loadFixture, withFields } from '../ingestion/support.ts';
+import { expectAccepted, INGESTION, postRaw } from '../ingestion-routes/support.ts';
 
 export const ASSISTANT = '/api/v1/assistant';
 
 /** Waits until every analysis started so far has run to its end. */
 export const settle = (client: TestClient): Promise<void> => (client.stack.ports.workflow as LocalWorkflow).settled();
 
-/** A service map from names and `[dependent, upstream]` pairs; answers the ids by name. */
+/** A service of a test's map: its name, or its name with the repository it is built from and its owner team. */
+export type MappedService = string | { name: string; repository?: string; team?: string };
+
+/** A service map from services and `[dependent, upstream]` pairs; answers the ids by name. */
 export const mapServices = async (
   client: HttpClient,
   as: SignedIn,
-  names: string[],
+  services: MappedService[],
   dependencies: [string, string][],
 ): Promise<Record<string, string>> => {
   const ids: Record<string, string> = {};
-  for (const name of names) {
-    const reply = await client.request('POST', '/api/v1/service-map', { name }, as.auth);
+  for (const service of services) {
+    const body = typeof service === 'string' ? { name: service } : service;
+    const reply = await client.request('POST', '/api/v1/service-map', body, as.auth);
     expect(reply.status, reply.text).toBe(201);
-    ids[name] = reply.body.data.id as string;
+    ids[body.name] = reply.body.data.id as string;
   }
   for (const [dependent, upstream] of dependencies) {
     const reply = await client.request(
@@ -36,15 +42,17 @@ export const mapServices = async (
   return ids;
 };
 
+/** A signal, fired now or `minutesAgo` (its `triggeredAt`). */
 export const postSignal = async (
   client: HttpClient,
   as: SignedIn,
-  body: { name: string; serviceId: string; severity?: string },
+  { minutesAgo, ...body }: { name: string; serviceId: string; severity?: string; minutesAgo?: number },
 ): Promise<string> => {
+  const triggeredAt = minutesAgo === undefined ? {} : { triggeredAt: new Date(Date.now() - minutesAgo * 60_000) };
   const reply = await client.request(
     'POST',
     '/api/v1/signals',
-    { source: 'monitoring', severity: 'HIGH', ...body },
+    { source: 'monitoring', severity: 'HIGH', ...body, ...triggeredAt },
     as.auth,
   );
   expect(reply.status, reply.text).toBe(201);
@@ -77,6 +85,30 @@ export const deployHelloWorld = async (
       { headers: keyHeaders },
     ),
   );
+};
+
+/**
+ * AWS CodeDeploy's real success event for `application` (a CHANGE of the service of that name, with no commit and
+ * no deployer), through EventBridge, dated `minutesAgo`.
+ */
+export const deployWithCodeDeploy = async (
+  client: HttpClient,
+  keyHeaders: Record<string, string>,
+  application: string,
+  minutesAgo: number,
+): Promise<void> => {
+  const event = JSON.parse(readFileSync(join(FIXTURES_DIR, 'eventbridge', 'codedeploy-success.json'), 'utf8'));
+  const body = withFields(event, {
+    id: randomUUID(),
+    time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    'detail.application': application,
+    'detail.deploymentId': `d-${application}`,
+  });
+  const reply = await client.request('POST', `${INGESTION}/eventbridge`, JSON.stringify(body), {
+    'content-type': 'application/json; charset=utf-8',
+    ...keyHeaders,
+  });
+  expectAccepted(reply);
 };
 
 /** Starts an analysis, waits for it and answers the incident's latest completed analysis. */

@@ -1,12 +1,27 @@
 import { DEFAULT_ENGINE } from './default-hypothesis.ts';
 import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
-import { PRIORITY_WORDS, clockInWords, durationInWords, minutesBetween } from './plain-words.ts';
+import { PRIORITY_WORDS, clockInWords, durationInWords, instantsInWords, minutesBetween } from '../plain-words.ts';
+import { type CauseChain, causeChains, chainBehind, chainItems, rootItemOf } from './cause-chains.ts';
+import { chainStory, changeRef } from './chain-words.ts';
 import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
 
 const ofKind = (evidence: Evidence, ...kinds: EvidenceItem['kind'][]) =>
   evidence.items.filter((item) => kinds.includes(item.kind));
 const ids = (items: EvidenceItem[]) => [...new Set(items.map((item) => item.id))].slice(0, 8);
+/** ` (owner: team payments)`: who to call about a service, as the service map names its team. */
+const ownerOf = (evidence: Evidence, service: string | null): string => {
+  const team = service ? evidence.service?.teams?.[service] : undefined;
+  return team ? ` (owner: team ${team})` : ' (no owner team in the service map)';
+};
+
+/** Each link of a chain where a failure reached another service: the one that failed first, and the one after. */
+const spreadLinks = (chain: CauseChain | null) =>
+  (chain?.steps ?? []).flatMap((step, index) => {
+    const before = chain?.steps[index - 1];
+    return before && step.kind === 'FAILURE' && before.service !== step.service ? [{ from: before, to: step }] : [];
+  });
+
 const servicesOf = (items: EvidenceItem[]) => [
   ...new Set(items.flatMap((item) => (item.service ? [item.service] : []))),
 ];
@@ -29,7 +44,8 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const dependents = ofKind(evidence, 'DEPENDENT_SIGNAL');
   const affected = [...new Set([...(incident.service ? [incident.service] : []), ...servicesOf(dependents)])];
   const minutes = impactMinutes(evidence);
-  const exposure = incident.impactSummary ?? incident.blastRadius ?? incident.description;
+  const told = incident.impactSummary ?? incident.blastRadius ?? incident.description;
+  const exposure = told && instantsInWords(told, evidence.timezone);
   const high = own.filter((item) => item.details.severity === 'HIGH').length;
   const impact: Claim = {
     text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length} signal(s) on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
@@ -42,9 +58,9 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
       evidenceIds: ids(dependents),
     });
   }
-  const otherChanges = ofKind(evidence, 'DEPLOY', 'PIPELINE_RUN').filter(
-    (item) => item.id !== hypothesis.suspect.evidenceId,
-  );
+  const chain = chainBehind(evidence, hypothesis.suspect.evidenceId);
+  const inChain = new Set([hypothesis.suspect.evidenceId, ...(chain ? chainItems(chain) : []).map((item) => item.id)]);
+  const otherChanges = ofKind(evidence, 'DEPLOY', 'PIPELINE_RUN').filter((item) => !inChain.has(item.id));
   const failedRuns = otherChanges.filter((item) => item.details.status === 'failure');
   if (failedRuns.length > 0) {
     factors.push({
@@ -59,11 +75,24 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
       evidenceIds: ids(otherDeploys),
     });
   }
-  const upstreamLead = evidence.items.find((item) => item.id === hypothesis.suspect.evidenceId);
-  if (hypothesis.suspect.kind === 'UPSTREAM' && upstreamLead && own[0]) {
+  for (const { from, to } of spreadLinks(chain)) {
+    const lag = durationInWords(minutesBetween(from.at, to.at));
+    const shown = to.items[0];
     factors.push({
-      text: `${incident.service} did not withstand the failure of ${hypothesis.suspect.service}: its own alerts followed within ${durationInWords(minutesBetween(upstreamLead.at ?? own[0].at ?? '', own[0].at ?? ''))}.`,
-      evidenceIds: [upstreamLead.id, own[0].id],
+      text:
+        from.kind === 'CHANGE'
+          ? `${to.service} failed ${lag} after ${from.service}, which it calls, was changed, though ${from.service} raised no alert of its own.`
+          : `${to.service} did not withstand the failure of ${from.service}, which it calls: its own alerts followed within ${lag}.`,
+      evidenceIds: ids([...(from.kind === 'CHANGE' ? [from.item] : from.items.slice(0, 1)), ...(shown ? [shown] : [])]),
+    });
+  }
+  // The best chain that blames another service: what an engineer should rule out next.
+  const rival = chain && causeChains(evidence).find((other) => other.steps[0]?.service !== chain.steps[0]?.service);
+  const rivalRoot = rival && rootItemOf(rival);
+  if (rival && rivalRoot) {
+    factors.push({
+      text: `A weaker explanation competes: ${chainStory(rival, evidence.timezone ?? 'UTC')}.`,
+      evidenceIds: ids(chainItems(rival)),
     });
   }
   const similar = ofKind(evidence, 'SIMILAR_INCIDENT');
@@ -92,40 +121,47 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   };
 };
 
-/** Ordered steps: undo or restore the cause first, then confirm recovery, then what worked before. */
+/**
+ * Ordered steps that follow the chain: undo the change or restore the service where it began first (its owner
+ * team named), then protect each service the failure reached from the one before it, the symptom's last; then
+ * what worked before, and confirming recovery.
+ */
 export const defaultRemediation = (evidence: Evidence, hypothesis: Hypothesis): RemediationPlan => {
   const { suspect } = hypothesis;
   const lead = evidence.items.find((item) => item.id === suspect.evidenceId);
   const own = ofKind(evidence, 'SIGNAL');
-  const service = suspect.service ?? evidence.incident.service ?? 'the affected service';
+  const symptom = evidence.incident.service ?? 'the affected service';
+  const service = suspect.service ?? symptom;
+  const chain = chainBehind(evidence, suspect.evidenceId);
   const steps: Claim[] = [];
   const plain: string[] = [];
   if (suspect.kind === 'DEPLOY' && lead) {
-    const sha = lead.details.commitSha ? String(lead.details.commitSha) : null;
+    const sha = lead.details.commitSha ? String(lead.details.commitSha).slice(0, 7) : null;
     steps.push({
-      text: `Roll ${service} back to the release before ${sha ? sha.slice(0, 7) : lead.id}: revert ${sha ? `commit ${sha.slice(0, 7)}` : 'the change'} in ${lead.details.repository} and redeploy to ${lead.details.environment ?? 'the same environment'}.`,
+      text: `Roll ${service} back to the release before ${sha ?? lead.details.changeId ?? lead.id}: revert ${sha ? changeRef(lead) : 'the change'} in ${lead.details.repository} and redeploy to ${lead.details.environment || 'the same environment'}${ownerOf(evidence, service)}.`,
       evidenceIds: [lead.id],
     });
     plain.push(`Undo the recent update to the ${service} service and confirm it works again.`);
   } else if (suspect.kind === 'UPSTREAM' && lead) {
     const incidentOf = evidence.items.find((item) => item.kind === 'UPSTREAM_INCIDENT' && item.service === service);
     steps.push({
-      text: `Restore ${service} first${incidentOf ? ` (its own incident ${incidentOf.details.incidentId} is open)` : ''}; ${evidence.incident.service} recovers with it.`,
+      text: `Restore ${service} first${incidentOf ? ` (its own incident ${incidentOf.details.incidentId} is open)` : ''}; ${symptom} recovers with it${ownerOf(evidence, service)}.`,
       evidenceIds: ids([lead, ...(incidentOf ? [incidentOf] : [])]),
     });
-    steps.push({
-      text: `Shield ${evidence.incident.service} from ${service} while it recovers: fail over, shed load, or fail fast (circuit breaker, bounded retries with backoff).`,
-      evidenceIds: [lead.id],
-    });
-    plain.push(
-      `Restore ${service}, the system ${evidence.incident.service} relies on, then confirm ${evidence.incident.service} has recovered.`,
-    );
+    plain.push(`Restore ${service}, the system ${symptom} relies on, then confirm ${symptom} has recovered.`);
   } else if (suspect.kind === 'SERVICE' && lead) {
     steps.push({
-      text: `Investigate ${service} around ${lead.at}: its logs, resource use and dependencies when "${lead.details.name}" began; restart or scale it out if it is saturated.`,
+      text: `Investigate ${service} around ${lead.at ? clockInWords(lead.at, evidence.timezone) : 'when the incident began'}: its logs, resource use and dependencies when "${lead.details.name}" began; restart or scale it out if it is saturated${ownerOf(evidence, service)}.`,
       evidenceIds: [lead.id],
     });
     plain.push(`Find and fix the fault inside the ${service} service.`);
+  }
+  for (const { from, to } of spreadLinks(chain)) {
+    steps.push({
+      text: `Protect ${to.service} from ${from.service} while it recovers: timeouts on its calls to ${from.service}, a circuit breaker that fails fast instead of waiting, bounded retries with backoff${ownerOf(evidence, to.service)}.`,
+      evidenceIds: ids([...(from.kind === 'CHANGE' ? [from.item] : from.items.slice(0, 1)), ...to.items.slice(0, 1)]),
+    });
+    plain.push(`Make ${to.service} hold up when ${from.service} fails, so one failing system cannot take it down.`);
   }
   for (const item of ofKind(evidence, 'SIMILAR_INCIDENT').filter((similar) => similar.details.resolution)) {
     steps.push({

@@ -6,8 +6,9 @@ import type { CheckRun, Evidence, EvidenceCheck, EvidenceItem, IncidentContext }
 import { signalWindowRepository } from '#lib/signals/signal-window-repository.ts';
 import { similarIncidentsCheck, upstreamIncidentsCheck } from './incident-checks.ts';
 import { learnedPatternsCheck } from './pattern-check.ts';
-import { recentChangesCheck } from './recent-changes-check.ts';
+import { CHANGE_WINDOW_MINUTES, recentChangesCheck } from './recent-changes-check.ts';
 import { serviceContextOf, serviceNameOf } from './service-context.ts';
+import { sameService } from './service-names.ts';
 import { loadServiceGraph } from '#lib/service-map/service-graph.ts';
 import { byFiringTime, classifySignals, type SignalWithService } from './signal-checks.ts';
 import { signalTime } from '#lib/signals/signal.ts';
@@ -27,6 +28,23 @@ const RECENT_INCIDENTS = 100;
 const UPSTREAM_CHANGE_WEIGHT = 0.7;
 
 const MINUTE = 60_000;
+
+/**
+ * A change is a suspect when it happened within the change window before the incident began, or before the
+ * first failure of its own service (an upstream that failed before the incident did): the cause chain asks,
+ * at each service it walks, what changed there just before it failed (docs/analysis.md, "Cause chains").
+ */
+const explainsAFailure =
+  (incident: IncidentContext, failures: EvidenceItem[]) =>
+  (change: EvidenceItem): boolean => {
+    const firstFailure = failures
+      .filter((failure) => sameService(failure.service, change.service) && failure.at)
+      .map((failure) => failure.at as string)
+      .sort()[0];
+    const until = firstFailure && firstFailure < incident.startedAt ? firstFailure : incident.startedAt;
+    return !!change.at && Date.parse(until) - Date.parse(change.at) <= CHANGE_WINDOW_MINUTES * MINUTE;
+  };
+
 const text = (value: string | undefined): string | null => (value?.trim() ? value : null);
 
 /**
@@ -37,7 +55,7 @@ const text = (value: string | undefined): string | null => (value?.trim() ? valu
  */
 export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<Evidence> => {
   const { ports, workspaceId } = scope;
-  const graph = await loadServiceGraph(scope);
+  const [graph, timezone] = await Promise.all([loadServiceGraph(scope), workspaceTimezone(scope)]);
   const linked: SignalWithService[] = (await listIncidentSignals(scope, incident.id)).map((signal) => ({
     ...signal,
     service: serviceNameOf(graph, signal.serviceId),
@@ -71,12 +89,17 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
   // A service the map lacks has no repository of its own: the repository named like it is its.
   const repositoryOf = (name: string) => ({ name, repository: graph.find(name)?.repository ?? null });
 
-  const [changes, inWindow, recent, patterns, timezone] = await Promise.all([
+  const [changes, inWindow, recent, patterns] = await Promise.all([
     service
-      ? recentChangesCheck(scope, context, [
-          { ...repositoryOf(service.name), weight: 1 },
-          ...service.upstreams.map((name) => ({ ...repositoryOf(name), weight: UPSTREAM_CHANGE_WEIGHT })),
-        ])
+      ? recentChangesCheck(
+          scope,
+          context,
+          [
+            { ...repositoryOf(service.name), weight: 1 },
+            ...service.upstreams.map((name) => ({ ...repositoryOf(name), weight: UPSTREAM_CHANGE_WEIGHT })),
+          ],
+          CHANGE_WINDOW_MINUTES + SIGNALS_BEFORE_MINUTES,
+        )
       : Promise.resolve([]),
     signalWindowRepository(ports.table, workspaceId).alertsReceivedBetween(
       new Date(windowFrom),
@@ -84,17 +107,18 @@ export const gatherEvidence = async (scope: Scope, incident: Incident): Promise<
     ),
     incidentRepository(ports.table, workspaceId).queryIncidents({}, { page: 1, limit: RECENT_INCIDENTS }),
     learnedPatternsCheck(scope, context, service),
-    workspaceTimezone(scope),
   ]);
   const signals = classifySignals(
     linked,
     inWindow.map((signal) => ({ ...signal, service: serviceNameOf(graph, signal.serviceId) })).filter(firedInWindow),
     service,
+    timezone,
   );
-  const upstreamIncidents = upstreamIncidentsCheck(recent.items, context, service);
-  const similar = await similarIncidentsCheck(scope, recent.items, context);
+  const upstreamIncidents = upstreamIncidentsCheck(recent.items, context, service, timezone);
+  const similar = await similarIncidentsCheck(scope, recent.items, context, timezone);
+  const suspects = changes.filter(explainsAFailure(context, [...signals, ...upstreamIncidents]));
 
-  const items = [...changes, ...signals, ...upstreamIncidents, ...similar, ...patterns];
+  const items = [...suspects, ...signals, ...upstreamIncidents, ...similar, ...patterns];
   const noService = context.service ? null : 'the incident names no service and has no signal naming one';
   const noMap =
     service && service.upstreams.length + service.dependents.length === 0

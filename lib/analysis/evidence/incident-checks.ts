@@ -2,6 +2,7 @@ import type { Scope } from '#lib/identity/scope.ts';
 import { commentRepository } from '#lib/incidents/comment-repository.ts';
 import { type Incident, isDone } from '#lib/incidents/incident.ts';
 import type { EvidenceItem, IncidentContext, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
+import { instantsInWords } from '../plain-words.ts';
 import { sameService } from './service-names.ts';
 import { tfIdfSimilarities } from './text-similarity.ts';
 
@@ -21,6 +22,7 @@ export const upstreamIncidentsCheck = (
   recent: readonly Incident[],
   incident: IncidentContext,
   service: ServiceContext | null,
+  timeZone: string,
 ): EvidenceItem[] => {
   if (!service || service.upstreams.length === 0) return [];
   const start = Date.parse(incident.startedAt);
@@ -40,7 +42,7 @@ export const upstreamIncidentsCheck = (
           check: 'upstream-services',
           service: upstream,
           at: other.createdAt,
-          summary: `Open ${other.priority} incident ${other.id} on ${upstream}: ${other.summary}`,
+          summary: `Open ${other.priority} incident ${other.id} on ${upstream}: ${instantsInWords(other.summary, timeZone)}`,
           strength: other.priority === 'HIGH' || other.priority === 'CRITICAL' ? 0.7 : 0.5,
           details: { incidentId: other.id, status: other.status, priority: other.priority, summary: other.summary },
         },
@@ -67,6 +69,7 @@ export const similarIncidentsCheck = async (
   { ports: { table }, workspaceId }: Scope,
   recent: readonly Incident[],
   incident: IncidentContext,
+  timeZone: string,
 ): Promise<EvidenceItem[]> => {
   const others = recent.filter((other) => other.id !== incident.id && other.createdAt <= incident.createdAt);
   if (others.length === 0) return [];
@@ -96,7 +99,9 @@ export const similarIncidentsCheck = async (
     .sort((a, b) => b.score - a.score)
     .slice(0, KEPT)
     .map(({ other, score, notes }): EvidenceItem => {
-      const resolution = other.resolvedAt ? (notes.at(-1) ?? null) : null;
+      // A comment is quoted with its instants in words, as every text of the analysis tells times.
+      const last = notes.at(-1);
+      const resolution = other.resolvedAt && last ? instantsInWords(last, timeZone) : null;
       const minutesToResolve = other.resolvedAt ? minutesBetween(other.createdAt, other.resolvedAt) : null;
       return {
         id: `incident:${other.id}`,
@@ -104,7 +109,7 @@ export const similarIncidentsCheck = async (
         check: 'similar-incidents',
         service: other.serviceArea ?? null,
         at: other.createdAt,
-        summary: `Similar incident ${other.id} (${Math.round(score * 100)}% alike, ${other.status}): ${other.summary}${resolution ? `; resolved by: ${resolution.slice(0, 200)}` : ''}`,
+        summary: `Similar incident ${other.id} (${Math.round(score * 100)}% alike, ${other.status}): ${instantsInWords(other.summary, timeZone)}${resolution ? `; resolved by: ${resolution.slice(0, 200)}` : ''}`,
         strength: round(score * 0.8),
         details: {
           incidentId: other.id,

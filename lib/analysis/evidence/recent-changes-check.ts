@@ -36,16 +36,19 @@ export interface SuspectService extends Pick<Service, 'name' | 'repository'> {
 }
 
 /**
- * Deploys (CHANGE tickets) and pipeline runs of the incident's service and its upstreams in the window
- * before the incident began. A repository belongs to a service by the service map's rule (`ownsRepository`).
+ * Deploys (CHANGE tickets of any sender: code hosts, AWS deployment services, change events) and pipeline runs
+ * of the incident's service and its upstreams in the `lookBackMinutes` before the incident began (the gathering
+ * keeps those in the window before the failure they may explain). A repository belongs to a service by the
+ * service map's rule (`ownsRepository`).
  */
 export const recentChangesCheck = async (
   { ports: { table }, workspaceId }: Scope,
   incident: IncidentContext,
   services: SuspectService[],
+  lookBackMinutes = CHANGE_WINDOW_MINUTES,
 ): Promise<EvidenceItem[]> => {
   const to = incident.startedAt;
-  const from = new Date(Date.parse(to) - CHANGE_WINDOW_MINUTES * MINUTE).toISOString();
+  const from = new Date(Date.parse(to) - lookBackMinutes * MINUTE).toISOString();
   const [newestDeployments, newestRuns] = await Promise.all([
     recentChangesRepository(table, workspaceId).listChangesHappenedBetween(from, to),
     recentRunsRepository(table, workspaceId).listRunsStartedBetween(from, to),

@@ -21,13 +21,32 @@ const walk = (start: string, next: (id: string) => string[]): string[] => {
   return [...seen];
 };
 
-/** The incident's service with its upstreams and dependents (two hops each); alone when the map lacks it. */
+/**
+ * The incident's service with its upstreams and dependents (two hops each), the edges among them (the paths a
+ * cause chain walks) and their owner teams; alone when the map lacks it.
+ */
 export const serviceContextOf = (graph: ServiceGraph, name: string | null): ServiceContext | null => {
   if (!name) return null;
   const service = graph.find(name);
-  if (!service) return { name, upstreams: [], dependents: [] };
+  if (!service) return { name, upstreams: [], dependents: [], dependencies: [], teams: {} };
   const nameOf = (id: string) => graph.find(id)?.name ?? id;
   const upstreams = walk(service.id, (id) => graph.upstreamOf(id).map((upstream) => upstream.id));
   const dependents = walk(service.id, (id) => graph.downstreamOf(id).map((dependent) => dependent.id));
-  return { name: service.name, upstreams: upstreams.map(nameOf), dependents: dependents.map(nameOf) };
+  const around = new Set([service.id, ...upstreams, ...dependents]);
+  const dependencies = graph.edges
+    .filter((edge) => around.has(edge.sourceId) && around.has(edge.targetId))
+    .map((edge) => ({ service: nameOf(edge.sourceId), upstream: nameOf(edge.targetId) }));
+  const teams = Object.fromEntries(
+    [...around].flatMap((id) => {
+      const found = graph.find(id);
+      return found?.team ? [[found.name, found.team]] : [];
+    }),
+  );
+  return {
+    name: service.name,
+    upstreams: upstreams.map(nameOf),
+    dependents: dependents.map(nameOf),
+    dependencies,
+    teams,
+  };
 };

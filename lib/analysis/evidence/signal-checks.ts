@@ -1,5 +1,6 @@
 import type { EvidenceItem, EvidenceKind, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
 import { type SignalSummary, signalTime } from '#lib/signals/signal.ts';
+import { clockInWords, instantsInWords } from '../plain-words.ts';
 import { minutesLate } from './lateness.ts';
 import { sameService } from './service-names.ts';
 
@@ -19,8 +20,16 @@ const lateness = (firedAt: string, receivedAt: string): string => {
   return minutes === null ? '' : ` (delivered ${minutes} min late)`;
 };
 
-/** Placed at when it fired (`signalTime`), with its arrival (`firstSeenAt`) kept beside it (docs/analysis.md, "Time"). */
-const signalItem = (signal: SignalWithService, kind: EvidenceKind, strength: number): EvidenceItem => {
+/**
+ * Placed at when it fired (`signalTime`), with its arrival (`firstSeenAt`) kept beside it (docs/analysis.md, "Time");
+ * its summary tells that time in words, in the workspace's zone.
+ */
+const signalItem = (
+  signal: SignalWithService,
+  kind: EvidenceKind,
+  strength: number,
+  timeZone: string,
+): EvidenceItem => {
   const at = signalTime(signal);
   return {
     id: `signal:${signal.id}`,
@@ -28,7 +37,7 @@ const signalItem = (signal: SignalWithService, kind: EvidenceKind, strength: num
     check: kind === 'UPSTREAM_SIGNAL' ? 'upstream-services' : 'incident-signals',
     service: signal.service,
     at,
-    summary: `${signal.severity} signal "${signal.name}" from ${signal.source}${signal.service ? ` on ${signal.service}` : ''}, fired ${at}${lateness(at, signal.firstSeenAt)}${signal.occurrences > 1 ? `, ${signal.occurrences} occurrences` : ''}`,
+    summary: `${signal.severity} signal "${instantsInWords(signal.name, timeZone)}" from ${signal.source}${signal.service ? ` on ${signal.service}` : ''}, fired at ${clockInWords(at, timeZone)}${lateness(at, signal.firstSeenAt)}${signal.occurrences > 1 ? `, ${signal.occurrences} occurrences` : ''}`,
     strength,
     details: {
       name: signal.name,
@@ -52,6 +61,7 @@ export const classifySignals = (
   linked: readonly SignalWithService[],
   inWindow: readonly SignalWithService[],
   service: ServiceContext | null,
+  timeZone: string,
 ): EvidenceItem[] => {
   // A signal is one item, under the first kind that claims it: the one correlation opened the incident from is
   // both linked and in its service's window, and counting it twice would make one alert two.
@@ -66,7 +76,8 @@ export const classifySignals = (
       .slice(0, PER_KIND)
       .map((signal) => {
         seen.add(signal.id);
-        return signalItem(signal, kind, Math.round((SEVERITY_STRENGTH[signal.severity] ?? 0.3) * weight * 100) / 100);
+        const strength = Math.round((SEVERITY_STRENGTH[signal.severity] ?? 0.3) * weight * 100) / 100;
+        return signalItem(signal, kind, strength, timeZone);
       });
   };
   const on = (names: readonly string[]) =>

@@ -65,6 +65,13 @@ export interface ServiceContext {
   name: string;
   upstreams: string[];
   dependents: string[];
+  /**
+   * The map's edges among these services, each a dependent and the upstream it calls, by name: the paths a
+   * failure can travel. Absent from evidence gathered before it was kept (every upstream is then taken as direct).
+   */
+  dependencies?: { service: string; upstream: string }[];
+  /** The owner team of each of these services that has one, by service name. */
+  teams?: Record<string, string>;
 }
 
 export interface CheckRun {

@@ -44,3 +44,19 @@ export const clockInWords = (instant: string, timeZone = 'UTC'): string => {
   const [year, month, day] = date.split('-');
   return `${time.slice(0, 5)} on ${Number(day)} ${MONTHS[Number(month) - 1]} ${year} (${timeZone})`;
 };
+
+/** `14:02`: an instant on the zone's wall clock, for a time told after its day has been said. */
+export const timeOfDayInWords = (instant: string, timeZone = 'UTC'): string =>
+  localDateTime(Date.parse(instant), timeZone).split('T')[1]?.slice(0, 5) ?? '';
+
+/** An ISO-8601 instant (a date, a time, an offset or `Z`), as senders and engineers write them. */
+const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g;
+
+/**
+ * Outside text (an alert's name, an incident's description, a resolving comment) as the analysis quotes it:
+ * any ISO-8601 instant in it said in words, in the workspace's zone, so no text of the analysis carries one.
+ */
+export const instantsInWords = (text: string, timeZone = 'UTC'): string =>
+  text.replace(ISO_INSTANT, (instant) =>
+    Number.isNaN(Date.parse(instant)) ? instant : clockInWords(instant, timeZone),
+  );
