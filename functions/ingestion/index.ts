@@ -16,6 +16,7 @@ const webhookSecrets = onFirstUse(() => import('#lib/ingestion/webhook-secrets.t
 const ingestDeliveryModule = onFirstUse(() => import('#lib/ingestion/ingest-delivery.ts'));
 const eventsV2 = onFirstUse(() => import('#lib/ingestion/events-v2/enqueue.ts'));
 const integrationKeys = onFirstUse(() => import('#lib/ingestion/integration-keys/integration-key-service.ts'));
+const opsgenie = onFirstUse(() => import('#lib/ingestion/opsgenie/receive.ts'));
 const snsModule = onFirstUse(() => import('#lib/ingestion/cloudwatch/receive-sns.ts'));
 
 const acceptedDelivery = (result: IngestedDelivery): RouteResult => {
@@ -69,6 +70,28 @@ export const handler = createGroupHandler(ingestion, {
     foreign(await (await eventsV2()).enqueueAlertEvent(accountScope.ports, { body, rawBody: rawBody ?? '', headers })),
   enqueueChangeEventV2: async ({ accountScope, body, rawBody, headers }) =>
     foreign(await (await eventsV2()).enqueueChangeEvent(accountScope.ports, { body, rawBody: rawBody ?? '', headers })),
+  createOpsgenieAlert: async ({ accountScope, body, rawBody, headers, requestId }) =>
+    foreign(
+      await (await opsgenie()).createAlert(accountScope.ports, { body, rawBody: rawBody ?? '', headers, requestId }),
+    ),
+  closeOpsgenieAlert: async ({ accountScope, params, body, rawBody, headers, requestId }) =>
+    foreign(
+      await (await opsgenie()).actOnAlert(accountScope.ports, 'close', params.identifier, {
+        body,
+        rawBody: rawBody ?? '',
+        headers,
+        requestId,
+      }),
+    ),
+  acknowledgeOpsgenieAlert: async ({ accountScope, params, body, rawBody, headers, requestId }) =>
+    foreign(
+      await (await opsgenie()).actOnAlert(accountScope.ports, 'acknowledge', params.identifier, {
+        body,
+        rawBody: rawBody ?? '',
+        headers,
+        requestId,
+      }),
+    ),
   listIntegrationKeys: async ({ scope }) => ok(await (await integrationKeys()).listIntegrationKeys(scope)),
   createIntegrationKey: async ({ scope, body }) =>
     created(await (await integrationKeys()).createIntegrationKey(scope, body), { message: 'Integration key created' }),

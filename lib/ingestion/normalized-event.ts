@@ -4,7 +4,7 @@ import type { SignalEvent } from '#lib/signals/signal-event.ts';
 
 /**
  * The ingestion routes (`/api/v1/ingestion/<sender>`, and the paging-tool event APIs `events-v2` and
- * `events-v2-change`); each name is also the normalized `source` of its signals.
+ * `events-v2-change`, and `opsgenie`); each name is also the normalized `source` of its signals.
  */
 export const INGESTION_SENDERS = [
   'codehost-a',
@@ -19,6 +19,7 @@ export const INGESTION_SENDERS = [
   'eventbridge',
   'events-v2',
   'events-v2-change',
+  'opsgenie',
 ] as const;
 export type IngestionSender = (typeof INGESTION_SENDERS)[number];
 

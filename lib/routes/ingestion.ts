@@ -9,6 +9,7 @@ import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { emptyData } from '#lib/contract/response-fields.ts';
 import { deliveryData, snsConfirmationData } from '#lib/ingestion/schemas.ts';
 import { network } from '#lib/ports/network/network-need.ts';
+import { alertIdentifierParams, alertIdentifierQuery } from '#lib/ingestion/opsgenie/alert-schema.ts';
 import * as z from 'zod/mini';
 import { JSON_TYPE, YAML_TYPE } from '#lib/http/content-types.ts';
 import {
@@ -169,6 +170,32 @@ export const ingestion = defineGroup({
       summary: 'PagerDuty Events API v2 compatible change event: becomes a CHANGE ticket (docs/ingestion.md)',
       auth: 'public',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    createOpsgenieAlert: {
+      method: 'POST',
+      path: '/api/v1/opsgenie/v2/alerts',
+      summary: 'Opsgenie Alert API compatible create, authenticated by Authorization: GenieKey (docs/ingestion.md)',
+      description:
+        'Answers as Opsgenie does: 202 `{ "result": "Request will be processed", "took": ..., "requestId": ... }`.',
+      auth: 'public',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    closeOpsgenieAlert: {
+      method: 'POST',
+      path: '/api/v1/opsgenie/v2/alerts/:identifier/close',
+      summary: 'Opsgenie Alert API compatible close: resolves the alert of that alias (identifierType id or alias)',
+      auth: 'public',
+      request: { params: alertIdentifierParams, query: alertIdentifierQuery },
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    acknowledgeOpsgenieAlert: {
+      method: 'POST',
+      path: '/api/v1/opsgenie/v2/alerts/:identifier/acknowledge',
+      summary: 'Opsgenie Alert API compatible acknowledge: kept as a record beside the alert',
+      auth: 'public',
+      request: { params: alertIdentifierParams, query: alertIdentifierQuery },
       response: { status: 202, contentType: JSON_TYPE },
     },
     listIntegrationKeys: {

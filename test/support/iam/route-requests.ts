@@ -284,6 +284,28 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
       CHANGE_ENQUEUE,
       fixtureOf('events-v2', 'change-event.json', { routing_key: keyHeaders['x-api-key'] }),
     ),
+  'ingestion.createOpsgenieAlert': ({ client, keyHeaders }) =>
+    postEvent(client, `${V1}/opsgenie/v2/alerts`, fixtureOf('opsgenie', 'alertmanager-0.25-opsgenie-create.json'), {
+      authorization: `GenieKey ${keyHeaders['x-api-key']}`,
+    }),
+  'ingestion.closeOpsgenieAlert': ({ client, keyHeaders }) =>
+    postEvent(
+      client,
+      `${V1}/opsgenie/v2/alerts/checkout-alias/close?identifierType=alias`,
+      {},
+      {
+        authorization: `GenieKey ${keyHeaders['x-api-key']}`,
+      },
+    ),
+  'ingestion.acknowledgeOpsgenieAlert': ({ client, keyHeaders }) =>
+    postEvent(
+      client,
+      `${V1}/opsgenie/v2/alerts/checkout-alias/acknowledge`,
+      {},
+      {
+        authorization: `GenieKey ${keyHeaders['x-api-key']}`,
+      },
+    ),
   'ingestion.createIntegrationKey': (context) =>
     creating(context, 'integrationKey', '/ingestion/integration-keys', { name: 'checkout', serviceId: 'checkout' }),
   'ingestion.listIntegrationKeys': byAdmin('GET', '/ingestion/integration-keys'),
