@@ -6,7 +6,8 @@ export type ChangeProvider =
   | Exclude<PipelineProvider, 'codehost_c'>
   | 'aws_codedeploy'
   | 'aws_codepipeline'
-  | 'aws_ecs';
+  | 'aws_ecs'
+  | 'events_v2';
 
 export type ChangeStatus = 'PENDING' | 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'INACTIVE';
 

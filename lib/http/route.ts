@@ -59,7 +59,8 @@ export type RouteResponse =
       /** The members beside `data` (`meta`, `page` and `total`, `pagination`), as one object schema. */
       extra?: z.ZodMiniObject;
     }
-  | { status: 200; contentType: string };
+  /** A body that is not our envelope: a file, or a foreign API's own JSON (the paging-tool event APIs). */
+  | { status: 200 | 202; contentType: string };
 
 export interface RouteSpec {
   method: HttpMethod;

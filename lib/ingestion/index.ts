@@ -17,4 +17,7 @@ export const NORMALIZERS: Readonly<Record<IngestionSender, () => Promise<Normali
   webhook: onFirstUse(async () => (await import('./webhook.ts')).normalizeWebhook),
   cloudwatch: onFirstUse(async () => (await import('./cloudwatch/index.ts')).normalizeCloudwatch),
   eventbridge: onFirstUse(async () => (await import('./eventbridge/index.ts')).normalizeEventbridge),
+  'events-v2': onFirstUse(async () => (await import('./events-v2/normalize.ts')).normalizeEventsV2),
+  'events-v2-change': onFirstUse(async () => (await import('./events-v2/normalize.ts')).normalizeChangeEvent),
+  opsgenie: onFirstUse(async () => (await import('./opsgenie/normalize.ts')).normalizeOpsgenie),
 };

@@ -19,6 +19,8 @@ export interface Delivery {
   rawBody: string;
   /** Lower-cased names. */
   headers: Record<string, string>;
+  /** The service an integration key is for: the service of every event that names none. */
+  serviceId?: string;
 }
 
 export interface IngestedEvent {
@@ -46,6 +48,11 @@ export interface IngestedDelivery {
  * tens of seconds, near API Gateway's 29 s): its events go through the ingestion queue instead.
  */
 export const MAX_EVENTS_STORED_WHILE_WAITING = 100;
+
+const onService = (event: NormalizedEvent, serviceId: string): NormalizedEvent => ({
+  ...event,
+  signal: { ...event.signal, serviceId },
+});
 
 const sameThingKey = (event: NormalizedEvent): string => `${event.signal.type}\u0000${event.fingerprint}`;
 
@@ -101,7 +108,9 @@ export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<
   const normalize = await NORMALIZERS[sender]();
   const events = await withRepositoryOwners(
     scope,
-    normalize(delivery.body, delivery.headers, ports.clock.now()).map(boundedEvent),
+    normalize(delivery.body, delivery.headers, ports.clock.now())
+      .map((event) => (delivery.serviceId && !event.signal.serviceId ? onService(event, delivery.serviceId) : event))
+      .map(boundedEvent),
   );
   if (events.length === 0) throw new PayloadError(sender, ['body: carries no event']);
   const ids = eventDeliveryIds(sender, delivery.headers, delivery.body, events.length);

@@ -9,8 +9,15 @@ import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { emptyData } from '#lib/contract/response-fields.ts';
 import { deliveryData, snsConfirmationData } from '#lib/ingestion/schemas.ts';
 import { network } from '#lib/ports/network/network-need.ts';
+import { alertIdentifierParams, alertIdentifierQuery } from '#lib/ingestion/opsgenie/alert-schema.ts';
 import * as z from 'zod/mini';
-import { YAML_TYPE } from '#lib/http/content-types.ts';
+import { JSON_TYPE, YAML_TYPE } from '#lib/http/content-types.ts';
+import {
+  createdIntegrationKeyData,
+  integrationKeyBody,
+  integrationKeyData,
+  integrationKeyParams,
+} from '#lib/ingestion/integration-keys/integration-key.ts';
 
 // Real senders post large batches (alert groups, paging-tool message lists). DECISIONS.md allows 5 MiB, but API
 // Gateway hands every body to the function base64 (lib/http/binary-media-types.ts), and Lambda takes at most
@@ -145,6 +152,77 @@ export const ingestion = defineGroup({
       access: 'write',
       maxBodyBytes: INGESTION_MAX_BODY_BYTES,
       response: { status: 202, data: deliveryData },
+    },
+    enqueueEventV2: {
+      method: 'POST',
+      path: '/api/v1/events/v2/enqueue',
+      summary: 'PagerDuty Events API v2 compatible alert event, authenticated by its routing_key (docs/ingestion.md)',
+      description:
+        'Answers as PagerDuty does: 202 `{ "status": "success", "message": "Event processed", "dedup_key": ... }`, ' +
+        'a bad event 400 `{ "status": "invalid event", "message": ..., "errors": [...] }`.',
+      auth: 'public',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    enqueueChangeEventV2: {
+      method: 'POST',
+      path: '/api/v1/events/v2/change/enqueue',
+      summary: 'PagerDuty Events API v2 compatible change event: becomes a CHANGE ticket (docs/ingestion.md)',
+      auth: 'public',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    createOpsgenieAlert: {
+      method: 'POST',
+      path: '/api/v1/opsgenie/v2/alerts',
+      summary: 'Opsgenie Alert API compatible create, authenticated by Authorization: GenieKey (docs/ingestion.md)',
+      description:
+        'Answers as Opsgenie does: 202 `{ "result": "Request will be processed", "took": ..., "requestId": ... }`.',
+      auth: 'public',
+      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    closeOpsgenieAlert: {
+      method: 'POST',
+      path: '/api/v1/opsgenie/v2/alerts/:identifier/close',
+      summary: 'Opsgenie Alert API compatible close: resolves the alert of that alias (identifierType id or alias)',
+      auth: 'public',
+      request: { params: alertIdentifierParams, query: alertIdentifierQuery },
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    acknowledgeOpsgenieAlert: {
+      method: 'POST',
+      path: '/api/v1/opsgenie/v2/alerts/:identifier/acknowledge',
+      summary: 'Opsgenie Alert API compatible acknowledge: kept as a record beside the alert',
+      auth: 'public',
+      request: { params: alertIdentifierParams, query: alertIdentifierQuery },
+      response: { status: 202, contentType: JSON_TYPE },
+    },
+    listIntegrationKeys: {
+      method: 'GET',
+      path: '/api/v1/ingestion/integration-keys',
+      summary: "The workspace's integration keys (routing keys, GenieKeys) per service, never the keys",
+      auth: 'bearer',
+      access: 'admin',
+      response: { status: 200, data: z.array(integrationKeyData) },
+    },
+    createIntegrationKey: {
+      method: 'POST',
+      path: '/api/v1/ingestion/integration-keys',
+      summary: 'Create an integration key for a service; the key is shown in this answer only',
+      auth: 'bearer',
+      access: 'admin',
+      request: { body: integrationKeyBody },
+      response: { status: 201, data: createdIntegrationKeyData },
+    },
+    deleteIntegrationKey: {
+      method: 'DELETE',
+      path: '/api/v1/ingestion/integration-keys/:keyId',
+      summary: 'Delete an integration key; events carrying it are refused from then on',
+      auth: 'bearer',
+      access: 'admin',
+      request: { params: integrationKeyParams },
+      response: { status: 200, data: emptyData },
     },
     listWebhookSecrets: {
       method: 'GET',

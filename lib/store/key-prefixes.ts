@@ -40,6 +40,7 @@ export const WORKSPACE_PREFIXES = {
   SLADUE: 'pending SLA deadlines of incidents, by deadline (the SLA sweep reads the passed ones)',
   TICKET: 'the unified ticket list (index partition)',
   WEBHOOK: 'webhook signing secrets per sender',
+  INTKEY: 'paging-tool integration keys (routing keys, GenieKeys) per service',
 } as const;
 
 export const ACCOUNT_PREFIXES = {

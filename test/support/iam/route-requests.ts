@@ -2,6 +2,7 @@ import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
 import { signAckLink } from '#lib/notifications/ack-token.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
+import { CHANGE_ENQUEUE, ENQUEUE, fixtureOf, postEvent } from '../../event-apis/support.ts';
 import { publishSsoProof } from '../fake-network.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
 import { CODE_ENGINE_REQUESTS } from './code-engine-requests.ts';
@@ -287,6 +288,44 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     ),
   'ingestion.ingestCloudwatch': snsFixtures,
   'ingestion.ingestEventbridge': fixturesOf('eventbridge'),
+  // The API key as the routing key, which the event APIs take besides an integration key.
+  'ingestion.enqueueEventV2': ({ client, keyHeaders }) =>
+    postEvent(client, ENQUEUE, fixtureOf('events-v2', 'pdjs-trigger.json', { routing_key: keyHeaders['x-api-key'] })),
+  'ingestion.enqueueChangeEventV2': ({ client, keyHeaders }) =>
+    postEvent(
+      client,
+      CHANGE_ENQUEUE,
+      fixtureOf('events-v2', 'change-event.json', { routing_key: keyHeaders['x-api-key'] }),
+    ),
+  'ingestion.createOpsgenieAlert': ({ client, keyHeaders }) =>
+    postEvent(client, `${V1}/opsgenie/v2/alerts`, fixtureOf('opsgenie', 'alertmanager-0.25-opsgenie-create.json'), {
+      authorization: `GenieKey ${keyHeaders['x-api-key']}`,
+    }),
+  'ingestion.closeOpsgenieAlert': ({ client, keyHeaders }) =>
+    postEvent(
+      client,
+      `${V1}/opsgenie/v2/alerts/checkout-alias/close?identifierType=alias`,
+      {},
+      {
+        authorization: `GenieKey ${keyHeaders['x-api-key']}`,
+      },
+    ),
+  'ingestion.acknowledgeOpsgenieAlert': ({ client, keyHeaders }) =>
+    postEvent(
+      client,
+      `${V1}/opsgenie/v2/alerts/checkout-alias/acknowledge`,
+      {},
+      {
+        authorization: `GenieKey ${keyHeaders['x-api-key']}`,
+      },
+    ),
+  'ingestion.createIntegrationKey': (context) =>
+    creating(context, 'integrationKey', '/ingestion/integration-keys', { name: 'checkout', serviceId: 'checkout' }),
+  'ingestion.listIntegrationKeys': byAdmin('GET', '/ingestion/integration-keys'),
+  'ingestion.deleteIntegrationKey': withIds(
+    'DELETE',
+    ({ integrationKey }) => `/ingestion/integration-keys/${integrationKey}`,
+  ),
   'ingestion.getOrchestratorManifest': byKey('/ingestion/orchestrator/manifest'),
   'ingestion.listWebhookSecrets': byAdmin('GET', '/ingestion/secrets'),
   'ingestion.putWebhookSecret': byAdmin('PUT', `/ingestion/secrets/${SIGNED_SENDERS[0]}`, { secret: 's'.repeat(32) }),
