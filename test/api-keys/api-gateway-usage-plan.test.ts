@@ -1,3 +1,4 @@
+import { USAGE_PLAN_TAG } from '#lib/ports/usage-plan/usage-plan.ts';
 import {
   APIGatewayClient,
   CreateApiKeyCommand,
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 
 describe('the API Gateway usage plan', () => {
-  it('registers a key as a gateway key named by our key id, holding its value, then adds it to the plan', async () => {
+  it('registers a key as a gateway key named by our key id, holding its value and its plan tag, then adds it to the plan', async () => {
     gateway.on(CreateApiKeyCommand).resolves({ id: 'gw-1' });
     gateway.on(CreateUsagePlanKeyCommand).resolves({ id: 'gw-1' });
 
@@ -38,6 +39,8 @@ describe('the API Gateway usage plan', () => {
         description: `incident-service API key ${key.id} of workspace ws-1`,
         value: key.value,
         enabled: true,
+        // IAM lets the function change and delete only keys carrying its plan's tag (docs/decisions.md, issue 39).
+        tags: { [USAGE_PLAN_TAG]: 'plan123' },
       },
     ]);
     expect(gateway.commandCalls(CreateUsagePlanKeyCommand).map((call) => call.args[0].input)).toEqual([
