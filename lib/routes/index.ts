@@ -19,6 +19,7 @@ import { onCall } from './on-call.ts';
 import { pipelines } from './pipelines.ts';
 import { playbooks } from './playbooks.ts';
 import { problems } from './problems.ts';
+import { schedules } from './schedules.ts';
 import { serviceMap } from './service-map.ts';
 import { signals } from './signals.ts';
 import { silentHours } from './silent-hours.ts';
@@ -44,6 +45,7 @@ export const ROUTE_GROUPS = [
   blastRadius,
   assistant,
   onCall,
+  schedules,
   dashboard,
   pipelines,
   tickets,
