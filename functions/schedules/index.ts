@@ -1,29 +1,32 @@
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { binary, created, ok } from '#lib/http/envelope.ts';
-import type { RouteRequest } from '#lib/http/route.ts';
-import { publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
 import { schedules } from '#lib/routes/schedules.ts';
 
 /** The service loads on the first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
 const service = onFirstUse(() => import('#lib/schedules/schedule-service.ts'));
 
-/** The API's URL as the caller reached it (stage or base path kept), for the schedule's `calendarUrl`. */
-const baseUrl = ({ event, headers }: Pick<RouteRequest, 'event' | 'headers'>): string =>
-  publicBaseUrl(event, headers, event.path.slice(event.path.indexOf('/api/v1/')));
-
 export const handler = createGroupHandler(schedules, {
-  listSchedules: async (request) => ok(await (await service()).listSchedules(request.scope, baseUrl(request))),
+  listSchedules: async (request) =>
+    ok(await (await service()).listSchedules(request.scope, (await service()).baseUrlOf(request))),
   createSchedule: async (request) =>
-    created(await (await service()).createSchedule(request.scope, request.body, baseUrl(request)), {
+    created(await (await service()).createSchedule(request.scope, request.body, (await service()).baseUrlOf(request)), {
       message: 'Schedule created',
     }),
   getSchedule: async (request) =>
-    ok(await (await service()).getSchedule(request.scope, request.params.id, baseUrl(request))),
+    ok(await (await service()).getSchedule(request.scope, request.params.id, (await service()).baseUrlOf(request))),
   replaceSchedule: async (request) =>
-    ok(await (await service()).replaceSchedule(request.scope, request.params.id, request.body, baseUrl(request)), {
-      message: 'Schedule replaced',
-    }),
+    ok(
+      await (await service()).replaceSchedule(
+        request.scope,
+        request.params.id,
+        request.body,
+        (await service()).baseUrlOf(request),
+      ),
+      {
+        message: 'Schedule replaced',
+      },
+    ),
   deleteSchedule: async ({ scope, params }) => {
     await (await service()).deleteSchedule(scope, params.id);
     return ok({ id: params.id }, { message: 'Schedule deleted' });
