@@ -22,6 +22,7 @@ import { onCall } from './on-call.ts';
 import { pipelines } from './pipelines.ts';
 import { playbooks } from './playbooks.ts';
 import { problems } from './problems.ts';
+import { schedules } from './schedules.ts';
 import { serviceMap } from './service-map.ts';
 import { signals } from './signals.ts';
 import { silentHours } from './silent-hours.ts';
@@ -50,6 +51,7 @@ export const ROUTE_GROUPS = [
   blastRadius,
   assistant,
   onCall,
+  schedules,
   dashboard,
   pipelines,
   tickets,

@@ -34,6 +34,7 @@ export const WORKSPACE_PREFIXES = {
   PROBLEM: 'problem tickets',
   RUN: 'pipeline runs',
   RUNRAW: 'pipeline runs as the sender posted them',
+  SCHEDULE: 'on-call schedules (rotation layers) and their overrides',
   SERVICE: 'the service map: services, their name claims and dependencies',
   SIG: 'signals',
   SLA: 'SLA policies with the counters of the incidents they govern',

@@ -17,9 +17,10 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * the documentation the docs page links, in docs/ and docs/spec/, 2 (docs/api-docs.md), one analysis by its id,
  * which the console follows until it lands, 1 (docs/console.md), heartbeats 5 and their ping by GET and POST 2,
  * maintenance windows 5 (docs/heartbeats.md), signing out, 1 (docs/security.md), the PagerDuty- and
- * Opsgenie-compatible event APIs and the integration keys they take 8 (docs/ingestion.md, issue 45).
+ * Opsgenie-compatible event APIs and the integration keys they take 8 (docs/ingestion.md, issue 45), schedules and
+ * their calendar feed 11 (docs/on-call.md).
  */
-const SPEC_ROUTE_COUNT = 189;
+const SPEC_ROUTE_COUNT = 200;
 
 const routes = allRoutes();
 

@@ -72,6 +72,20 @@ const maintenance = () => ({
   reason: 'Database upgrade',
 });
 
+/** A weekly rotation of the admin alone, from an hour ago. */
+const scheduleOf = ({ admin }: RequestContext) => ({
+  name: 'Checkout',
+  timezone: 'Europe/Berlin',
+  layers: [
+    {
+      start: new Date(Date.now() - 60 * 60_000).toISOString(),
+      rotationType: 'weekly',
+      handoffTime: '09:00',
+      members: [admin.user.id],
+    },
+  ],
+});
+
 const PLAYBOOK = {
   title: 'Failover',
   steps: [{ title: 'Check' }, { title: 'Restart', optional: true }, { title: 'Confirm' }],
@@ -436,6 +450,33 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'maintenance-windows.replaceWindow': (context) =>
     withIds('PUT', ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`, maintenance())(context),
   'maintenance-windows.deleteWindow': withIds('DELETE', ({ maintenanceWindow: id }) => `/maintenance-windows/${id}`),
+  'schedules.listSchedules': byKey('/schedules'),
+  'schedules.createSchedule': async (context) => {
+    const reply = await creating(context, 'schedule', '/schedules', scheduleOf(context));
+    context.ids.calendarPath = new URL(reply.body.data.calendarUrl).pathname.replace(/^.*(?=\/api\/v1\/)/, '');
+    return reply;
+  },
+  'schedules.getSchedule': withIds('GET', ({ schedule: id }) => `/schedules/${id}`, undefined, 'key'),
+  'schedules.replaceSchedule': async (context) =>
+    withIds('PUT', ({ schedule: id }) => `/schedules/${id}`, scheduleOf(context))(context),
+  'schedules.createOverride': async (context) => {
+    const start = new Date().toISOString();
+    const end = new Date(Date.now() + 60 * 60_000).toISOString();
+    const body = { userId: context.admin.user.id, start, end };
+    return creating(context, 'override', `/schedules/${context.ids.schedule}/overrides`, body);
+  },
+  'schedules.listOverrides': withIds('GET', ({ schedule: id }) => `/schedules/${id}/overrides`, undefined, 'key'),
+  'schedules.whoIsOnCall': withIds('GET', ({ schedule: id }) => `/schedules/${id}/on-call`, undefined, 'key'),
+  'schedules.listShifts': withIds(
+    'GET',
+    ({ schedule: id }) => `/schedules/${id}/shifts?from=2026-01-01T00:00:00Z&to=2026-01-08T00:00:00Z`,
+  ),
+  'schedules.calendarFeed': ({ client, ids }) => client.request('GET', ids.calendarPath as string),
+  'schedules.deleteOverride': withIds(
+    'DELETE',
+    ({ schedule, override }) => `/schedules/${schedule}/overrides/${override}`,
+  ),
+  'schedules.deleteSchedule': withIds('DELETE', ({ schedule: id }) => `/schedules/${id}`),
 
   'pipelines.listRuns': byFreshKey('/pipelines'),
   'pipelines.getRun': async (context) => {

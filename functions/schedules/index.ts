@@ -1,0 +1,49 @@
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { createGroupHandler } from '#lib/app/group-handler.ts';
+import { binary, created, ok } from '#lib/http/envelope.ts';
+import { schedules } from '#lib/routes/schedules.ts';
+
+/** The service loads on the first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
+const service = onFirstUse(() => import('#lib/schedules/schedule-service.ts'));
+
+export const handler = createGroupHandler(schedules, {
+  listSchedules: async (request) =>
+    ok(await (await service()).listSchedules(request.scope, (await service()).baseUrlOf(request))),
+  createSchedule: async (request) =>
+    created(await (await service()).createSchedule(request.scope, request.body, (await service()).baseUrlOf(request)), {
+      message: 'Schedule created',
+    }),
+  getSchedule: async (request) =>
+    ok(await (await service()).getSchedule(request.scope, request.params.id, (await service()).baseUrlOf(request))),
+  replaceSchedule: async (request) =>
+    ok(
+      await (await service()).replaceSchedule(
+        request.scope,
+        request.params.id,
+        request.body,
+        (await service()).baseUrlOf(request),
+      ),
+      {
+        message: 'Schedule replaced',
+      },
+    ),
+  deleteSchedule: async ({ scope, params }) => {
+    await (await service()).deleteSchedule(scope, params.id);
+    return ok({ id: params.id }, { message: 'Schedule deleted' });
+  },
+  listOverrides: async ({ scope, params }) => ok(await (await service()).listOverrides(scope, params.id)),
+  createOverride: async ({ scope, params, body }) =>
+    created(await (await service()).createOverride(scope, params.id, body), { message: 'Override created' }),
+  deleteOverride: async ({ scope, params }) => {
+    await (await service()).deleteOverride(scope, params.id, params.overrideId);
+    return ok({ id: params.overrideId }, { message: 'Override deleted' });
+  },
+  whoIsOnCall: async ({ scope, params, query }) => ok(await (await service()).whoIsOnCall(scope, params.id, query.at)),
+  listShifts: async ({ scope, params, query }) => ok(await (await service()).listShifts(scope, params.id, query)),
+  calendarFeed: async ({ accountScope, params }) =>
+    binary(
+      'text/calendar; charset=utf-8',
+      Buffer.from(await (await service()).calendarOfLink(accountScope, params.token), 'utf8'),
+      { 'cache-control': 'no-store' },
+    ),
+});
