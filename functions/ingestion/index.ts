@@ -1,36 +1,39 @@
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { accepted, binary, created, ok } from '#lib/http/envelope.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
-import type { RouteRequest, RouteResult } from '#lib/http/route.ts';
-import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
-import type { IngestedDelivery } from '#lib/ingestion/ingest-delivery.ts';
-import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
+import type { RouteHandler, RouteResult } from '#lib/http/route.ts';
+import { type IngestionSender, ROUTED_SENDERS } from '#lib/ingestion/senders/index.ts';
+import { ingestRouteKey } from '#lib/ingestion/senders/sender.ts';
+import { orchestratorManifest, publicBaseUrl } from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { ingestion } from '#lib/routes/ingestion.ts';
 import { JSON_TYPE, YAML_TYPE } from '#lib/http/content-types.ts';
-import type { ForeignAnswer } from '#lib/ingestion/events-v2/enqueue.ts';
+import type { ForeignAnswer } from '#lib/ingestion/senders/events-v2/enqueue.ts';
 
 const { routes } = ingestion;
 
 /** Services load on their route's first request (docs/performance.md, "Bundles and cold imports"). */
 const webhookSecrets = onFirstUse(() => import('#lib/ingestion/webhook-secrets.ts'));
-const ingestDeliveryModule = onFirstUse(() => import('#lib/ingestion/ingest-delivery.ts'));
-const eventsV2 = onFirstUse(() => import('#lib/ingestion/events-v2/enqueue.ts'));
+const receiveModule = onFirstUse(() => import('#lib/ingestion/receive-delivery.ts'));
+const eventsV2 = onFirstUse(() => import('#lib/ingestion/senders/events-v2/enqueue.ts'));
 const integrationKeys = onFirstUse(() => import('#lib/ingestion/integration-keys/integration-key-service.ts'));
-const opsgenie = onFirstUse(() => import('#lib/ingestion/opsgenie/receive.ts'));
-const snsModule = onFirstUse(() => import('#lib/ingestion/cloudwatch/receive-sns.ts'));
+const opsgenie = onFirstUse(() => import('#lib/ingestion/senders/opsgenie/receive.ts'));
 
-const acceptedDelivery = (result: IngestedDelivery): RouteResult => {
-  const count = result.signals.length;
-  return accepted(result, { message: count === 1 ? 'Event accepted' : `${count} events accepted` });
-};
-
-/** Every ingestion POST: the sender's payload in, 202 once each of its events is stored. */
-const ingest =
-  (sender: IngestionSender) =>
-  async ({ scope, body, rawBody, headers }: RouteRequest): Promise<RouteResult> => {
-    const { ingestDelivery } = await ingestDeliveryModule();
-    return acceptedDelivery(await ingestDelivery(scope, { sender, body, rawBody: rawBody ?? '', headers }));
+/**
+ * Every sender's POST: its payload in, 202 once each of its events is stored, or 200 for a message its sender
+ * only acknowledges (an SNS subscription's confirmation).
+ */
+const receive =
+  (sender: IngestionSender): RouteHandler =>
+  async ({ scope, body, rawBody, headers }): Promise<RouteResult> => {
+    const { receiveDelivery } = await receiveModule();
+    const receipt = await receiveDelivery(scope, { sender, body, rawBody: rawBody ?? '', headers });
+    if (receipt.kind === 'acknowledged') return ok(receipt.data, { message: receipt.message });
+    const count = receipt.delivery.signals.length;
+    return accepted(receipt.delivery, { message: count === 1 ? 'Event accepted' : `${count} events accepted` });
   };
+
+/** One binding per registered sender (lib/ingestion/senders/registry.ts). */
+const senderHandlers = Object.fromEntries(ROUTED_SENDERS.map((sender) => [ingestRouteKey(sender), receive(sender)]));
 
 /** A paging tool's own JSON answer, as its senders read it. */
 const foreign = ({ status, body }: ForeignAnswer): RouteResult => ({
@@ -39,23 +42,7 @@ const foreign = ({ status, body }: ForeignAnswer): RouteResult => ({
 });
 
 export const handler = createGroupHandler(ingestion, {
-  ingestCodehostA: ingest('codehost-a'),
-  ingestCodehostB: ingest('codehost-b'),
-  ingestCodehostC: ingest('codehost-c'),
-  ingestOrchestrator: ingest('orchestrator'),
-  ingestPaging: ingest('paging'),
-  ingestMetricsAlerts: ingest('metrics-alerts'),
-  ingestMonitoring: ingest('monitoring'),
-  ingestWebhook: ingest('webhook'),
-  ingestEventbridge: ingest('eventbridge'),
-  ingestCloudwatch: async ({ scope, body, rawBody, headers }) => {
-    const receipt = await (await snsModule()).receiveSnsDelivery(scope, { body, rawBody: rawBody ?? '', headers });
-    if (receipt.kind === 'delivery') return acceptedDelivery(receipt.delivery);
-    const { confirmation } = receipt;
-    return ok(confirmation, {
-      message: confirmation.subscription === 'confirmed' ? 'Subscription confirmed' : 'Unsubscribe noted',
-    });
-  },
+  ...(senderHandlers as Record<keyof typeof routes, RouteHandler>),
   getOrchestratorManifest: async ({ query, event, headers }) => {
     const base = publicBaseUrl(event, headers, routes.getOrchestratorManifest.path);
     const manifest = orchestratorManifest({

@@ -6,7 +6,7 @@ import {
   type PipelineRunStatus,
 } from '#lib/pipelines/pipeline-run-input.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
-import type { IngestionSender, NormalizedEvent } from './normalized-event.ts';
+import type { NormalizedEvent } from './normalized-event.ts';
 
 /** `refs/heads/main` -> `main`, `refs/tags/v1` -> `v1`; anything else unchanged. */
 export const branchFromRef = (ref: string | null | undefined): string | null =>
@@ -84,7 +84,8 @@ export const codeHostOutcome = (
 
 /** What a code host event says, in the terms every code host's normalizer shares. */
 export interface CodeHostEvent {
-  sender: IngestionSender;
+  /** The sender's name (`codehost-a`), its signals' source. */
+  sender: string;
   /** What happened (`pipeline`, `job`, `check_run`, `deployment`, ...). */
   kind: string;
   failed: boolean;

@@ -4,10 +4,10 @@ import { queueSignalEvents } from '#lib/signals/queue-signal-events.ts';
 import { storeSignalEvent, type StoredSignalEvent } from '#lib/signals/store-signal-event.ts';
 import { eventDeliveryIds } from './delivery-id.ts';
 import { boundedEvent } from './event-bounds.ts';
-import { NORMALIZERS } from './index.ts';
-import type { IngestionSender, NormalizedEvent } from './normalized-event.ts';
+import type { NormalizedEvent } from './normalized-event.ts';
 import { PayloadError } from './payload-error.ts';
 import { withRepositoryOwners } from './repository-owners.ts';
+import { type IngestionSender, senderNamed } from './senders/index.ts';
 import { verifyDeliverySignature } from './webhook-secrets.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
@@ -105,7 +105,7 @@ export const ingestDelivery = async (scope: Scope, delivery: Delivery): Promise<
   const { sender } = delivery;
   const { ports } = scope;
   await verifyDeliverySignature(scope, delivery);
-  const normalize = await NORMALIZERS[sender]();
+  const normalize = await senderNamed(sender).normalizer();
   const events = await withRepositoryOwners(
     scope,
     normalize(delivery.body, delivery.headers, ports.clock.now())

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { INGESTION_SENDERS } from './normalized-event.ts';
+import { INGESTION_SENDERS } from './senders/index.ts';
 
 /** What an ingestion POST answers: the first event's signal, as the spec shows, and each event's outcome. */
 export const deliveryData = z.object({
@@ -16,10 +16,4 @@ export const deliveryData = z.object({
       queued: z.optional(z.literal(true)),
     }),
   ),
-});
-
-/** What `/ingestion/cloudwatch` answers an SNS subscription or unsubscribe confirmation (200, nothing stored). */
-export const snsConfirmationData = z.object({
-  topicArn: z.string(),
-  subscription: z.enum(['confirmed', 'ended']),
 });

@@ -1,4 +1,4 @@
-import type { SignedSender } from './webhook-secrets-signature.ts';
+import type { SignedSender } from './senders/index.ts';
 import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';

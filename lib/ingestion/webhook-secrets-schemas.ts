@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SIGNED_SENDERS } from './webhook-secrets-signature.ts';
+import { SIGNED_SENDERS } from './senders/index.ts';
 
 export const webhookSecretParams = z.object({
   sender: z.enum(SIGNED_SENDERS).check(z.describe('an ingestion sender that signs its deliveries')),

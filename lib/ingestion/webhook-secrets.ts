@@ -1,15 +1,15 @@
 import { NotFoundError, UnauthorizedError } from '#lib/contract/errors.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import type { IngestionSender } from './normalized-event.ts';
+import {
+  type IngestionSender,
+  isSignedSender,
+  SIGNED_SENDERS,
+  type SignedSender,
+  senderNamed,
+} from './senders/index.ts';
+import type { SignatureRule } from './signature-rules.ts';
 import type { WebhookSecret } from './webhook-secrets-repository.ts';
 import { webhookSecretsRepository } from './webhook-secrets-repository.ts';
-import {
-  isSignedSender,
-  SIGNATURE_HEADERS,
-  SIGNED_SENDERS,
-  signatureMatches,
-  type SignedSender,
-} from './webhook-secrets-signature.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 
 /** How long a replaced secret still verifies, so a sender can be switched over after the service. */
@@ -51,6 +51,9 @@ export interface WebhookSecretStatus {
   previousValidUntil: string | null;
 }
 
+/** A signed sender's rule: `isSignedSender` has checked it has one. */
+const signatureOf = (sender: SignedSender): SignatureRule => senderNamed(sender).signature as SignatureRule;
+
 const statusOf = (sender: SignedSender, stored: WebhookSecret | undefined, now: Date): WebhookSecretStatus => {
   const graceActive =
     stored?.previousSecret != null &&
@@ -59,7 +62,7 @@ const statusOf = (sender: SignedSender, stored: WebhookSecret | undefined, now: 
     Date.parse(stored.previousValidUntil) > now.getTime();
   return {
     sender,
-    signatureHeader: SIGNATURE_HEADERS[sender],
+    signatureHeader: signatureOf(sender).location,
     configured: stored !== undefined,
     setAt: stored?.updatedAt ?? null,
     previousValidUntil: graceActive ? stored.previousValidUntil : null,
@@ -113,25 +116,30 @@ export const deleteWebhookSecret = async (
  */
 export const verifyDeliverySignature = async (
   { ports, workspaceId }: Scope,
-  { sender, headers, rawBody }: { sender: IngestionSender; headers: Record<string, string>; rawBody: string },
+  {
+    sender,
+    headers,
+    body,
+    rawBody,
+  }: { sender: IngestionSender; headers: Record<string, string>; body: unknown; rawBody: string },
 ): Promise<void> => {
   if (!isSignedSender(sender)) return;
   const { clock } = ports;
   const stored = await storedSecret(ports, workspaceId, sender);
   if (!stored) return;
-  const headerName = SIGNATURE_HEADERS[sender];
-  const header = headers[headerName];
-  if (!header) {
+  const rule = signatureOf(sender);
+  const proof = rule.proofOf({ headers, body });
+  if (!proof) {
     throw new UnauthorizedError('Missing webhook signature', [
-      `${headerName}: required, a secret is set for ${sender}`,
+      `${rule.location}: required, a secret is set for ${sender}`,
     ]);
   }
   const graceActive =
     stored.previousValidUntil !== null && Date.parse(stored.previousValidUntil) > clock.now().getTime();
   const secrets = [stored.secret, ...(graceActive && stored.previousSecret ? [stored.previousSecret] : [])];
-  if (!secrets.some((secret) => signatureMatches(sender, header, rawBody, secret))) {
+  if (!secrets.some((secret) => rule.matches(proof, rawBody, secret))) {
     throw new UnauthorizedError('Invalid webhook signature', [
-      `${headerName}: does not match the secret set for ${sender}`,
+      `${rule.location}: does not match the secret set for ${sender}`,
     ]);
   }
 };

@@ -1,6 +1,6 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import { putWebhookSecretIfAbsent, webhookSecretsRepository } from '#lib/ingestion/webhook-secrets-repository.ts';
-import type { SignedSender } from '#lib/ingestion/webhook-secrets-signature.ts';
+import type { SignedSender } from '#lib/ingestion/senders/index.ts';
 
 /**
  * The secret a hook registered at a code host signs with: the sender's secret already set (other hooks

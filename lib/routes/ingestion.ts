@@ -1,5 +1,5 @@
-import { defineGroup } from '#lib/http/route.ts';
-import { manifestQuery } from '#lib/ingestion/orchestrator-manifest.ts';
+import { defineGroup, type RouteSpec } from '#lib/http/route.ts';
+import { manifestQuery } from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { webhookSecretBody, webhookSecretData, webhookSecretParams } from '#lib/ingestion/webhook-secrets-schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
@@ -7,9 +7,11 @@ import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { emptyData } from '#lib/contract/response-fields.ts';
-import { deliveryData, snsConfirmationData } from '#lib/ingestion/schemas.ts';
+import { deliveryData } from '#lib/ingestion/schemas.ts';
+import { type IngestRouteKey, ingestRouteKey, type SenderDefinition } from '#lib/ingestion/senders/sender.ts';
+import { SENDERS } from '#lib/ingestion/senders/registry.ts';
 import { network } from '#lib/ports/network/network-need.ts';
-import { alertIdentifierParams, alertIdentifierQuery } from '#lib/ingestion/opsgenie/alert-schema.ts';
+import { alertIdentifierParams, alertIdentifierQuery } from '#lib/ingestion/senders/opsgenie/alert-schema.ts';
 import * as z from 'zod/mini';
 import { JSON_TYPE, YAML_TYPE } from '#lib/http/content-types.ts';
 import {
@@ -23,6 +25,36 @@ import {
 // Gateway hands every body to the function base64 (lib/http/binary-media-types.ts), and Lambda takes at most
 // 6 MB an invocation: 4 MiB is 5.33 MiB as base64, which leaves room for the headers and request context.
 const INGESTION_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+type SenderRoutes<Senders extends readonly SenderDefinition[]> = {
+  [Sender in Senders[number] as Sender['route'] extends null ? never : IngestRouteKey<Sender['name']>]: RouteSpec;
+};
+
+/** Each sender's POST route (senders reached only through an API of their own have none), from its folder's definition (docs/ingestion.md, "Adding a sender"). */
+const senderRoutes = <const Senders extends readonly SenderDefinition[]>(senders: Senders): SenderRoutes<Senders> =>
+  Object.fromEntries(
+    senders.flatMap(({ name, route }): [string, RouteSpec][] => {
+      if (!route) return [];
+      const spec: RouteSpec = {
+        method: 'POST',
+        path: `/api/v1/ingestion/${name}`,
+        summary: route.summary,
+        auth: 'apiKey',
+        scope: 'ingestion:write',
+        access: 'write',
+        maxBodyBytes: INGESTION_MAX_BODY_BYTES,
+        response: route.acknowledgement
+          ? {
+              status: 202,
+              otherStatuses: { 200: route.acknowledgement.when },
+              data: z.union([deliveryData, route.acknowledgement.data]),
+            }
+          : { status: 202, data: deliveryData },
+        ...(route.moreErrors && { moreErrors: route.moreErrors }),
+      };
+      return [[ingestRouteKey(name), spec]];
+    }),
+  ) as SenderRoutes<Senders>;
 
 export const ingestion = defineGroup({
   name: 'ingestion',
@@ -38,46 +70,7 @@ export const ingestion = defineGroup({
     network,
   ],
   routes: {
-    ingestCodehostA: {
-      method: 'POST',
-      path: '/api/v1/ingestion/codehost-a',
-      summary: 'Ingest a code host A webhook (push, pull request, deployment status)',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
-    ingestCodehostB: {
-      method: 'POST',
-      path: '/api/v1/ingestion/codehost-b',
-      summary: 'Ingest a code host B webhook (push, merge request, pipeline)',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
-    ingestCodehostC: {
-      method: 'POST',
-      path: '/api/v1/ingestion/codehost-c',
-      summary: 'Ingest a code host C pipeline or deployment webhook',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
-    ingestOrchestrator: {
-      method: 'POST',
-      path: '/api/v1/ingestion/orchestrator',
-      summary: 'Ingest an orchestrator event',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
+    ...senderRoutes(SENDERS),
     getOrchestratorManifest: {
       method: 'GET',
       path: '/api/v1/ingestion/orchestrator/manifest',
@@ -87,71 +80,6 @@ export const ingestion = defineGroup({
       access: 'read',
       request: { query: manifestQuery },
       response: { status: 200, contentType: YAML_TYPE },
-    },
-    ingestPaging: {
-      method: 'POST',
-      path: '/api/v1/ingestion/paging',
-      summary: 'Ingest paging-tool v3 webhook messages',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
-    ingestMetricsAlerts: {
-      method: 'POST',
-      path: '/api/v1/ingestion/metrics-alerts',
-      summary: 'Ingest a metrics-alerting notification',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
-    ingestMonitoring: {
-      method: 'POST',
-      path: '/api/v1/ingestion/monitoring',
-      summary: 'Ingest a monitoring event',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
-    ingestWebhook: {
-      method: 'POST',
-      path: '/api/v1/ingestion/webhook',
-      summary: 'Ingest a canonical generic webhook payload',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
-    },
-    ingestCloudwatch: {
-      method: 'POST',
-      path: '/api/v1/ingestion/cloudwatch',
-      summary: 'Amazon SNS HTTPS subscription for CloudWatch alarms: SNS-signed messages only (docs/ingestion.md)',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: {
-        status: 202,
-        otherStatuses: { 200: 'an SNS subscription or unsubscribe confirmation; nothing stored' },
-        data: z.union([deliveryData, snsConfirmationData]),
-      },
-      moreErrors: [502],
-    },
-    ingestEventbridge: {
-      method: 'POST',
-      path: '/api/v1/ingestion/eventbridge',
-      summary: 'Ingest an Amazon EventBridge event posted by an API destination (docs/ingestion.md)',
-      auth: 'apiKey',
-      scope: 'ingestion:write',
-      access: 'write',
-      maxBodyBytes: INGESTION_MAX_BODY_BYTES,
-      response: { status: 202, data: deliveryData },
     },
     enqueueEventV2: {
       method: 'POST',

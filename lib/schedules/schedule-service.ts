@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
+import { publicBaseUrl } from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
 import { finalShifts, onCallAt, type FinalShift, type ScheduleOverride } from '#lib/on-call/final-shifts.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
+import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import { loadFixture, withFields } from '../ingestion/support.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import {

@@ -1,6 +1,10 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_PLACEHOLDER, EVENT_EXPORTER_IMAGE, publicBaseUrl } from '#lib/ingestion/orchestrator-manifest.ts';
+import {
+  API_KEY_PLACEHOLDER,
+  EVENT_EXPORTER_IMAGE,
+  publicBaseUrl,
+} from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { INGESTION, createTenant, type Tenant } from './support.ts';
 

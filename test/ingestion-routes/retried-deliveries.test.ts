@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
+import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import { loadFixture } from '../ingestion/support.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { SIGNALS, createTenant, expectAccepted, postRaw, type Tenant } from './support.ts';

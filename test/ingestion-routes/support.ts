@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
-import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
+import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import type { HttpClient, HttpReply } from '../support/local-stack.ts';
 

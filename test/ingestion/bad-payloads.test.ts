@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '#lib/contract/errors.ts';
-import { INGESTION_SENDERS, type IngestionSender } from '#lib/ingestion/normalized-event.ts';
+import { INGESTION_SENDERS, type IngestionSender } from '#lib/ingestion/senders/index.ts';
 import { PayloadError } from '#lib/ingestion/payload-error.ts';
 import { RECEIVED_AT, allFixtureFiles, expectWellFormed, loadFixture, withFields, normalizers } from './support.ts';
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { normalizeCodehostA } from '#lib/ingestion/codehost-a/index.ts';
+import { normalizeCodehostA } from '#lib/ingestion/senders/codehost-a/normalize.ts';
 import { RECEIVED_AT, expectWellFormed } from './support.ts';
 
 interface WebhookDefinition {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryIdOf } from '#lib/ingestion/delivery-id.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
-import { INGESTION_SENDERS } from '#lib/ingestion/normalized-event.ts';
+import { INGESTION_SENDERS } from '#lib/ingestion/senders/index.ts';
 import { severityFromLevel, severityFromPriority } from '#lib/ingestion/severity.ts';
 import { isGoZeroTime, latestTimestamp, secondsBetween, toIsoTimestamp } from '#lib/ingestion/timestamps.ts';
 import { loadFixture } from './support.ts';

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { IngestionSender, NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import {
   FIXTURES_DIR,
   RECEIVED_AT,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IngestionSender, NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
+import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import { RECEIVED_AT, expectWellFormed, loadFixture, withFields, normalizers } from './support.ts';
 
 /** The variants the real payloads do not show (a failed run, a warning, a recovery), made from those payloads. */

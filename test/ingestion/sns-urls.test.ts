@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSnsUrl } from '#lib/ingestion/cloudwatch/sns-urls.ts';
+import { isSnsUrl } from '#lib/ingestion/senders/cloudwatch/sns-urls.ts';
 import { createFakeNetwork } from '../support/fake-network.ts';
 
 describe('the SNS URL rule', () => {

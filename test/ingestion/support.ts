@@ -1,15 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { createHmac, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { NORMALIZERS } from '#lib/ingestion/index.ts';
-import {
-  INGESTION_SENDERS,
-  type IngestionSender,
-  type NormalizedEvent,
-  type Normalizer,
-} from '#lib/ingestion/normalized-event.ts';
+import type { NormalizedEvent, Normalizer } from '#lib/ingestion/normalized-event.ts';
+import { INGESTION_SENDERS, type IngestionSender, senderNamed } from '#lib/ingestion/senders/index.ts';
+import { SENDER_FIXTURES } from '../support/sender-fixtures.ts';
 
 /**
  * The senders' real payloads, copied unchanged from the project's shared fixtures (test/fixtures/README.md
@@ -18,9 +13,9 @@ import {
 export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/ingestion', import.meta.url));
 
 /** Every sender's normalizer, loaded (the service loads each on its route's first delivery). */
-export const normalizers: Readonly<Record<IngestionSender, Normalizer>> = Object.fromEntries(
-  await Promise.all(INGESTION_SENDERS.map(async (sender) => [sender, await NORMALIZERS[sender]()] as const)),
-) as Record<IngestionSender, Normalizer>;
+export const normalizers = Object.fromEntries(
+  await Promise.all(INGESTION_SENDERS.map(async (sender) => [sender, await senderNamed(sender).normalizer()] as const)),
+) as Readonly<Record<IngestionSender, Normalizer>>;
 
 export const RECEIVED_AT = new Date('2030-01-01T00:00:00.000Z');
 
@@ -35,72 +30,21 @@ export interface Fixture {
 }
 
 const SECRET = 'fixture-secret';
-const hmacHex = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
-/** Code host B's `X-Gitlab-Event` per `object_kind` (codehost-b/HEADERS.md). */
-const GITLAB_EVENTS: Readonly<Record<string, string>> = {
-  push: 'Push Hook',
-  tag_push: 'Tag Push Hook',
-  merge_request: 'Merge Request Hook',
-  pipeline: 'Pipeline Hook',
-  build: 'Job Hook',
-  deployment: 'Deployment Hook',
-};
-
-/** The headers each real sender puts on a request with this body (the folders' HEADERS.md and README.md). */
+/**
+ * The headers the real sender puts on a request with this body (its folder's HEADERS.md and README.md), signed
+ * with a secret of its own when the sender signs: no test workspace sets it, so the signature is only carried.
+ */
 export const headersFor = (
   sender: IngestionSender,
   file: string,
   raw: string,
   body: unknown,
-): Record<string, string> => {
-  const json = { 'content-type': 'application/json' };
-  const object = body as Record<string, unknown>;
-  switch (sender) {
-    case 'codehost-a':
-      return {
-        ...json,
-        'user-agent': 'GitHub-Hookshot/a1b2c3d',
-        'x-github-event': file.split('.')[0] ?? '',
-        'x-github-delivery': randomUUID(),
-        'x-hub-signature-256': `sha256=${hmacHex(SECRET, raw)}`,
-        'x-github-hook-id': '109948940',
-        'x-github-hook-installation-target-id': '186853002',
-        'x-github-hook-installation-target-type': 'repository',
-      };
-    case 'codehost-b':
-      return {
-        ...json,
-        'user-agent': 'GitLab/16.9.0',
-        'x-gitlab-event': GITLAB_EVENTS[String(object.object_kind)] ?? 'System Hook',
-        'x-gitlab-token': SECRET,
-        'x-gitlab-instance': 'https://gitlab.example.com',
-        'x-gitlab-event-uuid': randomUUID(),
-        'x-gitlab-webhook-uuid': randomUUID(),
-      };
-    case 'codehost-c':
-      return {
-        ...json,
-        'user-agent': 'CircleCI-Webhook/1.0',
-        'circleci-event-type': String(object.type),
-        'circleci-signature': `v1=${hmacHex(SECRET, raw)}`,
-      };
-    case 'paging':
-      return 'event' in object
-        ? {
-            ...json,
-            'user-agent': 'PagerDuty-Webhook/V3.0',
-            'x-webhook-id': randomUUID(),
-            'x-webhook-subscription': 'PSDUE2H',
-            'x-pagerduty-signature': `v1=${hmacHex(SECRET, raw)}`,
-          }
-        : { ...json, 'user-agent': 'PagerDuty-Webhook/V2.0' };
-    case 'metrics-alerts':
-      return { ...json, 'user-agent': 'Alertmanager/0.25.0', authorization: 'ApiKey secret123' };
-    default:
-      return { ...json, 'x-api-key': 'ims_w.k.s' };
-  }
-};
+): Record<string, string> => ({
+  'content-type': 'application/json',
+  ...SENDER_FIXTURES[sender].headers?.(file, body),
+  ...senderNamed(sender).signature?.sign(raw, SECRET).headers,
+});
 
 /**
  * A fixture as its sender posts it. Two files wrap the request: the captured Alertmanager request (its raw body
@@ -123,18 +67,9 @@ export const loadFixture = (sender: IngestionSender, file: string): Fixture => {
   return { sender, file, raw: text, body, headers: headersFor(sender, file, text, body) };
 };
 
-/** Every payload file under the fixtures, notes and configuration (`.md`, `.yml`) aside. */
+/** Every sender's fixtures, each sender's in the order of their names (test/ingestion/sender-registry.test.ts). */
 export const allFixtureFiles = (): { sender: IngestionSender; file: string }[] =>
-  INGESTION_SENDERS.flatMap((sender) => {
-    const dir = join(FIXTURES_DIR, sender);
-    let files: string[];
-    try {
-      files = readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return files.filter((file) => !/\.(md|ya?ml)$/.test(file)).map((file) => ({ sender, file }));
-  });
+  INGESTION_SENDERS.flatMap((sender) => SENDER_FIXTURES[sender].files.toSorted().map((file) => ({ sender, file })));
 
 const isIso = (value: unknown): boolean =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeMetricsAlerts } from '#lib/ingestion/metrics-alerts.ts';
+import { normalizeMetricsAlerts } from '#lib/ingestion/senders/metrics-alerts/normalize.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
-import { normalizeWebhook } from '#lib/ingestion/webhook.ts';
+import { normalizeWebhook } from '#lib/ingestion/senders/webhook/normalize.ts';
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
 import { renderIncidentReportPdf } from '#lib/reports/pdf/render.ts';
 import { timelineEntries } from '#lib/reports/pdf/timeline-entries.ts';

@@ -4,7 +4,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The suite's projects, by what a test file needs:
  * - bundles: every function built (once per run, by test/setup/build-bundles.ts);
- * - slow: a synthesized app, a browser or a spawned `npm start`: seconds of CPU each;
+ * - slow: a synthesized app, a browser or a spawned `npm start`: seconds of CPU each; and a test that replaces
+ *   a module, which needs the isolation the stack project gives up;
  * - stack: the whole local stack in the test's process (`startTestStack`), directly or through a helper;
  * - unit: everything else.
  * Which files start a stack is read from the code (the file and the test helpers it imports), so a new test
@@ -19,6 +20,8 @@ export const SLOW_TESTS = [
   'test/integration/readme-walkthrough.test.ts',
   'test/docs/**/*.test.ts',
   'test/console/**/*.test.ts',
+  // Not slow, but it replaces a module (vi.mock), which must not leak into the stack files' shared module graph.
+  'test/ingestion-routes/new-sender.test.ts',
 ];
 
 const STARTS_A_STACK = /\b(startTestStack|startLocalStack)\(/;

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { RouteGroup, RouteSpec } from '#lib/http/route.ts';
+import { ROUTED_SENDERS, senderNamed } from '#lib/ingestion/senders/index.ts';
+import { ingestRouteKey } from '#lib/ingestion/senders/sender.ts';
+import { SENDER_FIXTURES } from './sender-fixtures.ts';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
 import type { RunningBundle } from './built-bundles.ts';
 import { apiKeyThroughBundle, send, signUpThroughBundle, type BundleCaller } from './bundle-requests.ts';
@@ -23,15 +26,16 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'signals.createSignal': { metadata: { log: 'x'.repeat(20 * 1024) } },
 };
 
-/** The ingestion routes' payloads are the senders' own; one real payload per route, from test/fixtures. */
-const FIXTURE_BODIES: Record<string, string> = {
-  'ingestion.ingestCodehostA': 'codehost-a/workflow_run.completed.0.json',
-  'ingestion.ingestCodehostB': 'codehost-b/pipeline.json',
-  'ingestion.ingestCodehostC': 'codehost-c/docs-01-workflow-completed-github-oauth-bitbucket-cloud.json',
-  'ingestion.ingestOrchestrator': 'orchestrator/event-02-Normal-Scheduled-Pod.json',
-  'ingestion.ingestPaging': 'paging/v2-01-incident_trigger.json',
-  'ingestion.ingestMetricsAlerts': 'metrics-alerts/captured-firing-2alerts.json',
-};
+/**
+ * The ingestion routes' payloads are the senders' own: each sender's first fixture. A sender whose events come
+ * wrapped in an envelope of its own takes what its fixtures are not (SNS's, signed): it gets the derived sample.
+ */
+const FIXTURE_BODIES: Record<string, string> = Object.fromEntries(
+  ROUTED_SENDERS.flatMap((name) => {
+    const [first] = SENDER_FIXTURES[name].files;
+    return first && !senderNamed(name).envelope ? [[`ingestion.${ingestRouteKey(name)}`, `${name}/${first}`]] : [];
+  }),
+);
 
 const fixtureBody = (file: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/ingestion/${file}`, import.meta.url), 'utf8'));

@@ -7,7 +7,8 @@ import { createKey, inviteTeam, memberIds, registerAdmin, signIn } from './peopl
 import { createPlaybooks, executePartly } from './playbooks.ts';
 import { respondToOpenedIncidents } from './responders.ts';
 import { planShowcase } from './showcase.ts';
-import { planCheckSignals, planWebhooks } from './signals.ts';
+import { loadSenderHeaders, planCheckSignals, planWebhooks } from './signals.ts';
+import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import {
   assignOnCall,
   buildServiceMap,
@@ -47,8 +48,8 @@ const EVERY_SCOPE = [
   'ingestion:write',
 ];
 
-/** One key per sending tool, as each would be configured with its own. */
-const SENDERS: Record<string, string> = {
+/** One key per sending tool, as each would be configured with its own, named as its team would name it. */
+const SENDER_KEYS = {
   'codehost-a': 'Code host A webhooks',
   'codehost-b': 'Code host B webhooks',
   'codehost-c': 'CI webhooks',
@@ -58,7 +59,7 @@ const SENDERS: Record<string, string> = {
   orchestrator: 'Cluster events',
   webhook: 'Uptime checker',
   eventbridge: 'AWS deployments',
-};
+} satisfies Partial<Record<IngestionSender, string>>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -86,7 +87,7 @@ export const seedDemo = async ({ baseUrl, settled, clock }: SeedOptions): Promis
     inviteTeam(client, setUp),
     createKey(client, setUp, 'demo', EVERY_SCOPE),
     Promise.all(
-      Object.entries(SENDERS).map(async ([sender, name]) => {
+      Object.entries(SENDER_KEYS).map(async ([sender, name]) => {
         const key = await createKey(client, setUp, name, ['ingestion:write']);
         return [sender, { 'x-api-key': key }] as const;
       }),
@@ -114,7 +115,8 @@ export const seedDemo = async ({ baseUrl, settled, clock }: SeedOptions): Promis
   const checks = { 'x-api-key': apiKey };
   const agenda = createAgenda(clock, settled);
   const known = new Set<string>();
-  const signals = planCheckSignals(agenda, client, checks, end) + planWebhooks(agenda, client, keys, end);
+  const signals =
+    planCheckSignals(agenda, client, checks, end) + planWebhooks(agenda, client, keys, await loadSenderHeaders(), end);
   const stories = planIncidents(agenda, client, engineers, known, end);
   const showcase = planShowcase(
     agenda,

@@ -1,6 +1,7 @@
 import type { Agenda } from './agenda.ts';
 import { API, type DemoClient, type Headers } from './client.ts';
-import { freshCopy, type JsonValue, loadTemplate, senderHeaders } from './templates.ts';
+import { INGESTION_SENDERS, type IngestionSender, senderNamed } from '#lib/ingestion/senders/index.ts';
+import { freshCopy, type JsonValue, loadTemplate } from './templates.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -11,7 +12,7 @@ const DELIVERY_LATENCY_MS = 20_000;
 
 /** One delivery of a sender: which template, when it happened, and which copy (its ids) it is. */
 interface Delivery {
-  sender: string;
+  sender: IngestionSender;
   file: string;
   daysAgo: number;
   hoursAgo?: number;
@@ -25,14 +26,14 @@ interface Delivery {
 const deliveries = (): Delivery[] => {
   const days = Array.from({ length: WEEK_DAYS }, (_, day) => day);
   return [
-    ...days.flatMap((day) => [
+    ...days.flatMap((day): Delivery[] => [
       { sender: 'codehost-a', file: 'workflow_run.requested.3.json', daysAgo: day, hoursAgo: 3, copy: day + 1 },
       { sender: 'codehost-a', file: 'workflow_run.completed.0.json', daysAgo: day, hoursAgo: 2, copy: day + 1 },
       { sender: 'codehost-a', file: 'push.0.json', daysAgo: day, hoursAgo: 4, copy: day + 1 },
       { sender: 'codehost-b', file: 'pipeline.json', daysAgo: day, hoursAgo: 5, copy: day + 1 },
       { sender: 'codehost-b', file: 'job.json', daysAgo: day, hoursAgo: 5, copy: day + 1 },
     ]),
-    ...[0, 2, 4].flatMap((day) => [
+    ...[0, 2, 4].flatMap((day): Delivery[] => [
       { sender: 'codehost-a', file: 'deployment_status.created.0.json', daysAgo: day, hoursAgo: 1, copy: day + 1 },
       { sender: 'codehost-a', file: 'check_run.completed.1.json', daysAgo: day, hoursAgo: 2, copy: day + 1 },
       { sender: 'codehost-a', file: 'pull_request.opened.0.json', daysAgo: day, hoursAgo: 6, copy: day + 1 },
@@ -135,13 +136,27 @@ const uptimeChecks = (now: Date): Timed[] =>
     },
   ]);
 
+type SenderHeaders = Partial<Record<IngestionSender, (file: string, body: JsonValue) => Headers>>;
+
+/** The headers each sender puts beside a body, as its fixtures describe them (lib/ingestion/senders/<name>/). */
+export const loadSenderHeaders = async (): Promise<SenderHeaders> =>
+  Object.fromEntries(
+    await Promise.all(INGESTION_SENDERS.map(async (name) => [name, (await senderNamed(name).fixtures?.())?.headers])),
+  );
+
 const post = (client: DemoClient, sender: string, body: JsonValue, headers: Headers) =>
   client.call('POST', `${API}/ingestion/${sender}`, { body, headers, expect: 202 });
 
 const arrivalOf = (at: Date): Date => new Date(at.getTime() + DELIVERY_LATENCY_MS);
 
 /** Each sender posts with its own key, as each tool would be configured with one, when its event happened. */
-export const planWebhooks = (agenda: Agenda, client: DemoClient, keys: Record<string, Headers>, now: Date): number => {
+export const planWebhooks = (
+  agenda: Agenda,
+  client: DemoClient,
+  keys: Record<string, Headers>,
+  headersOf: SenderHeaders,
+  now: Date,
+): number => {
   const keyOf = (sender: string): Headers => {
     const key = keys[sender];
     if (!key) throw new Error(`no API key for ${sender}`);
@@ -150,7 +165,7 @@ export const planWebhooks = (agenda: Agenda, client: DemoClient, keys: Record<st
   const fromTemplates = deliveries().map(({ sender, file, daysAgo, hoursAgo, copy }) => {
     const at = atOf(now, daysAgo, hoursAgo);
     const body = freshCopy(loadTemplate(sender, file), at, copy);
-    return { sender, at, body, headers: { ...senderHeaders(sender, file, body), ...keyOf(sender) } };
+    return { sender, at, body, headers: { ...headersOf[sender]?.(file, body), ...keyOf(sender) } };
   });
   const own = [
     ...monitoringEvents(now).map((event) => ({ sender: 'monitoring', ...event, headers: keyOf('monitoring') })),

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -165,33 +165,4 @@ export const freshCopy = (template: JsonValue, at: Date, copy: number): JsonValu
     return isId ? reshapeId(value, salt) : value;
   };
   return withDemoNames(walk(template, undefined, false));
-};
-
-/** Code host B's `X-Gitlab-Event` per `object_kind` (test/fixtures/ingestion/codehost-b/HEADERS.md). */
-const GITLAB_EVENTS: Readonly<Record<string, string>> = {
-  push: 'Push Hook',
-  merge_request: 'Merge Request Hook',
-  pipeline: 'Pipeline Hook',
-  build: 'Job Hook',
-  deployment: 'Deployment Hook',
-};
-
-/** The event headers each sender puts beside its body (their folders' HEADERS.md and README.md). */
-export const senderHeaders = (sender: string, file: string, body: JsonValue): Record<string, string> => {
-  const object = (body ?? {}) as Record<string, JsonValue>;
-  switch (sender) {
-    case 'codehost-a':
-      return { 'x-github-event': file.split('.')[0] ?? '', 'x-github-delivery': randomUUID() };
-    case 'codehost-b':
-      return {
-        'x-gitlab-event': GITLAB_EVENTS[String(object.object_kind)] ?? 'System Hook',
-        'x-gitlab-event-uuid': randomUUID(),
-      };
-    case 'codehost-c':
-      return { 'circleci-event-type': String(object.type) };
-    case 'paging':
-      return 'event' in object ? { 'x-webhook-id': randomUUID() } : {};
-    default:
-      return {};
-  }
 };

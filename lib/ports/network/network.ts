@@ -21,7 +21,7 @@ export interface Network {
   readonly allowLoopbackHttp: boolean;
   /**
    * An origin standing in for `https://sns.<region>.amazonaws.com`, where SNS confirmation and signing
-   * certificate URLs may then point (lib/ingestion/cloudwatch/sns-urls.ts). Only the tests' fake network sets
+   * certificate URLs may then point (lib/ingestion/senders/cloudwatch/sns-urls.ts). Only the tests' fake network sets
    * it: no adapter of the service does, so in AWS and on `npm start` those URLs reach AWS's hosts alone.
    */
   readonly snsStandIn?: string;

@@ -1,4 +1,4 @@
-import type { IngestionSender } from '#lib/ingestion/normalized-event.ts';
+import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import { uniqueEmail, type SignedIn } from '../accounts.ts';
 import type { FakeIdentityProvider } from '../fake-identity-provider.ts';

@@ -1,5 +1,6 @@
 import type { LocalWorkflow } from '#infra/local/workflow.ts';
-import { SIGNED_SENDERS } from '#lib/ingestion/webhook-secrets-signature.ts';
+import { ROUTED_SENDERS, SIGNED_SENDERS } from '#lib/ingestion/senders/index.ts';
+import { ingestRouteKey } from '#lib/ingestion/senders/sender.ts';
 import { signAckLink } from '#lib/notifications/ack-token.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
 import { CHANGE_ENQUEUE, ENQUEUE, fixtureOf, postEvent } from '../../event-apis/support.ts';
@@ -283,16 +284,12 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'correlation-rules.updateRule': withIds('PUT', ({ rule }) => `/correlation-rules/${rule}`, { windowMinutes: 15 }),
   'correlation-rules.deleteRule': withIds('DELETE', ({ rule }) => `/correlation-rules/${rule}`),
 
-  'ingestion.ingestCodehostA': fixturesOf('codehost-a'),
-  'ingestion.ingestCodehostB': fixturesOf('codehost-b'),
-  'ingestion.ingestCodehostC': fixturesOf('codehost-c'),
-  'ingestion.ingestOrchestrator': fixturesOf('orchestrator'),
-  'ingestion.ingestPaging': fixturesOf('paging'),
+  // Every sender's fixtures as it posts them; below, the senders whose deliveries are not their fixtures as they are.
+  ...Object.fromEntries(ROUTED_SENDERS.map((sender) => [`ingestion.${ingestRouteKey(sender)}`, fixturesOf(sender)])),
   'ingestion.ingestMetricsAlerts': async (context) => [
     ...(await fixturesOf('metrics-alerts')(context)),
     await queuedAlertGroup(context),
   ],
-  'ingestion.ingestMonitoring': fixturesOf('monitoring'),
   'ingestion.ingestWebhook': ({ client, keyHeaders }) =>
     client.request(
       'POST',
@@ -301,7 +298,6 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
       keyHeaders,
     ),
   'ingestion.ingestCloudwatch': snsFixtures,
-  'ingestion.ingestEventbridge': fixturesOf('eventbridge'),
   // The API key as the routing key, which the event APIs take besides an integration key.
   'ingestion.enqueueEventV2': ({ client, keyHeaders }) =>
     postEvent(client, ENQUEUE, fixtureOf('events-v2', 'pdjs-trigger.json', { routing_key: keyHeaders['x-api-key'] })),
