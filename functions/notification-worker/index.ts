@@ -1,6 +1,6 @@
 import { createQueueHandler } from '#lib/app/queue-handler.ts';
 import { systemAccountScope } from '#lib/identity/scope.ts';
-import { parseIncidentNotification } from '#lib/notifications/notification-message.ts';
+import { parseIncidentNotification } from '#lib/incidents/notification-message.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { notificationWorker } from '#lib/workers/notification-worker.ts';
 

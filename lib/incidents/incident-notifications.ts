@@ -1,20 +1,7 @@
 import { log } from '#lib/log/logger.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
-import { INCIDENT_PRIORITIES, type Incident, type IncidentWrite, type IncidentPriority } from './incident.ts';
-
-/**
- * `ESCALATED`: the priority was raised. `UNACKNOWLEDGED`: an escalation, nobody acknowledged the incident by
- * its response deadline (docs/escalation.md). `RESPONSE_BREACHED` / `RESOLVE_BREACHED`: an SLA target was missed.
- */
-export const NOTIFICATION_EVENTS = [
-  'OPENED',
-  'ESCALATED',
-  'RESOLVED',
-  'UNACKNOWLEDGED',
-  'RESPONSE_BREACHED',
-  'RESOLVE_BREACHED',
-] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+import { INCIDENT_PRIORITIES, type Incident, type IncidentWrite } from './incident.ts';
+import type { IncidentNotification, NotificationEvent } from './notification-message.ts';
 
 /** The events that page the escalation contact as well, and that silent hours mute only for LOW and MEDIUM. */
 export const ESCALATION_EVENTS: readonly NotificationEvent[] = [
@@ -22,22 +9,6 @@ export const ESCALATION_EVENTS: readonly NotificationEvent[] = [
   'RESPONSE_BREACHED',
   'RESOLVE_BREACHED',
 ];
-
-/**
- * The body of a `notifications` queue message: which incident, what happened to it, and when. `at` is the
- * write's `updatedAt`: with the event it names this occurrence, so a redelivery sends nothing twice.
- * `priority` is the incident's at the event, since the worker may read it after later changes;
- * `fromPriority` is the one an escalation raised; `escalation` numbers an UNACKNOWLEDGED event (1, 2, ...).
- */
-export interface IncidentNotification {
-  workspaceId: string;
-  incidentId: string;
-  event: NotificationEvent;
-  at: string;
-  priority: IncidentPriority;
-  fromPriority?: IncidentPriority;
-  escalation?: number;
-}
 
 const rank = (incident: Incident): number => INCIDENT_PRIORITIES.indexOf(incident.priority);
 

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { count, nullableText } from '#lib/contract/response-fields.ts';
 import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
-import { SIGNAL_SEVERITIES, SIGNAL_STATUSES, type SignalMove } from '#lib/signals/signal.ts';
+import { signalView } from '#lib/signals/responses.ts';
 import {
   INCIDENT_PRIORITIES,
   INCIDENT_STATUSES,
   INCIDENT_TEXT_FIELDS,
   MESSAGE_KINDS,
   PAGE_CHANNELS,
+  type Incident,
   type IncidentTextField,
 } from './incident.ts';
 
@@ -16,7 +17,6 @@ import {
  * the correlation worker imports too and should not carry these.
  */
 
-const SIGNAL_MOVES = ['acknowledge', 'resolve', 'suppress'] as const satisfies readonly SignalMove[];
 const SLA_OUTCOMES = ['PENDING', 'MET', 'BREACHED'] as const satisfies readonly SlaOutcome[];
 
 /**
@@ -52,7 +52,7 @@ export const incidentData = z.object({
   slaResolve: z.optional(z.enum(SLA_OUTCOMES)),
   escalationCount: z.optional(count),
   lastEscalatedAt: z.optional(z.string()),
-});
+} satisfies { [Field in keyof Incident]-?: z.ZodMiniType });
 
 export const incidentIdData = z.object({ id: z.string() });
 
@@ -69,31 +69,7 @@ export const incidentAnalyticsData = z.object({
 });
 
 /** A linked signal, whole, with when and by which correlation rule it was linked. */
-export const incidentSignalData = z.object({
-  id: z.string(),
-  name: z.string(),
-  source: z.string(),
-  type: z.string(),
-  severity: z.enum(SIGNAL_SEVERITIES),
-  status: z.enum(SIGNAL_STATUSES),
-  serviceId: nullableText,
-  value: z.nullable(z.number()),
-  metadata: z.record(z.string(), z.unknown()),
-  triggeredAt: z.string(),
-  fingerprint: z.string(),
-  occurrences: count,
-  firstSeenAt: z.string(),
-  lastSeenAt: z.string(),
-  incidentId: nullableText,
-  notes: z.array(z.object({ move: z.enum(SIGNAL_MOVES), text: z.string(), by: z.string(), at: z.string() })),
-  acknowledgedAt: nullableText,
-  resolvedAt: nullableText,
-  suppressedAt: nullableText,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  linkedAt: z.string(),
-  ruleId: z.string(),
-});
+export const incidentSignalData = z.object({ ...signalView.shape, linkedAt: z.string(), ruleId: z.string() });
 
 export const commentData = z.object({
   id: z.string(),

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
-import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentTextField } from './incident.ts';
+import {
+  INCIDENT_PRIORITIES,
+  INCIDENT_STATUSES,
+  INCIDENT_TEXT_FIELDS,
+  type IncidentEditableField,
+  type IncidentTextField,
+} from './incident.ts';
 
 const MAX_COMMENT_LENGTH = 20_000;
 
@@ -48,43 +54,26 @@ const updateText = (field: IncidentTextField) =>
     ),
   );
 
-const createTextFields = {
-  source: createText('source'),
-  serviceArea: createText('serviceArea'),
-  environment: createText('environment'),
-  region: createText('region'),
-  assignedToEmail: createText('assignedToEmail'),
-  description: createText('description'),
-  techDescription: createText('techDescription'),
-  impactSummary: createText('impactSummary'),
-  blastRadius: createText('blastRadius'),
-};
+/** Every optional text field with its schema: the field list is the incident's, so none can be left out. */
+const textFields = <S extends z.ZodMiniType>(schemaOf: (field: IncidentTextField) => S): Record<IncidentTextField, S> =>
+  Object.fromEntries(INCIDENT_TEXT_FIELDS.map((field) => [field, schemaOf(field)])) as Record<IncidentTextField, S>;
 
-const updateTextFields = {
-  source: updateText('source'),
-  serviceArea: updateText('serviceArea'),
-  environment: updateText('environment'),
-  region: updateText('region'),
-  assignedToEmail: updateText('assignedToEmail'),
-  description: updateText('description'),
-  techDescription: updateText('techDescription'),
-  impactSummary: updateText('impactSummary'),
-  blastRadius: updateText('blastRadius'),
-};
+/** A schema for each field a client may set: adding one to `INCIDENT_EDITABLE_FIELDS` without it does not compile. */
+type EditableFieldSchemas = { [Field in IncidentEditableField]: z.ZodMiniType };
 
 export const createIncidentBody = z.object({
   summary,
   priority: z.enum(INCIDENT_PRIORITIES),
   status: z._default(z.enum(INCIDENT_STATUSES), 'OPEN'),
-  ...createTextFields,
-});
+  ...textFields(createText),
+} satisfies EditableFieldSchemas);
 
 const updateFields = {
   summary: z.optional(summary),
   priority: z.optional(z.enum(INCIDENT_PRIORITIES)),
   status: z.optional(z.enum(INCIDENT_STATUSES)),
-  ...updateTextFields,
-};
+  ...textFields(updateText),
+} satisfies EditableFieldSchemas;
 
 export const updateIncidentBody = z.object(updateFields).check(
   z.refine((fields) => Object.values(fields).some((value) => value !== undefined), {

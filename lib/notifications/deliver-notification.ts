@@ -1,4 +1,5 @@
-import { ESCALATION_EVENTS, type IncidentNotification } from '#lib/incidents/incident-notifications.ts';
+import { ESCALATION_EVENTS } from '#lib/incidents/incident-notifications.ts';
+import type { IncidentNotification } from '#lib/incidents/notification-message.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
 import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';

@@ -3,7 +3,7 @@ import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
-import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
+import type { NotificationEvent } from '#lib/incidents/notification-message.ts';
 import type { Delivery, DeliveryAttempt } from './delivery.ts';
 
 /** NOTIFY items (docs/data-model.md 5.17): `{W}#NOTIFY#<incidentId>` / `<eventAt>#<event>#<channel>#<recipient>`. */

@@ -1,4 +1,4 @@
-import type { NotificationEvent } from '#lib/incidents/incident-notifications.ts';
+import type { NotificationEvent } from '#lib/incidents/notification-message.ts';
 import type { PageChannel } from '#lib/incidents/incident.ts';
 
 /** SENT: handed over (chat answered 2xx, the e-mail is on the mail outbox, SNS took the SMS); MUTED: silent hours. */

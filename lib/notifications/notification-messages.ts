@@ -1,5 +1,5 @@
 import type { Incident } from '#lib/incidents/incident.ts';
-import type { IncidentNotification } from '#lib/incidents/incident-notifications.ts';
+import type { IncidentNotification } from '#lib/incidents/notification-message.ts';
 import type { ChatMessage } from '#lib/integrations/chat-webhook.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
 import { chatText } from '#lib/escaping/chat.ts';

@@ -9,7 +9,7 @@ import { signalIncidentRepository } from '#lib/signals/signal-incident-repositor
 import { historyRepository } from '#lib/tickets/history-repository.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
-import type { IncidentReport } from './incident-report.ts';
+import { type IncidentReport, REPORTED_INCIDENT_FIELDS, type ReportedIncident } from './incident-report.ts';
 import { reportNotifications, reportPlaybookRuns } from './report-responses.ts';
 import { signalDetails } from './signal-details.ts';
 
@@ -22,28 +22,8 @@ const REPORT_HISTORY_LIMIT = 1_000;
  */
 const REPORT_SIGNAL_LIMIT = 25;
 
-const reportedIncident = (incident: Incident): IncidentReport['incident'] => ({
-  id: incident.id,
-  summary: incident.summary,
-  priority: incident.priority,
-  status: incident.status,
-  source: incident.source,
-  serviceArea: incident.serviceArea,
-  environment: incident.environment,
-  region: incident.region,
-  assignedToEmail: incident.assignedToEmail,
-  description: incident.description,
-  techDescription: incident.techDescription,
-  impactSummary: incident.impactSummary,
-  blastRadius: incident.blastRadius,
-  createdAt: incident.createdAt,
-  updatedAt: incident.updatedAt,
-  acknowledgedAt: incident.acknowledgedAt,
-  resolvedAt: incident.resolvedAt,
-  resolvedBy: incident.resolvedBy,
-  resolution: incident.resolution,
-  rootCause: incident.rootCause,
-});
+const reportedIncident = (incident: Incident): ReportedIncident =>
+  Object.fromEntries(REPORTED_INCIDENT_FIELDS.map((field) => [field, incident[field]])) as ReportedIncident;
 
 /** The linked signals a report details, oldest trigger first, and how many it leaves out. */
 const reportSignals = async (

@@ -1,6 +1,25 @@
 import type { CompletedAnalysis } from '#lib/incidents/incident-analysis-repository.ts';
+import { INCIDENT_TEXT_FIELDS, type Incident } from '#lib/incidents/incident.ts';
 import type { HistoryEvent } from '#lib/tickets/history.ts';
 import type { ReportSignal } from './signal-details.ts';
+
+/** The incident's fields a report shows: its own, so a field added to the incident is one name here. */
+export const REPORTED_INCIDENT_FIELDS = [
+  'id',
+  'summary',
+  'priority',
+  'status',
+  ...INCIDENT_TEXT_FIELDS,
+  'createdAt',
+  'updatedAt',
+  'acknowledgedAt',
+  'resolvedAt',
+  'resolvedBy',
+  'resolution',
+  'rootCause',
+] as const satisfies readonly (keyof Incident)[];
+
+export type ReportedIncident = Pick<Incident, (typeof REPORTED_INCIDENT_FIELDS)[number]>;
 
 /** A playbook run on the incident: its steps as done, skipped or left, with their notes, and the actions added. */
 export interface ReportPlaybookRun {
@@ -42,28 +61,7 @@ export interface IncidentReport {
   timezone: string;
   /** Extra text the caller of the top-level PDF route supplied. */
   note?: string;
-  incident: {
-    id: string;
-    summary: string;
-    priority: string;
-    status: string;
-    source?: string;
-    serviceArea?: string;
-    environment?: string;
-    region?: string;
-    assignedToEmail?: string;
-    description?: string;
-    techDescription?: string;
-    impactSummary?: string;
-    blastRadius?: string;
-    createdAt: string;
-    updatedAt?: string;
-    acknowledgedAt?: string;
-    resolvedAt?: string;
-    resolvedBy?: string;
-    resolution?: string;
-    rootCause?: string;
-  };
+  incident: ReportedIncident;
   comments: { authorEmail: string; content: string; createdAt: string }[];
   /** The message thread: system events, status transitions, notifications. */
   messages: { kind: string; text: string; actor: string; createdAt: string }[];

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
-import { SIGNAL_SEVERITIES, SIGNAL_STATUSES } from './signal.ts';
+import { count } from '#lib/contract/response-fields.ts';
+import { SIGNAL_SEVERITIES, SIGNAL_STATUSES, type SignalMove } from './signal.ts';
 
 /** What the signals routes answer in `data` (the route table's `response`). */
 const time = z.iso.datetime();
+
+const SIGNAL_MOVES = ['acknowledge', 'resolve', 'suppress'] as const satisfies readonly SignalMove[];
 
 const signalFields = {
   id: z.string(),
@@ -15,13 +18,11 @@ const signalFields = {
   value: z.nullable(z.number()),
   triggeredAt: time,
   fingerprint: z.string(),
-  occurrences: z.int().check(z.describe('Events merged into this signal, the first included')),
+  occurrences: count.check(z.describe('Events merged into this signal, the first included')),
   firstSeenAt: time,
   lastSeenAt: time,
   incidentId: z.nullable(z.string()),
-  notes: z.array(
-    z.object({ move: z.enum(['acknowledge', 'resolve', 'suppress']), text: z.string(), by: z.string(), at: time }),
-  ),
+  notes: z.array(z.object({ move: z.enum(SIGNAL_MOVES), text: z.string(), by: z.string(), at: time })),
   acknowledgedAt: z.nullable(time),
   resolvedAt: z.nullable(time),
   suppressedAt: z.nullable(time),

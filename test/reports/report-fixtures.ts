@@ -25,7 +25,7 @@ export const FULL: IncidentReport = {
   incident: {
     id: 'INC-2024-0142',
     summary: 'Card payments failing for EU customers at checkout',
-    priority: 'P1',
+    priority: 'CRITICAL',
     status: 'RESOLVED',
     source: 'Datadog monitor: checkout-error-rate',
     serviceArea: 'Payments',
@@ -122,7 +122,7 @@ export const FULL: IncidentReport = {
       from: 'ACKNOWLEDGED',
       to: 'INVESTIGATION',
     }),
-    event('PRIORITY_CHANGE', '2024-05-01T14:20:00.000Z', 'api-key:pagerduty-sync', { from: 'P2', to: 'P1' }),
+    event('PRIORITY_CHANGE', '2024-05-01T14:20:00.000Z', 'api-key:pagerduty-sync', { from: 'HIGH', to: 'CRITICAL' }),
     event('COMMENT_ADDED', '2024-05-01T14:31:00.000Z', 'li.wei@acme.example', {
       message: '### Findings so far\n1. Rollback finished at 14:28',
     }),
@@ -260,9 +260,10 @@ export const MINIMAL: IncidentReport = {
   incident: {
     id: 'INC-7',
     summary: 'Search results slow',
-    priority: 'P3',
+    priority: 'MEDIUM',
     status: 'OPEN',
     createdAt: '2024-05-02T09:00:00.000Z',
+    updatedAt: '2024-05-02T09:00:00.000Z',
   },
   comments: [],
   messages: [],

@@ -1,3 +1,4 @@
+import type { KeyScope } from '#lib/identity/caller.ts';
 import { API, bearer, type DemoClient, type Headers } from './client.ts';
 
 export interface Person {
@@ -90,7 +91,12 @@ export const memberIds = async (client: DemoClient, admin: Person): Promise<Reco
 };
 
 /** A new API key of the workspace; its value is shown only in this answer. */
-export const createKey = async (client: DemoClient, admin: Person, name: string, scopes: string[]): Promise<string> => {
+export const createKey = async (
+  client: DemoClient,
+  admin: Person,
+  name: string,
+  scopes: readonly KeyScope[],
+): Promise<string> => {
   const data = await client.call<{ key: string }>('POST', `${API}/apikey/createapikey`, {
     body: { name, environment: 'PRODUCTION', scopes },
     headers: admin.auth,

@@ -8,6 +8,7 @@ import { createPlaybooks, executePartly } from './playbooks.ts';
 import { respondToOpenedIncidents } from './responders.ts';
 import { planShowcase } from './showcase.ts';
 import { loadSenderHeaders, planCheckSignals, planWebhooks } from './signals.ts';
+import { KEY_SCOPES } from '#lib/identity/caller.ts';
 import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import {
   assignOnCall,
@@ -36,17 +37,6 @@ export interface DemoWorkspace {
   /** The incident the showcase analysis explains. */
   showcaseIncidentId: string;
 }
-
-const EVERY_SCOPE = [
-  'incidents:read',
-  'incidents:write',
-  'postmortems:read',
-  'postmortems:write',
-  'analytics:read',
-  'integrations:read',
-  'integrations:write',
-  'ingestion:write',
-];
 
 /** One key per sending tool, as each would be configured with its own, named as its team would name it. */
 const SENDER_KEYS = {
@@ -85,7 +75,7 @@ export const seedDemo = async ({ baseUrl, settled, clock }: SeedOptions): Promis
   const setUp = await registerAdmin(client, 'Acme Ops');
   const [team, apiKey, senderKeys] = await Promise.all([
     inviteTeam(client, setUp),
-    createKey(client, setUp, 'demo', EVERY_SCOPE),
+    createKey(client, setUp, 'demo', KEY_SCOPES),
     Promise.all(
       Object.entries(SENDER_KEYS).map(async ([sender, name]) => {
         const key = await createKey(client, setUp, name, ['ingestion:write']);

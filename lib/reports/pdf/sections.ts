@@ -197,7 +197,7 @@ export const fieldsSection = (incident: IncidentReport['incident'], time: TimeFo
     ...texts.flatMap(([label, text]): [string, string][] => (isSet(text) ? [[label, printable(text)]] : [])),
     ...times.flatMap(([label, at]): [string, string][] => (isSet(at) ? [[label, time(at)]] : [])),
     ...durations.filter(([, text]) => text !== NO_VALUE),
-    ...(incident.updatedAt === undefined ? [] : [['Last updated', time(incident.updatedAt)] as [string, string]]),
+    ['Last updated', time(incident.updatedAt)],
   ];
   const rows = Array.from({ length: Math.ceil(shown.length / 2) }, (_, row) =>
     [shown[row * 2], shown[row * 2 + 1] ?? ['', '']].flatMap((pair) => {

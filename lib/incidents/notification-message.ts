@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+import { INCIDENT_PRIORITIES } from './incident.ts';
+
+/**
+ * `ESCALATED`: the priority was raised. `UNACKNOWLEDGED`: an escalation, nobody acknowledged the incident by
+ * its response deadline (docs/escalation.md). `RESPONSE_BREACHED` / `RESOLVE_BREACHED`: an SLA target was missed.
+ */
+export const NOTIFICATION_EVENTS = [
+  'OPENED',
+  'ESCALATED',
+  'RESOLVED',
+  'UNACKNOWLEDGED',
+  'RESPONSE_BREACHED',
+  'RESOLVE_BREACHED',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/**
+ * The body of a `notifications` queue message, which the writers of incidents send and the notification worker
+ * checks as it reads it: which incident, what happened to it, and when. `at` is the write's `updatedAt`: with
+ * the event it names this occurrence, so a redelivery sends nothing twice. `priority` is the incident's at the
+ * event, since the worker may read it after later changes; `fromPriority` is the one an escalation raised;
+ * `escalation` numbers an UNACKNOWLEDGED event (1, 2, ...). Kept apart from the writers' code, whose cold starts
+ * need its type only.
+ */
+const incidentNotification = z.object({
+  workspaceId: z.string().check(z.minLength(1)),
+  incidentId: z.string().check(z.minLength(1)),
+  event: z.enum(NOTIFICATION_EVENTS),
+  at: z.string(),
+  priority: z.enum(INCIDENT_PRIORITIES),
+  fromPriority: z.optional(z.enum(INCIDENT_PRIORITIES)),
+  escalation: z.optional(z.number().check(z.int(), z.gte(1))),
+});
+
+export type IncidentNotification = z.output<typeof incidentNotification>;
+
+/** The message of a queue record; a body that is not one throws, so the record ends in the dead-letter queue. */
+export const parseIncidentNotification = (body: string): IncidentNotification =>
+  incidentNotification.parse(JSON.parse(body));
