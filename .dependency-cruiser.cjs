@@ -89,11 +89,24 @@ module.exports = {
     {
       name: 'console-is-browser-code',
       comment:
-        'The web console runs in the browser and talks to the service only over its HTTP API: it imports none of ' +
-        'the server code, and no server code imports it (infra/console-build.ts names its entry by path).',
+        'The web console runs in the browser and talks to the service only over its HTTP API. Of the server code ' +
+        "it imports the records' types (type-only, erased from its bundle), so a drift is a compile error, and the " +
+        'lists of words the server declares in modules that import nothing but types; no server code imports it ' +
+        '(infra/console-build.ts names its entry by path).',
       severity: 'error',
       from: { path: '^console/' },
-      to: { path: '^(?:lib|functions|infra)/' },
+      to: {
+        path: '^(?:lib|functions|infra)/',
+        pathNot: '^lib/(?:incidents/incident|signals/signal)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'console-word-lists-stay-pure',
+      comment: 'The server modules whose lists the console bundles import only types, so no server code reaches it.',
+      severity: 'error',
+      from: { path: '^lib/(?:incidents/incident|signals/signal)\\.ts$' },
+      to: { dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'server-knows-no-console',

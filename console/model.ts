@@ -1,149 +1,35 @@
-/** The API's records as the console reads them: only the fields it shows (docs/spec, lib/*\/schemas.ts). */
-export const INCIDENT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'INVESTIGATION', 'MITIGATED', 'RESOLVED', 'CLOSED'] as const;
-export const PRIORITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-export const SIGNAL_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED', 'SUPPRESSED'] as const;
-export const SEVERITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
+import type * as z from 'zod/mini';
+import type { analysisSchema, evidenceItemSchema, latestAnalysisSchema } from '#lib/analysis/response-schemas.ts';
+import type { HeartbeatView } from '#lib/heartbeats/schemas.ts';
+import type { commentData, incidentData, messageData } from '#lib/incidents/response-schemas.ts';
+import type { WindowView } from '#lib/maintenance/schemas.ts';
+import type { deliverySchema } from '#lib/notifications/schemas.ts';
+import type { assignmentData } from '#lib/on-call/schemas.ts';
+import type { executionData } from '#lib/playbooks/response-schemas.ts';
+import type { signalSummaryView } from '#lib/signals/responses.ts';
+import type { historyEventData } from '#lib/tickets/schemas.ts';
+import type { memberData } from '#lib/workspaces/schemas.ts';
 
-export interface Incident {
-  id: string;
-  summary: string;
-  priority: string;
-  status: string;
-  serviceArea: string | null;
-  environment: string | null;
-  region: string | null;
-  assignedToEmail: string | null;
-  description: string | null;
-  impactSummary: string | null;
-  createdAt: string;
-  acknowledgedAt: string | null;
-  resolvedAt: string | null;
-}
-
-export interface Comment {
-  id: string;
-  content: string;
-  authorEmail: string;
-  createdAt: string;
-}
-
-export interface Message {
-  id: string;
-  kind: string;
-  text: string;
-  actor: string;
-  createdAt: string;
-}
-
-export interface HistoryEvent {
-  id: string;
-  event: string;
-  from: string | null;
-  to: string | null;
-  field?: string;
-  actor: string;
-  message?: string;
-  timestamp: string;
-}
-
-export interface Signal {
-  id: string;
-  name: string;
-  source: string;
-  severity: string;
-  status: string;
-  incidentId: string | null;
-  occurrences: number;
-  triggeredAt: string;
-  lastSeenAt: string;
-}
-
-export interface EvidenceItem {
-  id: string;
-  kind: string;
-  service: string | null;
-  at: string | null;
-  summary: string;
-  strength: number;
-}
-
+/**
+ * The API's records as the console reads them: the types of the server's response schemas, imported type-only,
+ * so none of the server's code reaches the browser and a field the server renames or drops is a compile error
+ * here. The pages take the status, priority and severity lists from the server's modules that declare them.
+ */
+export type Incident = z.output<typeof incidentData>;
+export type Comment = z.output<typeof commentData>;
+export type Message = z.output<typeof messageData>;
+export type HistoryEvent = z.output<typeof historyEventData>;
+/** A signal as the list answers it; an incident's linked signals carry more. */
+export type Signal = z.output<typeof signalSummaryView>;
+export type EvidenceItem = z.output<typeof evidenceItemSchema>;
 /** An analysis as it stands, what the page polls after starting one. */
-export interface AnalysisState {
-  analysisId: string;
-  status: 'PROCESSING' | 'COMPLETE' | 'FAILED';
-  stage: string;
-  failureReason: string | null;
-}
-
-export interface Analysis {
-  analysisId: string;
-  status: string;
-  hypothesis: string | null;
-  rootCause: string | null;
-  impactAssessment: string | null;
-  contributingFactors: string[];
-  remediationOptions: string[];
-  confidence: number | null;
-  completedAt: string | null;
-  evidence: EvidenceItem[];
-}
-
-export interface Execution {
-  executionId: string;
-  playbookTitle: string;
-  incidentId: string | null;
-  status: string;
-  currentStepIndex: number;
-  startedAt?: string;
-  steps: { index: number; title: string; status: string; optional: boolean; note: string | null }[];
-}
-
-export interface Notification {
-  event: string;
-  eventAt: string;
-  channel: string;
-  recipient: string;
-  status: string;
-}
-
-export interface Member {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-}
-
-export interface Assignment {
-  id: string;
-  userId: string;
-  email?: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  timezone?: string;
-  startsAt?: string;
-  endsAt?: string;
-}
-
+export type AnalysisState = z.output<typeof analysisSchema>;
+export type Analysis = z.output<typeof latestAnalysisSchema>;
+export type Execution = z.output<typeof executionData>;
+export type Notification = z.output<typeof deliverySchema>;
+export type Member = z.output<typeof memberData>;
+export type Assignment = z.output<typeof assignmentData>;
 /** `GET /heartbeats` (docs/heartbeats.md). */
-export interface Heartbeat {
-  id: string;
-  name: string;
-  intervalSeconds: number;
-  graceSeconds: number;
-  serviceId: string | null;
-  state: 'UP' | 'LATE' | 'DOWN' | 'PAUSED';
-  lastPingAt: string | null;
-  nextPingDueAt: string;
-}
-
+export type Heartbeat = HeartbeatView;
 /** `GET /maintenance-windows` (docs/heartbeats.md). */
-export interface MaintenanceWindow {
-  id: string;
-  serviceIds: string[];
-  startsAt: string;
-  endsAt: string;
-  reason: string;
-  active: boolean;
-}
+export type MaintenanceWindow = WindowView;

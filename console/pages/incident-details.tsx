@@ -1,5 +1,6 @@
 import { ApiError, get } from '../api.ts';
 import type { Comment, Execution, HistoryEvent, Message, Notification, Signal } from '../model.ts';
+import { SignalRow } from '../signal-row.tsx';
 import { Badge, Section, when } from '../ui.tsx';
 import { Timeline, timelineOf } from './timeline.tsx';
 
@@ -48,15 +49,7 @@ export const SignalsSection = ({ signals }: { signals: Signal[] }) => (
     ) : (
       <ul class="rows">
         {signals.map((signal) => (
-          <li key={signal.id} class="row">
-            <span class="row-title">{signal.name}</span>
-            <span class="row-meta">
-              <Badge kind="status" value={signal.status} />
-              <Badge kind="priority" value={signal.severity} />
-              <span>{signal.source}</span>
-              <span>{when(signal.triggeredAt)}</span>
-            </span>
-          </li>
+          <SignalRow key={signal.id} signal={signal} at="triggeredAt" />
         ))}
       </ul>
     )}

@@ -1,11 +1,13 @@
-import { INCIDENT_STATUSES, type Incident, PRIORITIES } from '../model.ts';
+import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
+import type { Incident } from '../model.ts';
 import { type Filter, PagedListView, usePagedList } from '../paged-list.tsx';
 import { Badge, Link, when } from '../ui.tsx';
 
 /** The list route's own filters: a service area is matched whole, in any case (docs/console.md). */
 const FILTERS: readonly Filter[] = [
   { name: 'status', label: 'Status', options: INCIDENT_STATUSES },
-  { name: 'priority', label: 'Priority', options: PRIORITIES },
+  // The most urgent first.
+  { name: 'priority', label: 'Priority', options: [...INCIDENT_PRIORITIES].reverse() },
   { name: 'serviceArea', label: 'Service' },
 ];
 

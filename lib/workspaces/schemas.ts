@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { emailAddress as email, ianaTimezone } from '#lib/contract/fields.ts';
 import { ROLES } from '#lib/identity/caller.ts';
 import { SSO_PROTOCOLS } from './sso.ts';
-import { PUBLIC_MAIL_DOMAINS } from './sso-domain-proof.ts';
+import { PUBLIC_MAIL_DOMAINS } from './public-mail-domains.ts';
 import { userData } from '#lib/accounts/schemas.ts';
 import { nullableText } from '#lib/contract/response-fields.ts';
 

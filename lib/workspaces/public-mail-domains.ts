@@ -1,0 +1,38 @@
+/**
+ * Mail domains anyone can have an address at: nobody proves a workspace owns them, so SSO for them would
+ * send strangers to one workspace's identity provider. Refused whatever DNS says.
+ */
+export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  '126.com',
+  '163.com',
+  'aim.com',
+  'aol.com',
+  'fastmail.com',
+  'gmail.com',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'googlemail.com',
+  'hey.com',
+  'hotmail.com',
+  'icloud.com',
+  'live.com',
+  'mac.com',
+  'mail.com',
+  'mail.ru',
+  'me.com',
+  'msn.com',
+  'outlook.com',
+  'pm.me',
+  'proton.me',
+  'protonmail.com',
+  'qq.com',
+  'tuta.io',
+  'tutanota.com',
+  'web.de',
+  'yahoo.com',
+  'yandex.com',
+  'yandex.ru',
+  'ymail.com',
+  'zoho.com',
+]);
