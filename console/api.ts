@@ -1,21 +1,11 @@
+import type * as z from 'zod/mini';
+import type { sessionData, userData } from '#lib/accounts/schemas.ts';
 import { API_BASE } from './router.ts';
 
-export type Role = 'ADMIN' | 'ENGINEER' | 'VIEWER';
+/** The signed-in person as the sign-in answered (the server's schema, type-only). */
+export type User = z.output<typeof userData>;
 
-export interface User {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: Role[];
-  businessId: string | null;
-}
-
-interface Session {
-  accessToken: string;
-  refreshToken: string;
-  user: User;
-}
+type Session = Pick<z.output<typeof sessionData>, 'accessToken' | 'refreshToken' | 'user'>;
 
 /**
  * Tokens live in sessionStorage: they survive a reload of the tab that signed in and die with it; no other

@@ -1,15 +1,12 @@
 import { useState } from 'preact/hooks';
+import type * as z from 'zod/mini';
+import type { decodedInviteData } from '#lib/workspaces/schemas.ts';
 import { api, signIn } from '../api.ts';
 import { ApiForm, Field, NewPasswordField } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { ErrorNote, useAction, useLoad } from '../ui.tsx';
 
-interface DecodedInvite {
-  email: string;
-  role: string;
-  businessName: string;
-  expiresAt: string;
-}
+type DecodedInvite = z.output<typeof decodedInviteData>;
 
 /**
  * The invitation e-mail's link (`/accept-invite?token=`): shows the workspace and role, takes a name and a
