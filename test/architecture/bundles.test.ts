@@ -92,6 +92,8 @@ const OVER_BUDGET: Record<string, number> = {
   // service-area index keys and counts every incident write carries (issue 33).
   'correlation-worker': 1.351,
   'correlation-rules': 1.33,
+  // Schedules' zod schemas and the rotation math (issue 43), landed over the budget at the end of a session.
+  schedules: 1.335,
   dashboard: 1.323,
   problems: 1.326,
   'ingestion-worker': 1.325,

@@ -161,15 +161,7 @@ describe('deploy settings', () => {
     expect(watchedMetrics).toBe(24);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     const descriptions = alarms.map((alarm) => String(alarm.Properties.AlarmDescription));
-    for (const watched of [
-      'ingestion queue',
-      'correlation queue',
-      'mail queue',
-      'function failed',
-      'throttled',
-      '5xx',
-      'latency',
-    ]) {
+    for (const watched of ['ingestion queue', 'correlation queue', 'mail queue', 'function failed', '5xx', 'latency']) {
       expect(
         descriptions.some((text) => text.includes(watched)),
         watched,

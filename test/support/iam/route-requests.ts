@@ -106,6 +106,11 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     client.request('POST', `${V1}/auth/login`, { email, password }),
   'auth.refreshToken': ({ client, admin: { refreshToken } }) =>
     client.request('POST', `${V1}/auth/refresh-token`, { refreshToken }),
+  // A login of its own, so the admin's tokens the other requests use keep working.
+  'auth.logout': async ({ client, admin: { email, password } }) => {
+    const signedIn = await client.request('POST', `${V1}/auth/login`, { email, password });
+    return client.request('POST', `${V1}/auth/logout`, { refreshToken: signedIn.body.data.refreshToken });
+  },
   'auth.oauthLogin': async (context) => {
     const { idToken: _used, ...person } = await oauthPerson(context);
     const idToken = await context.provider.idToken({ sub: person.provider_uuid, email: person.email });
