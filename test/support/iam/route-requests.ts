@@ -27,13 +27,14 @@ import {
   type RouteRequests,
 } from './request-helpers.ts';
 
-/** An acknowledge link of the incident, as a page would carry it, for the admin's address. */
+/** An acknowledge link of the incident, as a page to the admin (a member) would carry it. */
 const ackLinkPath = async ({ client, admin, ids }: RequestContext): Promise<string> => {
   const token = await signAckLink(client.stack.ports.signingKeys, {
     linkId: `least-privilege-${Math.random()}`,
     workspaceId: admin.user.businessId as string,
     incidentId: ids.incident as string,
     by: admin.email,
+    userId: admin.user.id,
     channel: 'email',
     recipient: admin.email,
     event: 'OPENED',
