@@ -219,7 +219,7 @@ describe('every built bundle with exactly the environment the template gives it'
     expect(vouched.context).toMatchObject({ workspaceId });
     const unkeyed = await authorize({});
     expect(unkeyed.usageIdentifierKey).toBe(stack.functions.get('api-key-authorizer')?.env.UNKEYED_USAGE_KEY);
-  });
+  }, 90_000);
 
   it("registers a code host's webhook with a key of its own, through a connection made at the OAuth callback", async () => {
     const caller = await signUpThroughBundle(bundle('auth'), stack.postOffice(), 'hooks');
