@@ -1,10 +1,8 @@
-import { ArnFormat, Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Aws, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import type { RouteGroup } from '#lib/http/route.ts';
 import { GATEWAY_BINARY_MEDIA_TYPES } from '#lib/http/binary-media-types.ts';
@@ -24,6 +22,8 @@ import { mailWorker } from '#lib/workers/mail-worker.ts';
 import { notificationWorker } from '#lib/workers/notification-worker.ts';
 import { routeMiss } from '#lib/workers/route-miss.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
+import { scheduleSweeps } from './constructs/sweep-schedules.ts';
+import { addStackOutputs } from './stack-outputs.ts';
 import { ApiUsagePlan } from './constructs/api-usage-plan.ts';
 import { MailIdentity } from './constructs/mail-identity.ts';
 import { PayloadBucket } from './constructs/payload-bucket.ts';
@@ -89,8 +89,10 @@ export class IncidentServiceStack extends Stack {
       deletionProtection: settings.stage === 'prod',
     });
     this.payloads = new PayloadBucket(this, 'Payloads', { removalPolicy: profile.removalPolicy });
-    const worker = (id: string, declaration: FunctionDeclaration, reservedConcurrency?: number) =>
-      new ServiceFunction(this, id, {
+    // Every worker, with the declaration its grants and environment are derived from.
+    const workers: [FunctionDeclaration, ServiceFunction][] = [];
+    const worker = (id: string, declaration: FunctionDeclaration, reservedConcurrency?: number) => {
+      const fn = new ServiceFunction(this, id, {
         name: declaration.name,
         description: declaration.description,
         timeout: Duration.seconds(functionTimeoutSeconds(declaration.name)),
@@ -98,6 +100,9 @@ export class IncidentServiceStack extends Stack {
         ...retained,
         ...traced,
       });
+      workers.push([declaration, fn]);
+      return fn;
+    };
     this.ingestionWorker = worker('IngestionWorker', ingestionWorker);
     // The paging path of a storm: each reserves what its event source mapping may use (QUEUE_SETTINGS).
     this.correlationWorker = worker('CorrelationWorker', correlationWorker, QUEUE_SETTINGS.correlation.maxConcurrency);
@@ -113,18 +118,6 @@ export class IncidentServiceStack extends Stack {
       QUEUE_SETTINGS.notifications.maxConcurrency,
     );
     this.routeMiss = worker('RouteMiss', routeMiss);
-    const workers: [FunctionDeclaration, ServiceFunction][] = [
-      [ingestionWorker, this.ingestionWorker],
-      [correlationWorker, this.correlationWorker],
-      [correlationSweep, this.correlationSweep],
-      [counterRecount, this.counterRecount],
-      [slaSweep, this.slaSweep],
-      [analysisWorker, this.analysisWorker],
-      [apiKeyAuthorizer, this.apiKeyAuthorizer],
-      [mailWorker, this.mailWorker],
-      [notificationWorker, this.notificationWorker],
-      [routeMiss, this.routeMiss],
-    ];
     this.queues = {
       ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
       correlation: new WorkQueue(this, 'CorrelationQueue', {
@@ -137,20 +130,11 @@ export class IncidentServiceStack extends Stack {
         consumer: this.notificationWorker.lambda,
       }),
     };
-    new Rule(this, 'CorrelationSweepSchedule', {
-      description: 'Runs the correlation sweep every minute',
-      schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaTarget(this.correlationSweep.lambda)],
-    });
-    new Rule(this, 'SlaSweepSchedule', {
-      description: 'Records the SLA breaches of passed deadlines every five minutes',
-      schedule: Schedule.rate(Duration.minutes(settings.slaSweepMinutes)),
-      targets: [new LambdaTarget(this.slaSweep.lambda)],
-    });
-    new Rule(this, 'CounterRecountSchedule', {
-      description: 'Recounts the list counters daily, at a quiet hour',
-      schedule: Schedule.cron({ minute: '17', hour: '3' }),
-      targets: [new LambdaTarget(this.counterRecount.lambda)],
+    scheduleSweeps(this, {
+      correlationSweep: this.correlationSweep.lambda,
+      slaSweep: this.slaSweep.lambda,
+      counterRecount: this.counterRecount.lambda,
+      slaSweepMinutes: settings.slaSweepMinutes,
     });
     this.workflow = new AnalysisWorkflow(this, 'AnalysisWorkflow', {
       worker: this.analysisWorker.lambda,
@@ -280,19 +264,10 @@ export class IncidentServiceStack extends Stack {
         })
       : undefined;
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API stage' });
-    new CfnOutput(this, 'TableName', {
-      value: this.table.table.tableName,
-      description: 'The table the functions read and write: the source of a point-in-time restore (README)',
-    });
-    new CfnOutput(this, 'UsagePlanId', {
-      value: this.usagePlan.plan.usagePlanId,
-      description:
-        'The tag value of the gateway keys the service creates, which cdk destroy leaves (docs/deploying.md)',
-    });
-    new CfnOutput(this, 'ConsoleUrl', {
-      value: this.api.api.url,
-      description: 'The web console (docs/console.md), where links in e-mail point unless appUrl is set',
+    addStackOutputs(this, {
+      apiUrl: this.api.api.url,
+      tableName: this.table.table.tableName,
+      usagePlanId: this.usagePlan.plan.usagePlanId,
     });
   }
 

@@ -1,4 +1,4 @@
-import { CfnResource, Duration, NestedStack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { CfnResource, Duration, NestedStack, type RemovalPolicy } from 'aws-cdk-lib';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import {
   AccessLogFormat,
@@ -23,6 +23,7 @@ import { Construct } from 'constructs';
 import { takesApiKeys } from '#lib/http/route.ts';
 import { toGatewayPath } from '#lib/http/route-matcher.ts';
 import type { RouteEntry } from '#lib/routes/index.ts';
+import { acknowledgeApiFindings } from './api-findings.ts';
 import { addGatewayResponses } from './gateway-responses.ts';
 import {
   assignSubtrees,
@@ -139,7 +140,7 @@ export class ServiceApi extends Construct {
     this.api.root.addProxy({ anyMethod: true, defaultIntegration: routeMiss });
     this.checkStackSizes();
     addGatewayResponses(this.api, props.allowedOrigins, props.perKeyLimit);
-    this.acknowledgeFindings(props.logging);
+    acknowledgeApiFindings(this, props.logging);
   }
 
   /** Access logs in a group of the stack, and execution logs without bodies: they carry credentials. */
@@ -279,39 +280,5 @@ export class ServiceApi extends Construct {
           (parent.getResource(pathPart) as Resource | undefined) ?? new Resource(scope, pathPart, { parent, pathPart });
       });
     return resource;
-  }
-
-  private acknowledgeFindings(logging: ApiLogging): void {
-    if (logging === 'off') {
-      const off =
-        'API Gateway logging needs the account-wide logging role, which this stack leaves alone unless asked: ' +
-        'deploy with -c apiLogging=existingRole (or createRole) to log; the functions log every request meanwhile.';
-      Validations.of(this).acknowledge(
-        { id: 'AwsSolutions-APIG1', reason: off },
-        { id: 'AwsSolutions-APIG6', reason: off },
-      );
-    }
-    const authenticatedInFunction =
-      'Every route authenticates in its function: the auth middleware verifies the Bearer token (JWT) or the ' +
-      'API key the route table allows, and a few routes (health, login, register, invitations) are public by ' +
-      'the specification. API Gateway cannot express the API-key forms the service accepts.';
-    Validations.of(this).acknowledge(
-      { id: 'AwsSolutions-APIG4', reason: authenticatedInFunction },
-      { id: 'AwsSolutions-COG4', reason: `${authenticatedInFunction} No Cognito user pool is used.` },
-      {
-        id: 'AwsSolutions-APIG3',
-        reason:
-          'No WAF web ACL in this stack: the stage throttles all traffic and the functions rate-limit per ' +
-          'client address, per login and per API key; a WAF web ACL can be associated with the stage per deployment.',
-      },
-    );
-    if (logging === 'createRole') {
-      Validations.of(this).acknowledge({
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-        reason:
-          'The account-level API Gateway logging role needs the AWS-managed policy made for it: API Gateway ' +
-          'creates and names the execution log groups itself, so no narrower resource list exists.',
-      });
-    }
   }
 }

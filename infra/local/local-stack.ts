@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
@@ -34,6 +34,7 @@ import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { createRouteMiss } from '#lib/http/route-miss.ts';
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
 import { startSqsServer, type LocalSqs } from './sqs-server.ts';
+import { IN_MEMORY, restoreQueues, savedQueuesFile, saveQueues } from './saved-queues.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
@@ -54,7 +55,6 @@ const readBuiltAsset = (assets: ReadonlyMap<ConsoleAsset, Buffer>, asset: Consol
 };
 /** The local stand-in for the stack's shared unkeyed usage-plan key. */
 const LOCAL_UNKEYED_USAGE_KEY = 'local-unkeyed-callers';
-export const IN_MEMORY = ':memory:';
 
 export interface LocalStackOptions {
   /** 0 picks a free port. */
@@ -137,31 +137,6 @@ const loadGroupHandlers = async (): Promise<Map<string, GatewayHandler>> => {
     }),
   );
   return new Map(entries);
-};
-
-/**
- * SQS keeps messages in memory only, so a clean stop saves what is still queued (dead-letter queues
- * included) and the next start sends it again.
- */
-const savedQueuesFile = (dataDir: string): string | undefined =>
-  dataDir === IN_MEMORY ? undefined : join(dataDir, 'queues.json');
-
-const saveQueues = async (sqs: LocalSqs, file: string | undefined): Promise<number | undefined> => {
-  if (!file) return undefined;
-  const saved = await sqs.snapshot();
-  await writeFile(file, JSON.stringify(saved));
-  if (saved.inFlightNotSaved > 0) log.warn('in-flight messages could not be saved', { count: saved.inFlightNotSaved });
-  return Object.values(saved.queues).reduce((count, messages) => count + messages.length, 0);
-};
-
-const restoreQueues = async (sqs: LocalSqs, file: string | undefined): Promise<void> => {
-  if (!file) return;
-  try {
-    await sqs.restore(JSON.parse(await readFile(file, 'utf8')));
-    await rm(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
 };
 
 /**

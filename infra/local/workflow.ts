@@ -148,6 +148,8 @@ export const createLocalWorkflow = ({ stageHandler, endedHandler }: LocalWorkflo
   const started = new Map<string, string>();
 
   const execute = async (executionId: string, input: object): Promise<void> => {
+    // As in AWS, no task runs before StartExecution has answered, even with the machine rendered already.
+    await new Promise(setImmediate);
     try {
       const { machine, taskNames } = await analysisStateMachine();
       // Each task invokes the worker as Lambda would: within its timeout, and within the state data limit.

@@ -1,17 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { ForbiddenError, UnauthorizedError } from '#lib/contract/errors.ts';
 import { emailKey, toUser, type Account } from './account.ts';
 import { findAccountByOAuth } from './account-repository.ts';
 import { findAddressHolder } from './address-holder.ts';
 import { verifyOAuthIdentity } from './oauth-identity.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { decoyHash, verifyPassword } from './passwords.ts';
 import type { LoginInput, OAuthLoginInput } from './schemas.ts';
 import { startSession, tokenFields } from './sessions.ts';
 import type { AccountScope } from '#lib/identity/scope.ts';
-
-let decoyHash: Promise<string> | undefined;
-/** Compared against when there is no stored hash, so an unknown address costs the same slow hash as a known one. */
-const decoy = (): Promise<string> => (decoyHash ??= hashPassword(randomUUID()));
 
 const notVerified = () =>
   new ForbiddenError('Email not verified: enter the code we e-mailed you, or ask for a new one', [
@@ -26,7 +21,7 @@ const signIn = async (scope: AccountScope, account: Account) => {
 /** An OAuth-only account has no password, so a password login fails for it exactly like a wrong password. */
 export const login = async (scope: AccountScope, { email, password }: LoginInput) => {
   const account = await findAddressHolder(scope, email);
-  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
   if (!account?.passwordHash || !matches) throw new UnauthorizedError('Invalid email or password');
   return signIn(scope, account);
 };

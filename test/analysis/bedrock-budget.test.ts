@@ -5,7 +5,7 @@ import { defaultReasoner } from '#lib/analysis/engine/default-reasoner.ts';
 import { reasoning } from '#lib/ports/reasoner/reasoner-need.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { buildApp, inspect } from '../infra/template.ts';
+import { inspectApp } from '../infra/template.ts';
 import { createIncident } from '../support/incidents.ts';
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
@@ -15,7 +15,7 @@ const bedrock = mockClient(BedrockRuntimeClient);
 
 /** The reasoner the incidents function builds from the environment the stack deploys it with, over the rules. */
 const deployedReasoner = () => {
-  const view = inspect(buildApp({ bedrockModelId: MODEL }));
+  const view = inspectApp({ bedrockModelId: MODEL });
   const incidents = view.stack.groupFunctions.get('incidents');
   if (!incidents) throw new Error('no incidents function');
   const env = view.functionResource(incidents).Properties.Environment.Variables as Record<string, string>;

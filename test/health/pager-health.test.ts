@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalHealth } from '#infra/local/local-health.ts';
-import { inspect, buildApp } from '../infra/template.ts';
+import { inspectApp } from '../infra/template.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 const MINUTE = 60_000;
@@ -45,7 +45,7 @@ describe("the pager's own health, locally", () => {
 });
 
 describe("the pager's own health, in AWS", () => {
-  const prod = inspect(buildApp({ stage: 'prod' }));
+  const prod = inspectApp({ stage: 'prod' });
 
   it('alarms when the sweep has not run, missing data breaching', () => {
     const alarm = prod.resources[prod.logicalId(prod.stack.pagerHealth.sweepStopped.node.defaultChild as never)];
@@ -73,7 +73,7 @@ describe("the pager's own health, in AWS", () => {
   it('alarms again each time dead letters arrive, and leaves the account SMS setting to prod', () => {
     const expressions = JSON.stringify(prod.template.findResources('AWS::CloudWatch::Alarm'));
     expect(expressions).toContain('DIFF(FILL(q0, REPEAT))');
-    const dev = JSON.stringify(inspect(buildApp()).template.toJSON());
+    const dev = JSON.stringify(inspectApp().template.toJSON());
     expect(dev).not.toContain('setSMSAttributes');
   });
 });

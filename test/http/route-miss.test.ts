@@ -58,8 +58,8 @@ describe('a request no route takes', () => {
   });
 
   it('names no route when none is near', async () => {
-    const reply = await client.request('GET', '/api/v1/weather/today');
+    const reply = await client.request('GET', '/api/v1/weather/today/hourly/celsius/berlin');
     expect(reply.status).toBe(404);
-    expect(reply.body.message).toBe('Route not found: GET /api/v1/weather/today');
+    expect(reply.body.message).toBe('Route not found: GET /api/v1/weather/today/hourly/celsius/berlin');
   });
 });

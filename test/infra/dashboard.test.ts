@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_METRICS, DURATION_METRICS, METRICS_NAMESPACE } from '#lib/ports/metrics/metrics.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { buildApp, inspect } from './template.ts';
+import { type inspect, inspectApp } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
 
 beforeAll(() => {
-  view = inspect(buildApp({ dashboard: true }));
+  view = inspectApp({ dashboard: true });
 });
 
 const allFunctions = (): [string, ServiceFunction][] => [

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_BODY_BYTES } from '#lib/http/middlewares/body-limit.ts';
 import { allRoutes, knownRoutes } from '#lib/routes/index.ts';
 import { USAGE_PLAN_TAG } from '#lib/ports/usage-plan/usage-plan.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { actionsOf, buildApp, inspect, type Statement } from './template.ts';
+import { actionsOf, type inspect, inspectApp, type Statement } from './template.ts';
 
 /** What a first `cdk deploy` into a new account meets, read from the prod and dev templates (issue 39). */
 let prod: ReturnType<typeof inspect>;
@@ -17,8 +17,8 @@ let dev: ReturnType<typeof inspect>;
 let prodTemplates: Template[];
 
 beforeAll(() => {
-  prod = inspect(buildApp({ stage: 'prod', alarmEmail: 'ops@example.com' }));
-  dev = inspect(buildApp());
+  prod = inspectApp({ stage: 'prod', alarmEmail: 'ops@example.com' });
+  dev = inspectApp();
   prodTemplates = [prod.template, ...prod.stack.api.routeStacks.map((stack) => Template.fromStack(stack))];
 });
 
@@ -36,7 +36,7 @@ describe('concurrency', () => {
   });
 
   it('reserves the correlation and notification workers their maximum concurrency when asked', () => {
-    const reserving = inspect(buildApp({ stage: 'prod', reserveWorkerConcurrency: 'true' }));
+    const reserving = inspectApp({ stage: 'prod', reserveWorkerConcurrency: 'true' });
     expect(reservedOf(reserving, reserving.stack.correlationWorker)).toBe(QUEUE_SETTINGS.correlation.maxConcurrency);
     expect(reservedOf(reserving, reserving.stack.notificationWorker)).toBe(QUEUE_SETTINGS.notifications.maxConcurrency);
     expect(reservedOf(reserving, reserving.stack.ingestionWorker)).toBeUndefined();
@@ -170,7 +170,7 @@ describe('least privilege', () => {
 
 describe('tracing', () => {
   it('traces every function whenever the stage and the state machine trace, and none when they do not', () => {
-    const untraced = inspect(buildApp({ tracing: 'false' }));
+    const untraced = inspectApp({ tracing: 'false' });
     for (const [view, traced] of [
       [prod, true],
       [untraced, false],

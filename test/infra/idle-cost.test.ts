@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildApp, inspect } from './template.ts';
+import { inspectApp } from './template.ts';
 
 /**
  * What a stage costs a month with no traffic at all, at us-east-1 list prices, read from the prod template:
@@ -96,7 +96,7 @@ const asTable = ({ rows, total }: ReturnType<typeof idleCost>): string =>
   ].join('\n');
 
 describe('what an idle stage costs', () => {
-  const view = inspect(buildApp({ stage: 'prod', alarmEmail: 'ops@example.com' }));
+  const view = inspectApp({ stage: 'prod', alarmEmail: 'ops@example.com' });
   const cost = idleCost(Object.values(view.template.toJSON().Resources as Record<string, Resource>));
 
   it('is at most $4 a month at list prices', () => {

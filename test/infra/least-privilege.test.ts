@@ -25,6 +25,9 @@ import { buildApp } from './template.ts';
  * policy must make the check report a denied call.
  */
 const UNEXERCISED: Record<string, string> = {
+  'sla-sweep: s3:GetObject, s3:PutObject, s3:PutObjectTagging':
+    'A missed heartbeat becomes a signal through the ingestion path, which puts an event over 64 KiB in the payload ' +
+    'bucket; a heartbeat signal is far smaller, so the run never needs the grant.',
   'console: logs:CreateLogStream, logs:PutLogEvents':
     'The console function serves files from its bundle and uses no port, so the run, which records calls through ' +
     'the ports, never sees it invoked; writing its own log group is its only grant (stack.test.ts checks it).',

@@ -4,13 +4,13 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { QUEUED_OBJECT_DAYS, TRANSIENT_TAG } from '#lib/ports/object-store/object-store.ts';
 import { MAX_MESSAGE_BYTES, QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { actionsOf, buildApp, inspect } from './template.ts';
+import { actionsOf, buildApp, type inspect, inspectApp } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
 let bucketId: string;
 
 beforeAll(() => {
-  view = inspect(buildApp());
+  view = inspectApp();
   bucketId = view.logicalId(view.stack.payloads.bucket.node.defaultChild as CfnElement);
 });
 

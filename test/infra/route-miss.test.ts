@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Template } from 'aws-cdk-lib/assertions';
-import { buildApp, inspect } from './template.ts';
+import { inspectApp } from './template.ts';
 
 /**
  * In API Gateway a resource keeps a request only for a method it declares; another method, or a path with
@@ -8,7 +8,7 @@ import { buildApp, inspect } from './template.ts';
  * where none does. These check that the template leaves no request to that 403.
  */
 describe('a method or path outside the route table, in AWS', () => {
-  const view = inspect(buildApp());
+  const view = inspectApp();
   const resources = view.template.toJSON().Resources as Record<string, { Type: string; Properties: any }>;
   const routeMissId = view.logicalId(view.stack.routeMiss.lambda.node.defaultChild as never);
   const rootProxies = Object.entries(resources).filter(

@@ -8,14 +8,14 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { takesApiKeys } from '#lib/http/route.ts';
 import { toGatewayPath } from '#lib/http/route-matcher.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { buildApp, inspect } from './template.ts';
+import { type inspect, inspectApp } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
 /** The templates of the routes stacks. */
 let routes: Template[];
 
 beforeAll(() => {
-  view = inspect(buildApp());
+  view = inspectApp();
   routes = view.stack.api.routeStacks.map((stack) => Template.fromStack(stack));
 });
 
@@ -141,7 +141,7 @@ describe('REST API', () => {
       AccessLogSetting: Match.absent(),
       MethodSettings: [Match.objectLike({ LoggingLevel: Match.absent(), MetricsEnabled: true })],
     });
-    const logged = inspect(buildApp({ apiLogging: 'existingRole' }));
+    const logged = inspectApp({ apiLogging: 'existingRole' });
     logged.template.resourceCountIs('AWS::ApiGateway::Account', 0);
     logged.template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'dev',
@@ -231,7 +231,7 @@ describe('REST API', () => {
       AuthorizerResultTtlInSeconds: 0,
     });
     // The plan follows the apikey limiter's setting, as the local gateway does.
-    inspect(buildApp({ rateLimits: 'apikey=30/1m' })).template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+    inspectApp({ rateLimits: 'apikey=30/1m' }).template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
       Throttle: { RateLimit: 0.5, BurstLimit: 30 },
     });
     expect(envOf(groupFunction('api-keys')).USAGE_PLAN_ID).toEqual({

@@ -5,12 +5,12 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
-import { buildApp, inspect } from './template.ts';
+import { buildApp, type inspect, inspectApp } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
 
 beforeAll(() => {
-  view = inspect(buildApp());
+  view = inspectApp();
 });
 
 describe('table', () => {

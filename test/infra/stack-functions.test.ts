@@ -17,12 +17,12 @@ import { notificationWorker } from '#lib/workers/notification-worker.ts';
 import { slaSweep } from '#lib/workers/sla-sweep.ts';
 import { routeMiss } from '#lib/workers/route-miss.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { actionsOf, buildApp, inspect } from './template.ts';
+import { actionsOf, type inspect, inspectApp } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
 
 beforeAll(() => {
-  view = inspect(buildApp());
+  view = inspectApp();
 });
 
 const groupFunction = (name: string): ServiceFunction => {

@@ -4,13 +4,13 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
 import { tableAccessOf } from '#infra/need-bindings.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { actionsOf, buildApp, inspect } from './template.ts';
+import { actionsOf, type inspect, inspectApp } from './template.ts';
 
 /** Each function's IAM statements in the template: only what its needs declare. */
 let view: ReturnType<typeof inspect>;
 
 beforeAll(() => {
-  view = inspect(buildApp());
+  view = inspectApp();
 });
 
 const groupFunction = (name: string): ServiceFunction => {

@@ -49,7 +49,18 @@ export const inspect = (app: ServiceApp) => {
   return { stack, template, resources, logicalId, functionResource, statementsOf, actionsOfFunction };
 };
 
-let defaultView: ReturnType<typeof inspect> | undefined;
+const views = new Map<string, ReturnType<typeof inspect>>();
 
-/** The app with no context beyond what a deploy must give, synthesized once per test file: only read it. */
-export const inspectDefaultApp = (): ReturnType<typeof inspect> => (defaultView ??= inspect(buildApp()));
+/**
+ * The app synthesized with `context` once per test worker (the slow project shares modules between its files),
+ * so the many files reading the same app pay for it once: only read it.
+ */
+export const inspectApp = (context: Record<string, unknown> = {}): ReturnType<typeof inspect> => {
+  const key = JSON.stringify(context);
+  const view = views.get(key) ?? inspect(buildApp(context));
+  views.set(key, view);
+  return view;
+};
+
+/** The app with no context beyond what a deploy must give. */
+export const inspectDefaultApp = (): ReturnType<typeof inspect> => inspectApp();

@@ -1,3 +1,4 @@
+import { heartbeatRepository } from '#lib/heartbeats/heartbeat-repository.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import { slaDeadlineRepository } from '#lib/incidents/sla-deadline-repository.ts';
 import { createIds } from '#lib/ports/ids.ts';
@@ -62,4 +63,16 @@ export const passResponseDeadline = async (table: Table, workspaceId: string, in
   await incidentRepository(table, workspaceId).updateIncidentItem(incidentId, { set, setIfAbsent: {}, remove: [] });
   await deadlines.removeDeadlines(pending);
   await deadlines.putDeadlines(pending.map((deadline) => ({ ...deadline, dueAt })));
+};
+
+/**
+ * Ages a heartbeat as if it had been created an hour ago and never pinged, so the SLA sweep (which raises
+ * missed heartbeats) finds it DOWN on the real clock: its item removed and written again with that creation time.
+ */
+export const missHeartbeat = async (table: Table, workspaceId: string, heartbeatId: string): Promise<void> => {
+  const heartbeats = heartbeatRepository(table, workspaceId);
+  const heartbeat = await heartbeats.findHeartbeat(heartbeatId);
+  if (!heartbeat) throw new Error(`no heartbeat ${heartbeatId}`);
+  await heartbeats.removeHeartbeat(heartbeatId);
+  await heartbeats.insertHeartbeat({ ...heartbeat, createdAt: new Date(Date.now() - 60 * 60_000).toISOString() });
 };

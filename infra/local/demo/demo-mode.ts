@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import type { LocalStack } from '../local-stack.ts';
-import { IN_MEMORY } from '../local-stack.ts';
+import { IN_MEMORY } from '../saved-queues.ts';
 import { type DemoClock, demoClock } from './demo-clock.ts';
 import { seedDemo } from './seed.ts';
 

@@ -1,4 +1,5 @@
 import { alertsSection } from './alerts.ts';
+import type { Content } from './content.ts';
 import { customerSection } from './customer-summary.ts';
 import { fieldsSection, noteBlock, resolutionSection, textSection, titleBlock } from './sections.ts';
 import { analysisSection, commentsSection } from './thread.ts';
@@ -38,6 +39,24 @@ const keepWithNext = (node: LaidOutNode, nodes: { getFollowingNodesOnPage(): Lai
   if (node.headlineLevel === undefined) return false;
   if (node.headlineLevel === 1 && (node.startPosition?.verticalRatio ?? 0) > SECTION_HEADING_LOWEST_START) return true;
   return nodes.getFollowingNodesOnPage().every((following) => following.canvas !== undefined);
+};
+
+/**
+ * The content without the bottom margin of its very last node: pdfmake starts a new page for a bottom margin
+ * larger than the room left on the page, even when nothing follows, and so ended a full report with a blank page.
+ */
+const withoutTrailingMargin = (content: Content): Content => {
+  if (Array.isArray(content)) {
+    const last = content.at(-1);
+    return last === undefined ? content : [...content.slice(0, -1), withoutTrailingMargin(last)];
+  }
+  if (typeof content !== 'object') return content;
+  const { margin, stack } = content;
+  return {
+    ...content,
+    ...(Array.isArray(margin) && margin.length === 4 && { margin: [...margin.slice(0, 3), 0] }),
+    ...(Array.isArray(stack) && { stack: withoutTrailingMargin(stack) }),
+  };
 };
 
 const documentOf = (given: IncidentReport): Record<string, unknown> => {
@@ -86,7 +105,7 @@ const documentOf = (given: IncidentReport): Record<string, unknown> => {
       tableHeader: { bold: true, color: COLORS.muted, fontSize: 8 },
       none: { italics: true, color: COLORS.faint },
     },
-    content: [
+    content: withoutTrailingMargin([
       titleBlock(report, time),
       ...noteBlock(report.note),
       customerSection(incident, time),
@@ -99,7 +118,7 @@ const documentOf = (given: IncidentReport): Record<string, unknown> => {
       ...commentsSection(report.comments, time),
       ...notificationsSection(report, time),
       ...analysisSection(report, time),
-    ],
+    ]),
   };
 };
 

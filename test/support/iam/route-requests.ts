@@ -28,13 +28,14 @@ import {
   type RouteRequests,
 } from './request-helpers.ts';
 
-/** An acknowledge link of the incident, as a page would carry it, for the admin's address. */
+/** An acknowledge link of the incident, as a page to the admin (a member) would carry it. */
 const ackLinkPath = async ({ client, admin, ids }: RequestContext): Promise<string> => {
   const token = await signAckLink(client.stack.ports.signingKeys, {
     linkId: `least-privilege-${Math.random()}`,
     workspaceId: admin.user.businessId as string,
     incidentId: ids.incident as string,
     by: admin.email,
+    userId: admin.user.id,
     channel: 'email',
     recipient: admin.email,
     event: 'OPENED',
@@ -107,6 +108,11 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     client.request('POST', `${V1}/auth/login`, { email, password }),
   'auth.refreshToken': ({ client, admin: { refreshToken } }) =>
     client.request('POST', `${V1}/auth/refresh-token`, { refreshToken }),
+  // A login of its own, so the admin's tokens the other requests use keep working.
+  'auth.logout': async ({ client, admin: { email, password } }) => {
+    const signedIn = await client.request('POST', `${V1}/auth/login`, { email, password });
+    return client.request('POST', `${V1}/auth/logout`, { refreshToken: signedIn.body.data.refreshToken });
+  },
   'auth.oauthLogin': async (context) => {
     const { idToken: _used, ...person } = await oauthPerson(context);
     const idToken = await context.provider.idToken({ sub: person.provider_uuid, email: person.email });
