@@ -125,3 +125,9 @@ export const withFields = (body: unknown, fields: Record<string, unknown>): unkn
   }
   return copy;
 };
+
+/** The one event a payload must give. */
+export const only = (events: NormalizedEvent[]): NormalizedEvent => {
+  expect(events).toHaveLength(1);
+  return events[0] as NormalizedEvent;
+};
