@@ -131,3 +131,14 @@ export const only = (events: NormalizedEvent[]): NormalizedEvent => {
   expect(events).toHaveLength(1);
   return events[0] as NormalizedEvent;
 };
+
+/** The one event of a payload, checked well formed: for the variants the real payloads do not show (a failed run, a warning, a recovery), made from those payloads. */
+export const normalizeOne = (
+  sender: IngestionSender,
+  body: unknown,
+  headers: Record<string, string> = {},
+): NormalizedEvent => {
+  const event = only(normalizers[sender](body, headers, RECEIVED_AT));
+  expectWellFormed(event, sender);
+  return event;
+};
