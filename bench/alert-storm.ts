@@ -15,7 +15,7 @@ export interface StormShape {
   inFlight: number;
 }
 
-export interface Percentiles {
+interface Percentiles {
   count: number;
   p50ms: number;
   p99ms: number;

@@ -32,7 +32,7 @@ export interface BuiltBundle {
 }
 
 /** A path in the metafile, by what it belongs to: its package, or its folder two levels deep. */
-export const partOf = (input: string): string =>
+const partOf = (input: string): string =>
   input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? input.split('/').slice(0, 2).join('/');
 
 /** The build options of the budget's measurements: a function's (or the floor's) bundle with its metafile. */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
  * The console's root, from the page's `<base>`: `/` locally, `/<stage>/` behind API Gateway's stage URL. Every
  * path the console routes, and the API it calls, sits below it.
  */
-export const BASE = new URL(document.baseURI).pathname.replace(/\/?$/, '/');
+const BASE = new URL(document.baseURI).pathname.replace(/\/?$/, '/');
 export const API_BASE = `${BASE}api/v1`;
 
 /** The route below the base: `/incidents/INC-…` whatever prefix the page is served under. */

@@ -26,7 +26,7 @@ export const Link = ({
   </a>
 );
 
-export const errorText = (error: unknown): string => {
+const errorText = (error: unknown): string => {
   if (error instanceof ApiError) return [error.message, ...error.errors].join(': ');
   return error instanceof Error ? error.message : String(error);
 };

@@ -10,7 +10,7 @@ import { ROUTE_MISS_ROUTES_FILE, routeMiss } from '#lib/workers/route-miss.ts';
 import { writeConsoleAssets } from './console-build.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const FUNCTIONS_DIR = join(PROJECT_ROOT, 'functions');
+const FUNCTIONS_DIR = join(PROJECT_ROOT, 'functions');
 
 /** Every function, one per route group plus the workers, lives at `functions/<name>/index.ts`. */
 export const functionEntry = (name: string): string => join(FUNCTIONS_DIR, name, 'index.ts');

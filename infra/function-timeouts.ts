@@ -2,7 +2,7 @@ import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 
 /** Every route group's function: API Gateway gives up after 29 s, and no route should come close. */
-export const API_FUNCTION_TIMEOUT_SECONDS = 15;
+const API_FUNCTION_TIMEOUT_SECONDS = 15;
 
 /** Queue consumers run as long as their queue's settings allow, which also set the visibility timeout. */
 const CONSUMERS: Record<string, QueueName> = {

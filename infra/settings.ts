@@ -7,7 +7,7 @@ import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { DEFAULT_SMS_SPEND_LIMIT_USD } from '#lib/ports/metrics/pager-health.ts';
 
-export const STAGES = ['dev', 'prod'] as const;
+const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
 
 /** What a deployment may change through CDK context (`cdk synth -c stage=prod -c mailFrom=...`). */
@@ -165,7 +165,7 @@ const allowedOriginsOf = (read: ContextReader): readonly string[] => {
   return origins;
 };
 
-export const API_LOGGING = ['off', 'existingRole', 'createRole'] as const;
+const API_LOGGING = ['off', 'existingRole', 'createRole'] as const;
 export type ApiLogging = (typeof API_LOGGING)[number];
 
 const apiLoggingOf = (read: ContextReader): ApiLogging => {

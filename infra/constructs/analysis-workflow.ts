@@ -39,13 +39,13 @@ const MARGIN_SECONDS = 60;
  * The longest an execution can run when every try of every task runs out the worker's timeout: each of the
  * four stages and MarkFailed tried three times. Any shorter and a slow but healthy execution times out.
  */
-export const analysisTimeout = (workerTimeout: Duration): Duration => {
+const analysisTimeout = (workerTimeout: Duration): Duration => {
   const task = (1 + RETRY.maxAttempts) * workerTimeout.toSeconds() + RETRY_WAITS_SECONDS;
   return Duration.seconds((ANALYSIS_TASKS.length + 1) * task + MARGIN_SECONDS);
 };
 
 /** The execution statuses after which an analysis may still hold its incident's claim. */
-export const UNFINISHED_EXECUTION_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
+const UNFINISHED_EXECUTION_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 
 export interface AnalysisWorkflowProps {
   /** `functions/analysis-worker`: receives `{ stage, input }`, returns the next state. */

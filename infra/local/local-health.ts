@@ -6,7 +6,7 @@ import type { LocalMetrics } from './local-metrics.ts';
 import type { LocalSqs } from './sqs-server.ts';
 
 /** The figures the AWS alarms of infra/constructs/pager-health.ts watch, as the local stack has them. */
-export interface HealthSnapshot {
+interface HealthSnapshot {
   sweep: { intervalSeconds: number; lastRunAt: string | null; stopped: boolean };
   notifications: { lateAfterMinutes: number; maxLagSeconds: number | null; late: boolean };
   /** Messages set aside on each dead-letter queue. */

@@ -7,7 +7,7 @@ import {
   type Metrics,
 } from '#lib/ports/metrics/metrics.ts';
 
-export interface DurationSummary {
+interface DurationSummary {
   count: number;
   sumMs: number;
   maxMs: number;

@@ -46,7 +46,7 @@ import { openLocalUsagePlan } from './local-usage-plan.ts';
 import { createDnsNetwork } from '#lib/ports/network/dns-network.ts';
 import { parsePrivateNetworks } from '#lib/ports/network/private-networks.ts';
 
-export const LOCAL_TABLE_NAME = 'incident-service';
+const LOCAL_TABLE_NAME = 'incident-service';
 
 const readBuiltAsset = (assets: ReadonlyMap<ConsoleAsset, Buffer>, asset: ConsoleAsset): Buffer => {
   const body = assets.get(asset);
@@ -119,7 +119,7 @@ export interface LocalStack {
   stop(): Promise<StopReport>;
 }
 
-export interface DeliveryError {
+interface DeliveryError {
   queue: 'mail' | 'notifications';
   error: unknown;
 }

@@ -3,12 +3,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { LimitWindow } from '#lib/ports/rate-limits.ts';
 import type { UsagePlan, UsagePlanKey } from '#lib/ports/usage-plan/usage-plan.ts';
 
-export interface MirroredKey extends UsagePlanKey {
+interface MirroredKey extends UsagePlanKey {
   mirrorId: string;
 }
 
 /** The gateway's verdict on a request's usage-plan key, as API Gateway gives it. */
-export type Admission =
+type Admission =
   | { kind: 'admitted'; limit?: number; remaining?: number; resetSeconds?: number }
   | { kind: 'invalidKey' }
   | { kind: 'throttled'; limit: number; resetSeconds: number };

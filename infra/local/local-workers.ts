@@ -9,7 +9,7 @@ import { startQueuePoller, type QueuePoller } from './queue-poller.ts';
 import type { LocalSqs } from './sqs-server.ts';
 
 /** How often the sweep runs, as the stack's schedule does. */
-export const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_INTERVAL_MS = 60_000;
 
 export interface LocalWorkers {
   /** Resolves once the ingestion and correlation queues are empty and no batch is running. */

@@ -2,7 +2,7 @@ import type { Clock } from '#lib/ports/clock.ts';
 import type { MailDelivery, MailMessage } from '#lib/ports/mail/mail.ts';
 import { KEPT_MESSAGES, openKeptMessages } from './kept-messages.ts';
 
-export interface SentMail extends MailMessage {
+interface SentMail extends MailMessage {
   sentAt: string;
 }
 

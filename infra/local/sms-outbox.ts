@@ -2,7 +2,7 @@ import type { Clock } from '#lib/ports/clock.ts';
 import type { SmsMessage, SmsSender } from '#lib/ports/sms/sms.ts';
 import { KEPT_MESSAGES, openKeptMessages } from './kept-messages.ts';
 
-export interface SentSms extends SmsMessage {
+interface SentSms extends SmsMessage {
   sentAt: string;
 }
 

@@ -25,14 +25,14 @@ const ARRIVING_COMMANDS = new Set([
   'ChangeMessageVisibilityBatchCommand',
 ]);
 
-export interface SavedAttribute {
+interface SavedAttribute {
   dataType: string;
   stringValue?: string;
   /** Base64, so the snapshot stays plain JSON. */
   binaryValue?: string;
 }
 
-export interface SavedMessage {
+interface SavedMessage {
   body: string;
   attributes?: Record<string, SavedAttribute>;
 }
@@ -41,7 +41,7 @@ export interface SavedMessage {
  * Queued messages by queue name, dead-letter queues included. Message ids, receive counts and the
  * dead-letter source are not kept: SendMessage cannot set them, as after a redrive in AWS.
  */
-export interface SavedMessages {
+interface SavedMessages {
   queues: Record<string, SavedMessage[]>;
   /** Received but not yet deleted or visible again (a failed batch waiting out its visibility timeout): the API cannot read these, so they are lost. */
   inFlightNotSaved: number;

@@ -24,10 +24,10 @@ promiseStatics.withResolvers ??= <T>() => {
 };
 
 /** What the analysis worker Lambda receives; the local handler gets the same and returns the next state. */
-export type StageHandler = (payload: StageEvent) => Promise<unknown>;
+type StageHandler = (payload: StageEvent) => Promise<unknown>;
 
 /** What the rule on unfinished executions hands the analysis worker (infra/constructs/analysis-workflow.ts). */
-export type EndedHandler = (event: ExecutionEndedEvent) => Promise<unknown>;
+type EndedHandler = (event: ExecutionEndedEvent) => Promise<unknown>;
 
 export interface LocalWorkflowOptions {
   stageHandler: StageHandler;

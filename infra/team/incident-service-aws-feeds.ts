@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
  * What `/api/v1/ingestion/eventbridge` maps (docs/ingestion.md, "EventBridge"); any other event a rule sends
  * is kept as a LOW record, so a team may widen the pattern.
  */
-export const MAPPED_AWS_EVENTS: EventPattern = {
+const MAPPED_AWS_EVENTS: EventPattern = {
   source: ['aws.cloudwatch', 'aws.health', 'aws.guardduty', 'aws.codedeploy', 'aws.codepipeline', 'aws.ecs'],
   detailType: [
     'CloudWatch Alarm State Change',

@@ -18,7 +18,7 @@ import { findItem, getItem } from '#lib/store/items.ts';
 export const accountProfileKey = (accountId: string) => ({ pk: accountKey(accountId), sk: 'PROFILE' });
 
 /** Claims an e-mail address for one account; the conditional put of this item is what makes addresses unique. */
-export const emailClaimKey = (email: string) => ({ pk: accountKey('EMAIL', emailKey(email)), sk: 'EMAIL' });
+const emailClaimKey = (email: string) => ({ pk: accountKey('EMAIL', emailKey(email)), sk: 'EMAIL' });
 
 /** Claims a provider's user id for one account, so an OAuth login needs the pairing, not just the address. */
 export const oauthClaimKey = (provider: string, providerUuid: string) => ({
@@ -26,7 +26,7 @@ export const oauthClaimKey = (provider: string, providerUuid: string) => ({
   sk: 'OAUTH',
 });
 
-export const accountToItem = (account: Account): Record<string, unknown> => ({
+const accountToItem = (account: Account): Record<string, unknown> => ({
   ...accountProfileKey(account.id),
   type: 'ACCOUNT',
   ...account,

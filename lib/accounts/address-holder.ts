@@ -9,7 +9,7 @@ import { findAccountByEmail } from './account-repository.ts';
  */
 export const UNVERIFIED_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export const hasLapsed = (account: Account, now: Date): boolean =>
+const hasLapsed = (account: Account, now: Date): boolean =>
   !account.isVerified && Date.parse(account.createdAt) + UNVERIFIED_LIFETIME_MS <= now.getTime();
 
 /** The account that holds `email` now: a verified one, or an unverified one within its lifetime. */

@@ -5,24 +5,24 @@ import { deleteIf, putItem, updateIf } from '#lib/store/conditional-writes.ts';
 import { getItem } from '#lib/store/items.ts';
 
 /** What a one-time code is for; a code of one purpose never redeems the other. */
-export const OTP_PURPOSES = ['VERIFY_EMAIL', 'RESET_PASSWORD'] as const;
+const OTP_PURPOSES = ['VERIFY_EMAIL', 'RESET_PASSWORD'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
-export const OTP_TTL_MS = 10 * 60 * 1000;
+const OTP_TTL_MS = 10 * 60 * 1000;
 /**
  * Wrong tries that burn a code for one requester (a client address, an IPv6 /64): a 6-digit code must not be
  * guessable by brute force, and a stranger who knows the address must not burn the code its owner was mailed.
  */
-export const OTP_MAX_ATTEMPTS = 5;
+const OTP_MAX_ATTEMPTS = 5;
 /**
  * Wrong tries from all requesters together that burn the code for everyone: the bound on guessing from many
  * addresses at once (100 in a million), which also bounds the item's size.
  */
-export const OTP_MAX_TOTAL_ATTEMPTS = 100;
+const OTP_MAX_TOTAL_ATTEMPTS = 100;
 const GARBAGE_AFTER_SECONDS = 24 * 60 * 60;
 
 /** One code per account and purpose, so issuing a new code replaces the earlier one. */
-export const otpItemKey = (accountId: string, purpose: OtpPurpose) => ({
+const otpItemKey = (accountId: string, purpose: OtpPurpose) => ({
   pk: accountKey(accountId),
   sk: `OTP#${purpose}`,
 });
@@ -40,14 +40,14 @@ export interface OtpRecord {
   createdAt: string;
 }
 
-export const otpToItem = (otp: OtpRecord): Record<string, unknown> => ({
+const otpToItem = (otp: OtpRecord): Record<string, unknown> => ({
   ...otpItemKey(otp.accountId, otp.purpose),
   type: 'OTP',
   ...otp,
   ttl: Math.floor(Date.parse(otp.expiresAt) / 1000) + GARBAGE_AFTER_SECONDS,
 });
 
-export const otpFromItem = (item: Record<string, unknown>): OtpRecord => {
+const otpFromItem = (item: Record<string, unknown>): OtpRecord => {
   const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...otp } = item;
   return otp as unknown as OtpRecord;
 };

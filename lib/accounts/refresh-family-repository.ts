@@ -36,17 +36,17 @@ export const refreshFamilyKey = (accountId: string, familyId: string) => ({
 });
 
 /** DynamoDB may delete the item a day after it expired; code compares `expiresAt` itself. */
-export const refreshFamilyTtl = (expiresAt: string): number =>
+const refreshFamilyTtl = (expiresAt: string): number =>
   Math.floor(Date.parse(expiresAt) / 1000) + GARBAGE_AFTER_SECONDS;
 
-export const refreshFamilyToItem = (family: RefreshFamily): Record<string, unknown> => ({
+const refreshFamilyToItem = (family: RefreshFamily): Record<string, unknown> => ({
   ...refreshFamilyKey(family.accountId, family.familyId),
   type: 'REFRESH_FAMILY',
   ...family,
   ttl: refreshFamilyTtl(family.expiresAt),
 });
 
-export const refreshFamilyFromItem = (item: Record<string, unknown>): RefreshFamily => {
+const refreshFamilyFromItem = (item: Record<string, unknown>): RefreshFamily => {
   const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...family } = item;
   return family as unknown as RefreshFamily;
 };

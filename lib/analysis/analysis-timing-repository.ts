@@ -10,7 +10,7 @@ import type { Table } from '#lib/store/table.ts';
 const timingKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId, 'ANALYSIS', 'STATS'), sk: 'DURATION' });
 
 /** The estimate before any analysis of the workspace has finished (docs/analysis.md). */
-export const DEFAULT_ESTIMATE_SECONDS = 30;
+const DEFAULT_ESTIMATE_SECONDS = 30;
 /** Weight of the newest run in the exponential moving average: recent runs count most. */
 const NEWEST_WEIGHT = 0.3;
 const ATTEMPTS = 3;

@@ -27,7 +27,7 @@ export const suggestionsSchema = z.object({
 
 export const stakeholderSchema = z.object({ incidentId: z.string(), message: z.string(), generatedAt: z.string() });
 
-export const kbArticleSchema = z.object({
+const kbArticleSchema = z.object({
   incidentId: z.string(),
   title: z.string(),
   content: z.string(),

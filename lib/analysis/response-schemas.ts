@@ -50,7 +50,7 @@ export const reportSchema = z.object({
   generatedAt: z.string(),
 });
 
-export const evidenceItemSchema = z.object({
+const evidenceItemSchema = z.object({
   id: z.string(),
   kind: z.enum(EVIDENCE_KINDS),
   check: z.enum(EVIDENCE_CHECKS),

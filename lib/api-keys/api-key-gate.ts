@@ -9,7 +9,7 @@ import { hashApiKeySecret, parseApiKey } from './api-key.ts';
  * or removes its usage-plan mirror, which the gateway refuses on the very next request; this is only the
  * bound for a key changed behind the service's back (an item edited by hand).
  */
-export const GATE_CACHE_MS = 10_000;
+const GATE_CACHE_MS = 10_000;
 /** Enough for every key of a busy deployment; the oldest entry makes room when it is full. */
 const GATE_CACHE_ENTRIES = 5_000;
 

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { KeyScope } from '#lib/identity/caller.ts';
 
 export const API_KEY_ENVIRONMENTS = ['PRODUCTION', 'STAGING', 'DEVELOPMENT'] as const;
-export type ApiKeyEnvironment = (typeof API_KEY_ENVIRONMENTS)[number];
+type ApiKeyEnvironment = (typeof API_KEY_ENVIRONMENTS)[number];
 
 export interface ApiKey {
   id: string;
@@ -19,7 +19,7 @@ export interface ApiKey {
 }
 
 /** The recognisable start of every key, so leaked keys are easy to find in logs and by secret scanners. */
-export const API_KEY_PREFIX = 'ims_';
+const API_KEY_PREFIX = 'ims_';
 
 /**
  * The wire form `ims_<workspaceId>.<keyId>.<secret>`: the ids say where the key's record is, so a key is

@@ -4,12 +4,12 @@ import type { AffectedService } from './blast-report.ts';
  * The risk model (docs/service-map.md, "Risk model"): every weight and rule of a score is here, and the
  * document states the same formula. Scores are in 0..1, rounded to two decimals.
  */
-export const RISK_WEIGHTS = { reach: 0.5, fanOut: 0.2, trouble: 0.3 } as const;
+const RISK_WEIGHTS = { reach: 0.5, fanOut: 0.2, trouble: 0.3 } as const;
 
 /** How much one open item on a service says it is in trouble already, by its priority or severity. */
-export const INCIDENT_WEIGHT = { CRITICAL: 0.9, HIGH: 0.7, MEDIUM: 0.4, LOW: 0.2 } as const;
-export const SIGNAL_WEIGHT = { HIGH: 0.5, MEDIUM: 0.3, LOW: 0.1 } as const;
-export const FAILED_RUN_WEIGHT = 0.3;
+const INCIDENT_WEIGHT = { CRITICAL: 0.9, HIGH: 0.7, MEDIUM: 0.4, LOW: 0.2 } as const;
+const SIGNAL_WEIGHT = { HIGH: 0.5, MEDIUM: 0.3, LOW: 0.1 } as const;
+const FAILED_RUN_WEIGHT = 0.3;
 
 /** A failed pipeline run counts this long after it started. */
 export const RECENT_RUNS_MS = 24 * 60 * 60 * 1000;
@@ -26,13 +26,13 @@ export const NO_TROUBLE: ServiceTrouble = { incidents: [], signals: [], failedRu
 const round = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * 100) / 100;
 
 /** 1 at the service itself, falling by equal steps to 1 / (maxDepth + 1) at the farthest hop asked for. */
-export const reachOf = (depth: number, maxDepth: number): number => 1 - depth / (maxDepth + 1);
+const reachOf = (depth: number, maxDepth: number): number => 1 - depth / (maxDepth + 1);
 
 /** 0 for a service nothing depends on, 1/2 for one dependent, 2/3 for two, toward 1. */
-export const fanOutOf = (dependents: number): number => 1 - 1 / (1 + dependents);
+const fanOutOf = (dependents: number): number => 1 - 1 / (1 + dependents);
 
 /** Independent pieces of evidence combined: 1 − Π(1 − w); none gives 0, and it never reaches 1. */
-export const troubleOf = ({ incidents, signals, failedRuns }: ServiceTrouble): number => {
+const troubleOf = ({ incidents, signals, failedRuns }: ServiceTrouble): number => {
   const weights = [
     ...incidents.map((priority) => INCIDENT_WEIGHT[priority]),
     ...signals.map((severity) => SIGNAL_WEIGHT[severity]),
@@ -57,7 +57,7 @@ export const riskScoreOf = (input: {
 export const overallRiskOf = (scores: readonly number[]): number =>
   scores.length === 0 ? 0 : round(Math.max(...scores) + 0.05 * (scores.length - 1));
 
-export const RISK_TIERS = ['high', 'medium', 'low'] as const;
+const RISK_TIERS = ['high', 'medium', 'low'] as const;
 export type RiskTier = (typeof RISK_TIERS)[number];
 
 /** The spec's tiers: high >= 0.75, medium 0.4 to 0.74, low < 0.4. */

@@ -3,7 +3,7 @@ import { pageQuery } from '#lib/contract/page-query.ts';
 import { DEPENDENCY_DEPTH_LIMIT } from '#lib/service-map/limits.ts';
 
 /** The spec's default depth (Limits). */
-export const DEFAULT_DEPTH = 3;
+const DEFAULT_DEPTH = 3;
 
 const id = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(64));
 const environment = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));

@@ -14,20 +14,20 @@ import { CHANGE_COUNTER } from './change-counter.ts';
  */
 export const changePartition = (workspaceId: string): string => workspaceKey(workspaceId, 'CHANGE');
 
-export const changeItemKey = (workspaceId: string, changeId: string) => ({
+const changeItemKey = (workspaceId: string, changeId: string) => ({
   pk: changePartition(workspaceId),
   sk: changeId,
 });
 
 /** The ticket-list keys a change gets when it is first written; later writes keep them (`if_not_exists`). */
-export const changeTicketKeys = (workspaceId: string, changeId: string, createdAt: string) =>
+const changeTicketKeys = (workspaceId: string, changeId: string, createdAt: string) =>
   ticketIndexKeys(workspaceId, { id: changeId, createdAt });
 
 /**
  * The attributes every deployment event sets. `createdAt`, `receivedAt`, the ticket keys and `providerUpdatedAt`
  * are written by the repository: the first three once, the last as the order of events.
  */
-export const changeFields = (workspaceId: string, change: ChangeInput): Record<string, unknown> => ({
+const changeFields = (workspaceId: string, change: ChangeInput): Record<string, unknown> => ({
   type: 'CHANGE',
   workspaceId,
   id: change.changeKey,

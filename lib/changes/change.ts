@@ -1,15 +1,4 @@
-import type { TicketStatus } from '#lib/tickets/history.ts';
-import type { ChangeInput, ChangeStatus } from './change-input.ts';
-
-/** A deployment's states as a CHANGE ticket shows them; they join the unified ticket statuses. */
-export const CHANGE_STATUSES = [
-  'PENDING',
-  'IN_PROGRESS',
-  'SUCCEEDED',
-  'FAILED',
-  'CANCELLED',
-  'INACTIVE',
-] as const satisfies readonly ChangeStatus[] & readonly TicketStatus[];
+import type { ChangeInput } from './change-input.ts';
 
 /** A change ticket as stored: the deployment's last known state, in the fields its events carry. */
 export interface Change

@@ -9,7 +9,7 @@ import {
 import { log } from '#lib/log/logger.ts';
 
 /** Per call; opening a pull request makes a few calls per file, well inside API Gateway's 29 s. */
-export const CODE_HOST_TIMEOUT_MS = 8000;
+const CODE_HOST_TIMEOUT_MS = 8000;
 
 export interface CodeHostConnection {
   token: string;
@@ -18,7 +18,7 @@ export interface CodeHostConnection {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 
-export interface CommitFile {
+interface CommitFile {
   filename: string;
   status: string;
   patch?: string;

@@ -3,7 +3,7 @@ import type { Commit } from './code-host-client.ts';
 import { formatHunks, invertHunks, parseHunks } from './unified-patch.ts';
 
 /** Beyond these, a revert is a job for a person with a checkout, not for the contents API call by call. */
-export const MAX_REVERT_FILES = 20;
+const MAX_REVERT_FILES = 20;
 const MAX_PATCH_CHARACTERS = 150_000;
 
 /** What reverting a file's change does to the file: an added file goes, a removed one comes back. */

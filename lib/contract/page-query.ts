@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
 
 /** Far above any position a list encodes; a longer value is refused before it is decoded. */
 const MAX_CURSOR_LENGTH = 2048;

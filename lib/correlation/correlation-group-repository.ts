@@ -35,19 +35,15 @@ export interface CorrelationGroup {
   rev: number;
 }
 
-export const correlationGroupPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'CORGROUP');
+const correlationGroupPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'CORGROUP');
 
 /** The group key is free text of any length, so the sort key holds a hash of it. */
-export const correlationGroupItemKey = (workspaceId: string, ruleId: string, groupKey: string) => ({
+const correlationGroupItemKey = (workspaceId: string, ruleId: string, groupKey: string) => ({
   pk: correlationGroupPartition(workspaceId),
   sk: `${ruleId}#${createHash('sha256').update(groupKey).digest('hex').slice(0, 32)}`,
 });
 
-export const groupToItem = (
-  workspaceId: string,
-  group: CorrelationGroup,
-  expiresAt: Date,
-): Record<string, unknown> => ({
+const groupToItem = (workspaceId: string, group: CorrelationGroup, expiresAt: Date): Record<string, unknown> => ({
   ...correlationGroupItemKey(workspaceId, group.ruleId, group.groupKey),
   type: 'CORRELATION_GROUP',
   workspaceId,
@@ -56,7 +52,7 @@ export const groupToItem = (
   ttl: Math.floor(expiresAt.getTime() / 1_000),
 });
 
-export const emptyGroup = (ruleId: string, groupKey: string, rev = 0): CorrelationGroup => ({
+const emptyGroup = (ruleId: string, groupKey: string, rev = 0): CorrelationGroup => ({
   ruleId,
   groupKey,
   members: [],
@@ -68,7 +64,7 @@ export const emptyGroup = (ruleId: string, groupKey: string, rev = 0): Correlati
 });
 
 /** An expired group reads as empty (TTL deletes late, or never locally), keeping its `rev` for the next write. */
-export const groupFromItem = (workspaceId: string, item: Record<string, unknown>, now: Date): CorrelationGroup => {
+const groupFromItem = (workspaceId: string, item: Record<string, unknown>, now: Date): CorrelationGroup => {
   if (item.workspaceId !== workspaceId) throw new Error('a correlation group of another workspace was read');
   const ruleId = item.ruleId as string;
   const groupKey = item.groupKey as string;

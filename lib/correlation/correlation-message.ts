@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * or the resolve route), whose incident may now have every signal resolved. Messages sent before `kind`
  * existed are `correlate`.
  */
-export const correlationMessage = z.object({
+const correlationMessage = z.object({
   workspaceId: z.string().check(z.minLength(1)),
   signalId: z.string().check(z.minLength(1)),
   kind: z._default(z.enum(['correlate', 'resolved']), 'correlate'),

@@ -59,7 +59,7 @@ const oneOf = (value: string | null | undefined, alternatives: readonly string[]
  * `metadata.labels` of a signal, its string values only (senders put other shapes there too). Without a
  * prototype, so a rule's label name such as `toString` finds only a label of that name.
  */
-export const signalLabels = (signal: Pick<Signal, 'metadata'>): Record<string, string> => {
+const signalLabels = (signal: Pick<Signal, 'metadata'>): Record<string, string> => {
   const labels: Record<string, string> = Object.create(null);
   const given = signal.metadata.labels;
   if (!given || typeof given !== 'object' || Array.isArray(given)) return labels;
@@ -78,7 +78,7 @@ export const signalEnvironment = (signal: Pick<Signal, 'metadata'>): string | un
 const severityHolds = (condition: SeverityCondition, severity: SignalSeverity): boolean =>
   'min' in condition ? SEVERITY_RANK[severity] >= SEVERITY_RANK[condition.min] : condition.in.includes(severity);
 
-export const ruleMatches = ({ match }: Pick<CorrelationRule, 'match'>, signal: Signal): boolean => {
+const ruleMatches = ({ match }: Pick<CorrelationRule, 'match'>, signal: Signal): boolean => {
   if (match.sources && !oneOf(signal.source, match.sources)) return false;
   if (match.severity && !severityHolds(match.severity, signal.severity)) return false;
   if (match.serviceIds && !oneOf(signal.serviceId, match.serviceIds)) return false;

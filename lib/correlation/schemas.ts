@@ -116,7 +116,7 @@ const fields = {
     ),
 };
 
-export const DEFAULT_ORDER = 100;
+const DEFAULT_ORDER = 100;
 
 export const createRuleBody = z.strictObject({
   name: fields.name,

@@ -4,11 +4,11 @@ import type { Granularity } from './zoned-buckets.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The window when `from` is not given: the 30 days before `to` (spec: Dashboard). */
-export const DEFAULT_WINDOW_DAYS = 30;
+const DEFAULT_WINDOW_DAYS = 30;
 /** The longest window: a year and a day, so a whole leap year fits. */
-export const MAX_WINDOW_DAYS = 366;
+const MAX_WINDOW_DAYS = 366;
 /** Hourly points over at most 31 days: 744 points, as many as a chart can show. */
-export const MAX_HOURLY_WINDOW_DAYS = 31;
+const MAX_HOURLY_WINDOW_DAYS = 31;
 
 export interface DashboardWindow {
   from: string;

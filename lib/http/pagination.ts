@@ -2,7 +2,7 @@ import type { PageInfo, PageRequest } from '#lib/store/pages.ts';
 import { ok } from './envelope.ts';
 import type { JsonResult } from './route.ts';
 
-export interface PageMeta {
+interface PageMeta {
   total: number;
   page: number;
   limit: number;
@@ -10,7 +10,7 @@ export interface PageMeta {
   nextCursor?: string | null;
 }
 
-export const pageMeta = ({ page, limit }: PageRequest, { total, ...info }: PageInfo): PageMeta => ({
+const pageMeta = ({ page, limit }: PageRequest, { total, ...info }: PageInfo): PageMeta => ({
   total,
   page: info.page ?? page,
   limit,
@@ -24,11 +24,7 @@ export const pageMeta = ({ page, limit }: PageRequest, { total, ...info }: PageI
  */
 export type PagePlacement = 'meta' | 'pageAndTotal' | 'pagination';
 
-export const pagingFields = (
-  request: PageRequest,
-  info: PageInfo,
-  placement: PagePlacement,
-): Record<string, unknown> => {
+const pagingFields = (request: PageRequest, info: PageInfo, placement: PagePlacement): Record<string, unknown> => {
   const meta = pageMeta(request, info);
   switch (placement) {
     case 'meta':

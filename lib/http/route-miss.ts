@@ -60,11 +60,7 @@ const readings = (path: string): { segments: string[]; cost: number }[] => {
 };
 
 /** The route a request for `method path` probably meant, or undefined when none is near enough. */
-export const nearestRoute = <R extends RoutePath>(
-  routes: readonly R[],
-  method: string,
-  path: string,
-): R | undefined => {
+const nearestRoute = <R extends RoutePath>(routes: readonly R[], method: string, path: string): R | undefined => {
   let best: { route: R; cost: number } | undefined;
   for (const { segments, cost: readingCost } of readings(path)) {
     for (const route of routes) {

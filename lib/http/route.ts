@@ -7,8 +7,8 @@ import { rateLimitSettings } from '#lib/ports/rate-limits-need.ts';
 import { limiterCounters } from '#lib/ports/table/table-needs.ts';
 import { corsSettings } from '#lib/ports/cors-need.ts';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /**
  * How a route authenticates its caller:
@@ -37,9 +37,9 @@ const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
 export const rolesFor = (access: Access): readonly Role[] => ROLES_BY_ACCESS[access];
 
 /** Which limiter besides the global one guards a route (DECISIONS.md, Limits). */
-export type RouteLimiter = 'login' | 'email';
+type RouteLimiter = 'login' | 'email';
 
-export interface RouteRequestSchemas {
+interface RouteRequestSchemas {
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -49,7 +49,7 @@ export interface RouteRequestSchemas {
  * What a route answers on success: the single source of its OpenAPI responses, and what the HTTP tests
  * check every real response against (test/support/response-contract.ts).
  */
-export type RouteResponse =
+type RouteResponse =
   | {
       status: 200 | 201 | 202;
       /** Other success statuses answering the same shape, each with when (a signal queued, not stored: 202). */

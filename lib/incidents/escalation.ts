@@ -10,16 +10,16 @@ const escalationHolds = onFirstUse(() => import('./escalation-hold.ts'));
 const maintenanceWindows = onFirstUse(() => import('#lib/maintenance/maintenance-window-service.ts'));
 
 /** The response deadline of an incident no SLA policy governs (docs/escalation.md). */
-export const DEFAULT_RESPONSE_MINUTES = 15;
+const DEFAULT_RESPONSE_MINUTES = 15;
 /** Escalations of one incident at most: past them the team has been told three times, loudly enough. */
-export const MAX_ESCALATIONS = 3;
+const MAX_ESCALATIONS = 3;
 /** The longest wait between two escalations, whatever the response target. */
-export const MAX_REPEAT_MINUTES = 30;
+const MAX_REPEAT_MINUTES = 30;
 
 const MINUTE = 60_000;
 
 /** One escalation that is due: its number and the instant it fell due (which names it in the deliveries). */
-export interface DueEscalation {
+interface DueEscalation {
   step: number;
   dueAt: string;
   responseDueAt: string;
@@ -31,7 +31,7 @@ export interface DueEscalation {
  * policy's `responseTimeMinutes`, at most 30 minutes), up to three. A sweep that was late sends only the
  * latest one due, not the ones it missed; one already sent (`escalationCount`) is not due again.
  */
-export const dueEscalation = (incident: Incident, now: Date): DueEscalation | undefined => {
+const dueEscalation = (incident: Incident, now: Date): DueEscalation | undefined => {
   if (incident.status !== 'OPEN') return undefined;
   const created = Date.parse(incident.createdAt);
   const deadline = incident.slaResponseDueAt

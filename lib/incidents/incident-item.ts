@@ -20,7 +20,7 @@ export const incidentPartition = (workspaceId: string): string => workspaceKey(w
  * `INC-20261123-9999`, a longer number always follows a shorter one, and "newest first" stays a key
  * order. Every key still lies between `INC-<day>-` and `INC-<day>-~`, the bounds of a date range.
  */
-export const incidentSortKey = (incidentId: string): string => {
+const incidentSortKey = (incidentId: string): string => {
   const numberStart = incidentId.lastIndexOf('-') + 1;
   const digits = incidentId.length - numberStart;
   if (digits <= 4) return incidentId;
@@ -65,7 +65,7 @@ export const incidentChildPartition = (workspaceId: string, incidentId: string):
   workspaceKey(workspaceId, 'INC', incidentId);
 
 /** The index attributes an incident's state decides; an update that changes status or priority SETs them. */
-export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({
+const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | 'status' | 'priority'>) => ({
   gsi1pk: incidentStatusPartition(workspaceId, incident.status),
   gsi1sk: incidentSortKey(incident.id),
   gsi2pk: incidentPriorityPartition(workspaceId, incident.priority),
@@ -73,7 +73,7 @@ export const indexKeys = (workspaceId: string, incident: Pick<Incident, 'id' | '
 });
 
 /** Filter attributes kept beside the fields they normalise; null means the attribute is removed. */
-export const filterAttributes = (incident: Pick<Incident, 'environment' | 'source'>) => ({
+const filterAttributes = (incident: Pick<Incident, 'environment' | 'source'>) => ({
   environmentKey: incident.environment === undefined ? null : filterKey(incident.environment),
   sourceKey: incident.source === undefined ? null : filterKey(incident.source),
 });

@@ -16,7 +16,7 @@ const rank = (incident: Incident): number => INCIDENT_PRIORITIES.indexOf(inciden
  * What a write means to the people on call: an incident created (opened), its priority raised
  * (escalated), or its impact over (resolved: it gained `resolvedAt`). Anything else notifies no one.
  */
-export const notificationsOf = (
+const notificationsOf = (
   workspaceId: string,
   before: Incident | undefined,
   after: Incident | undefined,

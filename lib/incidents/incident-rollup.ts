@@ -79,7 +79,7 @@ const contribution = (incident: Incident | undefined): HourCounts => {
 };
 
 /** The change to each hour's rollup when an incident goes from `before` to `after` (undefined: none). */
-export const rollupDelta = (before: Incident | undefined, after: Incident | undefined): HourCounts => {
+const rollupDelta = (before: Incident | undefined, after: Incident | undefined): HourCounts => {
   const old = contribution(before);
   const now = contribution(after);
   const delta: HourCounts = new Map();

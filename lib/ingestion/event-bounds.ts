@@ -6,8 +6,8 @@ import type { NormalizedEvent } from './normalized-event.ts';
  * headline fields of a table item that lists and correlation read; metadata (JSON text, moved to object
  * storage when large) is where long text belongs.
  */
-export const MAX_NAME_CHARACTERS = 500;
-export const MAX_SERVICE_ID_CHARACTERS = 200;
+const MAX_NAME_CHARACTERS = 500;
+const MAX_SERVICE_ID_CHARACTERS = 200;
 const MAX_FINGERPRINT_CHARACTERS = 512;
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);

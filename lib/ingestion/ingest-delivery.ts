@@ -23,7 +23,7 @@ export interface Delivery {
   serviceId?: string;
 }
 
-export interface IngestedEvent {
+interface IngestedEvent {
   signalId: string;
   deduplicated: boolean;
   resolved: boolean;

@@ -13,11 +13,11 @@ import { findItem } from '#lib/store/items.ts';
  * the workspace's partition of the table (encrypted at rest), is read only to verify deliveries, and no route
  * ever returns it.
  */
-export const webhookPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'WEBHOOK');
+const webhookPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'WEBHOOK');
 
-export const SECRET_SORT_PREFIX = 'SECRET#';
+const SECRET_SORT_PREFIX = 'SECRET#';
 
-export const webhookSecretKey = (workspaceId: string, sender: SignedSender) => ({
+const webhookSecretKey = (workspaceId: string, sender: SignedSender) => ({
   pk: webhookPartition(workspaceId),
   sk: `${SECRET_SORT_PREFIX}${sender}`,
 });
@@ -32,7 +32,7 @@ export interface WebhookSecret {
   updatedAt: string;
 }
 
-export const webhookSecretFromItem = (item: Record<string, unknown>, workspaceId: string): WebhookSecret => {
+const webhookSecretFromItem = (item: Record<string, unknown>, workspaceId: string): WebhookSecret => {
   if (item.workspaceId !== workspaceId) throw new Error(`webhook secret ${String(item.sk)} read outside its workspace`);
   return {
     sender: item.sender as SignedSender,

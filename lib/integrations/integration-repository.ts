@@ -133,5 +133,3 @@ export const integrationRepository = (table: Table, workspaceId: string) => {
     deleteChatWebhook,
   };
 };
-
-export type IntegrationRepository = ReturnType<typeof integrationRepository>;

@@ -1,5 +1,3 @@
-import type { OAuthIntegration } from '#lib/ports/integration-providers/integration-providers.ts';
-
 /** Every kind of integration, by the spec's neutral names, which are also the path segments. */
 export const INTEGRATION_TYPES = ['chat', 'codehost-a', 'codehost-b', 'videomeet', 'sms', 'messaging-app'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
@@ -16,13 +14,10 @@ export const RESOURCE_TYPES = {
   sms: 'SMS',
   'messaging-app': 'MESSAGING_APP',
 } as const satisfies Record<IntegrationType, string>;
-export type ResourceType = (typeof RESOURCE_TYPES)[IntegrationType];
+type ResourceType = (typeof RESOURCE_TYPES)[IntegrationType];
 
 export const INTEGRATION_STATUSES = ['ACTIVE', 'ERROR', 'DISCONNECTED'] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
-
-export const isOAuthIntegration = (type: IntegrationType): type is OAuthIntegration =>
-  type !== 'sms' && type !== 'messaging-app';
 
 /** What an OAuth connection keeps, sealed at rest (sealed-credentials.ts). */
 export interface OAuthCredentials {

@@ -1,5 +1,5 @@
 /** What stands in a log line where a secret was. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Path segments after which the next segment is a credential: acknowledge links, ping URLs, invite and reset links. */
 const SECRET_AFTER = new Set(['ack', 'ping', 'pings', 'heartbeat', 'heartbeats', 'invite', 'invites', 'reset']);

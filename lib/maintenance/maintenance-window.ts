@@ -1,5 +1,5 @@
 /** A window's service names are compared trimmed and without case, as people type them in alerts. */
-export const serviceKey = (name: string): string => name.trim().toLowerCase();
+const serviceKey = (name: string): string => name.trim().toLowerCase();
 
 export interface MaintenanceWindow {
   id: string;

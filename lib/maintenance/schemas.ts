@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** The longest window: a quarter. A longer silence is a service switched off, not maintenance. */
-export const MAX_WINDOW_DAYS = 92;
+const MAX_WINDOW_DAYS = 92;
 const DAY = 24 * 3600_000;
 
 const instant = z.pipe(

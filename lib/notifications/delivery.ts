@@ -3,7 +3,7 @@ import type { PageChannel } from '#lib/incidents/incident.ts';
 
 /** SENT: handed over (chat answered 2xx, the e-mail is on the mail outbox, SNS took the SMS); MUTED: silent hours. */
 export const DELIVERY_STATUSES = ['SENT', 'FAILED', 'MUTED'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface DeliveryAttempt {
   at: string;

@@ -67,7 +67,7 @@ export const finalShifts = (schedule: ScheduleShape, overrides: ScheduleOverride
 };
 
 /** How far around an instant the shift containing it is looked for: the longest turn a layer may have. */
-export const LOOK_AROUND_MS = 60 * 24 * 3_600_000;
+const LOOK_AROUND_MS = 60 * 24 * 3_600_000;
 
 /** The final shift covering an instant (its whole extent, up to the look-around), or undefined when nobody is. */
 export const onCallAt = (schedule: ScheduleShape, overrides: ScheduleOverride[], at: number): FinalShift | undefined =>

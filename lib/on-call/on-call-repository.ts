@@ -7,22 +7,21 @@ import { putIf, putNew } from '#lib/store/conditional-writes.ts';
 import { findItem, getItem } from '#lib/store/items.ts';
 
 /** ONCALL items (docs/data-model.md 5.12): base `{W}#ONCALL` / `<id>`, gsi2 by start instant. */
-export const assignmentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL');
+const assignmentPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL');
 
-export const assignmentsByStartPartition = (workspaceId: string): string =>
-  workspaceKey(workspaceId, 'ONCALL', 'BYSTART');
+const assignmentsByStartPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'ONCALL', 'BYSTART');
 
-export const assignmentItemKey = (workspaceId: string, assignmentId: string) => ({
+const assignmentItemKey = (workspaceId: string, assignmentId: string) => ({
   pk: assignmentPartition(workspaceId),
   sk: assignmentId,
 });
 
-export const assignmentIndexKeys = (workspaceId: string, assignment: Pick<OnCallAssignment, 'id' | 'startsAt'>) => ({
+const assignmentIndexKeys = (workspaceId: string, assignment: Pick<OnCallAssignment, 'id' | 'startsAt'>) => ({
   gsi2pk: assignmentsByStartPartition(workspaceId),
   gsi2sk: timeKey(assignment.startsAt, assignment.id),
 });
 
-export const assignmentToItem = (workspaceId: string, assignment: OnCallAssignment): Record<string, unknown> => ({
+const assignmentToItem = (workspaceId: string, assignment: OnCallAssignment): Record<string, unknown> => ({
   ...assignmentItemKey(workspaceId, assignment.id),
   ...assignmentIndexKeys(workspaceId, assignment),
   type: 'ONCALL',
@@ -30,7 +29,7 @@ export const assignmentToItem = (workspaceId: string, assignment: OnCallAssignme
   ...assignment,
 });
 
-export const assignmentFromItem = (item: Record<string, unknown>, workspaceId: string): OnCallAssignment => {
+const assignmentFromItem = (item: Record<string, unknown>, workspaceId: string): OnCallAssignment => {
   assertOfWorkspace(item, workspaceId, `on-call assignment ${String(item.id)}`);
   return storedFields<OnCallAssignment>()(item, [
     'id',
@@ -65,17 +64,12 @@ export interface ShiftDay {
   rev: number;
 }
 
-export const shiftDayItemKey = (workspaceId: string, userId: string, date: string) => ({
+const shiftDayItemKey = (workspaceId: string, userId: string, date: string) => ({
   pk: workspaceKey(workspaceId, 'ONCALL', 'SHIFTS'),
   sk: `${userId}#${date}`,
 });
 
-export const shiftDayToItem = (
-  workspaceId: string,
-  userId: string,
-  date: string,
-  day: ShiftDay,
-): Record<string, unknown> => ({
+const shiftDayToItem = (workspaceId: string, userId: string, date: string, day: ShiftDay): Record<string, unknown> => ({
   ...shiftDayItemKey(workspaceId, userId, date),
   type: 'ONCALL_SHIFTS',
   workspaceId,
@@ -84,7 +78,7 @@ export const shiftDayToItem = (
   ...day,
 });
 
-export const shiftDayFromItem = (item: Record<string, unknown> | undefined): ShiftDay => ({
+const shiftDayFromItem = (item: Record<string, unknown> | undefined): ShiftDay => ({
   shifts: (item?.shifts as ReservedShift[] | undefined) ?? [],
   rev: (item?.rev as number | undefined) ?? 0,
 });

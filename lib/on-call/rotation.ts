@@ -1,14 +1,14 @@
-import { localDate, localDateTime, zonedTimeToUtc } from '#lib/contract/zoned-time.ts';
+import { localDate, zonedTimeToUtc } from '#lib/contract/zoned-time.ts';
 
 /**
  * Rotation math for one schedule layer: pure functions of the layer and a time window, so the fake-clock
  * scenarios test them directly. Daily and weekly handoffs fall on the wall clock (`handoffTime` in the
  * schedule's zone, whatever the clocks did); custom rotations are fixed spans of elapsed hours.
  */
-export type RotationType = 'daily' | 'weekly' | 'custom';
+type RotationType = 'daily' | 'weekly' | 'custom';
 
 /** A working-hours window: on `daysOfWeek` (1 = Monday), from `startTime` to `endTime`; an earlier end spans midnight. */
-export interface LayerRestriction {
+interface LayerRestriction {
   daysOfWeek: number[];
   startTime: string;
   endTime: string;
@@ -97,7 +97,7 @@ const isoDayOfWeek = (date: string): number => {
 };
 
 /** The spans a restriction allows inside a window, each window day's start time in the schedule's zone. */
-export const restrictionSpans = (restriction: LayerRestriction, timeZone: string, window: Span): Span[] => {
+const restrictionSpans = (restriction: LayerRestriction, timeZone: string, window: Span): Span[] => {
   const spans: Span[] = [];
   const first = addDays(localDate(window.start, timeZone), -1);
   const last = localDate(window.end, timeZone);
@@ -126,10 +126,4 @@ export const layerShifts = (layer: ScheduleLayer, timeZone: string, window: Span
       }))
       .filter((piece) => piece.start < piece.end),
   );
-};
-
-/** `Mon 09:00`: how a handoff is told to people, in the schedule's zone. */
-export const handoffWords = (instant: number, timeZone: string): string => {
-  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short' }).format(new Date(instant));
-  return `${weekday} ${localDateTime(instant, timeZone).slice(11, 16)}`;
 };

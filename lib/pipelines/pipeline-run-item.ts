@@ -21,7 +21,7 @@ export const runItemKey = (workspaceId: string, runId: string) => ({ pk: runPart
 
 export const repositoryKeyOf = (repository: string): string => filterKey(repository);
 
-export const runIndexKeys = (
+const runIndexKeys = (
   workspaceId: string,
   run: { id: string; status: PipelineRunStatus; repository: string; startedAt: string },
 ) => {

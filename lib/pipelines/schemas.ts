@@ -5,7 +5,7 @@ import { PIPELINE_JOB_STATUSES, PIPELINE_PROVIDERS, PIPELINE_RUN_STATUSES } from
 import { nullableText } from '#lib/contract/response-fields.ts';
 
 /** The spec's default page size for pipelines. */
-export const PIPELINE_PAGE_SIZE = 25;
+const PIPELINE_PAGE_SIZE = 25;
 
 export const listRunsQuery = z.extend(pageQuery(PIPELINE_PAGE_SIZE), {
   status: z.optional(z.enum(PIPELINE_RUN_STATUSES)),
@@ -26,7 +26,6 @@ export const listRunsQuery = z.extend(pageQuery(PIPELINE_PAGE_SIZE), {
       .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(512), z.describe('exact branch or tag name')),
   ),
 });
-export type ListRunsInput = z.output<typeof listRunsQuery>;
 
 export const runIdParams = z.object({
   id: z

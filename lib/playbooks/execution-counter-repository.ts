@@ -21,7 +21,7 @@ import { type Execution, type ExecutionStatus, normalizeAction } from './executi
  * - PLAYBOOK_STATS (`PLAYBOOK#<playbookId>`), one per playbook: steps completed and skipped, ends, for patterns.
  * - PLAYBOOK_ACTION items, one per distinct ad-hoc action of a playbook (playbook-action-repository.ts).
  */
-export const EXECUTION_COUNTER: ListCounter = { name: 'EXECUTIONS', type: 'EXECUTION_COUNTER' };
+const EXECUTION_COUNTER: ListCounter = { name: 'EXECUTIONS', type: 'EXECUTION_COUNTER' };
 
 /** Attribute names of the workspace counter beside the list's (`total`, `status#<S>`). */
 export const STAT = {
@@ -42,7 +42,7 @@ const textKey = (value: string): string => encodeURIComponent(normalizeAction(va
 const stepsWith = (execution: Execution, status: 'COMPLETED' | 'SKIPPED') =>
   execution.steps.filter((step) => step.status === status);
 
-export const workspaceContribution = (execution: Execution | undefined): Record<string, number> => {
+const workspaceContribution = (execution: Execution | undefined): Record<string, number> => {
   if (!execution) return {};
   const counts: Record<string, number> = {
     ...filterCounts({ status: execution.status }),
@@ -60,7 +60,7 @@ const add = (counts: Record<string, number>, name: string, by = 1): void => {
 };
 
 /** What one execution adds to its playbook's counter: bounded by the playbook's step titles. */
-export const playbookContribution = (execution: Execution | undefined): Record<string, number> => {
+const playbookContribution = (execution: Execution | undefined): Record<string, number> => {
   if (!execution) return {};
   const counts: Record<string, number> = { [PLAYBOOK_STAT.executions]: 1, [`status#${execution.status}`]: 1 };
   for (const step of stepsWith(execution, 'COMPLETED'))

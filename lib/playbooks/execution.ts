@@ -4,7 +4,7 @@ export const EXECUTION_STATUSES = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as c
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
 export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'SKIPPED'] as const;
-export type StepStatus = (typeof STEP_STATUSES)[number];
+type StepStatus = (typeof STEP_STATUSES)[number];
 
 /** A step of an execution: the version's step as it was when the execution started, and its progress. */
 export interface ExecutionStep extends PlaybookStep {
@@ -18,7 +18,7 @@ export interface ExecutionStep extends PlaybookStep {
 }
 
 /** Something done that the playbook did not list, recorded while step `stepIndex` was the current one. */
-export interface AdHocAction {
+interface AdHocAction {
   description: string;
   stepIndex: number;
   recordedBy: string;

@@ -59,13 +59,6 @@ export interface PublishedSummary {
   triggerConditions: TriggerConditions;
 }
 
-export const emptyTriggerConditions = (): TriggerConditions => ({
-  serviceArea: [],
-  priority: [],
-  environment: [],
-  keywords: [],
-});
-
 /** Playbook and execution ids are ULIDs; any other path value names nothing and is answered without a read. */
 export const isSortableId = (value: string): boolean => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value);
 

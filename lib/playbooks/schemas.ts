@@ -9,7 +9,7 @@ import { PLAYBOOK_STATUSES } from './playbook.ts';
  * Limits keep the largest execution (its steps copied, a note per step, its ad-hoc actions) far below a
  * table item's 400 KB: 50 steps of 2,000 characters of instructions and 2,000 of notes, 100 actions.
  */
-export const MAX_STEPS = 50;
+const MAX_STEPS = 50;
 export const MAX_ACTIONS = 100;
 const MAX_CONDITION_VALUES = 20;
 

@@ -8,7 +8,7 @@ import type { PortNeed } from './need.ts';
  */
 export const DEFAULT_ALLOWED_ORIGINS = '*';
 /** The setting that turns CORS off: no preflights, no origin named. */
-export const NO_ORIGINS = 'none';
+const NO_ORIGINS = 'none';
 
 /** `allowedOrigins` / `ALLOWED_ORIGINS`: `*`, `none`, or origins separated by commas. */
 export const parseAllowedOrigins = (value: string): readonly string[] =>

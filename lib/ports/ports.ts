@@ -21,7 +21,7 @@ import type { Workflow } from './workflow/workflow.ts';
  * The outside world's clients: each talks to a service (AWS's, a provider's, or a local one) and has a
  * local adapter beside its AWS one.
  */
-export interface Adapters {
+interface Adapters {
   table: Table;
   queue: Queue;
   workflow: Workflow;
@@ -46,7 +46,7 @@ export interface Adapters {
 }
 
 /** The deployment's settings: plain values the stack (or the local server) chose, the same in every request. */
-export interface Settings {
+interface Settings {
   /**
    * The usage-plan key of every request the gateway's authorizer vouches for no API key (Bearer callers,
    * bad keys): one shared key of a plan without a per-key throttle, so the stage throttle alone applies.

@@ -1,4 +1,4 @@
-export const LIMITER_NAMES = ['global', 'login', 'email', 'apikey'] as const;
+const LIMITER_NAMES = ['global', 'login', 'email', 'apikey'] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 
 export interface LimitWindow {

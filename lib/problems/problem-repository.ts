@@ -15,30 +15,30 @@ import { PROBLEM_COUNTER } from './problem-counter.ts';
 /** PROBLEM items (docs/data-model.md 5.5): base `{W}#PROBLEM`, gsi1 by status, gsi2 by priority, gsi3 tickets. */
 export const problemPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'PROBLEM');
 
-export const problemStatusPartition = (workspaceId: string, status: ProblemStatus): string =>
+const problemStatusPartition = (workspaceId: string, status: ProblemStatus): string =>
   workspaceKey(workspaceId, 'PROBLEM', 'STATUS', status);
 
-export const problemPriorityPartition = (workspaceId: string, priority: IncidentPriority): string =>
+const problemPriorityPartition = (workspaceId: string, priority: IncidentPriority): string =>
   workspaceKey(workspaceId, 'PROBLEM', 'PRIORITY', priority);
 
-export const problemItemKey = (workspaceId: string, problemId: string) => ({
+const problemItemKey = (workspaceId: string, problemId: string) => ({
   pk: problemPartition(workspaceId),
   sk: problemId,
 });
 
 /** The gsi1 attributes for a status; an update that changes the status SETs them too. */
-export const problemStatusKeys = (workspaceId: string, problem: Pick<Problem, 'id' | 'status'>) => ({
+const problemStatusKeys = (workspaceId: string, problem: Pick<Problem, 'id' | 'status'>) => ({
   gsi1pk: problemStatusPartition(workspaceId, problem.status),
   gsi1sk: problem.id,
 });
 
 /** The gsi2 attributes for a priority; an update that changes the priority SETs them too. */
-export const problemPriorityKeys = (workspaceId: string, problem: Pick<Problem, 'id' | 'priority'>) => ({
+const problemPriorityKeys = (workspaceId: string, problem: Pick<Problem, 'id' | 'priority'>) => ({
   gsi2pk: problemPriorityPartition(workspaceId, problem.priority),
   gsi2sk: problem.id,
 });
 
-export const problemIndexKeys = (workspaceId: string, problem: Problem) => ({
+const problemIndexKeys = (workspaceId: string, problem: Problem) => ({
   ...problemStatusKeys(workspaceId, problem),
   ...problemPriorityKeys(workspaceId, problem),
   ...ticketIndexKeys(workspaceId, problem),
@@ -57,7 +57,7 @@ export const problemToItem = (workspaceId: string, problem: Problem): Record<str
   return item;
 };
 
-export const problemFromItem = (item: Record<string, unknown>, workspaceId: string): Problem => {
+const problemFromItem = (item: Record<string, unknown>, workspaceId: string): Problem => {
   assertOfWorkspace(item, workspaceId, `problem ${String(item.id)}`);
   return {
     ...storedFields<Problem>()(item, ['id', 'title', 'description', 'priority', 'status', 'createdAt', 'updatedAt']),

@@ -10,7 +10,7 @@ import type { Table } from '#lib/store/table.ts';
  * one item per hour however many incidents and signals the workspace has. The module that owns the
  * partition: signals roll their hourly counts up here, incidents add their contributions.
  */
-export const metricPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'METRIC');
+const metricPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'METRIC');
 
 const HOUR_PREFIX = 'HOUR#';
 

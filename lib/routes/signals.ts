@@ -11,11 +11,11 @@ import {
 } from '#lib/signals/responses.ts';
 import {
   bulkSignalsBody,
-  createSignalBody,
   listSignalsQuery,
   noteBody,
   signalIdParams,
   suppressBody,
+  signalInput,
 } from '#lib/signals/schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
@@ -64,7 +64,7 @@ export const signals = defineGroup({
       auth: 'bearerOrApiKey',
       scope: 'ingestion:write',
       access: 'write',
-      request: { body: createSignalBody },
+      request: { body: signalInput },
       response: {
         status: 201,
         otherStatuses: { 202: 'The table was busy: the signal is queued under `id` and stored shortly' },

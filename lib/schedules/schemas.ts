@@ -7,13 +7,13 @@ const MAX_LAYERS = 10;
 const MAX_MEMBERS = 50;
 
 /** The widest window `shifts` answers: a month of shifts is what a calendar view shows. */
-export const MAX_SHIFTS_WINDOW_DAYS = 31;
+const MAX_SHIFTS_WINDOW_DAYS = 31;
 
 const time = (what: string) =>
   z.string().check(z.regex(HH_MM, 'must be a time HH:MM on the 24-hour clock, 00:00 to 23:59'), z.describe(what));
 
 /** An instant with an offset, stored and answered in UTC. */
-export const instant = z.pipe(
+const instant = z.pipe(
   z.string().check(
     z.trim(),
     z.refine(

@@ -86,4 +86,3 @@ export const downstreamImpactQuery = z.object({
       ),
   ),
 });
-export type DownstreamImpactInput = z.output<typeof downstreamImpactQuery>;

@@ -26,7 +26,7 @@ export interface ReachedService {
   depth: number;
 }
 
-export const buildServiceGraph = (services: Service[], dependencies: Dependency[]): ServiceGraph => {
+const buildServiceGraph = (services: Service[], dependencies: Dependency[]): ServiceGraph => {
   const byId = new Map(services.map((service) => [service.id, service]));
   const byName = new Map(services.map((service) => [nameKeyOf(service.name), service]));
   const edges = dependencies.filter((edge) => byId.has(edge.sourceId) && byId.has(edge.targetId));

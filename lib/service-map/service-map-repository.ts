@@ -13,7 +13,7 @@ import { type Dependency, type Service, type ServiceChanges, nameKeyOf } from '.
  * (`SVC#<id>`), their name claims (`NAME#<nameKey>`) and dependencies (`DEP#<sourceId>.<targetId>`), so
  * the whole map is one Query however it is walked.
  */
-export const serviceMapPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SERVICE');
+const serviceMapPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'SERVICE');
 
 const SERVICE = 'SVC#';
 const NAME = 'NAME#';
@@ -33,7 +33,7 @@ export interface NameClaim {
   claimedAt: string;
 }
 
-export const serviceFromItem = (item: Item, workspaceId: string): Service => {
+const serviceFromItem = (item: Item, workspaceId: string): Service => {
   assertOfWorkspace(item, workspaceId, `service ${String(item.id)}`);
   return {
     ...storedFields<Service>()(item, ['id', 'name', 'createdAt', 'updatedAt']),

@@ -15,7 +15,7 @@ export interface DeliveryRef {
 export type DeliveryMark = string;
 
 const MARK_PREFIX = 'delivery#';
-export const KEPT_MARKS = 32;
+const KEPT_MARKS = 32;
 
 export const deliveryMarkOf = ({ sender, id }: DeliveryRef): DeliveryMark =>
   `${MARK_PREFIX}${createHash('sha256').update(`${sender}\n${id}`).digest('base64url').slice(0, 22)}`;

@@ -36,7 +36,7 @@ export const signalSummaryView = z.object(signalFields);
 /** One signal as the moves answer it: whole, metadata included. */
 export const signalView = z.object({ ...signalFields, metadata: z.record(z.string(), z.unknown()) });
 
-export const signalCorrelationView = z.nullable(
+const signalCorrelationView = z.nullable(
   z
     .object({
       ruleId: z.string(),

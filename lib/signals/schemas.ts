@@ -12,7 +12,7 @@ const text = (max: number) =>
 const MAX_METADATA_BYTES = 64 * 1024;
 
 /** `metadata` is a top-level attribute of the signal's item (docs/data-model.md 5.7). */
-export const signalMetadata = storedJsonObject({ maxBytes: MAX_METADATA_BYTES, maxDepth: nestingAllowedAt(1) });
+const signalMetadata = storedJsonObject({ maxBytes: MAX_METADATA_BYTES, maxDepth: nestingAllowedAt(1) });
 
 const metadata = signalMetadata.check(
   z.refine(
@@ -40,8 +40,6 @@ export const signalInput = z.object({
 });
 export type SignalInput = z.output<typeof signalInput>;
 
-export const createSignalBody = signalInput;
-
 /** Items are checked one by one by the route, so a bad item never rejects its neighbours. */
 export const bulkSignalsBody = z.object({
   signals: z
@@ -51,7 +49,6 @@ export const bulkSignalsBody = z.object({
       z.maxLength(MAX_BULK_SIGNALS, `must hold at most ${MAX_BULK_SIGNALS} signals`),
     ),
 });
-export type BulkSignalsInput = z.output<typeof bulkSignalsBody>;
 
 /** Any string: a value that is not a signal id is simply not found (404). */
 export const signalIdParams = z.object({ id: z.string().check(z.minLength(1)) });
@@ -60,11 +57,9 @@ const note = z.string().check(z.trim(), z.maxLength(2000, 'must be at most 2000 
 
 /** The body may be left out: the note is optional. */
 export const noteBody = z._default(z.object({ note: z.optional(note) }), {});
-export type NoteInput = z.output<typeof noteBody>;
 
 /** `reason` is the spec's word for the suppress note; `note` is taken too, like the other moves. */
 export const suppressBody = z._default(z.object({ reason: z.optional(note), note: z.optional(note) }), {});
-export type SuppressInput = z.output<typeof suppressBody>;
 
 export const listSignalsQuery = z.extend(pageQuery(), {
   status: z.optional(z.enum(SIGNAL_STATUSES)),

@@ -1,7 +1,7 @@
 export type SignalSeverity = 'LOW' | 'MEDIUM' | 'HIGH';
 
 /** The spec's Signal input, as a sender's event becomes it. */
-export interface CanonicalSignal {
+interface CanonicalSignal {
   name: string;
   /** The ingestion route's sender name (`codehost-a`, `paging`, ...); `POST /signals` takes any. */
   source: string;

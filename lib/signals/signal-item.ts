@@ -41,12 +41,12 @@ export const signalStatusKeys = (workspaceId: string, signal: Pick<Signal, 'id' 
   gsi1sk: signal.id,
 });
 
-export const pendingCorrelationKeys = (workspaceId: string, signalId: string) => ({
+const pendingCorrelationKeys = (workspaceId: string, signalId: string) => ({
   gsi3pk: pendingCorrelationPartition(workspaceId),
   gsi3sk: signalId,
 });
 
-export const signalIndexKeys = (workspaceId: string, signal: Signal) => ({
+const signalIndexKeys = (workspaceId: string, signal: Signal) => ({
   ...signalStatusKeys(workspaceId, signal),
   gsi2pk: signalSourcePartition(workspaceId, sourceKeyOf(signal.source)),
   gsi2sk: signal.id,

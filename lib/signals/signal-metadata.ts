@@ -6,13 +6,13 @@ import { objectKey, type ObjectStore } from '#lib/ports/object-store/object-stor
  * INLINE_METADATA_BYTES it stays in the item; beyond, the item holds a reference and a preview, and the
  * whole text is an object (docs/data-model.md 5.7).
  */
-export const INLINE_METADATA_BYTES = 16 * 1024;
+const INLINE_METADATA_BYTES = 16 * 1024;
 /** A top-level entry larger than this stays out of the preview... */
 const PREVIEW_ENTRY_BYTES = 2 * 1024;
 /** ...and the preview stops growing here, so an item with a preview stays small however large the payload. */
 const PREVIEW_BYTES = 8 * 1024;
 
-export const metadataObjectKey = (workspaceId: string, signalId: string): string =>
+const metadataObjectKey = (workspaceId: string, signalId: string): string =>
   objectKey(workspaceId, 'signals', signalId, 'metadata.json');
 
 /**

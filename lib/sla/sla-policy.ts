@@ -86,7 +86,7 @@ export const breachStatusOf = (counters: PolicyCounters): BreachStatus => {
   return resolve ? 'RESOLVE_BREACH' : 'NONE';
 };
 
-export interface TargetCompliance {
+interface TargetCompliance {
   met: number;
   breached: number;
   /** Percent of the decided incidents that met the target, two decimals; null before any is decided. */
@@ -96,7 +96,7 @@ export interface TargetCompliance {
   holds: boolean;
 }
 
-export interface UptimeCompliance {
+interface UptimeCompliance {
   /** Percent of the time since the policy was created not covered by its governed incidents' durations. */
   percent: number;
   target: number;

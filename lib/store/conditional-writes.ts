@@ -15,7 +15,7 @@ import type { Table } from './table.ts';
  * hold: the one place a failed DynamoDB condition is caught, so each repository says what the miss
  * means (a 409, a 404, "already done").
  */
-export const unlessConditionFails = async <T, F = undefined>(
+const unlessConditionFails = async <T, F = undefined>(
   write: () => Promise<T>,
   onFailure: () => F = () => undefined as F,
 ): Promise<T | F> => {

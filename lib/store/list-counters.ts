@@ -79,7 +79,7 @@ export const rewriteListCounter = async (
 };
 
 /** What a recount reads of one partition: the attributes the counter counts, and each item's contribution. */
-export interface RecountSource {
+interface RecountSource {
   partition: string;
   attributes: readonly string[];
   contribution: (item: Item) => Record<string, number>;
@@ -89,7 +89,7 @@ export interface RecountSource {
  * The recount (data-model 6): the counter rewritten from the counted attributes of every item of one
  * partition, read with those attributes alone; answers how many items it counted.
  */
-export const recountListCounter = async (
+const recountListCounter = async (
   table: Table,
   workspaceId: string,
   counter: ListCounter,

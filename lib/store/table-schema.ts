@@ -14,7 +14,5 @@ export const TABLE_INDEXES = [
   { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
 ] as const;
 
-export type IndexName = (typeof TABLE_INDEXES)[number]['indexName'];
-
 /** Epoch seconds after which DynamoDB may delete an item; code still compares it, since deletion lags. */
 export const TTL_ATTRIBUTE = 'ttl';

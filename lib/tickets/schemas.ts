@@ -8,7 +8,6 @@ export const listTicketsQuery = z.extend(pageQuery(), {
   type: z.optional(z.enum(TICKET_TYPES)),
   status: z.optional(z.enum(TICKET_STATUSES)),
 });
-export type ListTicketsInput = z.output<typeof listTicketsQuery>;
 
 export const listHistoryQuery = orderedTimeRange(
   z.extend(pageQuery(), {
@@ -19,7 +18,6 @@ export const listHistoryQuery = orderedTimeRange(
     ),
   }),
 );
-export type ListHistoryInput = z.output<typeof listHistoryQuery>;
 
 /** A ticket of any type in the unified list; `summary` is a problem's title. */
 export const ticketData = z.object({

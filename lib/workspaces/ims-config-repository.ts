@@ -17,16 +17,16 @@ export interface ImsConfig {
   updatedAt: string;
 }
 
-export const imsConfigItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'IMS' });
+const imsConfigItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'IMS' });
 
-export const imsConfigToItem = (workspaceId: string, config: ImsConfig): Record<string, unknown> => ({
+const imsConfigToItem = (workspaceId: string, config: ImsConfig): Record<string, unknown> => ({
   ...imsConfigItemKey(workspaceId),
   type: 'IMS_CONFIG',
   workspaceId,
   ...config,
 });
 
-export const imsConfigFromItem = (item: Record<string, unknown>, workspaceId: string): ImsConfig => {
+const imsConfigFromItem = (item: Record<string, unknown>, workspaceId: string): ImsConfig => {
   const { pk: _pk, sk: _sk, type: _type, workspaceId: itemWorkspaceId, ...config } = item;
   if (itemWorkspaceId !== workspaceId) throw new Error('IMS config item read outside its workspace');
   return { ...config, slackChannel: config.slackChannel ?? null } as ImsConfig;

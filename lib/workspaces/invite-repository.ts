@@ -28,14 +28,14 @@ export interface Invite {
 /** Accepted and superseded invitations are kept this long past their expiry, then collected by TTL. */
 const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-export const invitePartition = (workspaceId: string): string => workspaceKey(workspaceId, 'INVITE');
+const invitePartition = (workspaceId: string): string => workspaceKey(workspaceId, 'INVITE');
 
-export const inviteItemKey = (workspaceId: string, inviteId: string) => ({
+const inviteItemKey = (workspaceId: string, inviteId: string) => ({
   pk: invitePartition(workspaceId),
   sk: inviteId,
 });
 
-export const inviteToItem = (invite: Invite, tokenHash: string): Record<string, unknown> => ({
+const inviteToItem = (invite: Invite, tokenHash: string): Record<string, unknown> => ({
   ...inviteItemKey(invite.workspaceId, invite.id),
   type: 'INVITE',
   ...invite,
@@ -45,7 +45,7 @@ export const inviteToItem = (invite: Invite, tokenHash: string): Record<string, 
 });
 
 /** The invitation without its keys and token hash; an item of another workspace is a bug, not a miss. */
-export const inviteFromItem = (item: Record<string, unknown>, workspaceId: string): Invite => {
+const inviteFromItem = (item: Record<string, unknown>, workspaceId: string): Invite => {
   const { pk: _pk, sk: _sk, type: _type, emailKey: _emailKey, tokenHash: _tokenHash, ttl: _ttl, ...invite } = item;
   if (invite.workspaceId !== workspaceId) throw new Error('invite item read outside its workspace');
   return invite as unknown as Invite;

@@ -130,12 +130,11 @@ export const ssoSettingsBody = z.object({
 export type SetupBusinessInput = z.output<typeof setupBusinessBody>;
 export type SendInviteInput = z.output<typeof sendInviteBody>;
 export type AcceptInviteInput = z.output<typeof acceptInviteBody>;
-export type ChangeMemberRoleInput = z.output<typeof changeMemberRoleBody>;
 export type ImsSetupInput = z.output<typeof imsSetupBody>;
 export type ImsUpdateInput = z.output<typeof imsUpdateBody>;
 export type SsoSettingsInput = z.output<typeof ssoSettingsBody>;
 
-export const workspaceData = z.object({
+const workspaceData = z.object({
   id: z.string(),
   businessName: z.string(),
   industry: nullableText,

@@ -9,7 +9,7 @@ import type { Network } from '#lib/ports/network/network.ts';
 const RECORD_PREFIX = '_incident-service-sso';
 const VALUE_PREFIX = 'incident-service-sso=';
 
-export const ssoDomainToken = (workspaceId: string): string =>
+const ssoDomainToken = (workspaceId: string): string =>
   createHash('sha256').update(`sso-domain:${workspaceId}`).digest('base64url').slice(0, 32);
 
 /** The TXT record a workspace publishes for each of its SSO domains. */

@@ -1,5 +1,5 @@
 export const SSO_PROTOCOLS = ['SAML', 'OIDC'] as const;
-export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 
 /** A workspace's single sign-on: the identity provider its people sign in with, by e-mail domain. */
 export interface SsoSettings {

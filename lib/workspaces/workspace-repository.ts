@@ -10,7 +10,7 @@ import { findItem } from '#lib/store/items.ts';
 import { setFields } from '#lib/store/set-fields.ts';
 
 /** The directory of every workspace (gsi3), read only by background jobs such as the correlation sweep. */
-export const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
+const WORKSPACE_DIRECTORY = 'DIRECTORY#WORKSPACE';
 
 /** Every workspace id, from the directory: what background jobs walk. */
 export const directoryWorkspaceIds = async (table: Table): Promise<string[]> => {
@@ -25,14 +25,14 @@ export const directoryWorkspaceIds = async (table: Table): Promise<string[]> => 
 
 export const workspaceItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'WORKSPACE' });
 
-export const memberPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'MEMBER');
+const memberPartition = (workspaceId: string): string => workspaceKey(workspaceId, 'MEMBER');
 
-export const memberItemKey = (workspaceId: string, accountId: string) => ({
+const memberItemKey = (workspaceId: string, accountId: string) => ({
   pk: memberPartition(workspaceId),
   sk: accountId,
 });
 
-export const workspaceToItem = (workspace: Workspace): Record<string, unknown> => ({
+const workspaceToItem = (workspace: Workspace): Record<string, unknown> => ({
   ...workspaceItemKey(workspace.id),
   type: 'WORKSPACE',
   workspaceId: workspace.id,
@@ -41,7 +41,7 @@ export const workspaceToItem = (workspace: Workspace): Record<string, unknown> =
   ...workspace,
 });
 
-export const workspaceFromItem = (item: Record<string, unknown>): Workspace => ({
+const workspaceFromItem = (item: Record<string, unknown>): Workspace => ({
   id: item.id as string,
   businessName: item.businessName as string,
   ...(item.industry !== undefined && { industry: item.industry as string }),
@@ -51,14 +51,14 @@ export const workspaceFromItem = (item: Record<string, unknown>): Workspace => (
   updatedAt: item.updatedAt as string,
 });
 
-export const memberToItem = (workspaceId: string, member: Member): Record<string, unknown> => ({
+const memberToItem = (workspaceId: string, member: Member): Record<string, unknown> => ({
   ...memberItemKey(workspaceId, member.id),
   type: 'MEMBER',
   workspaceId,
   ...member,
 });
 
-export const memberFromItem = (item: Record<string, unknown>): Member => {
+const memberFromItem = (item: Record<string, unknown>): Member => {
   const { pk: _pk, sk: _sk, type: _type, workspaceId: _workspaceId, ...member } = item;
   return member as unknown as Member;
 };

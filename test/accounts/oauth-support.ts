@@ -9,7 +9,7 @@ import {
 import { uniqueEmail } from '../support/accounts.ts';
 
 /** Nothing listens on port 1: a provider that is down. */
-export const OFFLINE_PROVIDERS = {
+const OFFLINE_PROVIDERS = {
   'openid-offline': { kind: 'oidc', issuer: 'http://127.0.0.1:1', clientId: 'any' },
   'codehost-offline': { kind: 'oauth2-user-api', apiBaseUrl: 'http://127.0.0.1:1' },
 };

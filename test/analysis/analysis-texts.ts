@@ -5,7 +5,7 @@ import { INCIDENTS } from '../support/incidents.ts';
 import { ASSISTANT } from './support.ts';
 
 /** An ISO-8601 instant: what no text of the analysis may carry (they tell times in words, in the workspace's zone). */
-export const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** Fields that hold instants as data, not text people read. */
 const DATA_FIELD = /(At|^asOf|^at)$/;
@@ -25,7 +25,7 @@ const textsIn = (value: unknown, key = ''): string[] => {
  * remediation and evidence summaries, the leadership and engineer reports, and the incident's five whys,
  * suggestions and stakeholder message.
  */
-export const analysisTexts = async (
+const analysisTexts = async (
   client: TestClient,
   as: SignedIn,
   analysis: { analysisId: string; incidentId: string },

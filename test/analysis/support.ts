@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { LocalWorkflow } from '#infra/local/workflow.ts';
-import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import type { SignedIn } from '../support/accounts.ts';
 import type { HttpClient, TestClient } from '../support/local-stack.ts';
 import { FIXTURES_DIR, loadFixture, withFields } from '../ingestion/support.ts';
 import { expectAccepted, INGESTION, postRaw } from '../ingestion-routes/support.ts';
@@ -120,8 +120,6 @@ export const analyse = async (client: TestClient, as: SignedIn, incidentId: stri
   expect(reply.status, reply.text).toBe(200);
   return reply.body.data;
 };
-
-export const newWorkspace = (client: HttpClient, businessName: string) => signUpBusiness(client, { businessName });
 
 /** Words a leadership report must not use: engineering and tooling terms. */
 export const JARGON =

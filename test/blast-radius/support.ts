@@ -5,7 +5,7 @@ import type { TestClient } from '../support/local-stack.ts';
 import { loadFixture, withFields } from '../ingestion/support.ts';
 import { expectAccepted, postRaw } from '../ingestion-routes/support.ts';
 
-export const MAP = '/api/v1/service-map';
+const MAP = '/api/v1/service-map';
 export const BLAST = '/api/v1/blast-radius';
 
 export type Headers = Record<string, string>;

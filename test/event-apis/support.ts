@@ -6,7 +6,7 @@ import type { HttpClient } from '../support/local-stack.ts';
 import type { Tenant } from '../ingestion-routes/support.ts';
 
 /** The paging tools' senders' payloads (not an `/ingestion/<sender>` route, so not under fixtures/ingestion). */
-export const EVENT_API_FIXTURES = fileURLToPath(new URL('../fixtures/event-apis', import.meta.url));
+const EVENT_API_FIXTURES = fileURLToPath(new URL('../fixtures/event-apis', import.meta.url));
 
 export const INTEGRATION_KEYS = '/api/v1/ingestion/integration-keys';
 export const ENQUEUE = '/api/v1/events/v2/enqueue';

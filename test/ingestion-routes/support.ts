@@ -66,7 +66,7 @@ export const expectAccepted = (reply: HttpReply): Record<string, any> => {
 };
 
 /** Every page of a list route, for counts; `key` picks the array out of `data`. */
-export const listAll = async (
+const listAll = async (
   client: HttpClient,
   path: string,
   auth: Record<string, string>,

@@ -79,9 +79,9 @@ describe("the README's top, as a newcomer reads it", () => {
 
   it('describes npm test as the script runs it, and links the way to add an endpoint group', () => {
     const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.test;
-    expect(script).toBe('npm run typecheck && biome ci . && npm run deps:check && vitest run');
+    expect(script).toBe('npm run typecheck && biome ci . && npm run deps:check && knip --no-progress && vitest run');
     expect(top).toMatch(
-      /`npm test` runs, in order: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*vitest suite/,
+      /`npm test` runs, in order: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*knip[\s\S]*vitest suite/,
     );
     const architecture = readFileSync('docs/architecture.md', 'utf8');
     expect(architecture).toContain('\n## Adding an endpoint group\n');

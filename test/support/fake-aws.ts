@@ -20,7 +20,7 @@ export const FAKE_RESOURCES = {
 const SIGNING_KEYS: StoredSigningKeys = { kid: 'key-1', secret: 'f'.repeat(64) };
 
 /** One call as it reached the endpoint: who made it (the access key id), the operation, and what it named. */
-export interface FakeAwsCall {
+interface FakeAwsCall {
   caller: string;
   operation: string;
   detail: Record<string, unknown>;

@@ -3,21 +3,21 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeCommitFile {
+interface FakeCommitFile {
   filename: string;
   status: string;
   patch?: string;
 }
 
 /** An injected answer for the next request whose `METHOD path` matches. */
-export interface FakeFault {
+interface FakeFault {
   match: RegExp;
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
 }
 
-export interface FakePull {
+interface FakePull {
   number: number;
   title: string;
   body: string;

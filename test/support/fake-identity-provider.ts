@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 
-export const FAKE_CLIENT_ID = 'incident-service-test';
+const FAKE_CLIENT_ID = 'incident-service-test';
 
 export interface FakeUser {
   id: number;
@@ -25,7 +25,7 @@ export interface IdTokenOptions {
 }
 
 /** How the provider misbehaves: answers 500, never answers, or behaves. */
-export type FakeFault = 'error' | 'hang' | undefined;
+type FakeFault = 'error' | 'hang' | undefined;
 
 export interface FakeIdentityProvider {
   url: string;

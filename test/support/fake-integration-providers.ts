@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 const PROVIDERS = ['chat', 'codehost-a', 'codehost-b', 'videomeet'] as const;
 type Provider = (typeof PROVIDERS)[number];
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];

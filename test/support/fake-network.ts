@@ -2,7 +2,7 @@ import type { Network } from '#lib/ports/network/network.ts';
 import { ssoDomainRecord } from '#lib/workspaces/sso-domain-proof.ts';
 
 /** A public address (example.com's) that every name of the fake resolves to unless a test says otherwise. */
-export const PUBLIC_ADDRESS = '93.184.215.14';
+const PUBLIC_ADDRESS = '93.184.215.14';
 
 /**
  * DNS without a network: names resolve to `PUBLIC_ADDRESS` unless `hosts` names their addresses (an empty

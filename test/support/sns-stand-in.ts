@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 const read = (name: string) => readFileSync(new URL(`./sns-signing/${name}`, import.meta.url), 'utf8');
 
 /** The test-only key and certificate (sns-signing/README.md says how they were made). */
-export const SNS_TEST_KEY = createPrivateKey(read('signing-key.pem'));
+const SNS_TEST_KEY = createPrivateKey(read('signing-key.pem'));
 const CERTIFICATE = read('signing-cert.pem');
 const CERT_PATH = '/SimpleNotificationService-test.pem';
 

@@ -5,7 +5,7 @@ import type { TestClient } from '../support/local-stack.ts';
 export const PASSWORD = 'correct horse battery staple';
 
 /** The invitation token most recently mailed to `email`, read from the local mailbox. */
-export const latestInviteToken = async (client: TestClient, email: string): Promise<string> => {
+const latestInviteToken = async (client: TestClient, email: string): Promise<string> => {
   const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
   const token = (mail.body?.data as { token?: string }[] | undefined)?.find((message) => message.token)?.token;
   if (!token) throw new Error(`no invitation was mailed to ${email}`);

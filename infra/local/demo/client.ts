@@ -1,5 +1,5 @@
 /** A JSON reply: the status and the parsed envelope. */
-export interface Reply {
+interface Reply {
   status: number;
   body: { data?: unknown } | undefined;
 }
@@ -15,7 +15,7 @@ export interface DemoClient {
   send(method: string, path: string, body?: unknown, headers?: Headers): Promise<Reply>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   headers?: Headers;
   expect?: number;

@@ -5,7 +5,7 @@ import { type DemoClock, demoClock } from './demo-clock.ts';
 import { seedDemo } from './seed.ts';
 
 /** Where `npm run demo` keeps its data unless DATA_DIR says otherwise; emptied at every demo start. */
-export const DEMO_DATA_DIR = '.demo-data';
+const DEMO_DATA_DIR = '.demo-data';
 
 /**
  * Sign-ins and invitation acceptances share one client address's `login` limit (10 in 15 minutes): the

@@ -10,7 +10,7 @@ export interface Person {
   auth: Headers;
 }
 
-export const DOMAIN = 'demo.example';
+const DOMAIN = 'demo.example';
 const PASSWORD = 'demo password, change me';
 
 /**

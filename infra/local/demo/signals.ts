@@ -65,7 +65,7 @@ const deliveries = (): Delivery[] => {
   ];
 };
 
-export const atOf = (now: Date, daysAgo: number, hoursAgo = 0): Date =>
+const atOf = (now: Date, daysAgo: number, hoursAgo = 0): Date =>
   new Date(now.getTime() - daysAgo * DAY - hoursAgo * HOUR - 10 * 60_000);
 
 /** A payload of the demo's own and when its event happened. */

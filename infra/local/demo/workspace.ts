@@ -1,7 +1,7 @@
 import { API, type DemoClient, type Headers, inBatches } from './client.ts';
 import type { Person } from './people.ts';
 
-export const TIMEZONE = 'Europe/Berlin';
+const TIMEZONE = 'Europe/Berlin';
 
 /** The service map: name, team, repository, and the services each depends on. */
 const SERVICES = [

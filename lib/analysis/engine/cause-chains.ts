@@ -3,7 +3,7 @@ import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import { sameService } from '../evidence/service-names.ts';
 
 /** A failure of what a service calls explains the service's own failure when it began at most this long before. */
-export const SPREAD_WINDOW_MINUTES = 60;
+const SPREAD_WINDOW_MINUTES = 60;
 /**
  * Alerts of two services that began within this long of each other began together: monitors evaluate on their
  * own intervals, so an upstream's alert may fire a little after its dependent's though it failed first.
@@ -19,7 +19,7 @@ const CHANGE_WEIGHT = { DEPLOY: 0.95, FAILED_DEPLOY: 1, RUN: 0.6, FAILED_RUN: 0.
 const MINUTE = 60_000;
 
 /** Where a service began failing, the items that show it, and how sure they make it (1 − Π(1 − strength)). */
-export interface Failure {
+interface Failure {
   service: string;
   at: string;
   items: EvidenceItem[];

@@ -61,7 +61,7 @@ const explanationsOf = (evidence: Evidence): Explanation[] => {
  * the best explanation blaming another service; the cap is 0.95 when two kinds of evidence agree, 0.75
  * when one kind stands alone, so a confidence above 0.8 needs strong and consistent evidence.
  */
-export const confidenceOf = (support: number, competition: number, kinds: number): number => {
+const confidenceOf = (support: number, competition: number, kinds: number): number => {
   const cap = kinds >= 2 ? 0.95 : 0.75;
   return Math.round(Math.min(cap, 0.1 + 0.85 * support * (1 - competition / 2)) * 100) / 100;
 };

@@ -9,7 +9,7 @@ import { tfIdfSimilarities } from './text-similarity.ts';
 /** An open upstream incident counts when it began at most this long before this one (or just after). */
 const UPSTREAM_INCIDENT_HOURS = 24;
 /** Below this cosine similarity an earlier incident is not "similar". */
-export const SIMILARITY_THRESHOLD = 0.25;
+const SIMILARITY_THRESHOLD = 0.25;
 /** Candidates whose comments are read for the second, fuller comparison; the best of them are kept. */
 const RESCORED = 5;
 const KEPT = 3;

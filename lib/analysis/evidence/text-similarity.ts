@@ -8,7 +8,7 @@ const STOP_WORDS = new Set(
   ),
 );
 
-export const tokens = (text: string): string[] =>
+const tokens = (text: string): string[] =>
   text
     .toLowerCase()
     .split(/[^a-z0-9]+/)

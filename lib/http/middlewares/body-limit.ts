@@ -5,7 +5,7 @@ import type { HttpContext } from './http-context.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export const bodyBytes = (event: APIGatewayProxyEvent): number =>
+const bodyBytes = (event: APIGatewayProxyEvent): number =>
   event.body ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : 0;
 
 /** Refuses bodies over the route's limit (1 MiB unless the route says otherwise) before parsing them. */

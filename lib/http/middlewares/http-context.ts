@@ -11,7 +11,7 @@ export interface ResolvedRoute {
   handler: RouteHandler;
 }
 
-export interface ParsedRequest {
+interface ParsedRequest {
   params: unknown;
   query: unknown;
   body: unknown;

@@ -15,7 +15,7 @@ export interface IntegrationKey {
 }
 
 /** Recognisable in logs and by secret scanners, like `ims_` API keys. */
-export const INTEGRATION_KEY_PREFIX = 'imsik_';
+const INTEGRATION_KEY_PREFIX = 'imsik_';
 
 /** `imsik_<workspaceId>.<keyId>.<secret>`: one consistent read finds the record; only the secret's hash is kept. */
 export const formatIntegrationKey = (workspaceId: string, keyId: string, secret: string): string =>

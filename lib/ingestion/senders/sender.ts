@@ -7,7 +7,7 @@ import type { SignatureRule } from '../signature-rules.ts';
 type Headers = Record<string, string>;
 
 /** What a sender's `/api/v1/ingestion/<name>` route says of itself in OpenAPI, beyond what every such route has. */
-export interface IngestionRoute {
+interface IngestionRoute {
   summary: string;
   /** A message the route also answers with 200 and stores nothing for (SNS's subscription confirmations). */
   acknowledgement?: { data: z.ZodMiniType; when: string };

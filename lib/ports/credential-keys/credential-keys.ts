@@ -1,5 +1,5 @@
 /** A fresh data key: the plaintext to encrypt one value with, and its wrapped form stored beside it. */
-export interface DataKey {
+interface DataKey {
   plaintext: Buffer;
   wrapped: string;
 }

@@ -6,7 +6,7 @@ export interface OpenIdConfiguration {
   jwks_uri: string;
 }
 
-export interface ProviderReply {
+interface ProviderReply {
   status: number;
   body: unknown;
 }

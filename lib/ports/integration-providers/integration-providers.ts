@@ -2,12 +2,12 @@ import * as z from 'zod/mini';
 import '#lib/contract/zod-locale.ts';
 
 /** The kinds of provider a workspace connects through OAuth, by the spec's neutral names. */
-export const OAUTH_INTEGRATIONS = ['chat', 'codehost-a', 'codehost-b', 'videomeet'] as const;
+const OAUTH_INTEGRATIONS = ['chat', 'codehost-a', 'codehost-b', 'videomeet'] as const;
 export type OAuthIntegration = (typeof OAUTH_INTEGRATIONS)[number];
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export const isLoopbackUrl = (url: string): boolean => LOOPBACK.has(new URL(url).hostname);
+const isLoopbackUrl = (url: string): boolean => LOOPBACK.has(new URL(url).hostname);
 
 /** Plain http only for a provider on this machine (a local or test fake): secrets and tokens travel here. */
 const providerUrl = z

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
  * An outgoing e-mail, also the body of a `mail` queue message; `otp` and `token` are the machine-readable
  * parts the local mailbox exposes.
  */
-export const mailMessage = z.object({
+const mailMessage = z.object({
   to: z.string().check(z.minLength(1)),
   subject: z.string(),
   text: z.string(),

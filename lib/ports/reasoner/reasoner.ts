@@ -10,7 +10,7 @@ export const SUSPECT_KINDS = ['DEPLOY', 'UPSTREAM', 'SERVICE', 'UNKNOWN'] as con
 export type SuspectKind = (typeof SUSPECT_KINDS)[number];
 
 /** What the hypothesis blames, in a form the later stages and the incident routes build on. */
-export interface Suspect {
+interface Suspect {
   kind: SuspectKind;
   /** The service at fault: the deployed one, the upstream one, or the incident's own. */
   service: string | null;

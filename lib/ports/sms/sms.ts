@@ -8,6 +8,3 @@ export interface SmsMessage {
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
-
-/** What logs may say of a number: its country prefix, not the person's number. */
-export const numberPrefix = (to: string): string => to.slice(0, 3);

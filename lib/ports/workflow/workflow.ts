@@ -1,7 +1,7 @@
-export const WORKFLOW_NAMES = ['analysis'] as const;
+const WORKFLOW_NAMES = ['analysis'] as const;
 export type WorkflowName = (typeof WORKFLOW_NAMES)[number];
 
-export interface WorkflowExecution {
+interface WorkflowExecution {
   executionId: string;
 }
 

@@ -32,7 +32,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.+^${}()|[\]\\]/g,
 const wildcardCache = new Map<string, RegExp>();
 
 /** IAM's glob: `*` any run of characters, `?` exactly one. */
-export const wildcardMatch = (pattern: string, value: string, ignoreCase = false): boolean => {
+const wildcardMatch = (pattern: string, value: string, ignoreCase = false): boolean => {
   const cacheKey = `${ignoreCase ? 'i' : 's'}:${pattern}`;
   let regExp = wildcardCache.get(cacheKey);
   if (!regExp) {
@@ -97,7 +97,7 @@ const conditionsHold = (statement: PolicyStatement, request: IamRequest): boolea
     Object.entries(keys).every(([key, expected]) => conditionHolds(operator, key, list(expected).map(String), request)),
   );
 
-export const statementApplies = (statement: PolicyStatement, request: IamRequest): boolean =>
+const statementApplies = (statement: PolicyStatement, request: IamRequest): boolean =>
   matchesAction(statement, request.action) &&
   matchesResource(statement, request.resource) &&
   conditionsHold(statement, request);

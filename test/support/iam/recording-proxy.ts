@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { RECORDED_HEADER } from './sdk-calls.ts';
 
 /** One request of the JSON protocol (DynamoDB, SQS) as it reached the server: who signed it, the operation. */
-export interface WireCall {
+interface WireCall {
   /** The access key id of the signature: the bundles test gives each function its own name as its key. */
   caller: string;
   /** `DynamoDB_20120810.PutItem`, `AmazonSQS.SendMessage`. */

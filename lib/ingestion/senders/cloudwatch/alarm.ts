@@ -4,7 +4,7 @@ import { compact } from '#lib/ingestion/schema-kit.ts';
 import { severityFromLevel } from '#lib/ingestion/severity.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 
-export type AlarmStateValue = 'ALARM' | 'OK' | 'INSUFFICIENT_DATA';
+type AlarmStateValue = 'ALARM' | 'OK' | 'INSUFFICIENT_DATA';
 
 /**
  * A CloudWatch alarm's state change as both ways of hearing it tell it: the SNS notification of an alarm action
@@ -45,7 +45,7 @@ const SERVICE_DIMENSIONS = ['ServiceName', 'Service', 'service'];
  * `ServiceName` or `Service` dimension of its metric, else the part of its name before the first `/`
  * (`checkout/high-latency`). None when nothing names one: the name alone is too often a generated one.
  */
-export const alarmService = (alarm: Pick<AlarmChange, 'description' | 'metric' | 'name'>): string | undefined => {
+const alarmService = (alarm: Pick<AlarmChange, 'description' | 'metric' | 'name'>): string | undefined => {
   const described = alarm.description ? DESCRIBED_SERVICE.exec(alarm.description)?.[1] : undefined;
   if (described) return described;
   const dimension = SERVICE_DIMENSIONS.map((name) => alarm.metric.dimensions[name]).find(Boolean);

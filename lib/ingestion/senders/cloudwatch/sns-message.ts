@@ -9,7 +9,7 @@ const SENDER = 'cloudwatch';
  * confirmation and unsubscribe confirmation JSON formats" of the SNS developer guide). The signature fields
  * are optional here: a message without them is refused as unsigned (401), not as malformed (400).
  */
-export const snsMessageSchema = z.object({
+const snsMessageSchema = z.object({
   Type: z.enum(['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation']),
   MessageId: z.string().check(z.minLength(1)),
   TopicArn: z.string().check(z.minLength(1)),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { optionalDateTime, optionalText, senderObject } from '#lib/ingestion/schema-kit.ts';
 
 /** PagerDuty's limit on a deduplication key. */
-export const MAX_DEDUP_KEY_LENGTH = 255;
+const MAX_DEDUP_KEY_LENGTH = 255;
 
 const linkSchema = z.object({ href: z.string(), text: optionalText });
 const imageSchema = z.object({ src: z.string(), href: optionalText, alt: optionalText });
@@ -29,7 +29,6 @@ export const alertEventSchema = z.object({
   links: z.nullish(z.array(linkSchema)),
   images: z.nullish(z.array(imageSchema)),
 });
-export type AlertEvent = z.output<typeof alertEventSchema>;
 
 /** A change event (developer.pagerduty.com, "Send a Change Event"). */
 export const changeEventSchema = z.object({
@@ -42,4 +41,3 @@ export const changeEventSchema = z.object({
   }),
   links: z.nullish(z.array(linkSchema)),
 });
-export type ChangeEvent = z.output<typeof changeEventSchema>;
