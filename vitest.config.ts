@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BUNDLE_TESTS, SLOW_TESTS, stackTests } from './test/setup/projects.ts';
+import { BUNDLE_TESTS, isolatedTests, SLOW_TESTS, stackTests } from './test/setup/projects.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const STACK_TESTS = stackTests(ROOT);
+const ISOLATED_TESTS = isolatedTests(ROOT);
 /**
  * A test file spends much of its time waiting on its stack's threads and sockets, so one file more than
  * there are cores keeps them busy; more only adds memory and contention (measured in docs/testing.md).
@@ -27,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...STACK_TESTS, ...SLOW_TESTS, ...BUNDLE_TESTS],
+          exclude: [...STACK_TESTS, ...SLOW_TESTS, ...BUNDLE_TESTS, ...ISOLATED_TESTS],
           // Modules evaluated once per worker, not per file: 55 s of CPU down to 31 s. A file that spies or
           // mocks restores what it changed, as the stack project already asks.
           isolate: false,
@@ -38,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'stack',
           include: STACK_TESTS,
-          exclude: [...SLOW_TESTS, ...BUNDLE_TESTS],
+          exclude: [...SLOW_TESTS, ...BUNDLE_TESTS, ...ISOLATED_TESTS],
           /**
            * Every file starts a stack of its own and installs its ports, but imports the same handlers, SDK
            * clients and schemas: evaluating them afresh for each file cost about 1.5 s a file, 140 s of the
@@ -52,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'slow',
           include: SLOW_TESTS,
-          exclude: BUNDLE_TESTS,
+          exclude: [...BUNDLE_TESTS, ...ISOLATED_TESTS],
           // A synth with cdk-nag's checks takes 15-20 s of CPU alone; beside a loaded machine's other work it
           // has taken over 30 s, which is slow, not wrong.
           testTimeout: 120_000,
@@ -60,6 +61,11 @@ export default defineConfig({
           // (test/infra/template.ts): shared by the files of a worker, both are paid once per worker.
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        // A file that replaces a module gets a module graph of its own.
+        test: { name: 'isolated', include: ISOLATED_TESTS, isolate: true },
       },
       {
         extends: true,

@@ -4,8 +4,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The suite's projects, by what a test file needs:
  * - bundles: every function built (once per run, by test/setup/build-bundles.ts);
- * - slow: a synthesized app, a browser or a spawned `npm start`: seconds of CPU each; and a test that replaces
- *   a module, which needs the isolation the stack project gives up;
+ * - slow: a synthesized app, a browser or a spawned `npm start`: seconds of CPU each;
+ * - isolated: a file that replaces a module (`vi.mock`), which must not leak into the module graph every other
+ *   project shares between the files of a worker;
  * - stack: the whole local stack in the test's process (`startTestStack`), directly or through a helper;
  * - unit: everything else.
  * Which files start a stack is read from the code (the file and the test helpers it imports), so a new test
@@ -20,11 +21,10 @@ export const SLOW_TESTS = [
   'test/integration/readme-walkthrough.test.ts',
   'test/docs/**/*.test.ts',
   'test/console/**/*.test.ts',
-  // Not slow, but it replaces a module (vi.mock), which must not leak into the stack files' shared module graph.
-  'test/ingestion-routes/new-sender.test.ts',
 ];
 
 const STARTS_A_STACK = /\b(startTestStack|startLocalStack)\(/;
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
 const RELATIVE_IMPORT = /from '(\.{1,2}\/[^']+\.ts)'/g;
 
 const testFiles = (dir: string): string[] =>
@@ -46,4 +46,10 @@ const startsAStack = (file: string, seen = new Set<string>()): boolean => {
 export const stackTests = (root: string): string[] =>
   testFiles(join(root, 'test'))
     .filter((file) => startsAStack(file))
+    .map((file) => relative(root, file));
+
+/** The test files, relative to `root`, that replace a module. */
+export const isolatedTests = (root: string): string[] =>
+  testFiles(join(root, 'test'))
+    .filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')))
     .map((file) => relative(root, file));
