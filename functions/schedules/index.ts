@@ -5,7 +5,7 @@ import { schedules } from '#lib/routes/schedules.ts';
 
 /** The service loads on the first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
 const service = onFirstUse(() => import('#lib/schedules/schedule-service.ts'));
-const policies = onFirstUse(() => import('#lib/escalation-policies/escalation-policy-service.ts'));
+const policies = onFirstUse(() => import('#lib/schedules/escalation-policy-service.ts'));
 
 export const handler = createGroupHandler(schedules, {
   listSchedules: async (request) =>

@@ -167,6 +167,20 @@ export const incidents = defineGroup({
       request: { params: incidentIdParams, body: resolveIncidentBody },
       response: { status: 200, data: incidentData },
     },
+    escalateIncident: {
+      method: 'POST',
+      path: '/api/v1/incident-ticket/:id/escalate',
+      summary: "Page the next level of the incident's escalation now",
+      description:
+        "Pages the next level of the incident's escalation policy (or of the default escalation) at once, whether " +
+        'or not the incident was acknowledged, and raises `escalationLevel`; the levels after it keep their delays ' +
+        'from now. 409 when the incident is resolved or closed, or when no level is left (docs/on-call.md).',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+      request: { params: incidentIdParams },
+      response: { status: 200, data: incidentData },
+    },
     resolveWithCustomerKb: {
       method: 'POST',
       path: '/api/v1/incident-ticket/resolve/customer-kb/:id',

@@ -1,10 +1,10 @@
 import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { scheduleRepository } from '#lib/schedules/schedule-repository.ts';
+import { scheduleRepository } from './schedule-repository.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
-import type { EscalationPolicy } from './escalation-policy.ts';
-import { escalationPolicyRepository } from './escalation-policy-repository.ts';
-import type { EscalationPolicyInput } from './schemas.ts';
+import type { EscalationPolicy } from '#lib/escalation-policies/escalation-policy.ts';
+import { escalationPolicyRepository } from '#lib/escalation-policies/escalation-policy-repository.ts';
+import type { EscalationPolicyInput } from '#lib/escalation-policies/schemas.ts';
 
 const notFound = (): NotFoundError => new NotFoundError('Escalation policy not found');
 
