@@ -27,10 +27,7 @@ const level = z.object({
       z.int('must be a whole number of minutes'),
       z.gte(0, `must be 0 to ${MAX_DELAY_MINUTES}`),
       z.lte(MAX_DELAY_MINUTES, `must be 0 to ${MAX_DELAY_MINUTES}`),
-      z.describe(
-        'Minutes after the previous level was paged. Level 1 is paged when the incident opens; its delay is the ' +
-          'wait after the last level before a repeat pass (at least one minute)',
-      ),
+      z.describe('After the previous level; level 1 pages at the opening, its delay is the wait before a repeat'),
     ),
   targets: z
     .array(target)

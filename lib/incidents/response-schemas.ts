@@ -52,7 +52,7 @@ export const incidentData = z.object({
   slaResolve: z.optional(z.enum(SLA_OUTCOMES)),
   escalationCount: z.optional(count),
   lastEscalatedAt: z.optional(z.string()),
-  escalationLevel: z.int().check(z.describe('The escalation level reached: 1 from the opening page (docs/on-call.md)')),
+  escalationLevel: z.int(),
   escalationStartedAt: z.optional(z.string()),
   lastAcknowledgedAt: z.optional(z.string()),
 } satisfies { [Field in keyof Incident]-?: z.ZodMiniType });

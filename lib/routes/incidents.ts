@@ -171,10 +171,7 @@ export const incidents = defineGroup({
       method: 'POST',
       path: '/api/v1/incident-ticket/:id/escalate',
       summary: "Page the next level of the incident's escalation now",
-      description:
-        "Pages the next level of the incident's escalation policy (or of the default escalation) at once, whether " +
-        'or not the incident was acknowledged, and raises `escalationLevel`; the levels after it keep their delays ' +
-        'from now. 409 when the incident is resolved or closed, or when no level is left (docs/on-call.md).',
+      description: 'Acknowledged or not; 409 when resolved or no level is left (docs/on-call.md).',
       auth: 'bearerOrApiKey',
       scope: 'incidents:write',
       access: 'write',

@@ -57,9 +57,7 @@ export const ownsRepository = (service: Pick<Service, 'name' | 'repository'>, re
 };
 
 /** What a service's `escalationPolicyId` does: the OpenAPI text of the field. */
-export const ESCALATION_POLICY_RULE =
-  'The escalation policy (GET /escalation-policies) that pages for incidents of this service; without one, ' +
-  "the workspace's default escalation (autoEscalate and the SLA policy's escalationContact) applies";
+export const ESCALATION_POLICY_RULE = "The escalation policy its incidents page by; none: the workspace's default";
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
 
