@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAs, type SignedIn } from '../support/accounts.ts';
+import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import {
   at,
@@ -246,5 +246,32 @@ describe('a member removed mid-rotation', () => {
     expect(await pagesTo(client, team.a, incident.id)).toEqual([]);
     await sweepAt(client, plus(incident.createdAt, MINUTE + 1_000));
     expect(await pagesTo(client, team.c, incident.id)).toHaveLength(1);
+  });
+});
+
+describe('silent hours', () => {
+  it('mute the level pages of LOW incidents, and let those of HIGH ones through', async () => {
+    const admin = await signUpBusiness(client, { businessName: 'Quiet Rotations' });
+    const lead = await joinAs(client, admin, 'ENGINEER');
+    const rule = { name: 'Always', startTime: '00:00', endTime: '00:00', timezone: 'UTC', teamScope: '*' };
+    const quiet = { rules: [{ ...rule, daysOfWeek: [1, 2, 3, 4, 5, 6, 7] }] };
+    expect((await client.request('POST', `${V1}/silent-hours`, quiet, admin.auth)).status).toBe(200);
+    const levels = [
+      { delayMinutes: 0, targets: [member(admin)] },
+      { delayMinutes: 1, targets: [member(lead)] },
+    ];
+    const policy = await create(client, admin, '/escalation-policies', { name: 'Quiet', levels });
+    await serviceWith(client, admin, 'reports', policy.id);
+    const low = await openIncident(client, admin, 'reports', 'LOW');
+    const high = await openIncident(client, admin, 'reports', 'HIGH');
+    await sweepAt(client, plus(high.createdAt, MINUTE + 1_000));
+    const pages = async (id: string) =>
+      (await client.request('GET', `${V1}/incident-ticket/${id}/notifications`, undefined, admin.auth)).body.data
+        .filter(({ event }: { event: string }) => event === 'UNACKNOWLEDGED')
+        .map(({ recipient, status }: { recipient: string; status: string }) => [recipient, status]);
+    expect(await pages(low.id)).toEqual([[lead.email, 'MUTED']]);
+    expect(await pages(high.id)).toEqual([[lead.email, 'SENT']]);
+    expect(await pagesTo(client, lead, high.id)).toHaveLength(1);
+    expect(await pagesTo(client, admin, high.id)).toEqual([]);
   });
 });
