@@ -16,7 +16,8 @@ const savePdf = async (incidentId: string): Promise<void> => {
 };
 
 /**
- * The incident's buttons: for a role that may write, acknowledge, resolve, assign and analyse; PDF export
+ * The incident's buttons: for a role that may write, acknowledge, escalate now (page the next level of its
+ * escalation, docs/on-call.md), resolve, assign and analyse; PDF export
  * for every role. `onAnalysing` gets the id of the analysis started, which the page then follows.
  */
 export const Actions = ({
@@ -52,6 +53,9 @@ export const Actions = ({
           () => act(() => api('PUT', `/incident-ticket/${ticket}`, { status: 'ACKNOWLEDGED' })),
           true,
         )}
+      {writer &&
+        !DONE.has(incident.status) &&
+        button('Escalate now', () => act(() => api('POST', `/incident-ticket/${ticket}/escalate`)))}
       {writer &&
         !DONE.has(incident.status) &&
         button('Resolve', () => act(() => api('POST', `/incident-ticket/resolve/${ticket}`, {})))}

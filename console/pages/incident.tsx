@@ -26,6 +26,8 @@ const Facts = ({ incident }: { incident: Incident }) => (
     <dd class="assignee">{incident.assignedToEmail ?? 'nobody'}</dd>
     <dt>Service</dt>
     <dd>{[incident.serviceArea, incident.environment, incident.region].filter(Boolean).join(' · ') || '—'}</dd>
+    <dt>Escalation</dt>
+    <dd class="escalation-level">level {incident.escalationLevel}</dd>
     <dt>Opened</dt>
     <dd>{when(incident.createdAt)}</dd>
   </dl>

@@ -26,6 +26,7 @@ const addCommentModule = onFirstUse(() => import('#lib/incidents/add-comment.ts'
 const resolveIncidentModule = onFirstUse(() => import('#lib/incidents/resolve-incident.ts'));
 const customerKbModule = onFirstUse(() => import('#lib/analysis/customer-kb.ts'));
 const ackLinkModule = onFirstUse(() => import('#lib/notifications/ack-link.ts'));
+const escalateNowModule = onFirstUse(() => import('#lib/incidents/escalate-now.ts'));
 
 const view = async () => (await incidentModule()).incidentView;
 const insights = onFirstUse(() => import('#lib/analysis/incident-insights.ts'));
@@ -83,6 +84,10 @@ export const handler = createGroupHandler(incidents, {
   },
   listComments: async ({ scope, params }) => ok(await (await thread()).incidentComments(scope, params.ticketId)),
   listMessages: async ({ scope, params }) => ok(await (await thread()).incidentMessages(scope, params.ticketId)),
+  escalateIncident: async ({ scope, params }) =>
+    ok((await view())(await (await escalateNowModule()).escalateNow(scope, params.id)), {
+      message: 'Incident escalated',
+    }),
   resolveIncident: async ({ scope, params, body }) => {
     const { resolveIncident } = await resolveIncidentModule();
     return ok((await view())(await resolveIncident(scope, { id: params.id, ...body })), {

@@ -5,6 +5,7 @@ import { schedules } from '#lib/routes/schedules.ts';
 
 /** The service loads on the first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
 const service = onFirstUse(() => import('#lib/schedules/schedule-service.ts'));
+const policies = onFirstUse(() => import('#lib/schedules/escalation-policy-service.ts'));
 
 export const handler = createGroupHandler(schedules, {
   listSchedules: async (request) =>
@@ -46,4 +47,16 @@ export const handler = createGroupHandler(schedules, {
       Buffer.from(await (await service()).calendarOfLink(accountScope, params.token), 'utf8'),
       { 'cache-control': 'no-store' },
     ),
+  listEscalationPolicies: async ({ scope }) => ok(await (await policies()).listEscalationPolicies(scope)),
+  createEscalationPolicy: async ({ scope, body }) =>
+    created(await (await policies()).createEscalationPolicy(scope, body), { message: 'Escalation policy created' }),
+  getEscalationPolicy: async ({ scope, params }) => ok(await (await policies()).getEscalationPolicy(scope, params.id)),
+  replaceEscalationPolicy: async ({ scope, params, body }) =>
+    ok(await (await policies()).replaceEscalationPolicy(scope, params.id, body), {
+      message: 'Escalation policy replaced',
+    }),
+  deleteEscalationPolicy: async ({ scope, params }) => {
+    await (await policies()).deleteEscalationPolicy(scope, params.id);
+    return ok({ id: params.id }, { message: 'Escalation policy deleted' });
+  },
 });

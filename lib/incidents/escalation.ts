@@ -1,66 +1,51 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import { recordHistory } from '#lib/tickets/history-repository.ts';
+import type { DuePage, EscalationPlan } from './escalation-plan.ts';
 import type { Incident } from './incident.ts';
 import { queueIncidentEvents } from './incident-notifications.ts';
 import { incidentRepository } from './incident-repository.ts';
+import type { NotificationEvent } from './notification-message.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 
 /** Loaded by the first sweep that finds an OPEN incident, so the sweep's cold start stays as it was. */
 const escalationHolds = onFirstUse(() => import('./escalation-hold.ts'));
 const maintenanceWindows = onFirstUse(() => import('#lib/maintenance/maintenance-window-service.ts'));
+const plans = onFirstUse(async () => ({
+  ...(await import('./escalation-plan.ts')),
+  ...(await import('./escalation-plan-of.ts')),
+}));
+const ackTimeouts = onFirstUse(() => import('./ack-timeout.ts'));
 
-/** The response deadline of an incident no SLA policy governs (docs/escalation.md). */
-const DEFAULT_RESPONSE_MINUTES = 15;
-/** Escalations of one incident at most: past them the team has been told three times, loudly enough. */
-const MAX_ESCALATIONS = 3;
-/** The longest wait between two escalations, whatever the response target. */
-const MAX_REPEAT_MINUTES = 30;
-
-const MINUTE = 60_000;
-
-/** One escalation that is due: its number and the instant it fell due (which names it in the deliveries). */
-interface DueEscalation {
-  step: number;
-  dueAt: string;
-  responseDueAt: string;
-}
-
-/**
- * The escalation an OPEN incident is due at `now`, if any. The first falls due when the response deadline
- * passes (the governing policy's, else `createdAt` + 15 minutes); the next ones each response time later (the
- * policy's `responseTimeMinutes`, at most 30 minutes), up to three. A sweep that was late sends only the
- * latest one due, not the ones it missed; one already sent (`escalationCount`) is not due again.
- */
-const dueEscalation = (incident: Incident, now: Date): DueEscalation | undefined => {
-  if (incident.status !== 'OPEN') return undefined;
-  const created = Date.parse(incident.createdAt);
-  const deadline = incident.slaResponseDueAt
-    ? Date.parse(incident.slaResponseDueAt)
-    : created + DEFAULT_RESPONSE_MINUTES * MINUTE;
-  const overdue = now.getTime() - deadline;
-  if (overdue <= 0) return undefined;
-  const repeat = Math.min(Math.max(deadline - created, MINUTE), MAX_REPEAT_MINUTES * MINUTE);
-  const step = Math.min(MAX_ESCALATIONS, Math.ceil(overdue / repeat));
-  if (step <= (incident.escalationCount ?? 0)) return undefined;
-  return {
-    step,
-    dueAt: new Date(deadline + (step - 1) * repeat).toISOString(),
-    responseDueAt: new Date(deadline).toISOString(),
-  };
+/** What the history says of one page: the default escalation's words as they always were, or the policy's level. */
+const historyMessage = (incident: Incident, plan: EscalationPlan, page: DuePage, byHand: boolean): string => {
+  if (byHand) return `Escalated to level ${page.level} on request`;
+  const start = Date.parse(incident.escalationStartedAt ?? incident.createdAt);
+  if (!plan.policy) {
+    const deadline = new Date(start + (plan.pages[0]?.offsetMs ?? 0)).toISOString();
+    return `Escalation ${page.step} of ${plan.pages.length}: not acknowledged since the response deadline ${deadline}`;
+  }
+  return `Escalated to level ${page.level} of "${plan.policy.name}": not acknowledged since ${new Date(start).toISOString()}`;
 };
 
 /**
- * Escalates one incident if an escalation is due: a conditional write on the incident (still OPEN, fewer
- * escalations sent than this one's number) claims it, so of two sweeps at the same instant one sends it;
- * then its history event and the UNACKNOWLEDGED event for the notification worker. Answers whether it did.
+ * Sends one page of an incident's escalation: a conditional write on the incident (still OPEN, or for a page by
+ * hand not resolved; fewer pages sent than this one's number) claims it, so of two sweeps at the same instant one
+ * sends it; then its ESCALATION history event and the event for the notification worker, which pages the levels
+ * it reaches. Answers the incident as written, or undefined when the page was not claimed.
  */
-const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<boolean> => {
-  const due = dueEscalation(incident, now);
-  if (!due) return false;
+export const sendEscalationPage = async (
+  scope: Scope,
+  incident: Incident,
+  { plan, page, now, startedAt }: { plan: EscalationPlan; page: DuePage; now: Date; startedAt?: string },
+): Promise<Incident | undefined> => {
   const { ports, workspaceId } = scope;
-  const claimed = await incidentRepository(ports.table, workspaceId).claimEscalation(incident.id, due);
-  if (!claimed) return false;
+  const claimed = await incidentRepository(ports.table, workspaceId).claimEscalation(incident.id, {
+    ...page,
+    ...(startedAt && { startedAt }),
+  });
+  if (!claimed) return undefined;
   const { after } = claimed;
+  const event: NotificationEvent = startedAt ? 'ESCALATE_NOW' : 'UNACKNOWLEDGED';
   await recordHistory(
     ports,
     workspaceId,
@@ -70,8 +55,8 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
         ticketType: 'INCIDENT',
         event: 'ESCALATION',
         actor: scope.actor,
-        to: String(due.step),
-        message: `Escalation ${due.step} of ${MAX_ESCALATIONS}: not acknowledged since the response deadline ${due.responseDueAt}`,
+        to: String(plan.policy ? page.level : page.step),
+        message: historyMessage(incident, plan, page, Boolean(startedAt)),
       },
     ],
     now.toISOString(),
@@ -80,35 +65,47 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
     {
       workspaceId,
       incidentId: after.id,
-      event: 'UNACKNOWLEDGED',
-      at: due.dueAt,
+      event,
+      at: page.dueAt,
       priority: after.priority,
-      escalation: due.step,
+      escalation: page.step,
+      ...(plan.policy && { policyId: plan.policy.id, levels: page.levels }),
     },
   ]);
-  return true;
+  return after;
 };
 
 /**
- * The escalation side of the SLA sweep, for a workspace with `autoEscalate` on: every incident still OPEN is
- * looked at (one query of the OPEN status partition, and one of the open maintenance windows) and those past
- * their deadline are escalated, but those of a service in maintenance. Answers how many escalations it sent.
+ * The escalation side of the SLA sweep: in a workspace with `autoEscalate` on or with escalation policies, every
+ * incident still OPEN is looked at (one query of the OPEN status partition, one of the open maintenance windows)
+ * and the page its plan has due is sent, but for those of a service in maintenance; incidents of no policy are
+ * escalated only with `autoEscalate`. Acknowledged incidents past a policy's ack timeout return to OPEN first.
+ * Answers how many pages it sent.
  */
-export const escalateOverdueIncidents = async (scope: Scope, now: Date): Promise<number> => {
+export const escalateOverdueIncidents = async (scope: Scope, now: Date, autoEscalate: boolean): Promise<number> => {
+  const { duePage, planResolver } = await plans();
+  const resolver = await planResolver(scope);
+  if (!autoEscalate && resolver.policies.length === 0) return 0;
+  let sent = 0;
+  if (resolver.policies.some((policy) => policy.ackTimeoutMinutes !== undefined)) {
+    sent += await (await ackTimeouts()).reopenUnresolved(scope, resolver, now);
+  }
   const open = await incidentRepository(scope.ports.table, scope.workspaceId).queryOpenIncidents();
-  if (open.length === 0) return 0;
+  if (open.length === 0) return sent;
   const [{ noteEscalationHeld, windowHolding }, { openWindows }] = await Promise.all([
     escalationHolds(),
     maintenanceWindows(),
   ]);
   const windows = await openWindows(scope, now);
-  let sent = 0;
   for (const incident of open) {
-    // An incident of a service in maintenance is held: its due escalation waits for the window's end.
+    const plan = resolver.planOf(incident);
+    if (!plan.policy && !autoEscalate) continue;
+    const page = duePage(incident, plan, now);
+    if (!page) continue;
+    // An incident of a service in maintenance is held: its due page waits for the window's end.
     const held = windowHolding(windows, incident);
-    if (held) {
-      if (dueEscalation(incident, now)) await noteEscalationHeld(scope, incident, held);
-    } else if (await escalate(scope, incident, now)) sent += 1;
+    if (held) await noteEscalationHeld(scope, incident, held);
+    else if (await sendEscalationPage(scope, incident, { plan, page, now })) sent += 1;
   }
   return sent;
 };

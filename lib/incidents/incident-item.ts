@@ -148,6 +148,7 @@ export const incidentUpdate = (
   if (status) {
     update.set.gsi1pk = incidentStatusPartition(workspaceId, status);
     if (isAcknowledged(status)) Object.assign(update.setIfAbsent, { acknowledgedAt: now, acknowledgedBy: actor });
+    if (status === 'ACKNOWLEDGED') update.set.lastAcknowledgedAt = now;
     if (isDone(status)) Object.assign(update.setIfAbsent, { resolvedAt: now, resolvedBy: actor });
     else update.remove.push('resolvedAt', 'resolvedBy');
   }

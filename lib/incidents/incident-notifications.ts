@@ -8,6 +8,7 @@ export const ESCALATION_EVENTS: readonly NotificationEvent[] = [
   'UNACKNOWLEDGED',
   'RESPONSE_BREACHED',
   'RESOLVE_BREACHED',
+  'ESCALATE_NOW',
 ];
 
 const rank = (incident: Incident): number => INCIDENT_PRIORITIES.indexOf(incident.priority);

@@ -226,23 +226,33 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
   };
 
   /**
-   * Claims escalation `step` of an incident: recorded only while it is still OPEN and fewer escalations were
-   * sent, so of two sweeps at the same instant one sends it. Answers the write, or undefined if not claimed.
+   * Claims page `step` of an incident's escalation: recorded only while it is still OPEN (by hand: not resolved
+   * or closed) and fewer pages were sent, so of two sweeps at the same instant one sends it. An escalate-now also
+   * moves `escalationStartedAt`. Answers the write, or undefined if not claimed.
    */
   const claimEscalation = async (
     incidentId: string,
-    { step, dueAt }: { step: number; dueAt: string },
+    { step, dueAt, level, startedAt }: { step: number; dueAt: string; level: number; startedAt?: string },
   ): Promise<{ before: Incident; after: Incident } | undefined> => {
-    const update: ItemUpdate = { set: { escalationCount: step, lastEscalatedAt: dueAt }, setIfAbsent: {}, remove: [] };
+    const set = { escalationCount: step, lastEscalatedAt: dueAt, escalationLevel: level };
+    const update: ItemUpdate = {
+      set: startedAt ? { ...set, escalationStartedAt: startedAt } : set,
+      setIfAbsent: {},
+      remove: [],
+    };
     const { expression, names, values } = updateExpression(update);
     const old = await updateIfPresent(
       table,
       incidentItemKey(workspaceId, incidentId),
       {
         UpdateExpression: expression,
-        ConditionExpression: '#status = :open AND (attribute_not_exists(#escalations) OR #escalations < :step)',
+        ConditionExpression: `${startedAt ? 'NOT (#status IN (:resolved, :closed))' : '#status = :open'} AND (attribute_not_exists(#escalations) OR #escalations < :step)`,
         ExpressionAttributeNames: { ...names, '#status': 'status', '#escalations': 'escalationCount' },
-        ExpressionAttributeValues: { ...values, ':open': 'OPEN', ':step': step },
+        ExpressionAttributeValues: {
+          ...values,
+          ...(startedAt ? { ':resolved': 'RESOLVED', ':closed': 'CLOSED' } : { ':open': 'OPEN' }),
+          ':step': step,
+        },
       },
       'ALL_OLD',
     );
@@ -258,11 +268,14 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
    * Every incident still OPEN (gsi1): the ones nobody acknowledged, which the escalation sweep pages again.
    * The index lags writes a little; the escalation's own write is conditional on OPEN for that reason.
    */
-  const queryOpenIncidents = async (): Promise<Incident[]> => {
+  const queryOpenIncidents = (): Promise<Incident[]> => queryIncidentsIn('OPEN');
+
+  /** Every incident in one status (gsi1): the OPEN ones, or the ACKNOWLEDGED ones an ack timeout may reopen. */
+  const queryIncidentsIn = async (status: IncidentStatus): Promise<Incident[]> => {
     const items = await queryAll(table, {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': incidentStatusPartition(workspaceId, 'OPEN') },
+      ExpressionAttributeValues: { ':pk': incidentStatusPartition(workspaceId, status) },
     });
     return items.map((item) => incidentFromItem(workspaceId, item));
   };
@@ -287,6 +300,7 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
     getIncident,
     queryIncidents,
     queryOpenIncidents,
+    queryIncidentsIn,
     updateIncidentItem,
     claimEscalation,
     deleteIncidentChildren,

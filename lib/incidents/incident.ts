@@ -87,6 +87,15 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
    */
   escalationCount?: number;
   lastEscalatedAt?: string;
+  /**
+   * The level its escalation reached (docs/on-call.md): 1 from the opening page; absent is 1. The instant the
+   * escalation's plan counts from: absent is `createdAt`; a return to OPEN after an ack timeout restarts it, an
+   * escalate-now moves it so the next pages keep their delays from then.
+   */
+  escalationLevel?: number;
+  escalationStartedAt?: string;
+  /** The last move to ACKNOWLEDGED, from which an escalation policy's `ackTimeoutMinutes` counts. */
+  lastAcknowledgedAt?: string;
 }
 
 /**
@@ -133,5 +142,5 @@ const UNSET_FIELDS: Record<string, null> = {
  */
 export const incidentView = (incident: Incident): Record<string, unknown> => {
   const { id, ticketId, businessId, summary, priority, status, ...rest } = incident;
-  return { id, ticketId, businessId, summary, priority, status, ...UNSET_FIELDS, ...rest };
+  return { id, ticketId, businessId, summary, priority, status, ...UNSET_FIELDS, escalationLevel: 1, ...rest };
 };

@@ -3,7 +3,8 @@ import { INCIDENT_PRIORITIES } from './incident.ts';
 
 /**
  * `ESCALATED`: the priority was raised. `UNACKNOWLEDGED`: an escalation, nobody acknowledged the incident by
- * its response deadline (docs/escalation.md). `RESPONSE_BREACHED` / `RESOLVE_BREACHED`: an SLA target was missed.
+ * its response deadline or a policy level's delay (docs/escalation.md, docs/on-call.md). `RESPONSE_BREACHED` /
+ * `RESOLVE_BREACHED`: an SLA target was missed. `ESCALATE_NOW`: someone paged the next level by hand.
  */
 export const NOTIFICATION_EVENTS = [
   'OPENED',
@@ -12,6 +13,7 @@ export const NOTIFICATION_EVENTS = [
   'UNACKNOWLEDGED',
   'RESPONSE_BREACHED',
   'RESOLVE_BREACHED',
+  'ESCALATE_NOW',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -20,7 +22,8 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
  * checks as it reads it: which incident, what happened to it, and when. `at` is the write's `updatedAt`: with
  * the event it names this occurrence, so a redelivery sends nothing twice. `priority` is the incident's at the
  * event, since the worker may read it after later changes; `fromPriority` is the one an escalation raised;
- * `escalation` numbers an UNACKNOWLEDGED event (1, 2, ...). Kept apart from the writers' code, whose cold starts
+ * `escalation` numbers an UNACKNOWLEDGED event (1, 2, ...); `policyId` and `levels` name the escalation policy and
+ * the levels (1-based) a page of it reaches, absent for the workspace's default escalation. Kept apart from the writers' code, whose cold starts
  * need its type only.
  */
 const incidentNotification = z.object({
@@ -31,6 +34,8 @@ const incidentNotification = z.object({
   priority: z.enum(INCIDENT_PRIORITIES),
   fromPriority: z.optional(z.enum(INCIDENT_PRIORITIES)),
   escalation: z.optional(z.number().check(z.int(), z.gte(1))),
+  policyId: z.optional(z.string()),
+  levels: z.optional(z.array(z.number().check(z.int(), z.gte(1)))),
 });
 
 export type IncidentNotification = z.output<typeof incidentNotification>;

@@ -52,6 +52,9 @@ export const incidentData = z.object({
   slaResolve: z.optional(z.enum(SLA_OUTCOMES)),
   escalationCount: z.optional(count),
   lastEscalatedAt: z.optional(z.string()),
+  escalationLevel: z.int(),
+  escalationStartedAt: z.optional(z.string()),
+  lastAcknowledgedAt: z.optional(z.string()),
 } satisfies { [Field in keyof Incident]-?: z.ZodMiniType });
 
 export const incidentIdData = z.object({ id: z.string() });

@@ -12,7 +12,7 @@ export interface SlaSweepResult {
   deadlines: number;
   /** Outcomes recorded on incidents: breaches the sweep found, or outcomes a failed hook left pending. */
   recorded: number;
-  /** Escalations sent for incidents nobody acknowledged (workspaces with `autoEscalate`). */
+  /** Escalation pages sent for incidents nobody acknowledged (`autoEscalate`, or escalation policies). */
   escalated: number;
 }
 
@@ -21,7 +21,8 @@ export interface SlaSweepResult {
  * that passed without its target being reached is recorded as a breach on its incident and counted on its
  * policy (which queues the breach alert); then the deadline is removed. It reads the passed deadlines only,
  * never the incidents at large; a deadline of an incident deleted since is simply removed. In every
- * workspace with `autoEscalate` on, the OPEN incidents past their response deadline are escalated.
+ * workspace with `autoEscalate` on or escalation policies, the OPEN incidents are paged by their escalation
+ * plan (docs/escalation.md, docs/on-call.md).
  */
 export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Promise<SlaSweepResult> => {
   const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0, escalated: 0 };
@@ -29,7 +30,7 @@ export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Pro
     const scope = systemScope(workspaceId, ports);
     const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
     if (config?.slaEnabled) await sweepWorkspaceDeadlines(scope, now, result);
-    if (config?.autoEscalate) result.escalated += await escalateOverdueIncidents(scope, now);
+    result.escalated += await escalateOverdueIncidents(scope, now, config?.autoEscalate ?? false);
   }
   return result;
 };

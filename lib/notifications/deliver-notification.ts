@@ -7,7 +7,6 @@ import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhoo
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
 import { log } from '#lib/log/logger.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
-import { whoIsOnCall } from '#lib/on-call/on-call-service.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';
 import { ACK_LINK_LIFETIME_MS, signAckLink } from './ack-token.ts';
 import { maskPhone, type Delivery } from './delivery.ts';
@@ -20,6 +19,7 @@ import {
   type NotificationContent,
 } from './notification-messages.ts';
 import type { Pagee } from './escalation-contact.ts';
+import { pagedPeople } from './paged-people.ts';
 import { silencedBy } from './silence.ts';
 
 /** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
@@ -111,9 +111,6 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: rea
   return sends;
 };
 
-/** The policy and member lookups of escalation contacts load with the first escalation or breach alert. */
-const escalationContacts = onFirstUse(() => import('./escalation-contact.ts'));
-
 /** The video tool's client (its OAuth refresh and calls) loads with the first war room asked for. */
 const meetings = onFirstUse(() => import('#lib/integrations/meetings.ts'));
 
@@ -180,12 +177,10 @@ export const deliverNotification = async (
     return;
   }
   const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
-  if (!wanted(notification, config)) return;
-  const onCall = await whoIsOnCall(scope, new Date(eventAt));
-  const contact = isEscalation(notification)
-    ? await (await escalationContacts()).escalationContactOf(scope, incident)
-    : undefined;
-  const sends = await sendsFor(scope, config, [...onCall, ...(contact ? [contact] : [])]);
+  const paged = await pagedPeople(scope, notification, incident);
+  // A policy's opening page is its level 1, a page, not a notice `notifyOnCreate` may turn off.
+  if (!paged.policy && !wanted(notification, config)) return;
+  const sends = await sendsFor(scope, config, paged.people);
   const deliveries = deliveryRepository(ports.table, workspaceId);
   const earlier = await deliveries.queryEventDeliveries({ incidentId, event, eventAt });
   const settled = new Set(
@@ -197,7 +192,7 @@ export const deliverNotification = async (
   const meetingUrl = !silence && wantsWarRoom(notification) ? await warRoom(scope, incident, earlier) : undefined;
   const content = notificationContent(notification, incident, {
     appUrl: ports.mail.appUrl,
-    onCall: onCall.map(({ email }) => email),
+    onCall: paged.onCall,
     meetingUrl,
   });
   let failed = 0;

@@ -19,7 +19,13 @@ export interface NotificationContent {
   ackUrl?: string | undefined;
 }
 
-const whatHappened = ({ event, priority, fromPriority, escalation }: IncidentNotification): string => {
+/** The level a page reaches, when an escalation policy's (the highest of the levels it pages). */
+const levelOf = ({ levels }: IncidentNotification): number | undefined =>
+  levels && levels.length > 0 ? Math.max(...levels) : undefined;
+
+const whatHappened = (notification: IncidentNotification): string => {
+  const { event, priority, fromPriority, escalation } = notification;
+  const level = levelOf(notification);
   switch (event) {
     case 'OPENED':
       return 'opened';
@@ -28,7 +34,11 @@ const whatHappened = ({ event, priority, fromPriority, escalation }: IncidentNot
     case 'RESOLVED':
       return 'resolved';
     case 'UNACKNOWLEDGED':
-      return `not acknowledged, escalation ${escalation ?? 1}`;
+      return level
+        ? `not acknowledged, escalated to level ${level}`
+        : `not acknowledged, escalation ${escalation ?? 1}`;
+    case 'ESCALATE_NOW':
+      return level ? `escalated to level ${level} on request` : 'escalated on request';
     case 'RESPONSE_BREACHED':
       return 'missed its SLA response target';
     case 'RESOLVE_BREACHED':

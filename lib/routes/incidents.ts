@@ -167,6 +167,17 @@ export const incidents = defineGroup({
       request: { params: incidentIdParams, body: resolveIncidentBody },
       response: { status: 200, data: incidentData },
     },
+    escalateIncident: {
+      method: 'POST',
+      path: '/api/v1/incident-ticket/:id/escalate',
+      summary: "Page the next level of the incident's escalation now",
+      description: 'Acknowledged or not; 409 when resolved or no level is left (docs/on-call.md).',
+      auth: 'bearerOrApiKey',
+      scope: 'incidents:write',
+      access: 'write',
+      request: { params: incidentIdParams },
+      response: { status: 200, data: incidentData },
+    },
     resolveWithCustomerKb: {
       method: 'POST',
       path: '/api/v1/incident-ticket/resolve/customer-kb/:id',

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { deletedPolicyView, escalationPolicyView } from '#lib/escalation-policies/responses.ts';
+import { escalationPolicyBody, escalationPolicyIdParams } from '#lib/escalation-policies/schemas.ts';
 import { defineGroup } from '#lib/http/route.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
@@ -17,12 +19,14 @@ const read = { auth: 'bearerOrApiKey', scope: 'incidents:read', access: 'read' }
 const write = { auth: 'bearerOrApiKey', scope: 'incidents:write', access: 'write' } as const;
 
 /**
- * On-call schedules (docs/on-call.md): rotation layers, overrides, who is on call, and a calendar feed.
+ * On-call schedules (docs/on-call.md): rotation layers, overrides, who is on call, and a calendar feed; and the
+ * escalation policies that page through them, which need what schedules need (the table) and nothing more.
  * `calendarUrl` is built on the URL the caller reached the API at, so no function needs the API's URL.
  */
 export const schedules = defineGroup({
   name: 'schedules',
-  description: 'On-call schedules: rotation layers, overrides, who is on call when, and a calendar feed.',
+  description:
+    'On-call schedules (rotation layers, overrides, who is on call when, a calendar feed) and escalation policies.',
   needs: [tableReadWrite, signingKeys],
   routes: {
     listSchedules: {
@@ -111,6 +115,46 @@ export const schedules = defineGroup({
       ...write,
       request: { params: scheduleIdParams },
       response: { status: 200, data: deletedView },
+    },
+    listEscalationPolicies: {
+      method: 'GET',
+      path: '/api/v1/escalation-policies',
+      summary: "List the workspace's escalation policies, oldest first",
+      ...read,
+      response: { status: 200, data: z.array(escalationPolicyView) },
+    },
+    createEscalationPolicy: {
+      method: 'POST',
+      path: '/api/v1/escalation-policies',
+      summary: "Create an escalation policy; every schedule and member a level names must be the workspace's",
+      ...write,
+      request: { body: escalationPolicyBody },
+      response: { status: 201, data: escalationPolicyView },
+    },
+    getEscalationPolicy: {
+      method: 'GET',
+      path: '/api/v1/escalation-policies/:id',
+      summary: 'Get one escalation policy',
+      ...read,
+      request: { params: escalationPolicyIdParams },
+      response: { status: 200, data: escalationPolicyView },
+    },
+    replaceEscalationPolicy: {
+      method: 'PUT',
+      path: '/api/v1/escalation-policies/:id',
+      summary:
+        "Replace a policy's name, levels, repeat and ack timeout; incidents under way follow it from their next page",
+      ...write,
+      request: { params: escalationPolicyIdParams, body: escalationPolicyBody },
+      response: { status: 200, data: escalationPolicyView },
+    },
+    deleteEscalationPolicy: {
+      method: 'DELETE',
+      path: '/api/v1/escalation-policies/:id',
+      summary: "Delete an escalation policy; services naming it fall back to the workspace's default escalation",
+      ...write,
+      request: { params: escalationPolicyIdParams },
+      response: { status: 200, data: deletedPolicyView },
     },
   },
 });

@@ -3,9 +3,10 @@ import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { publicBaseUrl } from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
-import { finalShifts, onCallAt, type FinalShift, type ScheduleOverride } from '#lib/on-call/final-shifts.ts';
+import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { signCalendarLink, verifyCalendarLink } from './calendar-token.ts';
+import { asSpans } from './on-call-now.ts';
 import type { Override, Schedule } from './schedule.ts';
 import { scheduleRepository } from './schedule-repository.ts';
 import type { OverrideInput, ScheduleInput } from './schemas.ts';
@@ -123,9 +124,6 @@ export const deleteOverride = async (scope: Scope, scheduleId: string, overrideI
     throw new NotFoundError('Override not found');
   }
 };
-
-const asSpans = (overrides: Override[]): ScheduleOverride[] =>
-  overrides.map((o) => ({ id: o.id, userId: o.userId, start: Date.parse(o.start), end: Date.parse(o.end) }));
 
 const shiftOut = (shift: FinalShift) => ({
   userId: shift.userId,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REPOSITORY_RULE } from './service.ts';
+import { ESCALATION_POLICY_RULE, REPOSITORY_RULE } from './service.ts';
 
 /** What the service-map routes answer in `data` (the route table's `response`, the OpenAPI document's source). */
 const nullableText = z.nullable(z.string());
@@ -10,6 +10,7 @@ export const serviceView = z.object({
   description: nullableText,
   team: nullableText,
   repository: z.nullable(z.string().check(z.describe(REPOSITORY_RULE))),
+  escalationPolicyId: z.nullable(z.string().check(z.describe(ESCALATION_POLICY_RULE))),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

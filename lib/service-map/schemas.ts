@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEPENDENCY_DEPTH_LIMIT } from './limits.ts';
-import { REPOSITORY_RULE } from './service.ts';
+import { ESCALATION_POLICY_RULE, REPOSITORY_RULE } from './service.ts';
 
 const name = z
   .string()
@@ -14,6 +14,10 @@ const team = z
     z.maxLength(64, 'must be at most 64 characters'),
     z.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be a slug: lower-case letters and digits joined by hyphens'),
   );
+
+const escalationPolicyId = z
+  .string()
+  .check(z.trim(), z.maxLength(100, 'must be at most 100 characters'), z.describe(ESCALATION_POLICY_RULE));
 
 const description = z.string().check(z.trim(), z.maxLength(2_000, 'must be at most 2000 characters'));
 
@@ -48,6 +52,7 @@ export const createServiceBody = z.object({
   description: onCreate(description),
   team: onCreate(team),
   repository: onCreate(repository),
+  escalationPolicyId: onCreate(escalationPolicyId),
 });
 export type CreateServiceInput = z.output<typeof createServiceBody>;
 
@@ -56,6 +61,7 @@ const patchFields = {
   description: onPatch(description),
   team: onPatch(team),
   repository: onPatch(repository),
+  escalationPolicyId: onPatch(escalationPolicyId),
 };
 
 export const updateServiceBody = z.object(patchFields).check(

@@ -37,7 +37,7 @@ const serviceFromItem = (item: Item, workspaceId: string): Service => {
   assertOfWorkspace(item, workspaceId, `service ${String(item.id)}`);
   return {
     ...storedFields<Service>()(item, ['id', 'name', 'createdAt', 'updatedAt']),
-    ...textsOrNull(item, ['description', 'team', 'repository']),
+    ...textsOrNull(item, ['description', 'team', 'repository', 'escalationPolicyId']),
   };
 };
 

@@ -12,6 +12,8 @@ export interface Service {
    * changes (`ownsRepository`).
    */
   repository: string | null;
+  /** The escalation policy its incidents page by; null: the workspace's default escalation (docs/on-call.md). */
+  escalationPolicyId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -25,7 +27,9 @@ export interface Dependency {
 }
 
 /** The fields a PATCH may change; undefined leaves one as it is, null clears an optional one. */
-export type ServiceChanges = Partial<Pick<Service, 'name' | 'description' | 'team' | 'repository'>>;
+export type ServiceChanges = Partial<
+  Pick<Service, 'name' | 'description' | 'team' | 'repository' | 'escalationPolicyId'>
+>;
 
 /** Names are unique without regard to case or surrounding blanks: `Checkout` and ` checkout` are one name. */
 export const nameKeyOf = (name: string): string => filterKey(name);
@@ -51,6 +55,9 @@ export const ownsRepository = (service: Pick<Service, 'name' | 'repository'>, re
   if (!repository.includes('/')) return key === nameKeyOf(service.name);
   return service.repository === null && nameKeyOf(repository.split('/').pop() ?? '') === nameKeyOf(service.name);
 };
+
+/** What a service's `escalationPolicyId` does: the OpenAPI text of the field. */
+export const ESCALATION_POLICY_RULE = "The escalation policy its incidents page by; none: the workspace's default";
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
 

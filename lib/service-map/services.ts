@@ -1,4 +1,5 @@
-import { ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import { escalationPolicyRepository } from '#lib/escalation-policies/escalation-policy-repository.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { claimServiceName } from './name-claims.ts';
 import { type Service, type ServiceChanges, isServiceId, nameKeyOf } from './service.ts';
@@ -10,11 +11,23 @@ const UPDATE_ATTEMPTS = 3;
 
 const notFound = (): NotFoundError => new NotFoundError('Service not found');
 
+/** A policy named must be one of the workspace's: a 400 naming the field otherwise. */
+const checkPolicy = async ({ ports: { table }, workspaceId }: Scope, policyId: string | null | undefined) => {
+  if (!policyId) return;
+  if (!(await escalationPolicyRepository(table, workspaceId).getPolicy(policyId))) {
+    throw new BadRequestError('Unknown escalation policy', [
+      `escalationPolicyId: no escalation policy ${policyId} in this workspace`,
+    ]);
+  }
+};
+
 /** The name is claimed first, so two creates of one name cannot both succeed (409 for the second). */
-export const createService = async (
-  { ports: { table, clock, ids }, workspaceId }: Scope,
-  input: CreateServiceInput,
-): Promise<Service> => {
+export const createService = async (scope: Scope, input: CreateServiceInput): Promise<Service> => {
+  const {
+    ports: { table, clock, ids },
+    workspaceId,
+  } = scope;
+  await checkPolicy(scope, input.escalationPolicyId);
   const map = serviceMapRepository(table, workspaceId);
   const now = clock.now().toISOString();
   const service: Service = {
@@ -23,6 +36,7 @@ export const createService = async (
     description: input.description ?? null,
     team: input.team ?? null,
     repository: input.repository ?? null,
+    escalationPolicyId: input.escalationPolicyId ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -59,10 +73,15 @@ const changesTo = (service: Service, input: UpdateServiceInput): ServiceChanges 
  * being overwritten with what this one read.
  */
 export const updateService = async (
-  { ports: { table, clock }, workspaceId }: Scope,
+  scope: Scope,
   { id: serviceId, changes: input }: { id: string; changes: UpdateServiceInput },
 ): Promise<Service> => {
+  const {
+    ports: { table, clock },
+    workspaceId,
+  } = scope;
   if (!isServiceId(serviceId)) throw notFound();
+  await checkPolicy(scope, input.escalationPolicyId);
   const map = serviceMapRepository(table, workspaceId);
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
     const found = await map.findService(serviceId);

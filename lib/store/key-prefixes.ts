@@ -14,6 +14,7 @@ export const WORKSPACE_PREFIXES = {
   CORGROUP: 'correlation groups: signals gathered toward one incident',
   CORRULE: 'correlation rules',
   COUNTER: 'list counters (totals kept on write)',
+  ESCPOLICY: 'escalation policies: who is paged at each level, and how often',
   EXEC: 'playbook executions',
   FP: 'open-signal fingerprint claims (duplicates merge into one signal)',
   HEARTBEAT: 'heartbeats: jobs expected to ping, and their last ping',

@@ -80,7 +80,9 @@ describe('bundles hold the clients their function declares, no others', () => {
 const OVER_BUDGET: Record<string, number> = {
   // The AWS client factory the least-privilege proof hooks (lib/ports/aws-client.ts) moved auth, business,
   // correlation-worker, dashboard, ingestion-worker and problems by 0.001.
-  incidents: 1.481,
+  // Issue 43's escalate-now route (its entry in the route table and its binding) and the escalation fields of the
+  // incident's response schema: 1.481 to 1.489.
+  incidents: 1.489,
   // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take; and
   // the refactor's moved helpers (issue 28, docs/performance.md); the sender registry, whose definitions the
   // routes are built from at cold start (issue 41: 2.3 KB, each normalizer and fixture list still a lazy chunk).
@@ -97,12 +99,14 @@ const OVER_BUDGET: Record<string, number> = {
   'correlation-worker': 1.375,
   'correlation-rules': 1.345,
   // Schedules' zod schemas and the rotation math (issue 43), landed over the budget at the end of a session.
-  schedules: 1.335,
+  // Issue 43's escalation policies: their five routes and zod schemas in the same group, 1.335 to 1.359.
+  schedules: 1.359,
   dashboard: 1.335,
   problems: 1.335,
   'ingestion-worker': 1.325,
   'blast-radius': 1.335,
-  'service-map': 1.325,
+  // The service's escalationPolicyId in its schemas (issue 43): 1.325 to 1.327.
+  'service-map': 1.327,
   tickets: 1.315,
 };
 

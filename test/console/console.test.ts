@@ -98,6 +98,11 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     expect(stored.body.data.acknowledgedBy).toBe(engineer.email);
     expect(await page.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
 
+    // Escalate now pages the next level, acknowledged or not (docs/on-call.md).
+    expect(await facts.innerText()).toContain('level 1');
+    await page.getByRole('button', { name: 'Escalate now' }).click();
+    await facts.getByText('level 2').waitFor();
+
     const comment = 'Rolled back the 02:05 deploy; watching p99.';
     await page.getByLabel('Comment').fill(comment);
     await page.getByRole('button', { name: 'Add comment' }).click();
@@ -224,7 +229,7 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     expect(await page.locator('.facts').innerText()).toContain('OPEN');
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     await page.getByRole('button', { name: 'Export PDF' }).waitFor();
-    for (const name of ['Acknowledge', 'Resolve', 'Assign', 'Analyse', 'Add comment']) {
+    for (const name of ['Acknowledge', 'Escalate now', 'Resolve', 'Assign', 'Analyse', 'Add comment']) {
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     }
     expect(outside).toEqual([]);

@@ -49,13 +49,14 @@ describe('service map', () => {
         description: 'Takes payments',
         team: 'payments-core',
         repository: 'acme/checkout',
+        escalationPolicyId: null,
         createdAt: expect.any(String),
         updatedAt: service.createdAt,
       });
       const fetched = await client.request('GET', `${MAP}/${service.id}`, undefined, admin.auth);
       expect(fetched.body.data).toEqual(service);
       const bare = await create({ name: unique('bare'), description: '' });
-      expect(bare).toMatchObject({ description: null, team: null, repository: null });
+      expect(bare).toMatchObject({ description: null, team: null, repository: null, escalationPolicyId: null });
     });
 
     it('refuses a name already taken, whatever its case and blanks, in the same workspace only', async () => {

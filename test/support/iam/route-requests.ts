@@ -88,6 +88,15 @@ const scheduleOf = ({ admin }: RequestContext) => ({
   ],
 });
 
+/** The admin at once, the lead's address five minutes later. */
+const escalationPolicyOf = ({ admin }: RequestContext) => ({
+  name: 'Checkout',
+  levels: [
+    { delayMinutes: 0, targets: [{ type: 'member', id: admin.user.id }] },
+    { delayMinutes: 5, targets: [{ type: 'email', address: 'lead@example.com' }] },
+  ],
+});
+
 const PLAYBOOK = {
   title: 'Failover',
   steps: [{ title: 'Check' }, { title: 'Restart', optional: true }, { title: 'Confirm' }],
@@ -201,6 +210,10 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     byAdmin('POST', '/incident-ticket/comment', { ticketId: context.ids.incident, content: 'Rolled back' })(context),
   'incidents.listComments': withIds('GET', ({ incident }) => `/incident-ticket/comment/${incident}`),
   'incidents.listMessages': withIds('GET', ({ incident }) => `/incident-ticket/message/${incident}`),
+  'incidents.escalateIncident': async (context) => {
+    await creating(context, 'escalatedIncident', '/incident-ticket', { summary: 'Queue stuck', priority: 'HIGH' });
+    return withIds('POST', ({ escalatedIncident }) => `/incident-ticket/${escalatedIncident}/escalate`)(context);
+  },
   'incidents.resolveIncident': withIds('POST', ({ incident }) => `/incident-ticket/resolve/${incident}`),
   'incidents.resolveWithCustomerKb': async (context) => {
     await creating(context, 'kbIncident', '/incident-ticket', { summary: 'Payments fail', priority: 'HIGH' });
@@ -479,6 +492,13 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
     ({ schedule, override }) => `/schedules/${schedule}/overrides/${override}`,
   ),
   'schedules.deleteSchedule': withIds('DELETE', ({ schedule: id }) => `/schedules/${id}`),
+  'schedules.listEscalationPolicies': byKey('/escalation-policies'),
+  'schedules.createEscalationPolicy': (context) =>
+    creating(context, 'escalationPolicy', '/escalation-policies', escalationPolicyOf(context)),
+  'schedules.getEscalationPolicy': withIds('GET', ({ escalationPolicy: id }) => `/escalation-policies/${id}`),
+  'schedules.replaceEscalationPolicy': (context) =>
+    withIds('PUT', ({ escalationPolicy: id }) => `/escalation-policies/${id}`, escalationPolicyOf(context))(context),
+  'schedules.deleteEscalationPolicy': withIds('DELETE', ({ escalationPolicy: id }) => `/escalation-policies/${id}`),
 
   'pipelines.listRuns': byFreshKey('/pipelines'),
   'pipelines.getRun': async (context) => {
