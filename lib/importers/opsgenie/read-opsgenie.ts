@@ -130,6 +130,8 @@ export const readOpsgenie = (files: ExportFiles): ImportSet => {
         const minutes = rule.delay.timeUnit === 'hours' ? rule.delay.timeAmount * 60 : rule.delay.timeAmount;
         const { recipient } = rule;
         const where = `escalation "${escalation.name}"`;
+        if (rule.notifyType === 'next' || rule.notifyType === 'previous')
+          unmapped.push(`${where}: the ${rule.notifyType} on-call person is taken as the current one`);
         if (rule.condition === 'if-not-closed')
           unmapped.push(`${where}: "if not closed" is taken as "if not acknowledged"`);
         const target: ImportTarget[] =
