@@ -4,6 +4,7 @@ import { currentUser, onSessionChange, signOut, type User } from './api.ts';
 import { AcceptInvitePage } from './pages/accept-invite.tsx';
 import { IncidentPage } from './pages/incident.tsx';
 import { IncidentsPage } from './pages/incidents.tsx';
+import { IntegrationKeysPage } from './pages/integration-keys.tsx';
 import { OnCallPage } from './pages/on-call.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignalsPage } from './pages/signals.tsx';
@@ -27,6 +28,11 @@ const Header = ({ user, path }: { user: User; path: string }) => (
       <Link to="/heartbeats" class={path.startsWith('/heartbeats') ? 'current' : ''}>
         Heartbeats
       </Link>
+      {user.roles.includes('ADMIN') && (
+        <Link to="/integration-keys" class={path.startsWith('/integration-keys') ? 'current' : ''}>
+          Keys
+        </Link>
+      )}
     </nav>
     <span class="who">
       <span class="who-email">{user.email}</span> <span class="badge">{user.roles.join(', ')}</span>{' '}
@@ -67,6 +73,8 @@ const App = () => {
         <OnCallPage />
       ) : path === '/heartbeats' ? (
         <WatchersPage />
+      ) : path === '/integration-keys' ? (
+        <IntegrationKeysPage />
       ) : path === '/incidents' ? (
         <IncidentsPage params={query} />
       ) : (

@@ -1,11 +1,13 @@
 import type * as z from 'zod/mini';
 import type { analysisSchema, latestAnalysisSchema } from '#lib/analysis/response-schemas.ts';
 import type { HeartbeatView } from '#lib/heartbeats/schemas.ts';
+import type { createdIntegrationKeyData, integrationKeyData } from '#lib/ingestion/integration-keys/schemas.ts';
 import type { commentData, incidentData, messageData } from '#lib/incidents/response-schemas.ts';
 import type { WindowView } from '#lib/maintenance/schemas.ts';
 import type { deliverySchema } from '#lib/notifications/schemas.ts';
 import type { assignmentData } from '#lib/on-call/schemas.ts';
 import type { executionData } from '#lib/playbooks/response-schemas.ts';
+import type { serviceView } from '#lib/service-map/responses.ts';
 import type { signalSummaryView } from '#lib/signals/responses.ts';
 import type { historyEventData } from '#lib/tickets/schemas.ts';
 import type { memberData } from '#lib/workspaces/schemas.ts';
@@ -32,3 +34,8 @@ export type Assignment = z.output<typeof assignmentData>;
 export type Heartbeat = HeartbeatView;
 /** `GET /maintenance-windows` (docs/heartbeats.md). */
 export type MaintenanceWindow = WindowView;
+/** `GET /ingestion/integration-keys` (docs/ingestion.md): never the key itself. */
+export type IntegrationKey = z.output<typeof integrationKeyData>;
+/** The create's answer, the only one that carries the key. */
+export type CreatedIntegrationKey = z.output<typeof createdIntegrationKeyData>;
+export type Service = z.output<typeof serviceView>;

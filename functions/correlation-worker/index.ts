@@ -9,6 +9,7 @@ import { correlationWorker } from '#lib/workers/correlation-worker.ts';
 
 /** What follows a resolve (the incidents' resolve among it) is a chunk, loaded by the first such message. */
 const resolvedSignals = onFirstUse(() => import('#lib/correlation/resolved-signal.ts'));
+const acknowledgedSignals = onFirstUse(() => import('#lib/correlation/acknowledged-signal.ts'));
 
 /**
  * The correlation queue's consumer. A batch's records run side by side: signals of one group coordinate
@@ -25,6 +26,14 @@ export const handler = createQueueHandler(
         workspaceId,
         signalId,
         ...(await (await resolvedSignals()).followResolvedSignal(scope, signalId)),
+      });
+      return;
+    }
+    if (kind === 'acknowledged') {
+      log.info('acknowledged signal followed', {
+        workspaceId,
+        signalId,
+        ...(await (await acknowledgedSignals()).followAcknowledgedSignal(scope, signalId)),
       });
       return;
     }

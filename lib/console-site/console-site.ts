@@ -20,6 +20,7 @@ export const CONSOLE_PAGES = [
   '/signals',
   '/on-call',
   '/heartbeats',
+  '/integration-keys',
 ] as const;
 
 /** Every path the console answers (a GET each): its pages and its built files. */

@@ -19,7 +19,7 @@ import {
   integrationKeyBody,
   integrationKeyData,
   integrationKeyParams,
-} from '#lib/ingestion/integration-keys/integration-key.ts';
+} from '#lib/ingestion/integration-keys/schemas.ts';
 
 // Real senders post large batches (alert groups, paging-tool message lists). DECISIONS.md allows 5 MiB, but API
 // Gateway hands every body to the function base64 (lib/http/binary-media-types.ts), and Lambda takes at most

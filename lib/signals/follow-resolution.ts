@@ -11,3 +11,12 @@ export const followResolution = async ({ ports, workspaceId }: Scope, signal: Si
   if (signal.status !== 'RESOLVED' || !signal.incidentId) return;
   await ports.queue.send('correlation', [{ workspaceId, signalId: signal.id, kind: 'resolved' }]);
 };
+
+/**
+ * Hands a signal of an incident that its sender acknowledged to the correlation worker (an `acknowledged`
+ * message), which acknowledges the incident if it is still OPEN, as a paging tool's acknowledge does.
+ */
+export const followAcknowledgement = async ({ ports, workspaceId }: Scope, signal: Signal): Promise<void> => {
+  if (signal.status !== 'ACKNOWLEDGED' || !signal.incidentId) return;
+  await ports.queue.send('correlation', [{ workspaceId, signalId: signal.id, kind: 'acknowledged' }]);
+};

@@ -46,7 +46,7 @@ export const toQueueMessage = async (objects: ObjectStore, queued: QueuedSignalE
 const eventSchema = z.looseObject({
   signal: z.looseObject({ name: z.string(), source: z.string(), type: z.string(), severity: z.string() }),
   fingerprint: z.string(),
-  action: z.enum(['trigger', 'resolve', 'record']),
+  action: z.enum(['trigger', 'acknowledge', 'resolve', 'record']),
 });
 
 const queueMessage = z

@@ -19,7 +19,7 @@ interface CanonicalSignal {
   triggeredAt: string;
 }
 
-export type NormalizedAction = 'trigger' | 'resolve' | 'record';
+export type NormalizedAction = 'trigger' | 'acknowledge' | 'resolve' | 'record';
 
 /** What signal storage needs of a sender's event: the signal, its identity and what it does. */
 export interface SignalEvent {
@@ -30,8 +30,9 @@ export interface SignalEvent {
    */
   fingerprint: string;
   /**
-   * 'trigger' opens or merges; 'resolve' resolves the matching open signal; 'record' is informational (a ping,
-   * a push, a successful pipeline): stored at LOW severity, never correlated into incidents.
+   * 'trigger' opens or merges; 'acknowledge' acknowledges the matching open signal (a paging tool's event API);
+   * 'resolve' resolves it; 'record' is informational (a ping, a push, a successful pipeline): stored at LOW
+   * severity, never correlated into incidents.
    */
   action: NormalizedAction;
 }

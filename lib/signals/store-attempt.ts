@@ -21,6 +21,8 @@ export interface Written {
   inserted: boolean;
   deduplicated: boolean;
   resolved: boolean;
+  /** An acknowledging event moved the open signal to ACKNOWLEDGED. */
+  acknowledged?: boolean;
   /** The delivery was counted before, by an earlier try of it: nothing changed now. */
   repeated: boolean;
   /** What the signal counter gains. */

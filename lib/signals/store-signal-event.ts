@@ -1,5 +1,6 @@
 import type { Scope } from '#lib/identity/scope.ts';
-import type { SignalEvent } from './signal-event.ts';
+import type { NormalizedAction, SignalEvent } from './signal-event.ts';
+import { acknowledgeEvent } from './acknowledge-event.ts';
 import { log } from '#lib/log/logger.ts';
 import { type DeliveryRef, deliveryMarkOf } from './delivery-mark.ts';
 import { openOrMerge } from './fingerprint-merge.ts';
@@ -7,7 +8,7 @@ import { resolveEvent } from './resolve-event.ts';
 import { QUEUED_EVENT_SENDER, toQueueMessage, type QueuedSignalEvent } from './queued-signal-event.ts';
 import type { Signal } from './signal.ts';
 import { signalCounterRepository } from './signal-counter-repository.ts';
-import { followResolution } from './follow-resolution.ts';
+import { followAcknowledgement, followResolution } from './follow-resolution.ts';
 import { isStoreUnavailable } from '#lib/store/store-errors.ts';
 import type { Attempt, Written } from './store-attempt.ts';
 
@@ -120,6 +121,11 @@ const countEvent = (scope: Scope, written: Written, receipt: Receipt): void => {
   else if (written.inserted) metrics.count('SignalsIngested');
 };
 
+/** Step 2 of storing an event, by what the event does. */
+const STEPS: Readonly<
+  Record<NormalizedAction, (scope: Scope, event: SignalEvent, attempt: Attempt) => Promise<Written>>
+> = { trigger: openOrMerge, record: openOrMerge, resolve: resolveEvent, acknowledge: acknowledgeEvent };
+
 const storeEvent = async (
   scope: Scope,
   { event }: SignalEventInput,
@@ -127,8 +133,7 @@ const storeEvent = async (
   receipt: Receipt,
 ): Promise<StoredSignal> => {
   const { ports, workspaceId } = scope;
-  const written =
-    event.action === 'resolve' ? await resolveEvent(scope, event, attempt) : await openOrMerge(scope, event, attempt);
+  const written = await STEPS[event.action](scope, event, attempt);
   countEvent(scope, written, receipt);
   const signalId = written.signal.id;
 
@@ -145,6 +150,10 @@ const storeEvent = async (
       ),
     written.resolved &&
       bestEffort('resolved-signal enqueue', workspaceId, signalId, () => followResolution(scope, written.signal)),
+    written.acknowledged &&
+      bestEffort('acknowledged-signal enqueue', workspaceId, signalId, () =>
+        followAcknowledgement(scope, written.signal),
+      ),
   ]);
   return {
     signalId,

@@ -121,4 +121,43 @@ describe.skipIf(!hasChromium)('the console: the other pages a mailed link or a f
     expect(await viewing.locator('.rows li button').count()).toBe(0);
     await viewing.context().close();
   }, 60_000);
+  it('lists, creates (showing the key once) and revokes integration keys for an ADMIN', async () => {
+    const service = await client.request('POST', `${V1}/service-map`, { name: 'Checkout API' }, admin.auth);
+    expectOk(service, 201);
+    const page = await openPage([]);
+    await page.goto(`${client.stack.url}/integration-keys`);
+    await signInOn(page, admin);
+    await page.getByText('No integration keys.').waitFor();
+    await page.getByLabel('Name').fill('Alertmanager prod');
+    await page.getByLabel('Service').selectOption({ label: 'Checkout API' });
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByLabel('Integration key', { exact: true });
+    await shown.waitFor();
+    const key = await shown.inputValue();
+    expect(key).toMatch(/^imsik_/);
+    await screenshot(page, 'integration-keys');
+    const event = {
+      routing_key: key,
+      event_action: 'trigger',
+      payload: { summary: 'Disk full', source: 'db-1', severity: 'warning' },
+    };
+    expect((await client.request('POST', `${V1}/events/v2/enqueue`, event)).status).toBe(202);
+
+    await page.getByRole('button', { name: 'Done' }).click();
+    const row = page.locator('.rows li', { hasText: 'Alertmanager prod' });
+    await row.getByText('Checkout API').waitFor();
+    expect(await page.content()).not.toContain(key);
+    await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await row.getByRole('button', { name: 'Revoke Alertmanager prod' }).click();
+    await page.getByText('No integration keys.').waitFor();
+    expect((await client.request('POST', `${V1}/events/v2/enqueue`, event)).status).toBe(401);
+    await page.context().close();
+
+    const engineering = await openPage([]);
+    await engineering.goto(`${client.stack.url}/incidents`);
+    await signInOn(engineering, engineer);
+    await engineering.getByRole('heading', { name: 'Incidents' }).waitFor();
+    expect(await engineering.getByRole('link', { name: 'Keys' }).count()).toBe(0);
+    await engineering.context().close();
+  }, 60_000);
 });

@@ -47,6 +47,36 @@ describe('PagerDuty Events API v2 (POST /api/v1/events/v2/enqueue)', () => {
     await settle();
   });
 
+  it('acknowledges the alert of a dedup_key and the OPEN incident it opened', async () => {
+    const { client } = stack;
+    const tenant = await createTenant(client, 'Pager Ackers');
+    const auth = tenant.admin.auth;
+    const routingKey = await createIntegrationKey(client, tenant, 'db');
+    const trigger = fixtureOf(FOLDER, 'pdjs-trigger.json', { routing_key: routingKey });
+    const critical = { ...trigger, payload: { ...trigger.payload, severity: 'critical' } };
+    expect((await postEvent(client, ENQUEUE, critical)).status).toBe(202);
+    await settle();
+    const [incident] = await listIncidents(client, auth);
+    expect(incident?.status).toBe('OPEN');
+
+    const acknowledge = fixtureOf(FOLDER, 'pdjs-acknowledge.json', { routing_key: routingKey });
+    const reply = await postEvent(client, ENQUEUE, acknowledge);
+    expect(reply.status, reply.text).toBe(202);
+    expect(reply.body).toEqual({ status: 'success', message: 'Event processed', dedup_key: 'disk-full/db-1' });
+    expect((await postEvent(client, ENQUEUE, acknowledge)).status).toBe(202);
+    await settle();
+    const signals = await client.request('GET', '/api/v1/signals?limit=100', undefined, auth);
+    expect(signals.body.data).toHaveLength(1);
+    const signalId = signals.body.data[0].id;
+    expect(await getSignal(client, auth, signalId)).toMatchObject({ status: 'ACKNOWLEDGED', incidentId: incident?.id });
+    expect((await getIncident(client, auth, incident?.id)).status).toBe('ACKNOWLEDGED');
+
+    const resolve = { ...acknowledge, event_action: 'resolve' };
+    expect((await postEvent(client, ENQUEUE, resolve)).status).toBe(202);
+    expect((await getSignal(client, auth, signalId)).status).toBe('RESOLVED');
+    await settle();
+  });
+
   it('keeps a client library event whole: payload fields, links and images', async () => {
     const { client } = stack;
     const tenant = await createTenant(client, 'Library Senders');

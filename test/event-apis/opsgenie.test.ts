@@ -46,6 +46,10 @@ describe('Opsgenie Alert API (POST /api/v1/opsgenie/v2/alerts)', () => {
       genie,
     );
     expect(acknowledged.status, acknowledged.text).toBe(202);
+    expect(await getSignal(client, tenant.admin.auth, alert?.id)).toMatchObject({
+      status: 'ACKNOWLEDGED',
+      occurrences: 2,
+    });
     const closed = await postEvent(
       client,
       `${ALERTS}/${create.alias}/close?identifierType=alias`,

@@ -21,7 +21,7 @@ describe('every @octokit/webhooks-examples payload through the code host A norma
 
   it('normalizes each one, with the event name GitHub sends beside it, without throwing', () => {
     const failures: string[] = [];
-    const actions = { trigger: 0, resolve: 0, record: 0 };
+    const actions = { trigger: 0, acknowledge: 0, resolve: 0, record: 0 };
     for (const { event, index, body } of examples) {
       try {
         const events = normalizeCodehostA(body, { 'x-github-event': event }, RECEIVED_AT);
@@ -36,7 +36,7 @@ describe('every @octokit/webhooks-examples payload through the code host A norma
     }
     expect(failures).toEqual([]);
     // The failing check run and the failing workflow job; nothing in the set resolves.
-    expect(actions).toEqual({ trigger: 2, resolve: 0, record: 327 });
+    expect(actions).toEqual({ trigger: 2, acknowledge: 0, resolve: 0, record: 327 });
   });
 
   it('gives each example the same fingerprint twice', () => {

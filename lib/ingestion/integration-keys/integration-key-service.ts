@@ -9,8 +9,8 @@ import {
   integrationSecretMatches,
   parseIntegrationKey,
   type IntegrationKey,
-  type IntegrationKeyInput,
 } from './integration-key.ts';
+import type { IntegrationKeyInput } from './schemas.ts';
 import { integrationKeyRepository } from './integration-key-repository.ts';
 
 /** 256 bits, as API keys: a fast hash of the secret is safe to store. */

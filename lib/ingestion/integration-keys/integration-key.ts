@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { hashApiKeySecret, secretMatches } from '#lib/api-keys/api-key.ts';
 
 /**
@@ -32,21 +31,3 @@ export const parseIntegrationKey = (raw: string) => {
 };
 
 export { hashApiKeySecret as hashIntegrationSecret, secretMatches as integrationSecretMatches };
-
-export const integrationKeyBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  serviceId: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-});
-export type IntegrationKeyInput = z.output<typeof integrationKeyBody>;
-
-export const integrationKeyParams = z.object({ keyId: z.string().check(z.minLength(1), z.maxLength(64)) });
-
-export const integrationKeyData = z.object({
-  id: z.string(),
-  name: z.string(),
-  serviceId: z.string(),
-  createdAt: z.string(),
-});
-
-/** Only the create answer carries the key itself; it is never shown again. */
-export const createdIntegrationKeyData = z.extend(integrationKeyData, { key: z.string() });

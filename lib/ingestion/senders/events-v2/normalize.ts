@@ -12,7 +12,7 @@ const SENDER = 'events-v2';
 /**
  * An alert event: the dedup key is the fingerprint, so triggers merge while the signal is open, a resolve
  * resolves it, and a trigger after the resolve opens a new signal (the signal store's fingerprint claim ends
- * with the resolve). An acknowledge is kept as a record beside it (docs/decisions.md).
+ * with the resolve); an acknowledge acknowledges it, and its incident after it (docs/decisions.md).
  */
 export const normalizeEventsV2: Normalizer = (body, _headers, receivedAt) => {
   const event = parsePayload(SENDER, alertEventSchema, body);
@@ -27,7 +27,7 @@ export const normalizeEventsV2: Normalizer = (body, _headers, receivedAt) => {
       signal: {
         name: payload?.summary ?? `${event.event_action} ${dedupKey}`,
         source: SENDER,
-        type: acknowledge ? 'alert_acknowledge' : 'alert',
+        type: 'alert',
         severity: acknowledge ? 'LOW' : (severityFromLevel(payload?.severity) ?? 'MEDIUM'),
         metadata: compact({
           dedupKey,
@@ -47,7 +47,7 @@ export const normalizeEventsV2: Normalizer = (body, _headers, receivedAt) => {
         triggeredAt: payload?.timestamp ?? receivedAt.toISOString(),
       },
       fingerprint: fingerprintOf(dedupKey),
-      action: event.event_action === 'acknowledge' ? 'record' : event.event_action,
+      action: event.event_action,
     },
   ];
 };

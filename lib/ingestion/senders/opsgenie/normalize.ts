@@ -9,7 +9,8 @@ const SENDER = 'opsgenie';
 
 /**
  * Opsgenie Alert API calls, as lib/ingestion/opsgenie/receive.ts hands them over: the alias is the fingerprint,
- * so a create merges into the open alert of its alias, a close resolves it, and an acknowledge is a record.
+ * so a create merges into the open alert of its alias, a close resolves it, and an acknowledge acknowledges it
+ * (and its incident after it).
  */
 export const normalizeOpsgenie: Normalizer = (body, _headers, receivedAt) => {
   const { action, alias, alert } = parsePayload(SENDER, opsgenieDeliverySchema, body);
@@ -21,13 +22,13 @@ export const normalizeOpsgenie: Normalizer = (body, _headers, receivedAt) => {
         signal: {
           name: `${action} ${alias}`,
           source: SENDER,
-          type: action === 'close' ? 'alert' : 'alert_acknowledge',
+          type: 'alert',
           severity: 'LOW',
           metadata: compact({ alias, action, origin: fields.source, user: fields.user, note: fields.note }),
           triggeredAt: at,
         },
         fingerprint: fingerprintOf(alias),
-        action: action === 'close' ? 'resolve' : 'record',
+        action: action === 'close' ? 'resolve' : 'acknowledge',
       },
     ];
   }

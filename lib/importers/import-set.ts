@@ -1,0 +1,102 @@
+import type { Role } from '#lib/identity/caller.ts';
+import { localDateTime } from '#lib/contract/zoned-time.ts';
+
+/**
+ * What an importer read from a paging tool's export, in our terms but still naming people by e-mail and schedules
+ * by name (ids exist only once the workspace has them). docs/migrating.md, "Importing".
+ */
+export interface ImportUser {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface ImportService {
+  name: string;
+  description?: string;
+  /** A team slug (the service map's `team`). */
+  team?: string;
+}
+
+export interface ImportRestrictions {
+  daysOfWeek: number[];
+  startTime: string;
+  endTime: string;
+}
+
+export interface ImportLayer {
+  start: string;
+  rotationType: 'daily' | 'weekly' | 'custom';
+  rotationHours?: number;
+  handoffTime: string;
+  /** E-mails, in turn order. */
+  members: string[];
+  restrictions?: ImportRestrictions;
+}
+
+export interface ImportOverride {
+  email: string;
+  start: string;
+  end: string;
+}
+
+export interface ImportSchedule {
+  name: string;
+  timezone: string;
+  layers: ImportLayer[];
+  overrides: ImportOverride[];
+}
+
+export type ImportTarget = { type: 'schedule'; schedule: string } | { type: 'member'; email: string };
+
+export interface ImportLevel {
+  delayMinutes: number;
+  targets: ImportTarget[];
+}
+
+export interface ImportPolicy {
+  name: string;
+  levels: ImportLevel[];
+  repeat: number;
+}
+
+export type Tool = 'pagerduty' | 'opsgenie';
+
+export interface ImportSet {
+  tool: Tool;
+  users: ImportUser[];
+  services: ImportService[];
+  schedules: ImportSchedule[];
+  policies: ImportPolicy[];
+  /** What the export holds that has no place here, one line each, saying why. */
+  unmapped: string[];
+}
+
+/** A team's name as the service map's team slug. */
+export const teamSlug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+
+/** HH:MM of an instant on the wall clock of `timeZone`: a rotation's handoff time. */
+export const wallClockTime = (instant: string, timeZone: string): string =>
+  localDateTime(new Date(instant), timeZone).slice(11, 16);
+
+const HOUR_S = 3600;
+
+/** A rotation of `seconds` per turn in our terms, or undefined when it is not whole hours. */
+export const rotationOf = (seconds: number): Pick<ImportLayer, 'rotationType' | 'rotationHours'> | undefined => {
+  if (seconds === 24 * HOUR_S) return { rotationType: 'daily' };
+  if (seconds === 7 * 24 * HOUR_S) return { rotationType: 'weekly' };
+  if (seconds <= 0 || seconds % HOUR_S !== 0 || seconds / HOUR_S > 8760) return undefined;
+  return { rotationType: 'custom', rotationHours: seconds / HOUR_S };
+};
+
+/** "HH:MM" of minutes after midnight, wrapping at 24 hours. */
+export const clockTime = (minutes: number): string => {
+  const wrapped = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
+};
