@@ -1,7 +1,5 @@
 import type { EscalationPolicyInput } from './schemas.ts';
 
-export type { EscalationLevel, EscalationTarget } from './schemas.ts';
-
 /** An escalation policy as stored and answered (docs/on-call.md, "Escalation policies"). */
 export interface EscalationPolicy extends EscalationPolicyInput {
   id: string;

@@ -4,7 +4,7 @@ import { emailAddress } from '#lib/contract/fields.ts';
 /** Request schemas of the escalation-policy routes (docs/on-call.md, "Escalation policies"). */
 const MAX_LEVELS = 10;
 const MAX_TARGETS = 20;
-export const MAX_REPEAT = 5;
+const MAX_REPEAT = 5;
 /** A day: a level that waits longer than that is not an escalation any more. */
 const MAX_DELAY_MINUTES = 1440;
 
@@ -18,7 +18,6 @@ const target = z.discriminatedUnion('type', [
     address: emailAddress,
   }),
 ]);
-export type EscalationTarget = z.output<typeof target>;
 
 const level = z.object({
   delayMinutes: z
@@ -36,7 +35,6 @@ const level = z.object({
       z.maxLength(MAX_TARGETS, `must name at most ${MAX_TARGETS} targets`),
     ),
 });
-export type EscalationLevel = z.output<typeof level>;
 
 export const escalationPolicyBody = z.object({
   name: z

@@ -5,13 +5,13 @@ import { localDateTime } from '#lib/contract/zoned-time.ts';
  * What an importer read from a paging tool's export, in our terms but still naming people by e-mail and schedules
  * by name (ids exist only once the workspace has them). docs/migrating.md, "Importing".
  */
-export interface ImportUser {
+interface ImportUser {
   email: string;
   name: string;
   role: Role;
 }
 
-export interface ImportService {
+interface ImportService {
   name: string;
   description?: string;
   /** A team slug (the service map's `team`). */
@@ -34,7 +34,7 @@ export interface ImportLayer {
   restrictions?: ImportRestrictions;
 }
 
-export interface ImportOverride {
+interface ImportOverride {
   email: string;
   start: string;
   end: string;
@@ -49,7 +49,7 @@ export interface ImportSchedule {
 
 export type ImportTarget = { type: 'schedule'; schedule: string } | { type: 'member'; email: string };
 
-export interface ImportLevel {
+interface ImportLevel {
   delayMinutes: number;
   targets: ImportTarget[];
 }

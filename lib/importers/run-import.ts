@@ -9,7 +9,7 @@ export interface ImportOptions {
   invited: ReadonlySet<string>;
 }
 
-export interface ImportCounts {
+interface ImportCounts {
   membersMatched: number;
   invited: number;
   services: number;

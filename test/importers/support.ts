@@ -6,7 +6,7 @@ import type { ApiRequest } from '#lib/importers/workspace-api.ts';
 import type { HttpClient } from '../support/local-stack.ts';
 
 /** Exports shaped as the PagerDuty and Opsgenie REST APIs answer (docs/migrating.md, "Importing"). */
-export const IMPORT_FIXTURES = fileURLToPath(new URL('../fixtures/importers', import.meta.url));
+const IMPORT_FIXTURES = fileURLToPath(new URL('../fixtures/importers', import.meta.url));
 
 /** A copy of a fixture export, since `--apply` records its invitations beside the export. */
 export const exportCopy = (tool: 'pagerduty' | 'opsgenie'): string => {
@@ -15,7 +15,7 @@ export const exportCopy = (tool: 'pagerduty' | 'opsgenie'): string => {
   return folder;
 };
 
-export const POLICIES = '/api/v1/escalation-policies';
+const POLICIES = '/api/v1/escalation-policies';
 
 /** The workspace's API as the importer calls it, signed in as `auth`. */
 export const apiAs =
@@ -23,17 +23,12 @@ export const apiAs =
   (method, path, body) =>
     client.request(method, path, body, auth);
 
-/**
- * The escalation-policy routes of issue 43 stood in for (they are not on this branch): a list of what was posted,
- * answered 201, so the bodies the importer sends can be read; every other call goes to the stack.
- */
+/** The workspace's API, with the bodies the importer posts to the escalation-policy route kept to be read. */
 export const withPolicyRoutes = (request: ApiRequest) => {
   const posted: Record<string, any>[] = [];
   const api: ApiRequest = async (method, path, body) => {
-    if (path !== POLICIES) return request(method, path, body);
-    if (method === 'GET') return { status: 200, body: { data: posted.map((p, i) => ({ id: `EP${i}`, ...p })) } };
-    posted.push(body as Record<string, any>);
-    return { status: 201, body: { data: { id: `EP${posted.length - 1}`, ...(body as object) } } };
+    if (path === POLICIES && method === 'POST') posted.push(body as Record<string, any>);
+    return request(method, path, body);
   };
   return { api, posted };
 };

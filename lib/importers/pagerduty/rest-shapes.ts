@@ -11,8 +11,6 @@ export const usersFile = z.object({
   users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.optional(z.string()) })),
 });
 
-export const teamsFile = z.object({ teams: z.array(z.object({ id: z.string(), name: z.string() })) });
-
 export const servicesFile = z.object({
   services: z.array(
     z.object({
