@@ -20,6 +20,7 @@ import {
   type NotificationContent,
 } from './notification-messages.ts';
 import type { Pagee } from './escalation-contact.ts';
+import { pageFacts } from './page-facts.ts';
 import { silencedBy } from './silence.ts';
 
 /** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
@@ -199,6 +200,8 @@ export const deliverNotification = async (
     appUrl: ports.mail.appUrl,
     onCall: onCall.map(({ email }) => email),
     meetingUrl,
+    facts: await pageFacts(scope, incident),
+    now: ports.clock.now(),
   });
   let failed = 0;
   for (const pendingSend of pending) {

@@ -5,6 +5,8 @@ import type { MailMessage } from '#lib/ports/mail/mail.ts';
 import { chatText } from '#lib/escaping/chat.ts';
 import { mailBodyLine, mailSubject } from '#lib/escaping/mail.ts';
 import { smsText as smsLine } from '#lib/escaping/sms.ts';
+import { agoInWords, clockInWords, sinceInWords, timeOfDayInWords } from '#lib/contract/time-words.ts';
+import type { PageFacts } from './page-facts.ts';
 
 /**
  * What every channel says of one event, written once and shaped per channel. `headline` and `details` hold
@@ -14,6 +16,10 @@ export interface NotificationContent {
   headline: string;
   details: string[];
   link: string;
+  /** A web address (signalDetails keeps no other), still outside text: each channel writes it safely. */
+  runbookUrl?: string | undefined;
+  /** What an SMS adds to the headline: since when and how many alerts. */
+  smsFacts: string;
   meetingUrl?: string | undefined;
   /** This recipient's one-click acknowledge link, while the incident is OPEN. */
   ackUrl?: string | undefined;
@@ -40,21 +46,66 @@ const whatHappened = ({ event, priority, fromPriority, escalation }: IncidentNot
 const headlineOf = (notification: IncidentNotification, incident: Incident): string =>
   `[${notification.priority}] ${incident.id} ${whatHappened(notification)}: ${incident.summary}`;
 
+const STATUS_WORDS: Record<Incident['status'], string> = {
+  OPEN: 'open, not acknowledged yet',
+  ACKNOWLEDGED: 'acknowledged',
+  INVESTIGATION: 'under investigation',
+  MITIGATED: 'mitigated',
+  RESOLVED: 'resolved',
+  CLOSED: 'closed',
+};
+
+const alertsInWords = (count: number): string => (count === 1 ? '1 alert' : `${count} alerts`);
+
+/** Who has the incident: whoever acknowledged it, else the people paged. */
+const whoIsOnIt = (incident: Incident, onCall: readonly string[], facts: PageFacts, now: Date): string[] => {
+  if (incident.acknowledgedBy && incident.acknowledgedAt) {
+    return [
+      `On it: ${incident.acknowledgedBy}, acknowledged ${agoInWords(incident.acknowledgedAt, now)} ` +
+        `(${clockInWords(incident.acknowledgedAt, facts.timeZone)})`,
+    ];
+  }
+  return onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : ['On call: nobody is on call now'];
+};
+
+/**
+ * What a page says, most telling first, so the top of a phone's screen has it: what is broken (the alert's own
+ * summary and description), where, since when (how long ago, and on the workspace's clock), how many alerts,
+ * and who is on it. Times are words (lib/contract/time-words.ts): nobody reads an ISO instant at 3 a.m.
+ */
 export const notificationContent = (
   notification: IncidentNotification,
   incident: Incident,
-  { appUrl, onCall, meetingUrl }: { appUrl: string; onCall: readonly string[]; meetingUrl?: string | undefined },
+  {
+    appUrl,
+    onCall,
+    meetingUrl,
+    facts,
+    now,
+  }: { appUrl: string; onCall: readonly string[]; meetingUrl?: string | undefined; facts: PageFacts; now: Date },
 ): NotificationContent => ({
   headline: headlineOf(notification, incident),
   details: [
+    ...(facts.what && facts.what !== incident.summary ? [`What is broken: ${facts.what}`] : []),
+    ...(facts.description ? [`Details: ${facts.description}`] : []),
     `Service: ${incident.serviceArea || 'not set'}`,
     ...(incident.environment ? [`Environment: ${incident.environment}`] : []),
-    `Status: ${incident.status}`,
-    ...(onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : []),
+    `Since: ${sinceInWords(facts.since, now, facts.timeZone).replace(/^since /, '')}`,
+    ...(facts.alertCount > 0 ? [`Alerts: ${alertsInWords(facts.alertCount)}`] : []),
+    `Status: ${STATUS_WORDS[incident.status]}`,
+    ...whoIsOnIt(incident, onCall, facts, now),
   ],
   link: `${appUrl}/incidents/${encodeURIComponent(incident.id)}`,
+  runbookUrl: facts.runbookUrl,
+  smsFacts:
+    `since ${timeOfDayInWords(facts.since, facts.timeZone)} ${facts.timeZone}` +
+    (facts.alertCount > 1 ? `, ${alertsInWords(facts.alertCount)}` : ''),
   meetingUrl,
 });
+
+/** A sender's runbook address inside chat markup: nothing in it may close the link or start another. */
+const chatUrl = (url: string): string =>
+  url.replace(/[|<>& ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * Slack-compatible: `text` for notifications and old clients, one mrkdwn section, and the channel to post in
@@ -64,6 +115,7 @@ export const chatMessage = (content: NotificationContent, channel?: string | nul
   const lines = [
     `*${chatText(content.headline)}*`,
     content.details.map(chatText).join(' · '),
+    ...(content.runbookUrl ? [`<${chatUrl(content.runbookUrl)}|Runbook>`] : []),
     `<${content.link}|Open the incident>`,
     ...(content.ackUrl ? [`<${content.ackUrl}|Acknowledge>`] : []),
     ...(content.meetingUrl ? [`<${content.meetingUrl}|Join the war room>`] : []),
@@ -82,6 +134,7 @@ export const mailMessage = (content: NotificationContent, to: string): MailMessa
     mailBodyLine(content.headline),
     '',
     ...content.details.map(mailBodyLine),
+    ...(content.runbookUrl ? [`Runbook: ${mailBodyLine(content.runbookUrl)}`] : []),
     '',
     `Open the incident: ${content.link}`,
     ...(content.ackUrl ? [`Acknowledge: ${content.ackUrl}`] : []),
@@ -94,6 +147,6 @@ export const mailMessage = (content: NotificationContent, to: string): MailMessa
  * carries the acknowledge link instead of the incident's, since that is what a phone at night needs.
  */
 export const smsText = (content: NotificationContent): string => {
-  const headline = smsLine(content.headline, 100);
+  const headline = `${smsLine(content.headline, 100)} (${content.smsFacts})`;
   return content.ackUrl ? `${headline} Ack: ${content.ackUrl}` : `${headline} ${content.link}`;
 };

@@ -1,7 +1,8 @@
 import { DEFAULT_ENGINE } from './default-hypothesis.ts';
 import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
-import { PRIORITY_WORDS, clockInWords, durationInWords, instantsInWords, minutesBetween } from '../plain-words.ts';
+import { PRIORITY_WORDS } from '../plain-words.ts';
+import { clockInWords, durationInWords, instantsInWords, minutesBetween } from '#lib/contract/time-words.ts';
 import { type CauseChain, causeChains, chainBehind, chainItems, rootItemOf } from './cause-chains.ts';
 import { chainStory, changeRef } from './chain-words.ts';
 import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';

@@ -1,4 +1,4 @@
-import type { Signal } from '#lib/signals/signal.ts';
+import type { Signal } from './signal.ts';
 
 /** What a report shows of an alert behind an incident: its labels and the runbook to follow. */
 export interface ReportSignal {
