@@ -2,11 +2,13 @@ import * as z from 'zod/mini';
 import { INCIDENT_PRIORITIES } from './incident.ts';
 
 /**
+ * `ACKNOWLEDGED`: someone took the incident on; the others paged are told who.
  * `ESCALATED`: the priority was raised. `UNACKNOWLEDGED`: an escalation, nobody acknowledged the incident by
  * its response deadline (docs/escalation.md). `RESPONSE_BREACHED` / `RESOLVE_BREACHED`: an SLA target was missed.
  */
 export const NOTIFICATION_EVENTS = [
   'OPENED',
+  'ACKNOWLEDGED',
   'ESCALATED',
   'RESOLVED',
   'UNACKNOWLEDGED',

@@ -21,6 +21,7 @@ import {
 } from './notification-messages.ts';
 import type { Pagee } from './escalation-contact.ts';
 import { pageFacts } from './page-facts.ts';
+import { isResponseNews, isTheActor, pagedBefore } from './response-news.ts';
 import { silencedBy } from './silence.ts';
 
 /** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
@@ -34,7 +35,8 @@ interface Send {
 }
 
 /**
- * The IMS settings decide openings, raised priorities and resolutions; a workspace that never set them up gets
+ * The IMS settings decide openings, raised priorities and resolutions (an acknowledgement is news only for
+ * those paged already, so it follows them); a workspace that never set them up gets
  * the spec's defaults (both on). Escalations are queued only with `autoEscalate` on, and breach alerts only
  * for incidents an SLA policy governs, so those settings decided them already.
  */
@@ -186,7 +188,11 @@ export const deliverNotification = async (
   const contact = isEscalation(notification)
     ? await (await escalationContacts()).escalationContactOf(scope, incident)
     : undefined;
-  const sends = await sendsFor(scope, config, [...onCall, ...(contact ? [contact] : [])]);
+  const paged = isResponseNews(notification) ? await pagedBefore(scope, incidentId) : [];
+  const people = [...(event === 'ACKNOWLEDGED' ? [] : onCall), ...(contact ? [contact] : []), ...paged];
+  const sends = (await sendsFor(scope, config, people)).filter(
+    ({ ackAs }) => !isTheActor(incident, notification, ackAs.by),
+  );
   const deliveries = deliveryRepository(ports.table, workspaceId);
   const earlier = await deliveries.queryEventDeliveries({ incidentId, event, eventAt });
   const settled = new Set(

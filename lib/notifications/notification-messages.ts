@@ -25,14 +25,19 @@ export interface NotificationContent {
   ackUrl?: string | undefined;
 }
 
-const whatHappened = ({ event, priority, fromPriority, escalation }: IncidentNotification): string => {
+const whatHappened = (
+  { event, priority, fromPriority, escalation }: IncidentNotification,
+  incident: Incident,
+): string => {
   switch (event) {
     case 'OPENED':
       return 'opened';
+    case 'ACKNOWLEDGED':
+      return `acknowledged by ${incident.acknowledgedBy ?? 'someone'}`;
     case 'ESCALATED':
       return `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`;
     case 'RESOLVED':
-      return 'resolved';
+      return `resolved by ${incident.resolvedBy ?? 'someone'}`;
     case 'UNACKNOWLEDGED':
       return `not acknowledged, escalation ${escalation ?? 1}`;
     case 'RESPONSE_BREACHED':
@@ -44,7 +49,7 @@ const whatHappened = ({ event, priority, fromPriority, escalation }: IncidentNot
 
 /** The priority is the event's: the incident may have changed again before the worker read it. */
 const headlineOf = (notification: IncidentNotification, incident: Incident): string =>
-  `[${notification.priority}] ${incident.id} ${whatHappened(notification)}: ${incident.summary}`;
+  `[${notification.priority}] ${incident.id} ${whatHappened(notification, incident)}: ${incident.summary}`;
 
 const STATUS_WORDS: Record<Incident['status'], string> = {
   OPEN: 'open, not acknowledged yet',
@@ -66,6 +71,24 @@ const whoIsOnIt = (incident: Incident, onCall: readonly string[], facts: PageFac
     ];
   }
   return onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : ['On call: nobody is on call now'];
+};
+
+const VIA_WORDS = { chat: 'the chat', email: 'e-mail', sms: 'SMS' } as const;
+
+/** How and why someone acted, for the news that the incident was acknowledged or resolved. */
+const responseLines = (notification: IncidentNotification, incident: Incident, timeZone: string): string[] => {
+  if (notification.event === 'ACKNOWLEDGED') {
+    return [
+      `How: ${incident.acknowledgedVia ? `through the acknowledge link in ${VIA_WORDS[incident.acknowledgedVia]}` : 'in the console or the API'}`,
+    ];
+  }
+  if (notification.event === 'RESOLVED' && incident.resolvedAt) {
+    return [
+      `Resolved: by ${incident.resolvedBy ?? 'someone'} at ${clockInWords(incident.resolvedAt, timeZone)}`,
+      `Resolution: ${incident.resolution?.trim() || 'no note given'}`,
+    ];
+  }
+  return [];
 };
 
 /**
@@ -93,6 +116,7 @@ export const notificationContent = (
     `Since: ${sinceInWords(facts.since, now, facts.timeZone).replace(/^since /, '')}`,
     ...(facts.alertCount > 0 ? [`Alerts: ${alertsInWords(facts.alertCount)}`] : []),
     `Status: ${STATUS_WORDS[incident.status]}`,
+    ...responseLines(notification, incident, facts.timeZone),
     ...whoIsOnIt(incident, onCall, facts, now),
   ],
   link: `${appUrl}/incidents/${encodeURIComponent(incident.id)}`,

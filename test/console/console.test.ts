@@ -59,13 +59,15 @@ describe('the console, served at the app URL', () => {
     expect(root.body).toContain('<base href="/prod/">');
     const missing = await handler({ path: '/nope', requestContext: { path: '/prod/nope', requestId: 'r-3' } } as never);
     expect(missing.statusCode).toBe(404);
+    expect(missing.headers?.['content-type']).toMatch(/^text\/html/);
+    expect(missing.body).toContain('Page not found');
   });
 
   it("ships the console's built files beside the deployed function's bundle", () => {
     const outdir = mkdtempSync(join(tmpdir(), 'console-bundle-'));
     try {
       functionFiles('console', outdir);
-      expect(readFileSync(join(outdir, 'console', 'app.js'), 'utf8')).toContain('incident-console.session');
+      expect(readFileSync(join(outdir, 'console', 'app.js'), 'utf8')).toContain('incident-console.user');
       expect(readFileSync(join(outdir, 'console', 'app.css'), 'utf8')).toContain('.timeline');
     } finally {
       rmSync(outdir, { recursive: true, force: true });

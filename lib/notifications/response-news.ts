@@ -1,0 +1,25 @@
+import type { Incident } from '#lib/incidents/incident.ts';
+import type { IncidentNotification } from '#lib/incidents/notification-message.ts';
+import type { Scope } from '#lib/identity/scope.ts';
+import { deliveryRepository } from './delivery-repository.ts';
+import type { Pagee } from './escalation-contact.ts';
+
+/**
+ * An acknowledgement or a resolution is news for everyone paged for the incident: they stop looking, or
+ * know it is over. The escalation contact and anyone else an escalation reached are among them.
+ */
+export const isResponseNews = ({ event }: IncidentNotification): boolean =>
+  event === 'ACKNOWLEDGED' || event === 'RESOLVED';
+
+/** The addresses the incident's earlier pages went to by e-mail (sent, or muted by silent hours). */
+export const pagedBefore = async ({ ports, workspaceId }: Scope, incidentId: string): Promise<Pagee[]> => {
+  const deliveries = await deliveryRepository(ports.table, workspaceId).queryIncidentDeliveries(incidentId);
+  const emails = deliveries
+    .filter(({ channel, status, event }) => channel === 'email' && status !== 'FAILED' && event !== 'ACKNOWLEDGED')
+    .map(({ recipient }) => recipient);
+  return [...new Set(emails)].map((email) => ({ email }));
+};
+
+/** The one who acknowledged knows it already: the news is for the others. */
+export const isTheActor = (incident: Incident, notification: IncidentNotification, by: string): boolean =>
+  notification.event === 'ACKNOWLEDGED' && by.toLowerCase() === incident.acknowledgedBy?.toLowerCase();
