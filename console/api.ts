@@ -149,17 +149,20 @@ export const signIn = async (email: string, password: string): Promise<User> => 
   return data.user;
 };
 
-/** Ends the login on the server too (its tokens stop working, the cookie is cleared), then forgets it here. */
+/**
+ * Ends the login on the server too (its tokens stop working, the cookie is cleared), then forgets it here and in
+ * every other tab, whatever the answer.
+ */
 export const signOut = async (): Promise<void> => {
-  const hadSession = !!user;
+  if (user) {
+    await fetch(`${API_BASE}/auth/logout`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
+  }
   save(null);
-  if (!hadSession) return;
-  await fetch(`${API_BASE}/auth/logout`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: '{}',
-  }).catch(() => undefined);
 };
 
 /** Query string of the defined, non-empty values. */

@@ -203,10 +203,16 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(page, 'incident');
 
-    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByRole('button', { name: 'Resolve…' }).click();
+    await page.getByLabel('Resolution note (optional)').fill('Rolled back the checkout deploy.');
+    await page.getByRole('button', { name: 'Resolve the incident' }).click();
     await page.locator('.facts').getByText('RESOLVED').waitFor();
     const stored = await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, admin.auth);
-    expect(stored.body.data).toMatchObject({ status: 'RESOLVED', assignedToEmail: engineer.email });
+    expect(stored.body.data).toMatchObject({
+      status: 'RESOLVED',
+      assignedToEmail: engineer.email,
+      resolution: 'Rolled back the checkout deploy.',
+    });
     await page.context().close();
   }, 60_000);
 
