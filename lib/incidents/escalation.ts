@@ -29,14 +29,17 @@ export interface DueEscalation {
  * The escalation an OPEN incident is due at `now`, if any. The first falls due when the response deadline
  * passes (the governing policy's, else `createdAt` + 15 minutes); the next ones each response time later (the
  * policy's `responseTimeMinutes`, at most 30 minutes), up to three. A sweep that was late sends only the
- * latest one due, not the ones it missed; one already sent (`escalationCount`) is not due again.
+ * latest one due, not the ones it missed; one already sent (`escalationCount`) is not due again. An incident
+ * opened before `autoEscalate` was turned on (`escalatingSince`) gets its whole response time from that moment:
+ * turning escalation on escalates from then on, never at once for the deadlines that passed before.
  */
-export const dueEscalation = (incident: Incident, now: Date): DueEscalation | undefined => {
+export const dueEscalation = (incident: Incident, now: Date, escalatingSince?: string): DueEscalation | undefined => {
   if (incident.status !== 'OPEN') return undefined;
   const created = Date.parse(incident.createdAt);
-  const deadline = incident.slaResponseDueAt
+  const opened = incident.slaResponseDueAt
     ? Date.parse(incident.slaResponseDueAt)
     : created + DEFAULT_RESPONSE_MINUTES * MINUTE;
+  const deadline = opened + Math.max(0, (escalatingSince ? Date.parse(escalatingSince) : created) - created);
   const overdue = now.getTime() - deadline;
   if (overdue <= 0) return undefined;
   const repeat = Math.min(Math.max(deadline - created, MINUTE), MAX_REPEAT_MINUTES * MINUTE);
@@ -54,8 +57,8 @@ export const dueEscalation = (incident: Incident, now: Date): DueEscalation | un
  * escalations sent than this one's number) claims it, so of two sweeps at the same instant one sends it;
  * then its history event and the UNACKNOWLEDGED event for the notification worker. Answers whether it did.
  */
-const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<boolean> => {
-  const due = dueEscalation(incident, now);
+const escalate = async (scope: Scope, incident: Incident, now: Date, since?: string): Promise<boolean> => {
+  const due = dueEscalation(incident, now, since);
   if (!due) return false;
   const { ports, workspaceId } = scope;
   const claimed = await incidentRepository(ports.table, workspaceId).claimEscalation(incident.id, due);
@@ -94,7 +97,7 @@ const escalate = async (scope: Scope, incident: Incident, now: Date): Promise<bo
  * looked at (one query of the OPEN status partition, and one of the open maintenance windows) and those past
  * their deadline are escalated, but those of a service in maintenance. Answers how many escalations it sent.
  */
-export const escalateOverdueIncidents = async (scope: Scope, now: Date): Promise<number> => {
+export const escalateOverdueIncidents = async (scope: Scope, now: Date, since?: string): Promise<number> => {
   const open = await incidentRepository(scope.ports.table, scope.workspaceId).queryOpenIncidents();
   if (open.length === 0) return 0;
   const [{ noteEscalationHeld, windowHolding }, { openWindows }] = await Promise.all([
@@ -107,8 +110,8 @@ export const escalateOverdueIncidents = async (scope: Scope, now: Date): Promise
     // An incident of a service in maintenance is held: its due escalation waits for the window's end.
     const held = windowHolding(windows, incident);
     if (held) {
-      if (dueEscalation(incident, now)) await noteEscalationHeld(scope, incident, held);
-    } else if (await escalate(scope, incident, now)) sent += 1;
+      if (dueEscalation(incident, now, since)) await noteEscalationHeld(scope, incident, held);
+    } else if (await escalate(scope, incident, now, since)) sent += 1;
   }
   return sent;
 };

@@ -29,7 +29,9 @@ export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Pro
     const scope = systemScope(workspaceId, ports);
     const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
     if (config?.slaEnabled) await sweepWorkspaceDeadlines(scope, now, result);
-    if (config?.autoEscalate) result.escalated += await escalateOverdueIncidents(scope, now);
+    if (config?.autoEscalate) {
+      result.escalated += await escalateOverdueIncidents(scope, now, config.autoEscalateSince);
+    }
   }
   return result;
 };

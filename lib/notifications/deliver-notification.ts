@@ -21,7 +21,7 @@ import {
 } from './notification-messages.ts';
 import type { Pagee } from './escalation-contact.ts';
 import { pageFacts } from './page-facts.ts';
-import { isResponseNews, isTheActor, pagedBefore } from './response-news.ts';
+import { isResponseNews, isTheActor, pagedBefore, saidByEscalation } from './response-news.ts';
 import { silencedBy } from './silence.ts';
 
 /** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
@@ -184,6 +184,10 @@ export const deliverNotification = async (
   }
   const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
   if (!wanted(notification, config)) return;
+  if (saidByEscalation(notification, incident, config?.autoEscalate)) {
+    log.info('breach alert left to the escalation of the same deadline', { incidentId });
+    return;
+  }
   const onCall = await whoIsOnCall(scope, new Date(eventAt));
   const contact = isEscalation(notification)
     ? await (await escalationContacts()).escalationContactOf(scope, incident)

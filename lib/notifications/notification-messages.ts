@@ -117,6 +117,9 @@ export const notificationContent = (
     ...(facts.alertCount > 0 ? [`Alerts: ${alertsInWords(facts.alertCount)}`] : []),
     `Status: ${STATUS_WORDS[incident.status]}`,
     ...responseLines(notification, incident, facts.timeZone),
+    ...(notification.event === 'UNACKNOWLEDGED' && incident.slaResponse === 'BREACHED'
+      ? ['SLA: the response target was missed']
+      : []),
     ...whoIsOnIt(incident, onCall, facts, now),
   ],
   link: `${appUrl}/incidents/${encodeURIComponent(incident.id)}`,

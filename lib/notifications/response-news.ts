@@ -23,3 +23,14 @@ export const pagedBefore = async ({ ports, workspaceId }: Scope, incidentId: str
 /** The one who acknowledged knows it already: the news is for the others. */
 export const isTheActor = (incident: Incident, notification: IncidentNotification, by: string): boolean =>
   notification.event === 'ACKNOWLEDGED' && by.toLowerCase() === incident.acknowledgedBy?.toLowerCase();
+
+/**
+ * An escalation and the SLA response breach fall due at the same deadline and would say the same thing at the
+ * same moment. Where the workspace escalates (`autoEscalate` on), an incident still OPEN hears it once: its
+ * escalation, which says the target was missed; the breach alert goes alone where nothing escalates.
+ */
+export const saidByEscalation = (
+  notification: IncidentNotification,
+  incident: Incident,
+  autoEscalate: boolean | undefined,
+): boolean => notification.event === 'RESPONSE_BREACHED' && !!autoEscalate && incident.status === 'OPEN';
