@@ -116,3 +116,28 @@ describe('unknown console paths', () => {
     expect(program.body.message).toMatch(/^Route not found/);
   });
 });
+
+describe('resolving', () => {
+  it("tells everyone paged who resolved it, when and why, and resolves the incident's open signals", async () => {
+    const resolved = await client.request(
+      'POST',
+      `${INCIDENTS}/resolve/${incident.id}`,
+      { resolution: 'Rolled back the 04:02 deploy.' },
+      ops.onCall.auth,
+    );
+    expect(resolved.status, resolved.text).toBe(200);
+    await client.stack.deliveriesIdle();
+    const [news] = (await mailTo(client, ops.alertEmail)).filter(({ subject }) => subject.includes('resolved by'));
+    expect(news?.subject).toBe(`[HIGH] ${incident.id} resolved by ${ops.onCall.email}: ${incident.summary}`);
+    expect(news?.text).toMatch(
+      new RegExp(`Resolved: by ${ops.onCall.email} at \\d\\d:\\d\\d on .* \\(Europe/Berlin\\)`),
+    );
+    expect(news?.text).toContain('Resolution: Rolled back the 04:02 deploy.');
+    expect(news?.text).not.toMatch(ISO_INSTANT);
+
+    const signals = await client.request('GET', `${INCIDENTS}/${incident.id}/signals`, undefined, ops.admin.auth);
+    expect(signals.body.data).toMatchObject([
+      { status: 'RESOLVED', notes: [{ move: 'resolve', text: `Resolved with incident ${incident.id}` }] },
+    ]);
+  });
+});
