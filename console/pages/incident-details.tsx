@@ -39,7 +39,14 @@ export const loadDetails = async (id: string): Promise<Details> => {
 
 export const TimelineSection = ({ details }: { details: Details }) => (
   <Section title="Timeline">
-    <Timeline entries={timelineOf(details.history, details.comments, details.messages)} />
+    <Timeline
+      entries={timelineOf(
+        details.history,
+        details.comments,
+        details.messages,
+        new Map(details.signals.map((signal) => [signal.id, signal.name])),
+      )}
+    />
   </Section>
 );
 

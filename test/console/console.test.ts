@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
 
     await page.getByRole('button', { name: 'Acknowledge' }).click();
     await facts.getByText('ACKNOWLEDGED').waitFor();
-    await page.locator('.timeline').getByText('OPEN → ACKNOWLEDGED').waitFor();
+    await page.locator('.timeline').getByText('Moved it from open to acknowledged').waitFor();
     const stored = await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, admin.auth);
     expect(stored.body.data.status).toBe('ACKNOWLEDGED');
     expect(stored.body.data.acknowledgedBy).toBe(engineer.email);

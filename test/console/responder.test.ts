@@ -97,6 +97,11 @@ describe.skipIf(!hasChromium)('a responder on a phone', () => {
     expect(await page.locator('.brief-since').innerText()).toMatch(/\d+ min ago/);
     await firstScreen(page, 'incident-phone');
 
+    const timeline = await page.locator('.timeline').innerText();
+    expect(timeline).toContain('Opened the incident');
+    expect(timeline).toContain('Linked the alert CheckoutErrorRateHigh');
+    expect(timeline).not.toMatch(/[0-9A-HJKMNP-TV-Z]{26}|\d{4}-\d{2}-\d{2}T\d{2}:/);
+
     await page.getByText('Labels and annotations').first().click();
     const facts = await page.locator('.alert-facts').first().innerText();
     for (const shown of ['alertname', 'CheckoutErrorRateHigh', 'env', 'production', 'runbook_url', 'description']) {
