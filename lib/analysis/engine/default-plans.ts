@@ -49,7 +49,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const exposure = told && instantsInWords(told, evidence.timezone);
   const high = own.filter((item) => item.details.severity === 'HIGH').length;
   const impact: Claim = {
-    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length} signal(s) on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
+    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length === 1 ? '1 signal' : `${own.length} signals`} on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
     evidenceIds: ids([...own, ...dependents]),
   };
   const factors: Claim[] = [];
