@@ -5,7 +5,6 @@ import { auth } from '#lib/routes/auth.ts';
 import { clientSubject } from '#lib/http/rate-limit/limit-window-repository.ts';
 import { clearedRefreshCookie, refreshCookie, refreshTokenFromCookie } from '#lib/http/refresh-cookie.ts';
 import { BadRequestError } from '#lib/contract/errors.ts';
-import { REFRESH_TOKEN_TTL_SECONDS } from '#lib/accounts/tokens.ts';
 
 const REGISTERED = 'Account created: check your e-mail for the verification code';
 
@@ -24,17 +23,19 @@ const passwordReset = onFirstUse(() => import('#lib/accounts/password-reset.ts')
 const addressProof = onFirstUse(() => import('#lib/workspaces/address-proof.ts'));
 const sessionsModule = onFirstUse(() => import('#lib/accounts/sessions.ts'));
 const ssoSettingsModule = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
+/** The refresh cookie lives as long as the refresh token; the token module loads with the sign-in anyway. */
+const cookieLifetime = async () => (await import('#lib/accounts/tokens.ts')).REFRESH_TOKEN_TTL_SECONDS;
 
 export const handler = createGroupHandler(auth, {
   login: async ({ accountScope, body, event, headers }) => {
     const session = await (await signIn()).login(accountScope, body);
-    const cookie = refreshCookie(event, headers, session.refreshToken, REFRESH_TOKEN_TTL_SECONDS);
+    const cookie = refreshCookie(event, headers, session.refreshToken, await cookieLifetime());
     return ok(session, { message: 'Logged in', headers: { 'set-cookie': cookie } });
   },
   refreshToken: async ({ accountScope, body, event, headers }) => {
     const { refreshSession, tokenFields } = await sessionsModule();
     const tokens = await refreshSession(accountScope, presentedRefreshToken(body, headers));
-    const cookie = refreshCookie(event, headers, tokens.refreshToken, REFRESH_TOKEN_TTL_SECONDS);
+    const cookie = refreshCookie(event, headers, tokens.refreshToken, await cookieLifetime());
     return ok(tokenFields(tokens), { message: 'Token refreshed', headers: { 'set-cookie': cookie } });
   },
   logout: async ({ accountScope, body, event, headers }) => {

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CONSOLE_HEADERS, type ConsoleAsset, consolePage, consoleRequest } from '#lib/console-site/console-site.ts';
 import { binary } from '#lib/http/envelope.ts';
 import { resultResponse } from '#lib/http/response.ts';
-import { genericErrorPage, htmlErrorResponse } from '#lib/http/html-error.ts';
+import { genericErrorPage, htmlErrorResponse } from '#lib/http/html-error-page.ts';
 import { withSecurityHeaders } from '#lib/http/security-headers.ts';
 import { HTML_TYPE, contentTypeOf } from '#lib/http/content-types.ts';
 

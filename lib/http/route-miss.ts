@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { genericErrorPage, htmlErrorResponse } from './html-error.ts';
+import { genericErrorPage, htmlErrorResponse } from './html-error-page.ts';
 import { errorResponse } from './response.ts';
 import { createRouteMatcher, isParameter, type RoutePath, splitPath } from './route-matcher.ts';
 
