@@ -5,33 +5,49 @@ import { API_BASE } from './router.ts';
 /** The signed-in person as the sign-in answered (the server's schema, type-only). */
 export type User = z.output<typeof userData>;
 
-type Session = Pick<z.output<typeof sessionData>, 'accessToken' | 'refreshToken' | 'user'>;
+type SignedIn = Pick<z.output<typeof sessionData>, 'accessToken' | 'user'>;
 
 /**
- * Tokens live in sessionStorage: they survive a reload of the tab that signed in and die with it; no other
- * tab, and nothing on disk, holds them. The access token lasts 15 minutes and is refreshed on a 401.
+ * The session (docs/decisions.md, "A console session that survives a new tab"): the refresh token is in an
+ * `HttpOnly; Secure; SameSite=Strict` cookie the sign-in set, scoped to the auth routes, which no script here
+ * can read; the access token lives in this page's memory only, and a new tab or a reload gets one from the
+ * refresh route with that cookie. Who is signed in (name, e-mail, roles: no credential) is kept in
+ * localStorage, so every tab of the console knows it at once and a sign-out in one tab ends the others.
  */
-const STORAGE_KEY = 'incident-console.session';
+const USER_KEY = 'incident-console.user';
 
-const load = (): Session | null => {
+const loadUser = (): User | null => {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Session | null;
+    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as User | null;
   } catch {
     return null;
   }
 };
 
-let session: Session | null = load();
+let user: User | null = loadUser();
+/** Never stored: a stolen disk or an injected script finds no token. */
+let accessToken: string | null = null;
 
 const SESSION_CHANGED = 'console:session';
 
-const save = (next: Session | null): void => {
-  const changed = !!session !== !!next;
-  session = next;
-  if (next) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-  else sessionStorage.removeItem(STORAGE_KEY);
+const save = (next: SignedIn | null): void => {
+  const changed = !!user !== !!next;
+  user = next?.user ?? null;
+  accessToken = next?.accessToken ?? null;
+  if (next) localStorage.setItem(USER_KEY, JSON.stringify(next.user));
+  else localStorage.removeItem(USER_KEY);
   if (changed) dispatchEvent(new Event(SESSION_CHANGED));
 };
+
+// Another tab signed in or out: follow it.
+addEventListener('storage', (event) => {
+  if (event.key !== USER_KEY) return;
+  const next = loadUser();
+  if (!!next === !!user) return;
+  user = next;
+  accessToken = null;
+  dispatchEvent(new Event(SESSION_CHANGED));
+});
 
 /** Runs `listener` when someone signs in or the session ends (signed out, or a refresh token that no longer works). */
 export const onSessionChange = (listener: () => void): (() => void) => {
@@ -39,7 +55,7 @@ export const onSessionChange = (listener: () => void): (() => void) => {
   return () => removeEventListener(SESSION_CHANGED, listener);
 };
 
-export const currentUser = (): User | null => session?.user ?? null;
+export const currentUser = (): User | null => user;
 
 /** `write` routes take ADMIN or ENGINEER (lib/http/route.ts); a VIEWER reads. */
 export const canWrite = (user: User | null): boolean =>
@@ -66,7 +82,7 @@ export interface Reply<T> {
 const send = (method: string, path: string, body: unknown, accept = 'application/json'): Promise<Response> => {
   const headers: Record<string, string> = { accept };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (session) headers.authorization = `Bearer ${session.accessToken}`;
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
   return fetch(`${API_BASE}${path}`, {
     method,
     headers,
@@ -82,19 +98,20 @@ const failure = async (response: Response): Promise<ApiError> => {
 /** One refresh at a time: parallel requests that all met a 401 wait for the same new token. */
 let refreshing: Promise<boolean> | undefined;
 
+/** A new access token from the refresh route; the browser sends the cookie, and the answer renews it. */
 const refresh = (): Promise<boolean> => {
-  const refreshToken = session?.refreshToken;
-  if (!refreshToken) return Promise.resolve(false);
+  if (!user) return Promise.resolve(false);
   refreshing ??= (async () => {
     try {
       const response = await fetch(`${API_BASE}/auth/refresh-token`, {
         method: 'POST',
+        credentials: 'same-origin',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ refreshToken }),
+        body: '{}',
       });
-      if (!response.ok || !session) return false;
-      const { data } = (await response.json()) as { data: { accessToken: string; refreshToken?: string } };
-      save({ ...session, accessToken: data.accessToken, refreshToken: data.refreshToken ?? refreshToken });
+      if (!response.ok || !user) return false;
+      const { data } = (await response.json()) as { data: { accessToken: string } };
+      accessToken = data.accessToken;
       return true;
     } finally {
       refreshing = undefined;
@@ -105,7 +122,9 @@ const refresh = (): Promise<boolean> => {
 
 /** The response of a call, once more with a fresh access token when the first met a 401. */
 const call = async (method: string, path: string, body?: unknown, accept?: string): Promise<Response> => {
-  const hadSession = !!session;
+  const hadSession = !!user;
+  // A new tab or a reload knows who is signed in but holds no access token yet.
+  if (hadSession && !accessToken && !(await refresh())) save(null);
   let response = await send(method, path, body, accept);
   if (response.status === 401 && hadSession) {
     if (await refresh()) response = await send(method, path, body, accept);
@@ -125,21 +144,25 @@ export const download = async (path: string, body: unknown, accept: string): Pro
   (await call('POST', path, body, accept)).blob();
 
 export const signIn = async (email: string, password: string): Promise<User> => {
-  const { data } = await api<Session>('POST', '/auth/login', { email, password });
-  save({ accessToken: data.accessToken, refreshToken: data.refreshToken, user: data.user });
+  const { data } = await api<SignedIn>('POST', '/auth/login', { email, password });
+  save({ accessToken: data.accessToken, user: data.user });
   return data.user;
 };
 
-/** Ends the login on the server too (its tokens stop working), then forgets it here whatever the answer. */
+/**
+ * Ends the login on the server too (its tokens stop working, the cookie is cleared), then forgets it here and in
+ * every other tab, whatever the answer.
+ */
 export const signOut = async (): Promise<void> => {
-  const refreshToken = session?.refreshToken;
+  if (user) {
+    await fetch(`${API_BASE}/auth/logout`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
+  }
   save(null);
-  if (!refreshToken) return;
-  await fetch(`${API_BASE}/auth/logout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ refreshToken }),
-  }).catch(() => undefined);
 };
 
 /** Query string of the defined, non-empty values. */

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { analysisSchema, latestAnalysisSchema } from '#lib/analysis/response-schemas.ts';
 import type { HeartbeatView } from '#lib/heartbeats/schemas.ts';
 import type { createdIntegrationKeyData, integrationKeyData } from '#lib/ingestion/integration-keys/schemas.ts';
-import type { commentData, incidentData, messageData } from '#lib/incidents/response-schemas.ts';
+import type { commentData, incidentData, incidentSignalData, messageData } from '#lib/incidents/response-schemas.ts';
 import type { WindowView } from '#lib/maintenance/schemas.ts';
 import type { deliverySchema } from '#lib/notifications/schemas.ts';
 import type { assignmentData } from '#lib/on-call/schemas.ts';
@@ -23,6 +23,8 @@ export type Message = z.output<typeof messageData>;
 export type HistoryEvent = z.output<typeof historyEventData>;
 /** A signal as the list answers it; an incident's linked signals carry more. */
 export type Signal = z.output<typeof signalSummaryView>;
+/** A signal of an incident, with its sender's metadata (labels, annotations, runbook). */
+export type IncidentSignal = z.output<typeof incidentSignalData>;
 /** An analysis as it stands, what the page polls after starting one. */
 export type AnalysisState = z.output<typeof analysisSchema>;
 export type Analysis = z.output<typeof latestAnalysisSchema>;

@@ -92,6 +92,15 @@ const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 export const when = (iso: string | null | undefined): string => (iso ? TIME.format(new Date(iso)) : '');
 
+/** `12 min ago`, `3 h ago`, `2 d ago`: how long since, for the top of a page. */
+export const ago = (iso: string): string => {
+  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ${minutes % 60} min ago` : `${Math.floor(hours / 24)} d ago`;
+};
+
 export const Badge = ({ value, kind }: { value: string | null | undefined; kind: 'status' | 'priority' }) =>
   value ? <span class={`badge ${kind}-${value.toLowerCase()}`}>{value.replaceAll('_', ' ')}</span> : null;
 

@@ -56,14 +56,59 @@ export const Actions = ({
       {writer &&
         !DONE.has(incident.status) &&
         button('Escalate now', () => act(() => api('POST', `/incident-ticket/${ticket}/escalate`)))}
-      {writer &&
-        !DONE.has(incident.status) &&
-        button('Resolve', () => act(() => api('POST', `/incident-ticket/resolve/${ticket}`, {})))}
       {writer && <AssignForm incident={incident} onAssigned={onChange} />}
       {writer && button('Analyse', analyse)}
       {button('Export PDF', () => void action.run(() => savePdf(incident.id)))}
       <ErrorNote error={action.error} />
+      {writer && !DONE.has(incident.status) && <ResolveForm incidentId={incident.id} onResolved={onChange} />}
     </div>
+  );
+};
+
+/**
+ * Resolve is apart from Acknowledge (a mistaken tap ends an incident and tells everyone paged), and asks
+ * again, with room for the resolution note the resolve mail carries.
+ */
+const ResolveForm = ({ incidentId, onResolved }: { incidentId: string; onResolved: () => void }) => {
+  const [asking, setAsking] = useState(false);
+  const [resolution, setResolution] = useState('');
+  const action = useAction();
+  if (!asking) {
+    return (
+      <div class="resolve">
+        <button type="button" onClick={() => setAsking(true)}>
+          Resolve…
+        </button>
+      </div>
+    );
+  }
+  const resolve = () =>
+    void action
+      .run(() =>
+        api('POST', `/incident-ticket/resolve/${encodeURIComponent(incidentId)}`, {
+          ...(resolution.trim() && { resolution: resolution.trim() }),
+        }),
+      )
+      .then((done) => done && onResolved());
+  return (
+    <ApiForm
+      class="resolve resolve-confirm"
+      error={action.error}
+      onSubmit={resolve}
+      actions={
+        <>
+          <button type="submit" class="danger" disabled={action.busy}>
+            Resolve the incident
+          </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+        </>
+      }
+    >
+      <p>Resolve {incidentId}? Everyone paged for it is told.</p>
+      <Field label="Resolution note (optional)" name="resolution" rows={3} value={resolution} onValue={setResolution} />
+    </ApiForm>
   );
 };
 

@@ -1,5 +1,6 @@
 import { ApiError, get } from '../api.ts';
-import type { Comment, Execution, HistoryEvent, Message, Notification, Signal } from '../model.ts';
+import type { Comment, Execution, HistoryEvent, IncidentSignal, Message, Notification } from '../model.ts';
+import { AlertFacts } from './alert-brief.tsx';
 import { SignalRow } from '../signal-row.tsx';
 import { Badge, Section, when } from '../ui.tsx';
 import { Timeline, timelineOf } from './timeline.tsx';
@@ -9,7 +10,7 @@ export interface Details {
   comments: Comment[];
   messages: Message[];
   history: HistoryEvent[];
-  signals: Signal[];
+  signals: IncidentSignal[];
   executions: Execution[];
   notifications: Notification[];
 }
@@ -29,7 +30,7 @@ export const loadDetails = async (id: string): Promise<Details> => {
     orEmpty(get<Comment[]>(`/incident-ticket/comment/${ticket}`)),
     orEmpty(get<Message[]>(`/incident-ticket/message/${ticket}`)),
     orEmpty(get<HistoryEvent[]>(`/tickets/history?ticketId=${ticket}&limit=100`)),
-    orEmpty(get<Signal[]>(`/incident-ticket/${ticket}/signals`)),
+    orEmpty(get<IncidentSignal[]>(`/incident-ticket/${ticket}/signals`)),
     orEmpty(get<Execution[]>(`/playbooks/executions/list?incidentId=${ticket}&limit=100`)),
     orEmpty(get<Notification[]>(`/incident-ticket/${ticket}/notifications`)),
   ]);
@@ -38,18 +39,27 @@ export const loadDetails = async (id: string): Promise<Details> => {
 
 export const TimelineSection = ({ details }: { details: Details }) => (
   <Section title="Timeline">
-    <Timeline entries={timelineOf(details.history, details.comments, details.messages)} />
+    <Timeline
+      entries={timelineOf(
+        details.history,
+        details.comments,
+        details.messages,
+        new Map(details.signals.map((signal) => [signal.id, signal.name])),
+      )}
+    />
   </Section>
 );
 
-export const SignalsSection = ({ signals }: { signals: Signal[] }) => (
+export const SignalsSection = ({ signals }: { signals: IncidentSignal[] }) => (
   <Section title="Signals">
     {signals.length === 0 ? (
       <p>No signals are linked.</p>
     ) : (
       <ul class="rows">
         {signals.map((signal) => (
-          <SignalRow key={signal.id} signal={signal} at="triggeredAt" />
+          <SignalRow key={signal.id} signal={signal} at="triggeredAt">
+            <AlertFacts signal={signal} />
+          </SignalRow>
         ))}
       </ul>
     )}

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { canWrite, get, type User } from '../api.ts';
 import type { Incident } from '../model.ts';
 import { Badge, ErrorNote, Link, Section, useLoad, when } from '../ui.tsx';
+import { AlertBrief } from './alert-brief.tsx';
 import { AnalysisSection } from './analysis.tsx';
 import { Actions, CommentForm } from './incident-actions.tsx';
 import {
@@ -53,8 +54,9 @@ export const IncidentPage = ({ id, user }: { id: string; user: User }) => {
         <Link to="/incidents">Incidents</Link> / {current.id}
       </p>
       <h1>{current.summary}</h1>
+      {details.value && <AlertBrief incident={current} signals={details.value.signals} />}
+      {current.description && <p class="description">{current.description}</p>}
       <Facts incident={current} />
-      {current.description && <p>{current.description}</p>}
       {current.impactSummary && <p class="impact">Impact: {current.impactSummary}</p>}
       <Actions incident={current} writer={writer} onChange={reload} onAnalysing={setAnalysing} />
       {writer && <CommentForm id={current.id} onAdded={reload} />}

@@ -1,6 +1,15 @@
 import type { Comment, HistoryEvent, Message } from '../model.ts';
 import { when } from '../ui.tsx';
 
+/** An ISO-8601 instant inside a text the service wrote (an escalation's deadline): said as the page says times. */
+const INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})/g;
+
+const inWords = (text: string): string =>
+  text.replace(INSTANT, (instant) => (Number.isNaN(Date.parse(instant)) ? instant : when(instant)));
+
+/** `ACKNOWLEDGED` as `acknowledged`: statuses and priorities read as words. */
+const word = (value: string | null | undefined): string => (value ?? 'none').replaceAll('_', ' ').toLowerCase();
+
 interface Entry {
   id: string;
   at: string;
@@ -12,17 +21,41 @@ interface Entry {
 /** Messages the history already tells (a status change, an assignment, the resolution) are left out. */
 const TOLD_BY_HISTORY = new Set(['STATUS_CHANGE', 'ASSIGNMENT', 'RESOLUTION']);
 
-const describe = (event: HistoryEvent): string => {
-  const change = event.from || event.to ? `${event.from ?? '—'} → ${event.to ?? '—'}` : '';
-  const what = `${event.event.replaceAll('_', ' ').toLowerCase()}${event.field ? ` (${event.field})` : ''}`;
-  return [what, change, event.message].filter(Boolean).join(': ');
+/** A history event as a sentence, names not ids (a linked alert by its name), times in words. */
+const describe = (event: HistoryEvent, alertNames: ReadonlyMap<string, string>): string => {
+  const note = event.message ? ` (${inWords(event.message)})` : '';
+  switch (event.event) {
+    case 'CREATED':
+      return `Opened the incident${note}`;
+    case 'STATUS_CHANGE':
+      return `Moved it from ${word(event.from)} to ${word(event.to)}${note}`;
+    case 'PRIORITY_CHANGE':
+      return `Changed the priority from ${word(event.from)} to ${word(event.to)}${note}`;
+    case 'ASSIGNED':
+      return event.to ? `Assigned it to ${event.to}${note}` : `Unassigned it${note}`;
+    case 'RESOLVED':
+      return `Resolved it${note}`;
+    case 'SIGNAL_LINKED':
+      return `Linked the alert ${alertNames.get(event.to ?? '') ?? 'that has since been deleted'}${note}`;
+    case 'ESCALATION':
+      return event.message ? inWords(event.message) : `Escalation ${event.to ?? ''}`;
+    case 'FIELD_CHANGE':
+      return `Changed ${event.field ?? 'a field'}${note}`;
+    default:
+      return `${event.event.replaceAll('_', ' ').toLowerCase()}${note}`;
+  }
 };
 
 /**
  * One timeline, newest first: the incident's history events, its comments in full, and the messages the
  * service wrote (notifications, system notes). A comment's history event is shown as the comment itself.
  */
-export const timelineOf = (history: HistoryEvent[], comments: Comment[], messages: Message[]): Entry[] => {
+export const timelineOf = (
+  history: HistoryEvent[],
+  comments: Comment[],
+  messages: Message[],
+  alertNames: ReadonlyMap<string, string> = new Map(),
+): Entry[] => {
   // A history event that carries a message (a playbook started) tells what the thread's note of it says.
   const toldByEvents = new Set(history.map((event) => event.message).filter(Boolean));
   return [
@@ -34,7 +67,7 @@ export const timelineOf = (history: HistoryEvent[], comments: Comment[], message
           at: event.timestamp,
           kind: 'event',
           who: event.actor,
-          text: describe(event),
+          text: describe(event, alertNames),
         }),
       ),
     ...comments.map(
@@ -54,7 +87,7 @@ export const timelineOf = (history: HistoryEvent[], comments: Comment[], message
           at: message.createdAt,
           kind: 'message',
           who: message.actor,
-          text: message.text,
+          text: inWords(message.text),
         }),
       ),
   ].sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id));
@@ -65,7 +98,7 @@ export const Timeline = ({ entries }: { entries: Entry[] }) => (
     {entries.map((entry) => (
       <li key={entry.id} class={`timeline-${entry.kind}`}>
         <div class="timeline-head">
-          <span class="timeline-kind">{entry.kind}</span> <span>{entry.who}</span>{' '}
+          {entry.kind === 'comment' && <span class="timeline-kind">comment</span>} <span>{entry.who}</span>{' '}
           <time dateTime={entry.at}>{when(entry.at)}</time>
         </div>
         <p class="timeline-text">{entry.text}</p>

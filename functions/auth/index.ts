@@ -3,8 +3,17 @@ import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
 import { auth } from '#lib/routes/auth.ts';
 import { clientSubject } from '#lib/http/rate-limit/limit-window-repository.ts';
+import { clearedRefreshCookie, refreshCookie, refreshTokenFromCookie } from '#lib/http/refresh-cookie.ts';
+import { BadRequestError } from '#lib/contract/errors.ts';
 
 const REGISTERED = 'Account created: check your e-mail for the verification code';
+
+/** The body's refresh token as the spec has it, else the console's cookie's. */
+const presentedRefreshToken = (body: { refreshToken?: string | undefined }, headers: Record<string, string>) => {
+  const token = body.refreshToken ?? refreshTokenFromCookie(headers);
+  if (!token) throw new BadRequestError('Validation failed', ['refreshToken: is required']);
+  return token;
+};
 
 /** Services load on their route's first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
 const signIn = onFirstUse(() => import('#lib/accounts/sign-in.ts'));
@@ -14,17 +23,24 @@ const passwordReset = onFirstUse(() => import('#lib/accounts/password-reset.ts')
 const addressProof = onFirstUse(() => import('#lib/workspaces/address-proof.ts'));
 const sessionsModule = onFirstUse(() => import('#lib/accounts/sessions.ts'));
 const ssoSettingsModule = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
+/** The refresh cookie lives as long as the refresh token; the token module loads with the sign-in anyway. */
+const cookieLifetime = async () => (await import('#lib/accounts/tokens.ts')).REFRESH_TOKEN_TTL_SECONDS;
 
 export const handler = createGroupHandler(auth, {
-  login: async ({ accountScope, body }) =>
-    ok(await (await signIn()).login(accountScope, body), { message: 'Logged in' }),
-  refreshToken: async ({ accountScope, body }) => {
-    const { refreshSession, tokenFields } = await sessionsModule();
-    return ok(tokenFields(await refreshSession(accountScope, body.refreshToken)), { message: 'Token refreshed' });
+  login: async ({ accountScope, body, event, headers }) => {
+    const session = await (await signIn()).login(accountScope, body);
+    const cookie = refreshCookie(event, headers, session.refreshToken, await cookieLifetime());
+    return ok(session, { message: 'Logged in', headers: { 'set-cookie': cookie } });
   },
-  logout: async ({ accountScope, body }) => {
-    await (await sessionsModule()).endSession(accountScope, body.refreshToken);
-    return ok({}, { message: 'Logged out' });
+  refreshToken: async ({ accountScope, body, event, headers }) => {
+    const { refreshSession, tokenFields } = await sessionsModule();
+    const tokens = await refreshSession(accountScope, presentedRefreshToken(body, headers));
+    const cookie = refreshCookie(event, headers, tokens.refreshToken, await cookieLifetime());
+    return ok(tokenFields(tokens), { message: 'Token refreshed', headers: { 'set-cookie': cookie } });
+  },
+  logout: async ({ accountScope, body, event, headers }) => {
+    await (await sessionsModule()).endSession(accountScope, presentedRefreshToken(body, headers));
+    return ok({}, { message: 'Logged out', headers: { 'set-cookie': clearedRefreshCookie(event, headers) } });
   },
   oauthLogin: async ({ accountScope, body }) =>
     ok(await (await signIn()).oauthLogin(accountScope, body), { message: 'Logged in' }),

@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CONSOLE_HEADERS, type ConsoleAsset, consolePage, consoleRequest } from '#lib/console-site/console-site.ts';
 import { binary } from '#lib/http/envelope.ts';
-import { errorResponse, resultResponse } from '#lib/http/response.ts';
+import { resultResponse } from '#lib/http/response.ts';
+import { genericErrorPage, htmlErrorResponse } from '#lib/http/html-error-page.ts';
 import { withSecurityHeaders } from '#lib/http/security-headers.ts';
 import { HTML_TYPE, contentTypeOf } from '#lib/http/content-types.ts';
 
@@ -50,6 +51,6 @@ export const createConsoleHandler =
     return withSecurityHeaders(
       event,
       (await consoleAnswer(event.path, basePathOf(event), read, requestId)) ??
-        errorResponse(404, 'Route not found', [], requestId),
+        htmlErrorResponse(404, genericErrorPage(404, event.path), requestId),
     );
   };

@@ -23,7 +23,8 @@ const loadAnswer = () => {
 export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
   const { requestId } = event.requestContext;
   return withLogScope(requestId, async () => {
-    const response = (await loadAnswer())({ method: event.httpMethod, path: event.path, requestId });
+    const accept = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
+    const response = (await loadAnswer())({ method: event.httpMethod, path: event.path, requestId, accept });
     const origin = event.headers?.origin ?? event.headers?.Origin;
     log.info('request completed', {
       method: event.httpMethod,

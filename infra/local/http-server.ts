@@ -193,7 +193,12 @@ const serveWith =
     const handler = match && handlers.get(match.group);
     if (!match || !handler) {
       gatewayAnswer(
-        options.routeMiss({ method: request.method ?? 'GET', path: url.pathname, requestId: randomUUID() }),
+        options.routeMiss({
+          method: request.method ?? 'GET',
+          path: url.pathname,
+          requestId: randomUUID(),
+          accept: request.headers.accept,
+        }),
       );
       return;
     }

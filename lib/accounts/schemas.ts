@@ -138,8 +138,12 @@ export type OAuthLoginInput = z.output<typeof oauthLoginBody>;
 /** What every OAuth route claims: an address and a provider identity, with the proof of both. */
 export type OAuthClaim = OAuthLoginInput;
 
+/**
+ * The refresh token in the body, as the spec has it; the web console's is in its `HttpOnly` cookie instead
+ * (lib/http/refresh-cookie.ts), so the body may leave it out when the cookie carries it.
+ */
 export const refreshTokenBody = z.object({
-  refreshToken: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(4096)),
+  refreshToken: z.optional(z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(4096))),
 });
 
 /**

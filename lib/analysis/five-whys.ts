@@ -1,6 +1,6 @@
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { Claim, Hypothesis } from '#lib/ports/reasoner/reasoner.ts';
-import { durationInWords, minutesBetween } from './plain-words.ts';
+import { durationInWords, minutesBetween } from '#lib/contract/time-words.ts';
 
 const claim = (text: string, items: (EvidenceItem | undefined)[] = []): Claim => ({
   text,

@@ -1,5 +1,5 @@
 import type { Evidence, EvidenceItem, IncidentContext } from '#lib/ports/reasoner/evidence.ts';
-import { clockInWords, durationInWords, minutesBetween } from './plain-words.ts';
+import { clockInWords, durationInWords, minutesBetween } from '#lib/contract/time-words.ts';
 import type { Analysis, Audience } from './analysis.ts';
 import { isPlainProse } from './plain-text.ts';
 

@@ -1,6 +1,8 @@
 /** An error that becomes a response with its status, message and field messages; handlers throw these. */
 export abstract class HttpError extends Error {
   abstract readonly statusCode: number;
+  /** The HTML page a person's browser is shown instead of the envelope, on a route that answers HTML. */
+  page?: string;
 
   constructor(
     message: string,
@@ -11,6 +13,9 @@ export abstract class HttpError extends Error {
     this.name = new.target.name;
   }
 }
+
+/** The error with the page a browser shows for it (see `HttpError.page`). */
+export const withPage = <E extends HttpError>(error: E, page: string): E => Object.assign(error, { page });
 
 /** The base of the errors below: one class per status, so `instanceof` and the name say which. */
 const withStatus = (statusCode: number) =>

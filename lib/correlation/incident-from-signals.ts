@@ -1,8 +1,10 @@
+import { clockInWords } from '#lib/contract/time-words.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { createIncidentBody, type CreateIncidentInput } from '#lib/incidents/schemas.ts';
 import { findServiceByIdOrName } from '#lib/service-map/service-graph.ts';
 import { isServiceId } from '#lib/service-map/service.ts';
 import { type Signal, signalTime } from '#lib/signals/signal.ts';
+import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { signalEnvironment, type CorrelationRule } from './correlation-rule.ts';
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
@@ -16,17 +18,25 @@ const metadataText = (signal: Signal, field: string): string | undefined => {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 };
 
-const signalLine = (signal: Signal): string => {
+/** `[HIGH] CheckoutErrors (metrics-alerts, checkout), 04:10 on 28 November 2026 (UTC): what its sender says`. */
+const signalLine = (signal: Signal, timeZone: string): string => {
   const where = distinct([signal.source, signal.serviceId]).join(', ');
   const detail = metadataText(signal, 'summary') ?? metadataText(signal, 'description');
-  return `- [${signal.severity}] ${signal.name} (${where}) at ${signalTime(signal)}${detail ? `: ${detail}` : ''}`;
+  return `[${signal.severity}] ${signal.name} (${where}), ${clockInWords(signalTime(signal), timeZone)}${detail ? `: ${detail}` : ''}`;
 };
 
+/** One alert is a sentence; several are a list. Times on the workspace's clock, as people read them. */
+const descriptionOf = (signals: readonly Signal[], timeZone: string): string =>
+  signals.length === 1 && signals[0]
+    ? `Opened from an alert: ${signalLine(signals[0], timeZone)}`
+    : `Opened from ${signals.length} alerts:\n${signals.map((signal) => `- ${signalLine(signal, timeZone)}`).join('\n')}`;
+
+/** One alert's incident is titled by what its sender says is broken (its summary), else by the alert's name. */
 const summaryOf = (signals: readonly Signal[]): string => {
   const services = distinct(signals.map((signal) => signal.serviceId));
   const on = services.length > 0 ? ` on ${services.join(', ')}` : '';
   const [first] = signals;
-  if (signals.length === 1 && first) return `${first.name}${on}`;
+  if (signals.length === 1 && first) return `${metadataText(first, 'summary') ?? first.name}${on}`;
   return `${signals.length} signals${on}: ${distinct(signals.map((signal) => signal.name)).join(', ')}`;
 };
 
@@ -36,7 +46,12 @@ const summaryOf = (signals: readonly Signal[]): string => {
  * is the first one found (`metadata.environment` or an `environment`/`env` label), `description` lists
  * the signals and `techDescription` says which rule opened it and why.
  */
-const incidentOf = (rule: CorrelationRule, groupKey: string, signals: readonly Signal[]): CreateIncidentInput => {
+const incidentOf = (
+  rule: CorrelationRule,
+  groupKey: string,
+  signals: readonly Signal[],
+  timeZone: string,
+): CreateIncidentInput => {
   const ordered = [...signals].sort((a, b) => signalTime(a).localeCompare(signalTime(b)) || a.id.localeCompare(b.id));
   const environment = ordered.map(signalEnvironment).find((value) => value !== undefined);
   const threshold =
@@ -47,10 +62,7 @@ const incidentOf = (rule: CorrelationRule, groupKey: string, signals: readonly S
     source: clip(distinct(ordered.map((signal) => signal.source)).join(', '), 200),
     serviceArea: clip(distinct(ordered.map((signal) => signal.serviceId)).join(', '), 200),
     environment: environment && clip(environment, 200),
-    description: clip(
-      `Opened from ${ordered.length === 1 ? 'a signal' : `${ordered.length} signals`}:\n${ordered.map(signalLine).join('\n')}`,
-      10_000,
-    ),
+    description: clip(descriptionOf(ordered, timeZone), 10_000),
     techDescription: clip(
       `Opened by correlation rule "${rule.name}" (${rule.id}) on ${threshold}, group ${groupKey || '(all signals)'}. ` +
         `Signals: ${ordered.map((signal) => signal.id).join(', ')}.`,
@@ -80,4 +92,7 @@ export const incidentFromSignals = async (
   rule: CorrelationRule,
   groupKey: string,
   signals: readonly Signal[],
-): Promise<CreateIncidentInput> => incidentOf(rule, groupKey, await withServiceNames(scope, signals));
+): Promise<CreateIncidentInput> => {
+  const [named, timeZone] = await Promise.all([withServiceNames(scope, signals), workspaceTimezone(scope)]);
+  return incidentOf(rule, groupKey, named, timeZone);
+};

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { genericErrorPage, htmlErrorResponse } from './html-error-page.ts';
 import { errorResponse } from './response.ts';
 import { createRouteMatcher, isParameter, type RoutePath, splitPath } from './route-matcher.ts';
 
@@ -86,12 +87,26 @@ export interface KnownRoute {
  * The answer to a request no route takes, in the error envelope: a path the API has, asked with another
  * method, is a 405 whose `Allow` lists the methods it has; any other path is a 404 that names the route
  * the request probably meant. The local gateway and, in AWS, the route-miss function behind the API's
- * catch-all both answer with it, from the same route table.
+ * catch-all both answer with it, from the same route table. A browser's GET of a path outside the API (a
+ * console address cut or mistyped) is a person reading: the same 404 as a page, with a way back to the console.
  */
 export const createRouteMiss = (known: readonly KnownRoute[]) => {
   const matcher = createRouteMatcher(known);
   const routes = known.map(({ route }) => route);
-  return ({ method, path, requestId }: { method: string; path: string; requestId: string }): APIGatewayProxyResult => {
+  return ({
+    method,
+    path,
+    requestId,
+    accept = '',
+  }: {
+    method: string;
+    path: string;
+    requestId: string;
+    accept?: string | undefined;
+  }): APIGatewayProxyResult => {
+    if (method === 'GET' && !path.startsWith('/api/') && accept.includes('text/html')) {
+      return htmlErrorResponse(404, genericErrorPage(404, path), requestId);
+    }
     const allowed = matcher.methodsAt(path);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');

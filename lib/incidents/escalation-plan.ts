@@ -76,8 +76,15 @@ export interface DuePage {
   dueAt: string;
 }
 
-const startOf = (incident: Pick<Incident, 'createdAt' | 'escalationStartedAt'>): number =>
-  Date.parse(incident.escalationStartedAt ?? incident.createdAt);
+/**
+ * When an incident's escalation started: a return to OPEN or an escalate-now moves it (`escalationStartedAt`);
+ * else its creation, or `escalatingSince` for an incident opened before escalation was turned on, which then
+ * gets its whole response time from that moment rather than every page at once.
+ */
+const startOf = (incident: Pick<Incident, 'createdAt' | 'escalationStartedAt'>, escalatingSince?: string): number =>
+  incident.escalationStartedAt
+    ? Date.parse(incident.escalationStartedAt)
+    : Math.max(Date.parse(incident.createdAt), escalatingSince ? Date.parse(escalatingSince) : 0);
 
 const pageAt = (plan: EscalationPlan, sent: number, step: number, dueAt: number): DuePage => {
   const levels = [...new Set(plan.pages.slice(sent, step).map((page) => page.level))];
@@ -93,9 +100,10 @@ export const duePage = (
   incident: Pick<Incident, 'status' | 'createdAt' | 'escalationStartedAt' | 'escalationCount'>,
   plan: EscalationPlan,
   now: Date,
+  escalatingSince?: string,
 ): DuePage | undefined => {
   if (incident.status !== 'OPEN') return undefined;
-  const start = startOf(incident);
+  const start = startOf(incident, escalatingSince);
   const sent = incident.escalationCount ?? 0;
   for (let step = plan.pages.length; step > sent; step -= 1) {
     const due = start + (plan.pages[step - 1] as PlannedPage).offsetMs;

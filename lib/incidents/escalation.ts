@@ -17,9 +17,10 @@ const plans = onFirstUse(async () => ({
 const ackTimeouts = onFirstUse(() => import('./ack-timeout.ts'));
 
 /** What the history says of one page: the default escalation's words as they always were, or the policy's level. */
-const historyMessage = (incident: Incident, plan: EscalationPlan, page: DuePage, byHand: boolean): string => {
+const historyMessage = (plan: EscalationPlan, page: DuePage, byHand: boolean): string => {
   if (byHand) return `Escalated to level ${page.level} on request`;
-  const start = Date.parse(incident.escalationStartedAt ?? incident.createdAt);
+  // The page's own instant less its offset gives the start as the sweep counted it (a turned-on autoEscalate moves it).
+  const start = Date.parse(page.dueAt) - (plan.pages[page.step - 1]?.offsetMs ?? 0);
   if (!plan.policy) {
     const deadline = new Date(start + (plan.pages[0]?.offsetMs ?? 0)).toISOString();
     return `Escalation ${page.step} of ${plan.pages.length}: not acknowledged since the response deadline ${deadline}`;
@@ -56,7 +57,7 @@ export const sendEscalationPage = async (
         event: 'ESCALATION',
         actor: scope.actor,
         to: String(plan.policy ? page.level : page.step),
-        message: historyMessage(incident, plan, page, Boolean(startedAt)),
+        message: historyMessage(plan, page, Boolean(startedAt)),
       },
     ],
     now.toISOString(),
@@ -82,7 +83,11 @@ export const sendEscalationPage = async (
  * escalated only with `autoEscalate`. Acknowledged incidents past a policy's ack timeout return to OPEN first.
  * Answers how many pages it sent.
  */
-export const escalateOverdueIncidents = async (scope: Scope, now: Date, autoEscalate: boolean): Promise<number> => {
+export const escalateOverdueIncidents = async (
+  scope: Scope,
+  now: Date,
+  { autoEscalate, since }: { autoEscalate: boolean; since?: string | undefined },
+): Promise<number> => {
   const { duePage, planResolver } = await plans();
   const resolver = await planResolver(scope);
   if (!autoEscalate && resolver.policies.length === 0) return 0;
@@ -100,7 +105,8 @@ export const escalateOverdueIncidents = async (scope: Scope, now: Date, autoEsca
   for (const incident of open) {
     const plan = resolver.planOf(incident);
     if (!plan.policy && !autoEscalate) continue;
-    const page = duePage(incident, plan, now);
+    // Turning `autoEscalate` on starts the default escalation of older incidents then, not at their creation.
+    const page = duePage(incident, plan, now, plan.policy ? undefined : since);
     if (!page) continue;
     // An incident of a service in maintenance is held: its due page waits for the window's end.
     const held = windowHolding(windows, incident);

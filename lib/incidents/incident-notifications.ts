@@ -14,8 +14,9 @@ export const ESCALATION_EVENTS: readonly NotificationEvent[] = [
 const rank = (incident: Incident): number => INCIDENT_PRIORITIES.indexOf(incident.priority);
 
 /**
- * What a write means to the people on call: an incident created (opened), its priority raised
- * (escalated), or its impact over (resolved: it gained `resolvedAt`). Anything else notifies no one.
+ * What a write means to the people on call: an incident created (opened), taken on (acknowledged: it gained
+ * `acknowledgedAt`, unless the same write resolved it), its priority raised (escalated), or its impact over
+ * (resolved: it gained `resolvedAt`). Anything else notifies no one.
  */
 const notificationsOf = (
   workspaceId: string,
@@ -28,6 +29,9 @@ const notificationsOf = (
   const events: IncidentNotification[] = [];
   if (rank(after) > rank(before) && !after.resolvedAt) {
     events.push({ ...base, event: 'ESCALATED', fromPriority: before.priority });
+  }
+  if (after.acknowledgedAt && !before.acknowledgedAt && !after.resolvedAt) {
+    events.push({ ...base, event: 'ACKNOWLEDGED' });
   }
   if (after.resolvedAt && !before.resolvedAt) events.push({ ...base, event: 'RESOLVED' });
   return events;

@@ -2,12 +2,14 @@ import * as z from 'zod/mini';
 import { INCIDENT_PRIORITIES } from './incident.ts';
 
 /**
+ * `ACKNOWLEDGED`: someone took the incident on; the others paged are told who.
  * `ESCALATED`: the priority was raised. `UNACKNOWLEDGED`: an escalation, nobody acknowledged the incident by
  * its response deadline or a policy level's delay (docs/escalation.md, docs/on-call.md). `RESPONSE_BREACHED` /
  * `RESOLVE_BREACHED`: an SLA target was missed. `ESCALATE_NOW`: someone paged the next level by hand.
  */
 export const NOTIFICATION_EVENTS = [
   'OPENED',
+  'ACKNOWLEDGED',
   'ESCALATED',
   'RESOLVED',
   'UNACKNOWLEDGED',

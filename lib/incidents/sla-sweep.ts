@@ -30,7 +30,8 @@ export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Pro
     const scope = systemScope(workspaceId, ports);
     const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
     if (config?.slaEnabled) await sweepWorkspaceDeadlines(scope, now, result);
-    result.escalated += await escalateOverdueIncidents(scope, now, config?.autoEscalate ?? false);
+    const escalation = { autoEscalate: config?.autoEscalate ?? false, since: config?.autoEscalateSince };
+    result.escalated += await escalateOverdueIncidents(scope, now, escalation);
   }
   return result;
 };

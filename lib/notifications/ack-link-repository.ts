@@ -1,4 +1,5 @@
 import { putIfAbsent } from '#lib/store/conditional-writes.ts';
+import { findItem } from '#lib/store/items.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 
@@ -19,5 +20,8 @@ export const ackLinkRepository = (table: Table, workspaceId: string) => {
       expiresAt,
       ttl: Math.floor(Date.parse(expiresAt) / 1000) + GARBAGE_AFTER_SECONDS,
     });
-  return { markLinkUsed };
+  /** When the link was used, for the page that answers its second use. */
+  const findLinkUse = (linkId: string): Promise<string | undefined> =>
+    findItem(table, usedLinkKey(workspaceId, linkId), (item) => String(item.usedAt));
+  return { markLinkUsed, findLinkUse };
 };

@@ -1,11 +1,21 @@
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#lib/contract/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, withPage } from '#lib/contract/errors.ts';
 import { acknowledgeOpenIncident } from '#lib/incidents/acknowledge-incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
 import { systemScope, type AccountScope, type Scope } from '#lib/identity/scope.ts';
 import { linkHolderMayAcknowledge } from './ack-link-holder.ts';
 import { ackLinkRepository } from './ack-link-repository.ts';
-import { acknowledgedPage, confirmationPage } from './ack-page.ts';
+import {
+  acknowledgedPage,
+  confirmationPage,
+  expiredPage,
+  goneIncidentPage,
+  invalidPage,
+  notAllowedPage,
+  usedPage,
+  type AckPageContext,
+} from './ack-page.ts';
+import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { verifyAckLink, type AckLink } from './ack-token.ts';
 import { deliveryRepository } from './delivery-repository.ts';
 
@@ -13,32 +23,52 @@ import { deliveryRepository } from './delivery-repository.ts';
  * The link's token checked: its MAC, then its expiry, then its incident in the workspace it names. Anything
  * forged or altered is a 400 naming `token`, as is an expired link; an incident that is gone is a 404. A link
  * whose holder may no longer acknowledge (removed, demoted to VIEWER, no longer the alert address) is a 403.
+ * Each comes with the page a person's browser shows for it.
  */
-const openLink = async (scope: AccountScope, token: string): Promise<{ link: AckLink; incident: Incident }> => {
+const openLink = async (
+  scope: AccountScope,
+  token: string,
+): Promise<{ link: AckLink; incident: Incident; timeZone: string }> => {
   const { ports } = scope;
   const link = await verifyAckLink(ports.signingKeys, token);
-  if (!link) throw new BadRequestError('This acknowledge link is not valid', ['token: not a link this service made']);
+  if (!link) {
+    throw withPage(
+      new BadRequestError('This acknowledge link is not valid', ['token: not a link this service made']),
+      invalidPage(),
+    );
+  }
+  const linkScope = systemScope(link.workspaceId, ports);
+  const timeZone = await workspaceTimezone(linkScope);
   if (ports.clock.now().toISOString() >= link.expiresAt) {
-    throw new BadRequestError('This acknowledge link has expired', [
-      `token: expired at ${link.expiresAt}; acknowledge the incident in the app`,
-    ]);
+    throw withPage(
+      new BadRequestError('This acknowledge link has expired', [
+        `token: expired at ${link.expiresAt}; acknowledge the incident in the app`,
+      ]),
+      expiredPage(link.incidentId, link.expiresAt, timeZone),
+    );
   }
   const incident = await incidentRepository(ports.table, link.workspaceId).getIncident(link.incidentId);
   if (!incident) {
-    throw new NotFoundError('Incident not found', [`token: no incident ${link.incidentId} in its workspace`]);
+    throw withPage(
+      new NotFoundError('Incident not found', [`token: no incident ${link.incidentId} in its workspace`]),
+      goneIncidentPage(link.incidentId),
+    );
   }
-  if (!(await linkHolderMayAcknowledge(systemScope(link.workspaceId, ports), link, incident))) {
-    throw new ForbiddenError('This acknowledge link no longer acknowledges', [
-      `token: ${link.by} may not acknowledge incidents in this workspace now`,
-    ]);
+  if (!(await linkHolderMayAcknowledge(linkScope, link, incident))) {
+    throw withPage(
+      new ForbiddenError('This acknowledge link no longer acknowledges', [
+        `token: ${link.by} may not acknowledge incidents in this workspace now`,
+      ]),
+      notAllowedPage({ incident, timeZone }, link.by),
+    );
   }
-  return { link, incident };
+  return { link, incident, timeZone };
 };
 
 /** GET: the confirmation page, which changes nothing (docs/escalation.md, "One-click acknowledge"). */
 export const ackLinkPage = async (scope: AccountScope, token: string): Promise<string> => {
-  const { link, incident } = await openLink(scope, token);
-  return confirmationPage(incident, link.by);
+  const { link, incident, timeZone } = await openLink(scope, token);
+  return confirmationPage({ incident, timeZone }, link.by);
 };
 
 /**
@@ -47,14 +77,18 @@ export const ackLinkPage = async (scope: AccountScope, token: string): Promise<s
  * carried the link that it was acknowledged through it.
  */
 export const useAckLink = async (scope: AccountScope, token: string): Promise<string> => {
-  const { link, incident } = await openLink(scope, token);
+  const { link, incident, timeZone } = await openLink(scope, token);
   const { ports } = scope;
   const now = ports.clock.now().toISOString();
-  const used = await ackLinkRepository(ports.table, link.workspaceId).markLinkUsed(link.linkId, {
-    usedAt: now,
-    expiresAt: link.expiresAt,
-  });
-  if (!used) throw new ConflictError('This acknowledge link was used already', ['token: used already']);
+  const links = ackLinkRepository(ports.table, link.workspaceId);
+  const used = await links.markLinkUsed(link.linkId, { usedAt: now, expiresAt: link.expiresAt });
+  if (!used) {
+    const context: AckPageContext = { incident, timeZone };
+    throw withPage(
+      new ConflictError('This acknowledge link was used already', ['token: used already']),
+      usedPage(context, link.by, await links.findLinkUse(link.linkId)),
+    );
+  }
   const recipientScope: Scope = { ...systemScope(link.workspaceId, ports), actor: link.by };
   const result = await acknowledgeOpenIncident(recipientScope, { incident, via: link.channel });
   if (result.acknowledged) {
@@ -69,5 +103,5 @@ export const useAckLink = async (scope: AccountScope, token: string): Promise<st
       now,
     );
   }
-  return acknowledgedPage(result.incident, result.acknowledged);
+  return acknowledgedPage({ incident: result.incident, timeZone }, result.acknowledged);
 };

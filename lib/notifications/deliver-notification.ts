@@ -20,6 +20,8 @@ import {
 } from './notification-messages.ts';
 import type { Pagee } from './escalation-contact.ts';
 import { pagedPeople } from './paged-people.ts';
+import { pageFacts } from './page-facts.ts';
+import { isResponseNews, isTheActor, pagedBefore, saidByEscalation } from './response-news.ts';
 import { silencedBy } from './silence.ts';
 
 /** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
@@ -33,7 +35,8 @@ interface Send {
 }
 
 /**
- * The IMS settings decide openings, raised priorities and resolutions; a workspace that never set them up gets
+ * The IMS settings decide openings, raised priorities and resolutions (an acknowledgement is news only for
+ * those paged already, so it follows them); a workspace that never set them up gets
  * the spec's defaults (both on). Escalations are queued only with `autoEscalate` on, and breach alerts only
  * for incidents an SLA policy governs, so those settings decided them already.
  */
@@ -180,7 +183,15 @@ export const deliverNotification = async (
   const paged = await pagedPeople(scope, notification, incident);
   // A policy's opening page is its level 1, a page, not a notice `notifyOnCreate` may turn off.
   if (!paged.policy && !wanted(notification, config)) return;
-  const sends = await sendsFor(scope, config, paged.people);
+  if (await saidByEscalation(scope, notification, incident, config?.autoEscalate)) {
+    log.info('breach alert left to the escalation of the same deadline', { incidentId });
+    return;
+  }
+  const news = isResponseNews(notification) ? await pagedBefore(scope, incidentId) : [];
+  const people = [...(event === 'ACKNOWLEDGED' ? [] : paged.people), ...news];
+  const sends = (await sendsFor(scope, config, people)).filter(
+    ({ ackAs }) => !isTheActor(incident, notification, ackAs.by),
+  );
   const deliveries = deliveryRepository(ports.table, workspaceId);
   const earlier = await deliveries.queryEventDeliveries({ incidentId, event, eventAt });
   const settled = new Set(
@@ -194,6 +205,8 @@ export const deliverNotification = async (
     appUrl: ports.mail.appUrl,
     onCall: paged.onCall,
     meetingUrl,
+    facts: await pageFacts(scope, incident),
+    now: ports.clock.now(),
   });
   let failed = 0;
   for (const pendingSend of pending) {

@@ -5,6 +5,8 @@ import type { MailMessage } from '#lib/ports/mail/mail.ts';
 import { chatText } from '#lib/escaping/chat.ts';
 import { mailBodyLine, mailSubject } from '#lib/escaping/mail.ts';
 import { smsText as smsLine } from '#lib/escaping/sms.ts';
+import { agoInWords, clockInWords, sinceInWords, timeOfDayInWords } from '#lib/contract/time-words.ts';
+import type { PageFacts } from './page-facts.ts';
 
 /**
  * What every channel says of one event, written once and shaped per channel. `headline` and `details` hold
@@ -14,6 +16,10 @@ export interface NotificationContent {
   headline: string;
   details: string[];
   link: string;
+  /** A web address (signalDetails keeps no other), still outside text: each channel writes it safely. */
+  runbookUrl?: string | undefined;
+  /** What an SMS adds to the headline: since when and how many alerts. */
+  smsFacts: string;
   meetingUrl?: string | undefined;
   /** This recipient's one-click acknowledge link, while the incident is OPEN. */
   ackUrl?: string | undefined;
@@ -23,16 +29,18 @@ export interface NotificationContent {
 const levelOf = ({ levels }: IncidentNotification): number | undefined =>
   levels && levels.length > 0 ? Math.max(...levels) : undefined;
 
-const whatHappened = (notification: IncidentNotification): string => {
+const whatHappened = (notification: IncidentNotification, incident: Incident): string => {
   const { event, priority, fromPriority, escalation } = notification;
   const level = levelOf(notification);
   switch (event) {
     case 'OPENED':
       return 'opened';
+    case 'ACKNOWLEDGED':
+      return `acknowledged by ${incident.acknowledgedBy ?? 'someone'}`;
     case 'ESCALATED':
       return `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`;
     case 'RESOLVED':
-      return 'resolved';
+      return `resolved by ${incident.resolvedBy ?? 'someone'}`;
     case 'UNACKNOWLEDGED':
       return level
         ? `not acknowledged, escalated to level ${level}`
@@ -48,23 +56,90 @@ const whatHappened = (notification: IncidentNotification): string => {
 
 /** The priority is the event's: the incident may have changed again before the worker read it. */
 const headlineOf = (notification: IncidentNotification, incident: Incident): string =>
-  `[${notification.priority}] ${incident.id} ${whatHappened(notification)}: ${incident.summary}`;
+  `[${notification.priority}] ${incident.id} ${whatHappened(notification, incident)}: ${incident.summary}`;
 
+const STATUS_WORDS: Record<Incident['status'], string> = {
+  OPEN: 'open, not acknowledged yet',
+  ACKNOWLEDGED: 'acknowledged',
+  INVESTIGATION: 'under investigation',
+  MITIGATED: 'mitigated',
+  RESOLVED: 'resolved',
+  CLOSED: 'closed',
+};
+
+const alertsInWords = (count: number): string => (count === 1 ? '1 alert' : `${count} alerts`);
+
+/** Who has the incident: whoever acknowledged it, else the people paged. */
+const whoIsOnIt = (incident: Incident, onCall: readonly string[], facts: PageFacts, now: Date): string[] => {
+  if (incident.acknowledgedBy && incident.acknowledgedAt) {
+    return [
+      `On it: ${incident.acknowledgedBy}, acknowledged ${agoInWords(incident.acknowledgedAt, now)} ` +
+        `(${clockInWords(incident.acknowledgedAt, facts.timeZone)})`,
+    ];
+  }
+  return onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : ['On call: nobody is on call now'];
+};
+
+const VIA_WORDS = { chat: 'the chat', email: 'e-mail', sms: 'SMS' } as const;
+
+/** How and why someone acted, for the news that the incident was acknowledged or resolved. */
+const responseLines = (notification: IncidentNotification, incident: Incident, timeZone: string): string[] => {
+  if (notification.event === 'ACKNOWLEDGED') {
+    return [
+      `How: ${incident.acknowledgedVia ? `through the acknowledge link in ${VIA_WORDS[incident.acknowledgedVia]}` : 'in the console or the API'}`,
+    ];
+  }
+  if (notification.event === 'RESOLVED' && incident.resolvedAt) {
+    return [
+      `Resolved: by ${incident.resolvedBy ?? 'someone'} at ${clockInWords(incident.resolvedAt, timeZone)}`,
+      `Resolution: ${incident.resolution?.trim() || 'no note given'}`,
+    ];
+  }
+  return [];
+};
+
+/**
+ * What a page says, most telling first, so the top of a phone's screen has it: what is broken (the alert's own
+ * summary and description), where, since when (how long ago, and on the workspace's clock), how many alerts,
+ * and who is on it. Times are words (lib/contract/time-words.ts): nobody reads an ISO instant at 3 a.m.
+ */
 export const notificationContent = (
   notification: IncidentNotification,
   incident: Incident,
-  { appUrl, onCall, meetingUrl }: { appUrl: string; onCall: readonly string[]; meetingUrl?: string | undefined },
+  {
+    appUrl,
+    onCall,
+    meetingUrl,
+    facts,
+    now,
+  }: { appUrl: string; onCall: readonly string[]; meetingUrl?: string | undefined; facts: PageFacts; now: Date },
 ): NotificationContent => ({
   headline: headlineOf(notification, incident),
   details: [
+    ...(facts.what && facts.what !== incident.summary ? [`What is broken: ${facts.what}`] : []),
+    ...(facts.description ? [`Details: ${facts.description}`] : []),
     `Service: ${incident.serviceArea || 'not set'}`,
     ...(incident.environment ? [`Environment: ${incident.environment}`] : []),
-    `Status: ${incident.status}`,
-    ...(onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : []),
+    `Since: ${sinceInWords(facts.since, now, facts.timeZone).replace(/^since /, '')}`,
+    ...(facts.alertCount > 0 ? [`Alerts: ${alertsInWords(facts.alertCount)}`] : []),
+    `Status: ${STATUS_WORDS[incident.status]}`,
+    ...responseLines(notification, incident, facts.timeZone),
+    ...(notification.event === 'UNACKNOWLEDGED' && incident.slaResponse === 'BREACHED'
+      ? ['SLA: the response target was missed']
+      : []),
+    ...whoIsOnIt(incident, onCall, facts, now),
   ],
   link: `${appUrl}/incidents/${encodeURIComponent(incident.id)}`,
+  runbookUrl: facts.runbookUrl,
+  smsFacts:
+    `since ${timeOfDayInWords(facts.since, facts.timeZone)} ${facts.timeZone}` +
+    (facts.alertCount > 1 ? `, ${alertsInWords(facts.alertCount)}` : ''),
   meetingUrl,
 });
+
+/** A sender's runbook address inside chat markup: nothing in it may close the link or start another. */
+const chatUrl = (url: string): string =>
+  url.replace(/[|<>& ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * Slack-compatible: `text` for notifications and old clients, one mrkdwn section, and the channel to post in
@@ -74,6 +149,7 @@ export const chatMessage = (content: NotificationContent, channel?: string | nul
   const lines = [
     `*${chatText(content.headline)}*`,
     content.details.map(chatText).join(' · '),
+    ...(content.runbookUrl ? [`<${chatUrl(content.runbookUrl)}|Runbook>`] : []),
     `<${content.link}|Open the incident>`,
     ...(content.ackUrl ? [`<${content.ackUrl}|Acknowledge>`] : []),
     ...(content.meetingUrl ? [`<${content.meetingUrl}|Join the war room>`] : []),
@@ -92,6 +168,7 @@ export const mailMessage = (content: NotificationContent, to: string): MailMessa
     mailBodyLine(content.headline),
     '',
     ...content.details.map(mailBodyLine),
+    ...(content.runbookUrl ? [`Runbook: ${mailBodyLine(content.runbookUrl)}`] : []),
     '',
     `Open the incident: ${content.link}`,
     ...(content.ackUrl ? [`Acknowledge: ${content.ackUrl}`] : []),
@@ -104,6 +181,6 @@ export const mailMessage = (content: NotificationContent, to: string): MailMessa
  * carries the acknowledge link instead of the incident's, since that is what a phone at night needs.
  */
 export const smsText = (content: NotificationContent): string => {
-  const headline = smsLine(content.headline, 100);
+  const headline = `${smsLine(content.headline, 100)} (${content.smsFacts})`;
   return content.ackUrl ? `${headline} Ack: ${content.ackUrl}` : `${headline} ${content.link}`;
 };

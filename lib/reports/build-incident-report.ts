@@ -11,7 +11,7 @@ import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { type IncidentReport, REPORTED_INCIDENT_FIELDS, type ReportedIncident } from './incident-report.ts';
 import { reportNotifications, reportPlaybookRuns } from './report-responses.ts';
-import { signalDetails } from './signal-details.ts';
+import { signalDetails } from '#lib/signals/signal-details.ts';
 
 /** A report prints at most this many history events, the oldest first. */
 const REPORT_HISTORY_LIMIT = 1_000;

@@ -1,7 +1,7 @@
 import type { CompletedAnalysis } from '#lib/incidents/incident-analysis-repository.ts';
 import { INCIDENT_TEXT_FIELDS, type Incident } from '#lib/incidents/incident.ts';
 import type { HistoryEvent } from '#lib/tickets/history.ts';
-import type { ReportSignal } from './signal-details.ts';
+import type { ReportSignal } from '#lib/signals/signal-details.ts';
 
 /** The incident's fields a report shows: its own, so a field added to the incident is one name here. */
 export const REPORTED_INCIDENT_FIELDS = [

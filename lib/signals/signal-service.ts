@@ -60,6 +60,27 @@ export const signalStats = async ({ ports: { table }, workspaceId }: Scope): Pro
 const describeFrom = (from: readonly SignalStatus[]): string => from.join(' or ');
 
 /**
+ * The write of a move and what always follows it: the counters, and for a resolve the end of the fingerprint's
+ * claim, so the next event starts a new signal.
+ */
+const writeMove = async (scope: Scope, signalId: string, move: SignalMove, note: string | undefined) => {
+  const { ports, workspaceId, actor } = scope;
+  const at = ports.clock.now().toISOString();
+  const outcome = await signalRepository(ports.table, workspaceId).writeSignalMove(signalId, {
+    move,
+    at,
+    ...(note && { note: { move, text: note, by: actor, at } }),
+  });
+  if (outcome.kind !== 'moved') return outcome;
+  const { before, after } = outcome;
+  await signalCounterRepository(ports.table, workspaceId).addToSignalCounter(moveDelta(before, after.status));
+  if (move === 'resolve') {
+    await fingerprintClaimRepository(ports.table, workspaceId).releaseFingerprintClaim(after, after.id);
+  }
+  return outcome;
+};
+
+/**
  * Acknowledge, resolve or suppress, only from the states the move allows (DECISIONS.md); any other move is a
  * 409 with nothing changed. Resolving ends the fingerprint's claim, so the next event starts a new signal;
  * the correlation worker then tells the signal's incident if all of its signals have resolved.
@@ -68,28 +89,23 @@ export const moveSignal = async (
   scope: Scope,
   { id: signalId, move, note }: { id: string; move: SignalMove; note: string | undefined },
 ): Promise<Signal> => {
-  const { ports, workspaceId, actor } = scope;
   if (!isSignalId(signalId)) throw notFound();
-  const at = ports.clock.now().toISOString();
-  const outcome = await signalRepository(ports.table, workspaceId).writeSignalMove(signalId, {
-    move,
-    at,
-    ...(note && { note: { move, text: note, by: actor, at } }),
-  });
+  const outcome = await writeMove(scope, signalId, move, note);
   if (outcome.kind === 'missing') throw notFound();
   if (outcome.kind === 'conflict') {
     throw new ConflictError(`A ${outcome.current.status} signal cannot be moved to ${MOVES[move].to}`, [
       `status: ${move} is allowed only from ${describeFrom(MOVES[move].from)}`,
     ]);
   }
-  const { before, after, metadataObject } = outcome;
-  await signalCounterRepository(ports.table, workspaceId).addToSignalCounter(moveDelta(before, after.status));
-  if (move === 'resolve') {
-    await Promise.all([
-      fingerprintClaimRepository(ports.table, workspaceId).releaseFingerprintClaim(after, after.id),
-      followResolution(scope, after),
-    ]);
-  }
+  const { after, metadataObject } = outcome;
+  if (move === 'resolve') await followResolution(scope, after);
   // Answered like GET one signal: whole.
-  return metadataObject ? { ...after, metadata: await loadMetadata(ports.objects, metadataObject) } : after;
+  return metadataObject ? { ...after, metadata: await loadMetadata(scope.ports.objects, metadataObject) } : after;
 };
+
+/**
+ * Resolves a signal of an incident being resolved, if it is still open: the table's writes of a move only,
+ * since its incident needs no telling and nobody reads the answer. False when it was not open any more.
+ */
+export const resolveWithIncident = async (scope: Scope, signalId: string, note: string): Promise<boolean> =>
+  (await writeMove(scope, signalId, 'resolve', note)).kind === 'moved';

@@ -11,6 +11,8 @@ export interface ImsConfig {
   slackChannel: string | null;
   slaEnabled: boolean;
   autoEscalate: boolean;
+  /** When `autoEscalate` was last turned on: escalation counts from then (lib/incidents/escalation.ts). */
+  autoEscalateSince?: string;
   notifyOnCreate: boolean;
   notifyOnResolve: boolean;
   createdAt: string;

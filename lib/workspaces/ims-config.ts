@@ -11,7 +11,13 @@ export const setupIms = async (
   input: ImsSetupInput,
 ): Promise<ImsConfig> => {
   const now = clock.now().toISOString();
-  const config: ImsConfig = { ...input, slackChannel: input.slackChannel ?? null, createdAt: now, updatedAt: now };
+  const config: ImsConfig = {
+    ...input,
+    slackChannel: input.slackChannel ?? null,
+    ...(input.autoEscalate && { autoEscalateSince: now }),
+    createdAt: now,
+    updatedAt: now,
+  };
   if (!(await imsConfigRepository(table, workspaceId).createImsConfig(config))) {
     throw new ConflictError('IMS is configured already: change it with PUT /api/v1/ims/config');
   }
@@ -28,9 +34,14 @@ export const changeImsConfig = async (
   { ports: { table, clock }, workspaceId }: Scope,
   input: ImsUpdateInput,
 ): Promise<ImsConfig> => {
-  const config = await imsConfigRepository(table, workspaceId).updateImsConfig({
+  const configs = imsConfigRepository(table, workspaceId);
+  const now = clock.now().toISOString();
+  // Turning escalation on starts its clock now, for the incidents open already too.
+  const turnedOn = input.autoEscalate === true && (await configs.getImsConfig())?.autoEscalate === false;
+  const config = await configs.updateImsConfig({
     ...input,
-    updatedAt: clock.now().toISOString(),
+    ...(turnedOn && { autoEscalateSince: now }),
+    updatedAt: now,
   });
   if (!config) throw notSetUp();
   return config;

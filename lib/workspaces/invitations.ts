@@ -11,17 +11,19 @@ import type { Workspace } from './workspace.ts';
 import { workspaceRepository } from './workspace-repository.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import { userOf } from '#lib/identity/caller.ts';
+import { clockInWords } from '#lib/contract/time-words.ts';
 
 /** Invitations expire after 7 days (spec, Limits). */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The expiry on the workspace's clock, the zone it was registered with (UTC unless it named one). */
 const invitationMail = (appUrl: string, workspace: Workspace, invite: Invite, token: string): MailMessage => ({
   to: invite.email,
   subject: mailSubject(`You are invited to join ${workspace.businessName}`),
   text: [
     `You have been invited to join ${mailBodyLine(workspace.businessName)} as ${invite.role}.`,
     `Accept the invitation: ${appUrl}/accept-invite?token=${encodeURIComponent(token)}`,
-    `The invitation expires at ${invite.expiresAt}. If you did not expect it, ignore this e-mail.`,
+    `The invitation expires at ${clockInWords(invite.expiresAt, workspace.timezone ?? 'UTC')}. If you did not expect it, ignore this e-mail.`,
   ].join('\n\n'),
   token,
 });

@@ -176,6 +176,8 @@ export const imsConfigData = z.object({
   slackChannel: nullableText,
   slaEnabled: z.boolean(),
   autoEscalate: z.boolean(),
+  /** When `autoEscalate` was last turned on; escalation counts from then. Absent while it never was. */
+  autoEscalateSince: z.optional(z.string()),
   notifyOnCreate: z.boolean(),
   notifyOnResolve: z.boolean(),
   createdAt: z.string(),

@@ -29,6 +29,6 @@ describe('analysis of an incident correlation opened from a signal', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id: string) => id === `signal:${signalId}`)).toHaveLength(1);
     expect(analysis.hypothesis).toMatch(/; 1 alert\(s\) on hello-world/);
-    expect(analysis.impactAssessment).toMatch(/: 1 signal\(s\) on the service \(1 HIGH\)/);
+    expect(analysis.impactAssessment).toMatch(/: 1 signal on the service \(1 HIGH\)/);
   });
 });

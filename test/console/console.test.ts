@@ -59,13 +59,15 @@ describe('the console, served at the app URL', () => {
     expect(root.body).toContain('<base href="/prod/">');
     const missing = await handler({ path: '/nope', requestContext: { path: '/prod/nope', requestId: 'r-3' } } as never);
     expect(missing.statusCode).toBe(404);
+    expect(missing.headers?.['content-type']).toMatch(/^text\/html/);
+    expect(missing.body).toContain('Page not found');
   });
 
   it("ships the console's built files beside the deployed function's bundle", () => {
     const outdir = mkdtempSync(join(tmpdir(), 'console-bundle-'));
     try {
       functionFiles('console', outdir);
-      expect(readFileSync(join(outdir, 'console', 'app.js'), 'utf8')).toContain('incident-console.session');
+      expect(readFileSync(join(outdir, 'console', 'app.js'), 'utf8')).toContain('incident-console.user');
       expect(readFileSync(join(outdir, 'console', 'app.css'), 'utf8')).toContain('.timeline');
     } finally {
       rmSync(outdir, { recursive: true, force: true });
@@ -92,7 +94,7 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
 
     await page.getByRole('button', { name: 'Acknowledge' }).click();
     await facts.getByText('ACKNOWLEDGED').waitFor();
-    await page.locator('.timeline').getByText('OPEN → ACKNOWLEDGED').waitFor();
+    await page.locator('.timeline').getByText('Moved it from open to acknowledged').waitFor();
     const stored = await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, admin.auth);
     expect(stored.body.data.status).toBe('ACKNOWLEDGED');
     expect(stored.body.data.acknowledgedBy).toBe(engineer.email);
@@ -206,10 +208,16 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(page, 'incident');
 
-    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByRole('button', { name: 'Resolve…' }).click();
+    await page.getByLabel('Resolution note (optional)').fill('Rolled back the checkout deploy.');
+    await page.getByRole('button', { name: 'Resolve the incident' }).click();
     await page.locator('.facts').getByText('RESOLVED').waitFor();
     const stored = await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, admin.auth);
-    expect(stored.body.data).toMatchObject({ status: 'RESOLVED', assignedToEmail: engineer.email });
+    expect(stored.body.data).toMatchObject({
+      status: 'RESOLVED',
+      assignedToEmail: engineer.email,
+      resolution: 'Rolled back the checkout deploy.',
+    });
     await page.context().close();
   }, 60_000);
 

@@ -15,7 +15,7 @@ const PHONE = { width: 390, height: 844 };
  * reads them in its tests, after `setUpConsole`'s hooks have run.
  */
 export let client: TestClient;
-let browser: Browser | undefined;
+export let browser: Browser | undefined;
 export let admin: SignedIn;
 export let engineer: SignedIn;
 export let viewer: SignedIn;

@@ -42,7 +42,7 @@ describe('correlation of signals into incidents', () => {
     expect(signal.incidentId).toMatch(/^INC-\d{8}-\d{4}$/);
     const incident = await getIncident(stack.client, owner.auth, signal.incidentId);
     expect(incident).toMatchObject({
-      summary: 'Checkout error rate above 5% on checkout',
+      summary: 'Errors on POST /pay on checkout',
       priority: 'HIGH',
       status: 'OPEN',
       source: 'metrics-alerts',

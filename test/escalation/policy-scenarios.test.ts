@@ -92,6 +92,9 @@ describe("issue 43's scenario: a weekly rotation of A then B at level 1, member 
     await sweepAt(client, plus(incident.createdAt, HOUR));
     expect(await pagesTo(client, team.a, incident.id)).toHaveLength(1);
     expect(await pagesTo(client, team.c, incident.id)).toHaveLength(1);
+    const news = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(team.c.email)}`);
+    const subjects = (news.body.data as { subject: string }[]).map(({ subject }) => subject);
+    expect(subjects.filter((subject) => subject.includes(`acknowledged by ${team.a.email}`))).toHaveLength(1);
   });
 
   it('answers B on call once an override for B starts now', async () => {

@@ -84,13 +84,13 @@ export const openIncident = (client: TestClient, who: SignedIn, serviceArea: str
 export const incidentOf = async (client: TestClient, who: SignedIn, id: string) =>
   (await client.request('GET', `${V1}/incident-ticket/${id}`, undefined, who.auth)).body.data as Record<string, any>;
 
-/** The subjects of the mails about `incidentId` that reached `who` (newest first). */
+/** The subjects of the pages about `incidentId` that reached `who` (newest first); news of an acknowledgement left out. */
 export const pagesTo = async (client: TestClient, who: SignedIn | string, incidentId: string): Promise<string[]> => {
   const email = typeof who === 'string' ? who : who.email;
   const reply = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
   return (reply.body.data as { subject: string }[])
     .map(({ subject }) => subject)
-    .filter((subject) => subject.includes(incidentId));
+    .filter((subject) => subject.includes(incidentId) && !subject.includes(' acknowledged by '));
 };
 
 export const setStatus = async (client: TestClient, who: SignedIn, id: string, status: string) => {

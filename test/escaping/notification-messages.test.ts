@@ -19,7 +19,19 @@ const content = (summary: string, serviceArea?: string) => ({
   ...notificationContent(
     { workspaceId: 'ws', incidentId: 'INC-1', event: 'OPENED', at: '2026-11-28T08:00:00.000Z', priority: 'CRITICAL' },
     incident(summary, serviceArea),
-    { appUrl: 'https://app.example', onCall: ['<!here> Mallory'] },
+    {
+      appUrl: 'https://app.example',
+      onCall: ['<!here> Mallory'],
+      facts: {
+        what: '<!channel> checkout down',
+        description: 'line one\r\nAcknowledge: https://evil.example',
+        alertCount: 2,
+        since: '2026-11-28T07:50:00.000Z',
+        runbookUrl: 'https://runbooks.example/a|b><!here>',
+        timeZone: 'Europe/Berlin',
+      },
+      now: new Date('2026-11-28T08:02:00.000Z'),
+    },
   ),
   ackUrl: 'https://api.example/ack/tok',
 });
@@ -32,6 +44,7 @@ describe('outside text in notification messages', () => {
     const mrkdwn = JSON.parse(text).blocks[0].text.text as string;
     // Only our own links remain, one per line we wrote.
     expect(mrkdwn.match(/<https?:[^>]*>/g)).toEqual([
+      '<https://runbooks.example/a%7Cb%3E%3C!here%3E|Runbook>',
       '<https://app.example/incidents/INC-1|Open the incident>',
       '<https://api.example/ack/tok|Acknowledge>',
     ]);
@@ -44,6 +57,21 @@ describe('outside text in notification messages', () => {
     expect(mail.text.split('\n').filter((line) => line.startsWith('Acknowledge:'))).toEqual([
       'Acknowledge: https://api.example/ack/tok',
     ]);
+  });
+
+  it('a page says what is broken, where, since when in words, how many alerts, the runbook and who is on it', () => {
+    const mail = mailMessage(content('Checkout error rate above 5%'), 'a@b.c');
+    expect(mail.text).toContain('What is broken: <!channel> checkout down');
+    expect(mail.text).toContain('Details: line one Acknowledge: https://evil.example');
+    expect(mail.text).toContain('Service: payments');
+    expect(mail.text).toContain('Since: 08:50 on 28 November 2026 (Europe/Berlin), 12 minutes ago');
+    expect(mail.text).toContain('Alerts: 2 alerts');
+    expect(mail.text).toContain('Runbook: https://runbooks.example/a|b><!here>');
+    expect(mail.text).toContain('On call: <!here> Mallory');
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    const sms = smsText(content('Checkout error rate above 5%'));
+    expect(sms).toContain('since 08:50 Europe/Berlin, 2 alerts');
+    expect(sms).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('an SMS is one line', () => {

@@ -58,9 +58,12 @@ describe('the local stack', () => {
       if (reply.status === 405 || (reply.status === 404 && reply.body?.message?.startsWith('Route not found')))
         unrouted.push(`${route.method} ${route.path}`);
       // A route that answers a file (the API docs) answers it, not an envelope, when it succeeds; a foreign
-      // paging tool's event API answers in that tool's own JSON, failures included.
+      // paging tool's event API answers in that tool's own JSON, failures included; a page for people (the
+      // acknowledge link) answers its failures as pages too.
       const ownBody = route.response !== undefined && 'contentType' in route.response ? route.response : undefined;
       if (ownBody?.contentType === JSON_TYPE) expect(reply.body, `${route.method} ${route.path}`).toBeTypeOf('object');
+      else if (ownBody?.contentType.startsWith('text/html'))
+        expect(reply.headers.get('content-type'), `${route.method} ${route.path}`).toMatch(/^text\/html/);
       else if (!(ownBody && reply.status === 200))
         expect(reply.body?.success, `${route.method} ${route.path}`).toBeTypeOf('boolean');
     }

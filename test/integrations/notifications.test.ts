@@ -153,7 +153,7 @@ describe('notifications: the issue scenario', () => {
     expect(resolved.status, resolved.text).toBe(200);
     const afterResolve = (await mailTo(ops.onCall.email)).filter(({ subject }) => subject.includes(incidentId));
     expect(afterResolve.map(({ subject }) => subject.replace(/: .*/, ''))).toEqual([
-      `[HIGH] ${incidentId} resolved`,
+      `[HIGH] ${incidentId} resolved by ${ops.onCall.email}`,
       `[HIGH] ${incidentId} opened`,
     ]);
     expect(chatAbout('paging', incidentId).map(({ text }) => text.includes('resolved'))).toEqual([false, true]);

@@ -5,7 +5,7 @@ import { normalizeWebhook } from '#lib/ingestion/senders/webhook/normalize.ts';
 import type { IncidentReport } from '#lib/reports/incident-report.ts';
 import { renderIncidentReportPdf } from '#lib/reports/pdf/render.ts';
 import { timelineEntries } from '#lib/reports/pdf/timeline-entries.ts';
-import { signalDetails } from '#lib/reports/signal-details.ts';
+import { signalDetails } from '#lib/signals/signal-details.ts';
 import type { Signal } from '#lib/signals/signal.ts';
 import { loadFixture } from '../ingestion/support.ts';
 import { squash, textOf } from '../support/pdf-text.ts';

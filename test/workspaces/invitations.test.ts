@@ -63,6 +63,8 @@ describe('POST /business/send-invite', () => {
     const token = message?.token as string;
     expect(token.split('.').slice(0, 2)).toEqual([workspaceId, inviteId]);
     expect(message?.text).toContain(`accept-invite?token=${encodeURIComponent(token)}`);
+    expect(message?.text).toMatch(/expires at \d\d:\d\d on \d+ \w+ \d{4} \(UTC\)\./);
+    expect(message?.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
 
     const { Item } = await client.stack.ports.table.doc.send(
       new GetCommand({

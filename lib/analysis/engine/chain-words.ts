@@ -1,6 +1,6 @@
 import type { EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { CauseChain, ChainStep } from './cause-chains.ts';
-import { clockInWords, durationInWords, minutesBetween, timeOfDayInWords } from '../plain-words.ts';
+import { clockInWords, durationInWords, minutesBetween, timeOfDayInWords } from '#lib/contract/time-words.ts';
 
 /** What a change did to its service, in a verb: a configuration change reconfigured it, anything else deployed it. */
 const changeVerb = (item: EvidenceItem): string => {

@@ -1,7 +1,8 @@
 import { DEFAULT_ENGINE } from './default-hypothesis.ts';
 import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
-import { PRIORITY_WORDS, clockInWords, durationInWords, instantsInWords, minutesBetween } from '../plain-words.ts';
+import { PRIORITY_WORDS } from '../plain-words.ts';
+import { clockInWords, durationInWords, instantsInWords, minutesBetween } from '#lib/contract/time-words.ts';
 import { type CauseChain, causeChains, chainBehind, chainItems, rootItemOf } from './cause-chains.ts';
 import { chainStory, changeRef } from './chain-words.ts';
 import type { Claim, Hypothesis, ImpactAssessment, RemediationPlan } from '#lib/ports/reasoner/reasoner.ts';
@@ -48,7 +49,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const exposure = told && instantsInWords(told, evidence.timezone);
   const high = own.filter((item) => item.details.severity === 'HIGH').length;
   const impact: Claim = {
-    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length} signal(s) on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
+    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length === 1 ? '1 signal' : `${own.length} signals`} on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
     evidenceIds: ids([...own, ...dependents]),
   };
   const factors: Claim[] = [];

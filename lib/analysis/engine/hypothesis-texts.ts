@@ -3,7 +3,7 @@ import type { SuspectKind } from '#lib/ports/reasoner/reasoner.ts';
 import { CHANGE_WINDOW_MINUTES, SHORTLY_BEFORE_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { CauseChain } from './cause-chains.ts';
 import { chainStory, changeRef, deployerOf, mechanismOf } from './chain-words.ts';
-import { clockInWords, durationInWords, minutesBetween } from '../plain-words.ts';
+import { clockInWords, durationInWords, minutesBetween } from '#lib/contract/time-words.ts';
 
 /** The chosen explanation as its texts need it. */
 export interface Explained {

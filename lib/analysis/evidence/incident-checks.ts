@@ -2,7 +2,7 @@ import type { Scope } from '#lib/identity/scope.ts';
 import { commentRepository } from '#lib/incidents/comment-repository.ts';
 import { type Incident, isDone } from '#lib/incidents/incident.ts';
 import type { EvidenceItem, IncidentContext, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
-import { instantsInWords } from '../plain-words.ts';
+import { instantsInWords } from '#lib/contract/time-words.ts';
 import { sameService } from './service-names.ts';
 import { tfIdfSimilarities } from './text-similarity.ts';
 

@@ -1,6 +1,6 @@
 import type { EvidenceItem, EvidenceKind, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
 import { type SignalSummary, signalTime } from '#lib/signals/signal.ts';
-import { clockInWords, instantsInWords } from '../plain-words.ts';
+import { clockInWords, instantsInWords } from '#lib/contract/time-words.ts';
 import { minutesLate } from './lateness.ts';
 import { sameService } from './service-names.ts';
 

@@ -1,5 +1,5 @@
 import type { IncidentReport } from '../incident-report.ts';
-import type { ReportSignal } from '../signal-details.ts';
+import type { ReportSignal } from '#lib/signals/signal-details.ts';
 import type { Content } from './content.ts';
 import { printable } from './fonts.ts';
 import { COLORS, type TimeFormat } from './format.ts';

@@ -1,4 +1,4 @@
-import type { Signal } from '#lib/signals/signal.ts';
+import type { Signal } from './signal.ts';
 
 /** What a report shows of an alert behind an incident: its labels and the runbook to follow. */
 export interface ReportSignal {
@@ -11,6 +11,8 @@ export interface ReportSignal {
   /** The sender's own words for the alert: an Alertmanager summary, a webhook message. */
   summary?: string;
   labels: [name: string, value: string][];
+  /** Alertmanager's annotations (summary, description, runbook and any other), as sent. */
+  annotations?: [name: string, value: string][];
   runbookUrl?: string;
 }
 
@@ -77,6 +79,7 @@ const runbookOf = (metadata: Record<string, unknown>): string | undefined => {
   return undefined;
 };
 
+/** Imports types only: the console bundles it (.dependency-cruiser.cjs, console-word-lists-stay-pure). */
 export const signalDetails = (signal: Signal): ReportSignal => {
   const { metadata } = signal;
   const summary = text(metadata.summary) ?? text(metadata.message) ?? text(metadata.description);
@@ -90,6 +93,7 @@ export const signalDetails = (signal: Signal): ReportSignal => {
     triggeredAt: signal.triggeredAt,
     ...(summary !== undefined && { summary }),
     labels: labelsOf(metadata),
+    annotations: isRecord(metadata.annotations) ? entriesOf(metadata.annotations) : [],
     ...(runbookUrl !== undefined && { runbookUrl }),
   };
 };
