@@ -73,8 +73,8 @@ const alertsInWords = (count: number): string => (count === 1 ? '1 alert' : `${c
 const whoIsOnIt = (incident: Incident, onCall: readonly string[], facts: PageFacts, now: Date): string[] => {
   if (incident.acknowledgedBy && incident.acknowledgedAt) {
     return [
-      `On it: ${incident.acknowledgedBy}, acknowledged ${agoInWords(incident.acknowledgedAt, now)} ` +
-        `(${clockInWords(incident.acknowledgedAt, facts.timeZone)})`,
+      `On it: ${incident.acknowledgedBy}, acknowledged ${agoInWords(incident.acknowledgedAt, now)}, ` +
+        `at ${clockInWords(incident.acknowledgedAt, facts.timeZone)}`,
     ];
   }
   return onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : ['On call: nobody is on call now'];
