@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { scheduleRepository } from './schedule-repository.ts';
-import { assignableIds } from './invited-turns.ts';
+import { assignableIds } from './assignable-ids.ts';
 import type { EscalationPolicy } from '#lib/escalation-policies/escalation-policy.ts';
 import { escalationPolicyRepository } from '#lib/escalation-policies/escalation-policy-repository.ts';
 import type { EscalationPolicyInput } from '#lib/escalation-policies/schemas.ts';

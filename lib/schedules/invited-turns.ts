@@ -1,28 +1,15 @@
-import type { AccountScope, Scope } from '#lib/identity/scope.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import type { Table } from '#lib/store/table.ts';
 import { escalationPolicyRepository } from '#lib/escalation-policies/escalation-policy-repository.ts';
 import { acceptInvite } from '#lib/workspaces/invite-acceptance.ts';
 import { inviteRepository } from '#lib/workspaces/invite-repository.ts';
 import type { AcceptInviteInput } from '#lib/workspaces/schemas.ts';
-import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { scheduleRepository } from './schedule-repository.ts';
 
 /**
- * Who a layer, an override or a policy's member target may name: a member, or someone invited and not joined yet
- * by the invitation's id (`inviteId` of send-invite), so a team moving in (`npm run import`) can set its schedules
- * up before everyone has accepted. docs/on-call.md, "People not joined yet".
- */
-export const assignableIds = async ({ ports: { table, clock }, workspaceId }: Scope): Promise<Set<string>> => {
-  const [members, invited] = await Promise.all([
-    workspaceRepository(table, workspaceId).listMembers(),
-    inviteRepository(table, workspaceId).openInviteIds(clock.now().toISOString()),
-  ]);
-  return new Set([...members.map((member) => member.id), ...invited]);
-};
-
-/**
- * The turns, overrides and policy targets that name any invitation to `email`, handed to the member who accepted
- * one; a re-sent invitation's predecessor names the same person. Rewriting only what names them, it is idempotent.
+ * Schedules and policies may name an invitation (assignable-ids.ts). The turns, overrides and policy targets that
+ * name any invitation to `email`, handed to the member who accepted one; a re-sent invitation's predecessor names
+ * the same person. Rewriting only what names them, it is idempotent.
  */
 const handOverInvitedTurns = async (
   table: Table,

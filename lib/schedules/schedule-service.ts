@@ -6,7 +6,7 @@ import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
 import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { signCalendarLink, verifyCalendarLink } from './calendar-token.ts';
-import { assignableIds } from './invited-turns.ts';
+import { assignableIds } from './assignable-ids.ts';
 import { asSpans } from './on-call-now.ts';
 import type { Override, Schedule } from './schedule.ts';
 import { scheduleRepository } from './schedule-repository.ts';
@@ -30,7 +30,7 @@ const notFound = (): NotFoundError => new NotFoundError('Schedule not found');
 const repositoryOf = (scope: Scope) => scheduleRepository(scope.ports.table, scope.workspaceId);
 
 /**
- * Every member id named must be a member of the caller's workspace, or an open invitation to it (invited-turns.ts):
+ * Every member id named must be a member of the caller's workspace, or an open invitation to it (assignable-ids.ts):
  * a 400 naming each unknown one.
  */
 const checkMembers = async (scope: Scope, fields: { path: string; userId: string }[]): Promise<void> => {
