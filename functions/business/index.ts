@@ -8,7 +8,7 @@ const invitations = onFirstUse(() => import('#lib/workspaces/invitations.ts'));
 const membership = onFirstUse(() => import('#lib/workspaces/membership.ts'));
 const ims = onFirstUse(() => import('#lib/workspaces/ims-config.ts'));
 const sso = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
-const inviteAcceptanceModule = onFirstUse(() => import('#lib/workspaces/invite-acceptance.ts'));
+const inviteAcceptanceModule = onFirstUse(() => import('#lib/schedules/invited-turns.ts'));
 const businessSetupModule = onFirstUse(() => import('#lib/workspaces/business-setup.ts'));
 const membersModule = onFirstUse(() => import('#lib/workspaces/members.ts'));
 
@@ -16,8 +16,8 @@ export const handler = createGroupHandler(business, {
   decodeInvite: async ({ accountScope, body }) =>
     ok(await (await invitations()).decodeInvite(accountScope, body.token), { message: 'Invitation is valid' }),
   acceptInvite: async ({ accountScope, body }) => {
-    const { acceptInvite } = await inviteAcceptanceModule();
-    return ok(await acceptInvite(accountScope, body), { message: 'Invitation accepted' });
+    const { acceptInviteTakingTurns } = await inviteAcceptanceModule();
+    return ok(await acceptInviteTakingTurns(accountScope, body), { message: 'Invitation accepted' });
   },
   setupBusiness: async ({ accountScope, body }) => {
     const { setupBusiness } = await businessSetupModule();

@@ -1,12 +1,12 @@
 import { escalationPolicyBody } from './escalation-policies.ts';
-import type { ImportSchedule, ImportSet } from './import-set.ts';
+import type { ImportPolicy, ImportSchedule, ImportSet } from './import-set.ts';
 import { type ApiRequest, expectStatus, PATHS, readWorkspace, type Workspace } from './workspace-api.ts';
 
 export interface ImportOptions {
   /** Create what is missing; without it, only say what would be created (`--plan`). */
   apply: boolean;
-  /** Addresses an earlier run invited: not invited again (the API lists no pending invitations). */
-  invited: ReadonlySet<string>;
+  /** Invitation ids by the address an earlier run invited: not invited again (the API lists no pending invitations). */
+  invited: ReadonlyMap<string, string>;
 }
 
 interface ImportCounts {
@@ -24,8 +24,8 @@ export interface ImportReport {
   lines: string[];
   /** What this run created, or would create with `--plan`. */
   created: ImportCounts;
-  /** Addresses invited by this run. */
-  newlyInvited: string[];
+  /** Invitation ids by the address this run invited. */
+  newlyInvited: Map<string, string>;
 }
 
 const TOOL_NAMES = { pagerduty: 'PagerDuty', opsgenie: 'Opsgenie' } as const;
@@ -37,20 +37,34 @@ const peopleOf = (schedule: ImportSchedule): string[] => [
   ...new Set([...schedule.layers.flatMap((layer) => layer.members), ...schedule.overrides.map((o) => o.email)]),
 ];
 
+/** The people a policy pages directly. */
+const membersOf = (policy: ImportPolicy): string[] => [
+  ...new Set(policy.levels.flatMap((level) => level.targets.flatMap((t) => (t.type === 'member' ? [t.email] : [])))),
+];
+
 const waitingLine = (name: string, missing: readonly string[]): string =>
   `  "${name}" waits for ${missing.join(', ')} (run --apply again once they have joined)`;
+
+/** Who of `people` holds turns as an invitation until they accept it (the schedules' "People not joined yet"). */
+const pendingNote = (people: readonly string[], workspace: Workspace): string => {
+  const pending = people.filter((email) => !workspace.members.has(email));
+  return pending.length > 0 ? `; invited, on call once they accept: ${pending.join(', ')}` : '';
+};
 
 /**
  * Brings an export's users, services, schedules and escalation policies into the workspace through its API
  * (docs/migrating.md, "Importing"). What exists by e-mail or name is left as it is, so running it twice creates
- * nothing new. People who are not members are invited; a schedule or policy that names one waits for a later run
- * after they join, so each is created whole. Without `apply` it reads the workspace and writes nothing.
+ * nothing new. People who are not members are invited first, and schedules and policies name them by their
+ * invitation, which becomes their member id when they accept (lib/schedules/invited-turns.ts), so each is created
+ * whole on the first run. Without `apply` it reads the workspace and writes nothing.
  */
 export const runImport = async (set: ImportSet, request: ApiRequest, options: ImportOptions): Promise<ImportReport> => {
   const { apply } = options;
   const workspace: Workspace = await readWorkspace(request);
   const created: ImportCounts = { membersMatched: 0, invited: 0, services: 0, schedules: 0, policies: 0, waiting: 0 };
-  const newlyInvited: string[] = [];
+  const newlyInvited = new Map<string, string>();
+  /** Whom a schedule or policy can name, by e-mail: members, then invitations (placeholders in a plan). */
+  const assignees = new Map([...options.invited, ...workspace.members]);
   const did = (verb: string, done: string): string => (apply ? done : `would ${verb}`);
   const lines = [`${TOOL_NAMES[set.tool]} import (${apply ? 'apply' : 'plan'})`, '', 'Users:'];
 
@@ -67,8 +81,11 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
           role: user.role,
           accessPermissions: [],
         });
-        expectStatus(reply, 201, `inviting ${user.email}`);
-        newlyInvited.push(user.email);
+        const { inviteId } = expectStatus<{ inviteId: string }>(reply, 201, `inviting ${user.email}`);
+        newlyInvited.set(user.email, inviteId);
+        assignees.set(user.email, inviteId);
+      } else {
+        assignees.set(user.email, `(invitation) ${user.email}`);
       }
       created.invited += 1;
       lines.push(`  ${did('invite', 'invited')} ${user.email} as ${user.role} (${user.name})`);
@@ -92,7 +109,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
       lines.push(`  "${schedule.name}" exists`);
       continue;
     }
-    const missing = peopleOf(schedule).filter((email) => !workspace.members.has(email));
+    const missing = peopleOf(schedule).filter((email) => !assignees.has(email));
     if (missing.length > 0) {
       created.waiting += 1;
       lines.push(waitingLine(schedule.name, missing));
@@ -102,7 +119,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
       lines.push(`  "${schedule.name}" NOT IMPORTED: none of its layers can be mapped (below)`);
       continue;
     }
-    const idOf = (email: string): string => workspace.members.get(email) ?? email;
+    const idOf = (email: string): string => assignees.get(email) ?? email;
     const layers = schedule.layers.map((layer) => ({ ...layer, members: layer.members.map(idOf) }));
     if (apply) {
       const made = expectStatus<{ id: string }>(
@@ -124,7 +141,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
     }
     created.schedules += 1;
     lines.push(
-      `  ${did('create', 'created')} "${schedule.name}" (${plural(layers.length, 'layer')}, ${plural(schedule.overrides.length, 'override')})`,
+      `  ${did('create', 'created')} "${schedule.name}" (${plural(layers.length, 'layer')}, ${plural(schedule.overrides.length, 'override')}${pendingNote(peopleOf(schedule), workspace)})`,
     );
   }
 
@@ -140,7 +157,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
         lines.push(`  "${policy.name}" exists`);
         continue;
       }
-      const mapped = escalationPolicyBody(policy, workspace);
+      const mapped = escalationPolicyBody(policy, { members: assignees, schedules: workspace.schedules });
       if ('missing' in mapped) {
         created.waiting += 1;
         lines.push(waitingLine(policy.name, mapped.missing));
@@ -150,7 +167,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
         expectStatus(await request('POST', PATHS.policies, mapped.body), 201, `creating policy "${policy.name}"`);
       created.policies += 1;
       lines.push(
-        `  ${did('create', 'created')} "${policy.name}" (${plural(mapped.body.levels.length, 'level')}, repeat ${policy.repeat})`,
+        `  ${did('create', 'created')} "${policy.name}" (${plural(mapped.body.levels.length, 'level')}, repeat ${policy.repeat}${pendingNote(membersOf(policy), workspace)})`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { scheduleRepository } from './schedule-repository.ts';
-import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
+import { assignableIds } from './assignable-ids.ts';
 import type { EscalationPolicy } from '#lib/escalation-policies/escalation-policy.ts';
 import { escalationPolicyRepository } from '#lib/escalation-policies/escalation-policy-repository.ts';
 import type { EscalationPolicyInput } from '#lib/escalation-policies/schemas.ts';
@@ -11,16 +11,16 @@ const notFound = (): NotFoundError => new NotFoundError('Escalation policy not f
 const repositoryOf = (scope: Scope) => escalationPolicyRepository(scope.ports.table, scope.workspaceId);
 
 /**
- * Every member and schedule a level names must be the caller's workspace's: a 400 naming each unknown one, so a
+ * Every member (or open invitation) and schedule a level names must be the caller's workspace's: a 400 naming each unknown one, so a
  * policy never pages into the void (an e-mail address is anybody's).
  */
 const checkTargets = async (scope: Scope, input: EscalationPolicyInput): Promise<void> => {
   const { table } = scope.ports;
   const [members, schedules] = await Promise.all([
-    workspaceRepository(table, scope.workspaceId).listMembers(),
+    assignableIds(scope),
     scheduleRepository(table, scope.workspaceId).listSchedules(),
   ]);
-  const known = { member: new Set(members.map((m) => m.id)), schedule: new Set(schedules.map((s) => s.id)) };
+  const known = { member: members, schedule: new Set(schedules.map((s) => s.id)) };
   const unknown = input.levels.flatMap((level, index) =>
     level.targets.flatMap((target, turn) =>
       target.type !== 'email' && !known[target.type].has(target.id)

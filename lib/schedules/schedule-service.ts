@@ -6,6 +6,7 @@ import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
 import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { signCalendarLink, verifyCalendarLink } from './calendar-token.ts';
+import { assignableIds } from './assignable-ids.ts';
 import { asSpans } from './on-call-now.ts';
 import type { Override, Schedule } from './schedule.ts';
 import { scheduleRepository } from './schedule-repository.ts';
@@ -28,11 +29,12 @@ const notFound = (): NotFoundError => new NotFoundError('Schedule not found');
 
 const repositoryOf = (scope: Scope) => scheduleRepository(scope.ports.table, scope.workspaceId);
 
-/** Every member id named must be a member of the caller's workspace: a 400 naming each unknown one. */
+/**
+ * Every member id named must be a member of the caller's workspace, or an open invitation to it (assignable-ids.ts):
+ * a 400 naming each unknown one.
+ */
 const checkMembers = async (scope: Scope, fields: { path: string; userId: string }[]): Promise<void> => {
-  const members = new Set(
-    (await workspaceRepository(scope.ports.table, scope.workspaceId).listMembers()).map((m) => m.id),
-  );
+  const members = await assignableIds(scope);
   const unknown = fields.filter(({ userId }) => !members.has(userId));
   if (unknown.length > 0) {
     throw new BadRequestError(
