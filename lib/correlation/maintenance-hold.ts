@@ -1,7 +1,6 @@
 import type { Scope } from '#lib/identity/scope.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import type { Signal } from '#lib/signals/signal.ts';
-import { windowCovering } from '#lib/maintenance/maintenance-window.ts';
 import type { CorrelationBatch } from './correlation-batch.ts';
 
 /** Holding a signal is rare beside correlating it: the signal moves are a chunk loaded by the first. */
@@ -19,7 +18,8 @@ const maintenance = onFirstUse(() => import('#lib/maintenance/maintenance-window
  */
 export const heldForMaintenance = async (scope: Scope, signal: Signal, batch: CorrelationBatch): Promise<boolean> => {
   if (!signal.serviceId) return false;
-  const windows = await batch.maintenanceWindows(scope, async () => (await maintenance()).workspaceWindows(scope));
+  const { workspaceWindows, windowCovering } = await maintenance();
+  const windows = await batch.maintenanceWindows(scope, () => workspaceWindows(scope));
   const window = windowCovering(windows, { services: [signal.serviceId], instant: new Date(signal.createdAt) });
   if (!window) return false;
   const { moveSignal } = await signalMoves();

@@ -1,6 +1,8 @@
 import { NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { isActiveAt, isWindowId, type MaintenanceWindow } from './maintenance-window.ts';
+
+export { windowCovering } from './maintenance-window.ts';
 import { maintenanceWindowRepository } from './maintenance-window-repository.ts';
 import type { WindowInput, WindowView } from './schemas.ts';
 
