@@ -92,7 +92,7 @@ export const importService = (service: { name: string; description?: string | nu
 };
 
 /** HH:MM of an instant on the wall clock of `timeZone`: a rotation's handoff time. */
-export const wallClockTime = (instant: string, timeZone: string): string =>
+const wallClockTime = (instant: string, timeZone: string): string =>
   localDateTime(new Date(instant), timeZone).slice(11, 16);
 
 const HOUR_S = 3600;
