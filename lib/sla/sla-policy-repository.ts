@@ -1,7 +1,6 @@
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { countersOf } from '#lib/store/counters.ts';
 import { findItem } from '#lib/store/items.ts';
-import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { setFields } from '#lib/store/set-fields.ts';
@@ -12,6 +11,7 @@ import {
   type PolicyCounters,
   type SlaPolicy,
   type SlaPolicyFields,
+  type SlaPriority,
 } from './sla-policy.ts';
 
 /** SLA_POLICY items (docs/data-model.md 5.10): `{W}#SLA` / `<policyId>`, the counters beside the fields. */
@@ -26,28 +26,26 @@ export interface StoredPolicy {
 }
 
 const fromItem = (item: Record<string, unknown>, workspaceId: string): StoredPolicy => {
-  assertOfWorkspace(item, workspaceId, `SLA policy ${String(item.id)}`);
+  if (item.workspaceId !== workspaceId) throw new Error(`SLA policy ${String(item.id)} read outside its workspace`);
   const stored = countersOf(item);
   const counters = Object.fromEntries(
     POLICY_COUNTERS.map((name) => [name, Math.max(0, stored[name] ?? 0)]),
   ) as PolicyCounters;
   return {
     policy: {
-      ...storedFields<SlaPolicy>()(item, [
-        'id',
-        'name',
-        'priority',
-        'responseTimeMinutes',
-        'responseThreshold',
-        'resolveTimeMinutes',
-        'resolveThreshold',
-        'escalationContact',
-        'applicableTeam',
-        'uptimeTarget',
-        'createdAt',
-        'updatedAt',
-      ]),
+      id: item.id as string,
+      name: item.name as string,
+      priority: item.priority as SlaPriority,
+      responseTimeMinutes: item.responseTimeMinutes as number,
+      responseThreshold: item.responseThreshold as number,
+      resolveTimeMinutes: item.resolveTimeMinutes as number,
+      resolveThreshold: item.resolveThreshold as number,
+      escalationContact: item.escalationContact as string,
+      applicableTeam: item.applicableTeam as string,
+      uptimeTarget: item.uptimeTarget as number,
       breachStatus: breachStatusOf(counters),
+      createdAt: item.createdAt as string,
+      updatedAt: item.updatedAt as string,
     },
     counters,
   };

@@ -1,5 +1,5 @@
 export const SLA_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-type SlaPriority = (typeof SLA_PRIORITIES)[number];
+export type SlaPriority = (typeof SLA_PRIORITIES)[number];
 
 export const BREACH_STATUSES = ['NONE', 'RESPONSE_BREACH', 'RESOLVE_BREACH', 'BOTH'] as const;
 export type BreachStatus = (typeof BREACH_STATUSES)[number];
