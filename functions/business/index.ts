@@ -1,6 +1,9 @@
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { baseUrlOf } from '#lib/app/request-base-url.ts';
+import { HTML_TYPE } from '#lib/http/content-types.ts';
+import type { RouteResult } from '#lib/http/route.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
-import { created, ok } from '#lib/http/envelope.ts';
+import { binary, created, ok } from '#lib/http/envelope.ts';
 import { business } from '#lib/routes/business.ts';
 
 /** Services load on their route's first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
@@ -11,6 +14,13 @@ const sso = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
 const inviteAcceptanceModule = onFirstUse(() => import('#lib/workspaces/invite-acceptance.ts'));
 const businessSetupModule = onFirstUse(() => import('#lib/workspaces/business-setup.ts'));
 const membersModule = onFirstUse(() => import('#lib/workspaces/members.ts'));
+const outsideAddresses = onFirstUse(() => import('#lib/workspaces/outside-address-confirmation.ts'));
+
+/** A confirmation page with its status (a refused link is a 4xx page a person reads), never cached. */
+const htmlPage = ({ status, html }: { status: number; html: string }): RouteResult => ({
+  ...binary(HTML_TYPE, Buffer.from(html, 'utf8'), { 'cache-control': 'no-store' }),
+  status,
+});
 
 export const handler = createGroupHandler(business, {
   decodeInvite: async ({ accountScope, body }) =>
@@ -36,12 +46,21 @@ export const handler = createGroupHandler(business, {
     ok(await (await membership()).removeMember(scope, params.userId), { message: 'Member removed' }),
   sendInvite: async ({ scope, body }) =>
     created(await (await invitations()).sendInvite(scope, body), { message: 'Invitation sent' }),
-  setupIms: async ({ scope, body }) =>
-    created(await (await ims()).setupIms(scope, body), { message: 'IMS configured' }),
+  setupIms: async (request) =>
+    created(await (await ims()).setupIms(request.scope, request.body, baseUrlOf(request)), {
+      message: 'IMS configured',
+    }),
   getImsConfig: async ({ scope }) => ok(await (await ims()).readImsConfig(scope)),
-  updateImsConfig: async ({ scope, body }) =>
-    ok(await (await ims()).changeImsConfig(scope, body), { message: 'IMS configuration updated' }),
+  updateImsConfig: async (request) =>
+    ok(await (await ims()).changeImsConfig(request.scope, request.body, baseUrlOf(request)), {
+      message: 'IMS configuration updated',
+    }),
   getSsoSettings: async ({ scope }) => ok(await (await sso()).readSsoSettings(scope)),
   updateSsoSettings: async ({ scope, body }) =>
     ok(await (await sso()).replaceSsoSettings(scope, body), { message: 'SSO settings saved' }),
+  listOutsideAddresses: async ({ scope }) => ok(await (await outsideAddresses()).listOutsideAddresses(scope)),
+  showAddressConfirmation: async ({ accountScope, params }) =>
+    htmlPage(await (await outsideAddresses()).confirmationPage(accountScope, params.token)),
+  confirmAddress: async ({ accountScope, params }) =>
+    htmlPage(await (await outsideAddresses()).confirmAddress(accountScope, params.token)),
 });

@@ -1,4 +1,5 @@
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
+import { baseUrlOf } from '#lib/app/request-base-url.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { binary, created, ok } from '#lib/http/envelope.ts';
 import { schedules } from '#lib/routes/schedules.ts';
@@ -8,26 +9,17 @@ const service = onFirstUse(() => import('#lib/schedules/schedule-service.ts'));
 const policies = onFirstUse(() => import('#lib/schedules/escalation-policy-service.ts'));
 
 export const handler = createGroupHandler(schedules, {
-  listSchedules: async (request) =>
-    ok(await (await service()).listSchedules(request.scope, (await service()).baseUrlOf(request))),
+  listSchedules: async (request) => ok(await (await service()).listSchedules(request.scope, baseUrlOf(request))),
   createSchedule: async (request) =>
-    created(await (await service()).createSchedule(request.scope, request.body, (await service()).baseUrlOf(request)), {
+    created(await (await service()).createSchedule(request.scope, request.body, baseUrlOf(request)), {
       message: 'Schedule created',
     }),
   getSchedule: async (request) =>
-    ok(await (await service()).getSchedule(request.scope, request.params.id, (await service()).baseUrlOf(request))),
+    ok(await (await service()).getSchedule(request.scope, request.params.id, baseUrlOf(request))),
   replaceSchedule: async (request) =>
-    ok(
-      await (await service()).replaceSchedule(
-        request.scope,
-        request.params.id,
-        request.body,
-        (await service()).baseUrlOf(request),
-      ),
-      {
-        message: 'Schedule replaced',
-      },
-    ),
+    ok(await (await service()).replaceSchedule(request.scope, request.params.id, request.body, baseUrlOf(request)), {
+      message: 'Schedule replaced',
+    }),
   deleteSchedule: async ({ scope, params }) => {
     await (await service()).deleteSchedule(scope, params.id);
     return ok({ id: params.id }, { message: 'Schedule deleted' });
@@ -48,13 +40,23 @@ export const handler = createGroupHandler(schedules, {
       { 'cache-control': 'no-store' },
     ),
   listEscalationPolicies: async ({ scope }) => ok(await (await policies()).listEscalationPolicies(scope)),
-  createEscalationPolicy: async ({ scope, body }) =>
-    created(await (await policies()).createEscalationPolicy(scope, body), { message: 'Escalation policy created' }),
-  getEscalationPolicy: async ({ scope, params }) => ok(await (await policies()).getEscalationPolicy(scope, params.id)),
-  replaceEscalationPolicy: async ({ scope, params, body }) =>
-    ok(await (await policies()).replaceEscalationPolicy(scope, params.id, body), {
-      message: 'Escalation policy replaced',
+  createEscalationPolicy: async (request) =>
+    created(await (await policies()).createEscalationPolicy(request.scope, request.body, baseUrlOf(request)), {
+      message: 'Escalation policy created',
     }),
+  getEscalationPolicy: async ({ scope, params }) => ok(await (await policies()).getEscalationPolicy(scope, params.id)),
+  replaceEscalationPolicy: async (request) =>
+    ok(
+      await (await policies()).replaceEscalationPolicy(
+        request.scope,
+        request.params.id,
+        request.body,
+        baseUrlOf(request),
+      ),
+      {
+        message: 'Escalation policy replaced',
+      },
+    ),
   deleteEscalationPolicy: async ({ scope, params }) => {
     await (await policies()).deleteEscalationPolicy(scope, params.id);
     return ok({ id: params.id }, { message: 'Escalation policy deleted' });

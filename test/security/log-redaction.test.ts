@@ -74,4 +74,11 @@ describe('no secret in the log', () => {
       '/api/v1/ack/[redacted]?x=1&api_key=[redacted]&token=[redacted]',
     );
   });
+
+  it("redacts an outside address's confirmation token, whatever its shape", () => {
+    expect(redactPath('/api/v1/business/outside-addresses/confirm/not-a-signed-token')).toBe(
+      '/api/v1/business/outside-addresses/confirm/[redacted]',
+    );
+    expect(redactPath('/api/v1/business/outside-addresses')).toBe('/api/v1/business/outside-addresses');
+  });
 });
