@@ -5,6 +5,7 @@ import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import { textOf } from '../support/pdf-text.ts';
 
 const V1 = '/api/v1';
@@ -94,6 +95,9 @@ const team = async (name: string, contact: (team: Team) => string): Promise<Team
     );
     expect(policy.status, policy.text).toBe(201);
   }
+  // The alert address and an outside contact confirm, as their owners would, before they are paged.
+  const outside = [alertEmail, contact(created)].filter((name) => name.includes('@') && name !== onCall.email);
+  for (const address of new Set(outside)) await confirmOutsideAddress(client, address);
   return created;
 };
 
@@ -400,6 +404,7 @@ describe('escalation switched off', () => {
       admin.auth,
     );
     expect(setup.status, setup.text).toBe(201);
+    await confirmOutsideAddress(client, 'alerts-calm@example.com');
     const incident = await openIncident(admin, 'HIGH', 'Login errors');
     await sweepAt(createdPlus(incident, 60 * MINUTE));
     expect((await incidentOf(admin, incident.id)).escalationCount).toBeUndefined();
