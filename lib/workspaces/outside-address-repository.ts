@@ -5,7 +5,7 @@ import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
 
 /** PENDING: named, not confirmed; nothing but the confirmation mail goes to it. CONFIRMED: paged like a member. */
-export type OutsideAddressStatus = 'PENDING' | 'CONFIRMED';
+type OutsideAddressStatus = 'PENDING' | 'CONFIRMED';
 
 /** An address outside the workspace's members that an ADMIN named as a recipient (docs/security.md). */
 export interface OutsideAddress {

@@ -11,10 +11,10 @@ import { workspaceRepository } from './workspace-repository.ts';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** At most one confirmation mail per address and workspace in this long, however often it is named (docs/decisions.md). */
-export const CONFIRMATION_MAIL_INTERVAL_MS = 15 * 60 * 1000;
+const CONFIRMATION_MAIL_INTERVAL_MS = 15 * 60 * 1000;
 
 /** The route the confirmation link opens, below the API's base URL (lib/routes/business.ts). */
-export const CONFIRM_PATH = '/api/v1/business/outside-addresses/confirm';
+const CONFIRM_PATH = '/api/v1/business/outside-addresses/confirm';
 
 /** A recipient a setting names: the request field that names it (for a 403's `errors`) and what it names. */
 export interface NamedRecipient {

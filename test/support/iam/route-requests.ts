@@ -2,6 +2,7 @@ import type { LocalWorkflow } from '#infra/local/workflow.ts';
 import { ROUTED_SENDERS, SIGNED_SENDERS } from '#lib/ingestion/senders/index.ts';
 import { ingestRouteKey } from '#lib/ingestion/senders/sender.ts';
 import { signAckLink } from '#lib/notifications/ack-token.ts';
+import { signConfirmation } from '#lib/workspaces/outside-address-token.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
 import { CHANGE_ENQUEUE, ENQUEUE, fixtureOf, postEvent } from '../../event-apis/support.ts';
 import { publishSsoProof } from '../fake-network.ts';
@@ -43,6 +44,22 @@ const ackLinkPath = async ({ client, admin, ids }: RequestContext): Promise<stri
     expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
   });
   return `${V1}/ack/${token}`;
+};
+
+/** An outside address an SLA policy names, which the service mails a confirmation link (docs/security.md). */
+const OUTSIDE_CONTACT = 'partner@least-privilege.example';
+
+/** The confirmation link of the outside contact, named first so the link has an address to confirm. */
+const confirmationPath = async (context: RequestContext): Promise<string> => {
+  const { client, admin } = context;
+  const named = { ...HIGH_INCIDENT_POLICY, escalationContact: OUTSIDE_CONTACT };
+  expectOk(await client.request('POST', `${V1}/sla-policies`, named, admin.auth), 'name an outside contact');
+  const token = await signConfirmation(client.stack.ports.signingKeys, {
+    workspaceId: admin.user.businessId as string,
+    address: OUTSIDE_CONTACT,
+    expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+  });
+  return `${V1}/business/outside-addresses/confirm/${token}`;
 };
 
 const signal = (name: string, metadata: Record<string, unknown> = {}) => ({
@@ -422,7 +439,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'dashboard.getMetrics': byKey('/dashboard/metrics'),
   'dashboard.getAnalytics': byAdmin('GET', '/dashboard/analytics?granularity=week'),
 
-  'sla-policies.createPolicy': (context) => creating(context, 'slaPolicy', '/sla-policies', HIGH_INCIDENT_POLICY),
+  'sla-policies.createPolicy': (context) =>
+    creating(context, 'slaPolicy', '/sla-policies', { ...HIGH_INCIDENT_POLICY, escalationContact: OUTSIDE_CONTACT }),
   'sla-policies.listPolicies': byKey('/sla-policies'),
   'sla-policies.getPolicy': withIds('GET', ({ slaPolicy: id }) => `/sla-policies/${id}`, undefined, 'key'),
   'sla-policies.replacePolicy': withIds('PUT', ({ slaPolicy: id }) => `/sla-policies/${id}`, HIGH_INCIDENT_POLICY),
@@ -557,6 +575,9 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   'business.getImsConfig': byAdmin('GET', '/ims/config'),
   'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true, autoEscalate: true }),
   'business.getSsoSettings': byAdmin('GET', '/business/sso'),
+  'business.listOutsideAddresses': byAdmin('GET', '/business/outside-addresses'),
+  'business.showAddressConfirmation': async (context) => context.client.request('GET', await confirmationPath(context)),
+  'business.confirmAddress': async (context) => context.client.request('POST', await confirmationPath(context)),
   'business.updateSsoSettings': (context) => {
     publishSsoProof(context.client.stack.ports.network, context.admin.user.businessId as string, 'example.com');
     return byAdmin('PUT', '/business/sso', {
