@@ -1,5 +1,4 @@
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
-import { baseUrlOf } from '#lib/app/request-base-url.ts';
 import { HTML_TYPE } from '#lib/http/content-types.ts';
 import type { RouteResult } from '#lib/http/route.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
@@ -7,6 +6,8 @@ import { binary, created, ok } from '#lib/http/envelope.ts';
 import { business } from '#lib/routes/business.ts';
 
 /** Services load on their route's first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
+/** The link base of calendar and confirmation links loads with the first route that hands one out. */
+const requestBaseUrl = onFirstUse(() => import('#lib/app/request-base-url.ts'));
 const invitations = onFirstUse(() => import('#lib/workspaces/invitations.ts'));
 const membership = onFirstUse(() => import('#lib/workspaces/membership.ts'));
 const ims = onFirstUse(() => import('#lib/workspaces/ims-config.ts'));
@@ -47,12 +48,12 @@ export const handler = createGroupHandler(business, {
   sendInvite: async ({ scope, body }) =>
     created(await (await invitations()).sendInvite(scope, body), { message: 'Invitation sent' }),
   setupIms: async (request) =>
-    created(await (await ims()).setupIms(request.scope, request.body, baseUrlOf(request)), {
+    created(await (await ims()).setupIms(request.scope, request.body, (await requestBaseUrl()).baseUrlOf(request)), {
       message: 'IMS configured',
     }),
   getImsConfig: async ({ scope }) => ok(await (await ims()).readImsConfig(scope)),
   updateImsConfig: async (request) =>
-    ok(await (await ims()).changeImsConfig(request.scope, request.body, baseUrlOf(request)), {
+    ok(await (await ims()).changeImsConfig(request.scope, request.body, (await requestBaseUrl()).baseUrlOf(request)), {
       message: 'IMS configuration updated',
     }),
   getSsoSettings: async ({ scope }) => ok(await (await sso()).readSsoSettings(scope)),

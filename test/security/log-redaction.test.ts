@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redactPath } from '#lib/log/redact-path.ts';
 import { signAckLink } from '#lib/notifications/ack-token.ts';
+import { signConfirmation } from '#lib/workspaces/outside-address-token.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { createIncident } from '../support/incidents.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -75,8 +76,13 @@ describe('no secret in the log', () => {
     );
   });
 
-  it("redacts an outside address's confirmation token, whatever its shape", () => {
-    expect(redactPath('/api/v1/business/outside-addresses/confirm/not-a-signed-token')).toBe(
+  it("redacts an outside address's confirmation token", async () => {
+    const token = await signConfirmation(client.stack.ports.signingKeys, {
+      workspaceId: 'ws-1',
+      address: 'partner@outside.example',
+      expiresAt: '2026-12-01T00:00:00.000Z',
+    });
+    expect(redactPath(`/api/v1/business/outside-addresses/confirm/${token}`)).toBe(
       '/api/v1/business/outside-addresses/confirm/[redacted]',
     );
     expect(redactPath('/api/v1/business/outside-addresses')).toBe('/api/v1/business/outside-addresses');

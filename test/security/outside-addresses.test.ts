@@ -64,10 +64,11 @@ const statusOf = async (who: SignedIn, address: string) =>
   (await outsideAddresses(who)).find((named) => named.address === address)?.status;
 
 /** Everything mailed to `address` about `incidentId`. */
-const pagesTo = async (address: string, incidentId: string): Promise<{ subject: string }[]> =>
+const pagesTo = async (address: string, incidentId: string): Promise<{ subject: string; text: string }[]> =>
   (
     (await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(address)}`)).body.data as {
       subject: string;
+      text: string;
     }[]
   ).filter(({ subject }) => subject.includes(incidentId));
 
@@ -156,6 +157,11 @@ describe('an outside address confirms before it is paged', () => {
       `[HIGH] ${incidentId} missed its SLA response target: Checkout down`,
       `[HIGH] ${incidentId} not acknowledged, escalation 1: Checkout down`,
     ]);
+    // Its acknowledge link acts for it, as a confirmed escalation contact's does.
+    const [page] = await pagesTo(PARTNER, incidentId);
+    const ackUrl = /Acknowledge: (\S+)/.exec(page?.text ?? '')?.[1] as string;
+    const acknowledged = await client.request('POST', new URL(ackUrl).pathname);
+    expect(acknowledged.status, acknowledged.text).toBe(200);
   });
 
   it('an expired or altered link answers a 4xx page and confirms nothing', async () => {
@@ -189,5 +195,16 @@ describe('an outside address confirms before it is paged', () => {
     expect((await client.request('POST', `${CONFIRM}/${relayMail?.token}`)).status).toBe(200);
     expect(await statusOf(admin, shared)).toBe('CONFIRMED');
     expect(await statusOf(other, shared)).toBe('PENDING');
+  });
+
+  it('an outside alert address set by an ADMIN gets its confirmation mail too', async () => {
+    const alerts = 'alerts@outside.example';
+    const changed = await client.request('PUT', `${V1}/ims/config`, { alertEmail: alerts }, admin.auth);
+    expect(changed.status, changed.text).toBe(200);
+    const [mail] = await confirmationMailsTo(client, alerts);
+    expect(mail?.text).toContain('as the alert address of the workspace');
+    expect(await statusOf(admin, alerts)).toBe('PENDING');
+    const back = await client.request('PUT', `${V1}/ims/config`, { alertEmail: admin.email }, admin.auth);
+    expect(back.status, back.text).toBe(200);
   });
 });
