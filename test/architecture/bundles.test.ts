@@ -91,8 +91,8 @@ const OVER_BUDGET: Record<string, number> = {
   // The incident list's service-area index and counts, which every incident write carries (issue 33).
   integrations: 1.435,
   playbooks: 1.385,
-  // Issue 48's outside addresses: the three routes and their schemas in the route table (1.395 to 1.397).
-  business: 1.397,
+  // Issue 48's outside addresses: the three routes and their schemas in the route table (1.395 to 1.398).
+  business: 1.398,
   auth: 1.395,
   assistant: 1.355,
   // The batch's shared rules and group lanes every message takes (issue 32, docs/correlation.md), and the
