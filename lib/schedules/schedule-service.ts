@@ -1,7 +1,5 @@
 import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { publicBaseUrl } from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
 import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
@@ -15,15 +13,6 @@ import type { OverrideInput, ScheduleInput } from './schemas.ts';
 /** The calendar feed's window: last week (what just happened) and the next eight weeks (what to plan around). */
 const FEED_PAST_MS = 7 * 86_400_000;
 const FEED_AHEAD_MS = 56 * 86_400_000;
-
-/** The API's URL as the caller reached it (stage or base path kept), for the schedule's `calendarUrl`. */
-export const baseUrlOf = ({
-  event,
-  headers,
-}: {
-  event: APIGatewayProxyEvent;
-  headers: Record<string, string>;
-}): string => publicBaseUrl(event, headers, event.path.slice(event.path.indexOf('/api/v1/')));
 
 const notFound = (): NotFoundError => new NotFoundError('Schedule not found');
 

@@ -29,6 +29,7 @@ export const WORKSPACE_PREFIXES = {
   NOTIFY: "an incident's notification deliveries and their attempts",
   OAUTH_STATE: 'OAuth states already used (each is single-use)',
   ONCALL: 'on-call shifts',
+  OUTSIDE: 'outside recipients',
   PLAYBOOK: "playbook heads, and each playbook's published versions",
   OUTCOME: 'learned analysis outcomes, one per incident',
   PATTERN: 'incident patterns learned from outcomes',

@@ -4,6 +4,7 @@ import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 
 /* The escalation tests' stack and helpers: a team with SLAs and escalation on, sweeps at a given instant. */
 export const V1 = '/api/v1';
@@ -95,6 +96,9 @@ export const team = async (name: string, contact: (team: Team) => string): Promi
     );
     expect(policy.status, policy.text).toBe(201);
   }
+  // The alert address and an outside contact confirm, as their owners would, before they are paged.
+  const outside = [alertEmail, contact(created)].filter((name) => name.includes('@') && name !== onCall.email);
+  for (const address of new Set(outside)) await confirmOutsideAddress(client, address);
   return created;
 };
 

@@ -4,6 +4,7 @@ import { signAckLink, verifyAckLink } from '#lib/notifications/ack-token.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness } from '../support/accounts.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import { textOf } from '../support/pdf-text.ts';
 import {
   ackPathIn,
@@ -288,6 +289,7 @@ describe('escalation switched off', () => {
       admin.auth,
     );
     expect(setup.status, setup.text).toBe(201);
+    await confirmOutsideAddress(client, 'alerts-calm@example.com');
     const incident = await openIncident(admin, 'HIGH', 'Login errors');
     await sweepAt(createdPlus(incident, 60 * MINUTE));
     expect((await incidentOf(admin, incident.id)).escalationCount).toBeUndefined();

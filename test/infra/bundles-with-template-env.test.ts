@@ -75,6 +75,7 @@ describe('every built bundle with exactly the environment the template gives it'
     const reset = await send(bundle('auth'), 'POST', '/api/v1/auth/forgot-password', { email: caller.email });
     expect(reset.status).toBe(200);
     // Incident events are e-mailed to the alert address too, with links to act on them; a HIGH one is under an SLA.
+    // Both addresses are outside the members: the business and sla-policies bundles mail each a confirmation.
     const ims = { alertEmail: 'oncall@example.com', timezone: 'UTC', slaEnabled: true };
     expect((await send(bundle('business'), 'POST', '/api/v1/ims/setup', ims, caller.bearer)).status).toBeLessThan(300);
     const policy = { ...HIGH_INCIDENT_POLICY, escalationContact: 'duty@example.com' };

@@ -1,3 +1,5 @@
+import { signConfirmation } from '#lib/workspaces/outside-address-token.ts';
+import { HIGH_INCIDENT_POLICY } from '../../sla/support.ts';
 import { publishSsoProof } from '../fake-network.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
 import {
@@ -11,8 +13,25 @@ import {
   registerDeveloper,
   unverifiedDeveloper,
   withIds,
+  type RequestContext,
   type RouteRequests,
 } from './request-helpers.ts';
+
+/** An outside address an SLA policy names, which the service mails a confirmation link (docs/security.md). */
+export const OUTSIDE_CONTACT = 'partner@least-privilege.example';
+
+/** The confirmation link of the outside contact, named first so the link has an address to confirm. */
+const confirmationPath = async (context: RequestContext): Promise<string> => {
+  const { client, admin } = context;
+  const named = { ...HIGH_INCIDENT_POLICY, escalationContact: OUTSIDE_CONTACT };
+  expectOk(await client.request('POST', `${V1}/sla-policies`, named, admin.auth), 'name an outside contact');
+  const token = await signConfirmation(client.stack.ports.signingKeys, {
+    workspaceId: admin.user.businessId as string,
+    address: OUTSIDE_CONTACT,
+    expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+  });
+  return `${V1}/business/outside-addresses/confirm/${token}`;
+};
 
 /** `<group>.<route key>` of the public routes, sign-in and sign-up, API keys and the workspace (business, IMS, SSO). */
 export const ACCOUNT_REQUESTS: Record<string, RouteRequests> = {
@@ -130,6 +149,9 @@ export const ACCOUNT_REQUESTS: Record<string, RouteRequests> = {
   'business.getImsConfig': byAdmin('GET', '/ims/config'),
   'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true, autoEscalate: true }),
   'business.getSsoSettings': byAdmin('GET', '/business/sso'),
+  'business.listOutsideAddresses': byAdmin('GET', '/business/outside-addresses'),
+  'business.showAddressConfirmation': async (context) => context.client.request('GET', await confirmationPath(context)),
+  'business.confirmAddress': async (context) => context.client.request('POST', await confirmationPath(context)),
   'business.updateSsoSettings': (context) => {
     publishSsoProof(context.client.stack.ports.network, context.admin.user.businessId as string, 'example.com');
     return byAdmin('PUT', '/business/sso', {

@@ -1,4 +1,5 @@
 import { HIGH_INCIDENT_POLICY } from '../../sla/support.ts';
+import { OUTSIDE_CONTACT } from './account-requests.ts';
 import { V1, byAdmin, byKey, creating, withIds, type RequestContext, type RouteRequests } from './request-helpers.ts';
 const silentRule = {
   name: 'Nights',
@@ -96,7 +97,8 @@ export const ON_CALL_REQUESTS: Record<string, RouteRequests> = {
     withIds('PUT', ({ escalationPolicy: id }) => `/escalation-policies/${id}`, escalationPolicyOf(context))(context),
   'schedules.deleteEscalationPolicy': withIds('DELETE', ({ escalationPolicy: id }) => `/escalation-policies/${id}`),
 
-  'sla-policies.createPolicy': (context) => creating(context, 'slaPolicy', '/sla-policies', HIGH_INCIDENT_POLICY),
+  'sla-policies.createPolicy': (context) =>
+    creating(context, 'slaPolicy', '/sla-policies', { ...HIGH_INCIDENT_POLICY, escalationContact: OUTSIDE_CONTACT }),
   'sla-policies.listPolicies': byKey('/sla-policies'),
   'sla-policies.getPolicy': withIds('GET', ({ slaPolicy: id }) => `/sla-policies/${id}`, undefined, 'key'),
   'sla-policies.replacePolicy': withIds('PUT', ({ slaPolicy: id }) => `/sla-policies/${id}`, HIGH_INCIDENT_POLICY),
