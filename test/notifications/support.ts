@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import type { TestClient } from '../support/local-stack.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 
 export const V1 = '/api/v1';
 export const INCIDENTS = `${V1}/incident-ticket`;
@@ -27,6 +28,8 @@ export const team = async (client: TestClient, name: string, ims: Record<string,
     admin.auth,
   );
   expect(setup.status, setup.text).toBe(201);
+  // The alert address is outside the members: it confirms, as its owner would, before it is paged.
+  await confirmOutsideAddress(client, alertEmail);
   const onCall = await joinAs(client, admin, 'ENGINEER');
   const assigned = await client.request(
     'POST',

@@ -129,7 +129,8 @@ describe('an outside address confirms before it is paged', () => {
       admin.auth,
     );
     const held = notifications.body.data.filter(({ recipient }: { recipient: string }) => recipient === PARTNER);
-    expect(held.map(({ event }: { event: string }) => event).sort()).toEqual(['RESPONSE_BREACHED', 'UNACKNOWLEDGED']);
+    // One message for the escalation and the breach of the same deadline (docs/decisions.md, issue 42).
+    expect(held.map(({ event }: { event: string }) => event)).toEqual(['UNACKNOWLEDGED']);
     for (const delivery of held) {
       expect(delivery).toMatchObject({
         status: 'UNCONFIRMED',
@@ -153,8 +154,7 @@ describe('an outside address confirms before it is paged', () => {
     expect(await statusOf(admin, PARTNER)).toBe('CONFIRMED');
 
     const incidentId = await escalatedIncident(admin);
-    expect((await pagesTo(PARTNER, incidentId)).map(({ subject }) => subject).sort()).toEqual([
-      `[HIGH] ${incidentId} missed its SLA response target: Checkout down`,
+    expect((await pagesTo(PARTNER, incidentId)).map(({ subject }) => subject)).toEqual([
       `[HIGH] ${incidentId} not acknowledged, escalation 1: Checkout down`,
     ]);
     // Its acknowledge link acts for it, as a confirmed escalation contact's does.
