@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { publicBaseUrl } from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
 import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
+import { memberName } from '#lib/workspaces/member-name.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { signCalendarLink, verifyCalendarLink } from './calendar-token.ts';
 import { asSpans } from './on-call-now.ts';
@@ -163,7 +164,7 @@ export const calendarOfLink = async (scope: AccountScope, token: string): Promis
     repository.listOverrides(schedule.id),
     workspaceRepository(ports.table, link.workspaceId).listMembers(),
   ]);
-  const names = new Map(members.map((m) => [m.id, `${m.firstName} ${m.lastName}`.trim() || m.email]));
+  const names = new Map(members.map((m) => [m.id, memberName(m)]));
   return calendarFeed({
     scheduleId: schedule.id,
     scheduleName: schedule.name,
