@@ -90,7 +90,8 @@ const handoffMail = (
  * Tells each member whose stretch on call started since the last sweeps (docs/on-call.md): one e-mail, in the
  * workspace's zone, with the schedule's and the people's names. A conditional write keyed by schedule, start and
  * member claims each handoff first, so overlapping or late sweeps tell it once; a message the outbox refuses
- * gives its claim back for the next sweep. Answers how many members were told.
+ * gives its claim back for the next sweep, and a schedule the table refuses is left to it. Answers how many
+ * members were told.
  */
 export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => {
   const { ports, workspaceId } = scope;
@@ -104,7 +105,7 @@ export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => 
   const byId = new Map(members.map((member) => [member.id, member]));
   const claims = handoffRepository(ports.table, workspaceId);
   let told = 0;
-  for (const schedule of list) {
+  const tellSchedule = async (schedule: Schedule): Promise<void> => {
     const overrides = asSpans(await schedules.listOverrides(schedule.id));
     for (const { stretch, next, open } of startedStretches(schedule, overrides, now.getTime())) {
       const member = byId.get(stretch.userId);
@@ -134,6 +135,13 @@ export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => 
         await claims.releaseHandoff(handoff);
       }
     }
+  };
+  for (const schedule of list) {
+    // A table that refuses a read or the claim (capacity) leaves this schedule's notices to the next sweep; the
+    // sweep's other work (the other schedules and workspaces, the heartbeats) goes on.
+    await tellSchedule(schedule).catch((error: unknown) =>
+      log.error('handoff notices not sent; the next sweep tries again', { scheduleId: schedule.id, error }),
+    );
   }
   return told;
 };

@@ -125,7 +125,13 @@ describe('least privilege', () => {
       expect(sqsStatements, name).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: mailQueueArn })]);
       expect(actionsOf(sqsStatements[0]!), name).toContain('sqs:SendMessage');
     }
-    expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual(['auth', 'business', 'notification-worker']);
+    // The SLA sweep mails handoff notices itself (docs/on-call.md).
+    expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual([
+      'auth',
+      'business',
+      'notification-worker',
+      'sla-sweep',
+    ]);
   });
 
   it('lets only the mail worker use SES, from the configured sender', () => {
