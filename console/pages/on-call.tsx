@@ -1,6 +1,7 @@
 import { get } from '../api.ts';
 import type { Assignment, Member } from '../model.ts';
 import { ErrorNote, useLoad } from '../ui.tsx';
+import { SchedulesOnCall } from './schedules-on-call.tsx';
 
 /** With the weekday: a shift may start or end on another day than today. */
 const TIME = new Intl.DateTimeFormat(undefined, {
@@ -64,6 +65,7 @@ export const OnCallPage = () => {
           </li>
         ))}
       </ul>
+      <SchedulesOnCall />
     </main>
   );
 };

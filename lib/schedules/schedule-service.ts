@@ -2,6 +2,7 @@ import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
 import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
+import { memberName } from '#lib/workspaces/member-name.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { signCalendarLink, verifyCalendarLink } from './calendar-token.ts';
 import { assignableIds } from './assignable-ids.ts';
@@ -154,7 +155,7 @@ export const calendarOfLink = async (scope: AccountScope, token: string): Promis
     repository.listOverrides(schedule.id),
     workspaceRepository(ports.table, link.workspaceId).listMembers(),
   ]);
-  const names = new Map(members.map((m) => [m.id, `${m.firstName} ${m.lastName}`.trim() || m.email]));
+  const names = new Map(members.map((m) => [m.id, memberName(m)]));
   return calendarFeed({
     scheduleId: schedule.id,
     scheduleName: schedule.name,

@@ -17,6 +17,7 @@ export const WORKSPACE_PREFIXES = {
   ESCPOLICY: 'escalation policies: who is paged at each level, and how often',
   EXEC: 'playbook executions',
   FP: 'open-signal fingerprint claims (duplicates merge into one signal)',
+  HANDOFF: 'handoff notices already sent: a member told once that their on-call shift started',
   HEARTBEAT: 'heartbeats: jobs expected to ping, and their last ping',
   HIST: 'ticket history events',
   INC: 'incidents, their comments, messages and analyses links',

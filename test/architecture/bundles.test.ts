@@ -83,7 +83,9 @@ describe('bundles hold the clients their function declares, no others', () => {
 // The figures of auth, incidents, integrations, problems, schedules, service-map and tickets are from that merge.
 const OVER_BUDGET: Record<string, number> = {
   'code-engine': 1.305,
-  'sla-sweep': 1.301,
+  // Issue 43's handoff notices: the mail need (0.15 KB), and the members' half of workspace-repository.ts, which the
+  // lazy handoff chunk shares with the directory read every sweep starts with (1.1 KB): 1.301 to 1.310.
+  'sla-sweep': 1.31,
   // The AWS client factory the least-privilege proof hooks (lib/ports/aws-client.ts) moved auth, business,
   // correlation-worker, dashboard, ingestion-worker and problems by 0.001.
   // Issue 43's escalate-now route (its entry in the route table and its binding) and the escalation fields of the

@@ -136,6 +136,16 @@ describe('every built bundle with exactly the environment the template gives it'
       await missHeartbeat(stack.table, workspaceId, created.body?.data?.id);
     };
     await missedHeartbeat('Nightly backup');
+    // A rotation whose first turn starts now: the sweep mails its member they are on call (docs/on-call.md), and
+    // leaves the notice to a later sweep while the table refuses its claim.
+    const rotation = {
+      name: 'Checkout',
+      timezone: 'UTC',
+      layers: [
+        { start: new Date().toISOString(), rotationType: 'weekly', handoffTime: '09:00', members: [caller.userId] },
+      ],
+    };
+    expect((await send(bundle('schedules'), 'POST', '/api/v1/schedules', rotation, caller.bearer)).status).toBe(201);
     await expect(bundle('sla-sweep').invoke(scheduled)).resolves.toBeUndefined();
     await missedHeartbeat('Hourly export');
     const releaseSweep = stack.dynamoWire.throttle('sla-sweep', 'DynamoDB_20120810.PutItem');
@@ -161,8 +171,8 @@ describe('every built bundle with exactly the environment the template gives it'
     await drainQueueTo(stack, 'mail', 'mail-worker');
     const mailedTo = sesRecipients(stack.aws);
     expect(mailedTo).toEqual(expect.arrayContaining([ims.alertEmail, policy.escalationContact]));
-    // The verification code, then the reset e-mail.
-    expect(mailedTo.filter((to) => to === caller.email)).toHaveLength(2);
+    // The verification code, the reset e-mail, then the handoff notice.
+    expect(mailedTo.filter((to) => to === caller.email)).toHaveLength(3);
 
     // The analysis of the incident the alert storm opened, over a hundred signals (one of them over 256 KiB) that
     // stay in the table: the execution's input, and every state after it, is the four ids.

@@ -128,12 +128,14 @@ describe('least privilege', () => {
       expect(sqsStatements, name).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: mailQueueArn })]);
       expect(actionsOf(sqsStatements[0]!), name).toContain('sqs:SendMessage');
     }
+    // The SLA sweep, a worker and no route group, mails handoff notices itself (docs/on-call.md).
     expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual([
       'auth',
       'business',
       'notification-worker',
       'schedules',
       'sla-policies',
+      'sla-sweep',
     ]);
   });
 
