@@ -11,6 +11,7 @@ const sso = onFirstUse(() => import('#lib/workspaces/sso-settings.ts'));
 const inviteAcceptanceModule = onFirstUse(() => import('#lib/workspaces/invite-acceptance.ts'));
 const businessSetupModule = onFirstUse(() => import('#lib/workspaces/business-setup.ts'));
 const membersModule = onFirstUse(() => import('#lib/workspaces/members.ts'));
+const workspaceSummary = onFirstUse(() => import('#lib/workspaces/workspace-summary.ts'));
 
 export const handler = createGroupHandler(business, {
   decodeInvite: async ({ accountScope, body }) =>
@@ -24,6 +25,7 @@ export const handler = createGroupHandler(business, {
     const { created: isNew, ...result } = await setupBusiness(accountScope, body);
     return isNew ? created(result, { message: 'Workspace created' }) : ok(result, { message: 'Workspace updated' });
   },
+  getWorkspace: async ({ scope }) => ok(await (await workspaceSummary()).readWorkspaceSummary(scope)),
   listMembers: async ({ scope }) => {
     const { listWorkspaceMembers } = await membersModule();
     return ok(await listWorkspaceMembers(scope));

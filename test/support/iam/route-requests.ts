@@ -554,6 +554,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   }),
   'business.setupIms': (context) =>
     byAdmin('POST', '/ims/setup', { alertEmail: context.admin.email, timezone: 'Europe/Paris' })(context),
+  'business.getWorkspace': byAdmin('GET', '/business/workspace'),
   'business.getImsConfig': byAdmin('GET', '/ims/config'),
   'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true, autoEscalate: true }),
   'business.getSsoSettings': byAdmin('GET', '/business/sso'),
