@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { analysisSchema, latestAnalysisSchema } from '#lib/analysis/response-schemas.ts';
 import type { HeartbeatView } from '#lib/heartbeats/schemas.ts';
 import type { createdIntegrationKeyData, integrationKeyData } from '#lib/ingestion/integration-keys/schemas.ts';
+import type { integrationSchema } from '#lib/integrations/schemas.ts';
 import type { commentData, incidentData, incidentSignalData, messageData } from '#lib/incidents/response-schemas.ts';
 import type { WindowView } from '#lib/maintenance/schemas.ts';
 import type { deliverySchema } from '#lib/notifications/schemas.ts';
@@ -41,3 +42,5 @@ export type IntegrationKey = z.output<typeof integrationKeyData>;
 /** The create's answer, the only one that carries the key. */
 export type CreatedIntegrationKey = z.output<typeof createdIntegrationKeyData>;
 export type Service = z.output<typeof serviceView>;
+/** `GET /integrations/:userId`: a member's connections, a phone number among them. */
+export type Integration = z.output<typeof integrationSchema>;

@@ -2,6 +2,7 @@ import { get } from '../api.ts';
 import type { Assignment, Member } from '../model.ts';
 import { ErrorNote, useLoad } from '../ui.tsx';
 import { workspaceZone } from '../workspace.ts';
+import { usePhoneNumbers } from '../phone-numbers.ts';
 import { localDate, zonedTimeToUtc } from '#lib/contract/zoned-time.ts';
 
 /** With the weekday (a shift may start or end on another day than today), on the workspace's clock. */
@@ -40,6 +41,7 @@ export const OnCallPage = () => {
   const today = (loaded.value?.assignments ?? [])
     .filter((shift) => overlapsToday(shift, now))
     .sort((a, b) => (a.startsAt ?? a.startTime).localeCompare(b.startsAt ?? b.startTime));
+  const phones = usePhoneNumbers(today.map((shift) => shift.userId));
   const nameOf = (shift: Assignment): string => {
     const member = loaded.value?.members.find((one) => one.id === shift.userId);
     return member ? `${member.firstName} ${member.lastName}`.trim() || member.email : (shift.email ?? shift.userId);
@@ -63,6 +65,11 @@ export const OnCallPage = () => {
                   : `${shift.startTime}–${shift.endTime}`}
               </span>
               {shift.email && <a href={`mailto:${shift.email}`}>{shift.email}</a>}
+              {phones.has(shift.userId) && (
+                <a class="call" href={`tel:${phones.get(shift.userId)}`}>
+                  Call {phones.get(shift.userId)}
+                </a>
+              )}
             </span>
           </li>
         ))}
