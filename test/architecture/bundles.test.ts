@@ -81,24 +81,27 @@ describe('bundles hold the clients their function declares, no others', () => {
 // cookie) grew the groups nearest their limits by 0.001 to 0.006 and took code-engine just over the budget;
 // merged with issue 43, the sla-sweep's escalation (autoEscalateSince in the plan's start) reached 1.3008.
 // The figures of auth, incidents, integrations, problems, schedules, service-map and tickets are from that merge.
+// Issue 42's rest: the incident list's `open` filter and its total from the status counters, in the repository
+// every incident writer bundles (incidents 1.4949, integrations 1.4367, sla-sweep 1.3029), and the refresh cookie
+// on OAuth sign-ins (auth 1.4021).
 const OVER_BUDGET: Record<string, number> = {
   'code-engine': 1.305,
-  'sla-sweep': 1.301,
+  'sla-sweep': 1.303,
   // The AWS client factory the least-privilege proof hooks (lib/ports/aws-client.ts) moved auth, business,
   // correlation-worker, dashboard, ingestion-worker and problems by 0.001.
   // Issue 43's escalate-now route (its entry in the route table and its binding) and the escalation fields of the
   // incident's response schema: 1.481 to 1.489.
-  incidents: 1.494,
+  incidents: 1.495,
   // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take; and
   // the refactor's moved helpers (issue 28, docs/performance.md); the sender registry, whose definitions the
   // routes are built from at cold start (issue 41: 2.3 KB, each normalizer and fixture list still a lazy chunk).
   ingestion: 1.535,
   signals: 1.465,
   // The incident list's service-area index and counts, which every incident write carries (issue 33).
-  integrations: 1.436,
+  integrations: 1.437,
   playbooks: 1.385,
   business: 1.395,
-  auth: 1.4015,
+  auth: 1.4025,
   assistant: 1.355,
   // The batch's shared rules and group lanes every message takes (issue 32, docs/correlation.md), and the
   // service-area index keys and counts every incident write carries (issue 33); a paging tool's acknowledge of a
