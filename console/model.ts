@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { analysisSchema, latestAnalysisSchema } from '#lib/analysis/response-schemas.ts';
 import type { HeartbeatView } from '#lib/heartbeats/schemas.ts';
 import type { createdIntegrationKeyData, integrationKeyData } from '#lib/ingestion/integration-keys/schemas.ts';
+import type { integrationSchema } from '#lib/integrations/schemas.ts';
 import type { commentData, incidentData, incidentSignalData, messageData } from '#lib/incidents/response-schemas.ts';
 import type { WindowView } from '#lib/maintenance/schemas.ts';
 import type { deliverySchema } from '#lib/notifications/schemas.ts';
@@ -47,3 +48,5 @@ export type Schedule = z.output<typeof scheduleView>;
 /** A final shift: who, from when to when, and the layer or override behind it. */
 export type Shift = z.output<typeof shiftView>;
 export type Override = z.output<typeof overrideView>;
+/** `GET /integrations/:userId`: a member's connections, a phone number among them. */
+export type Integration = z.output<typeof integrationSchema>;

@@ -1,4 +1,5 @@
-import { ApiError, get } from '../api.ts';
+import { get } from '../api.ts';
+import { workspaceZone } from '../workspace.ts';
 import type { Member, Override, Schedule, Shift } from '../model.ts';
 import { ErrorNote, useLoad } from '../ui.tsx';
 
@@ -35,16 +36,6 @@ const clockIn = (timeZone: string) => {
     timeZone,
   });
   return (iso: string): string => format.format(new Date(iso));
-};
-
-/** The zone the workspace's times are in: its IMS configuration's, UTC before IMS is set up. */
-const workspaceZone = async (): Promise<string> => {
-  try {
-    return (await get<{ timezone: string }>('/ims/config')).data.timezone;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return 'UTC';
-    throw error;
-  }
 };
 
 interface Roster {
@@ -84,13 +75,12 @@ const rosterOf = async (schedule: Schedule, from: Date): Promise<Roster> => {
 export const SchedulesOnCall = () => {
   const loaded = useLoad(async () => {
     const now = new Date();
-    const [schedules, members, timeZone] = await Promise.all([
+    const [schedules, members] = await Promise.all([
       get<Schedule[]>('/schedules'),
       get<Member[]>('/business/get_members'),
-      workspaceZone(),
     ]);
     const rosters = await Promise.all(schedules.data.map((schedule) => rosterOf(schedule, now)));
-    return { rosters, members: members.data, timeZone };
+    return { rosters, members: members.data, timeZone: workspaceZone() };
   }, 'schedules-on-call');
   if (!loaded.value) return <ErrorNote error={loaded.error} />;
   const { rosters, members, timeZone } = loaded.value;

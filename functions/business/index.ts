@@ -22,6 +22,7 @@ const htmlPage = ({ status, html }: { status: number; html: string }): RouteResu
   ...binary(HTML_TYPE, Buffer.from(html, 'utf8'), { 'cache-control': 'no-store' }),
   status,
 });
+const workspaceSummary = onFirstUse(() => import('#lib/workspaces/workspace-summary.ts'));
 
 export const handler = createGroupHandler(business, {
   decodeInvite: async ({ accountScope, body }) =>
@@ -35,6 +36,7 @@ export const handler = createGroupHandler(business, {
     const { created: isNew, ...result } = await setupBusiness(accountScope, body);
     return isNew ? created(result, { message: 'Workspace created' }) : ok(result, { message: 'Workspace updated' });
   },
+  getWorkspace: async ({ scope }) => ok(await (await workspaceSummary()).readWorkspaceSummary(scope)),
   listMembers: async ({ scope }) => {
     const { listWorkspaceMembers } = await membersModule();
     return ok(await listWorkspaceMembers(scope));

@@ -1,3 +1,4 @@
+import { countOf } from '#lib/contract/count-words.ts';
 import { escalationPolicyBody } from './escalation-policies.ts';
 import type { ImportPolicy, ImportSchedule, ImportSet } from './import-set.ts';
 import { type ApiRequest, expectStatus, PATHS, readWorkspace, type Workspace } from './workspace-api.ts';
@@ -29,8 +30,6 @@ export interface ImportReport {
 }
 
 const TOOL_NAMES = { pagerduty: 'PagerDuty', opsgenie: 'Opsgenie' } as const;
-
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Everyone a schedule puts on call, in its layers and overrides. */
 const peopleOf = (schedule: ImportSchedule): string[] => [
@@ -141,7 +140,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
     }
     created.schedules += 1;
     lines.push(
-      `  ${did('create', 'created')} "${schedule.name}" (${plural(layers.length, 'layer')}, ${plural(schedule.overrides.length, 'override')}${pendingNote(peopleOf(schedule), workspace)})`,
+      `  ${did('create', 'created')} "${schedule.name}" (${countOf(layers.length, 'layer')}, ${countOf(schedule.overrides.length, 'override')}${pendingNote(peopleOf(schedule), workspace)})`,
     );
   }
 
@@ -149,7 +148,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
   if (!workspace.policies) {
     const names = set.policies.map((p) => `"${p.name}"`).join(', ');
     lines.push(
-      `  NOT IMPORTED: this service has no ${PATHS.policies} routes (issue 43); ${plural(set.policies.length, 'policy', 'policies')} left${names ? `: ${names}` : ''}`,
+      `  NOT IMPORTED: this service has no ${PATHS.policies} routes (issue 43); ${countOf(set.policies.length, 'policy', 'policies')} left${names ? `: ${names}` : ''}`,
     );
   } else {
     for (const policy of set.policies) {
@@ -167,7 +166,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
         expectStatus(await request('POST', PATHS.policies, mapped.body), 201, `creating policy "${policy.name}"`);
       created.policies += 1;
       lines.push(
-        `  ${did('create', 'created')} "${policy.name}" (${plural(mapped.body.levels.length, 'level')}, repeat ${policy.repeat}${pendingNote(membersOf(policy), workspace)})`,
+        `  ${did('create', 'created')} "${policy.name}" (${countOf(mapped.body.levels.length, 'level')}, repeat ${policy.repeat}${pendingNote(membersOf(policy), workspace)})`,
       );
     }
   }
@@ -176,7 +175,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
   const { invited, services, schedules, policies, waiting } = created;
   lines.push(
     '',
-    `${apply ? 'Done' : 'Plan'}: ${plural(invited, 'invitation')}, ${plural(services, 'service')}, ${plural(schedules, 'schedule')}, ${plural(policies, 'escalation policy', 'escalation policies')}${waiting > 0 ? `; ${waiting} waiting for people to join` : ''}.`,
+    `${apply ? 'Done' : 'Plan'}: ${countOf(invited, 'invitation')}, ${countOf(services, 'service')}, ${countOf(schedules, 'schedule')}, ${countOf(policies, 'escalation policy', 'escalation policies')}${waiting > 0 ? `; ${waiting} waiting for people to join` : ''}.`,
   );
   return { lines, created, newlyInvited };
 };

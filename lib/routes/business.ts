@@ -17,6 +17,7 @@ import {
   sendInviteBody,
   setupBusinessBody,
   ssoSettingsBody,
+  workspaceSummaryData,
 } from '#lib/workspaces/schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
@@ -60,6 +61,14 @@ export const business = defineGroup({
         otherStatuses: { 200: 'The business was set up before: its settings updated' },
         data: setupBusinessData,
       },
+    },
+    getWorkspace: {
+      method: 'GET',
+      path: '/api/v1/business/workspace',
+      summary: "The caller's workspace: its name and the time zone people read its times in",
+      auth: 'bearer',
+      access: 'read',
+      response: { status: 200, data: workspaceSummaryData },
     },
     listMembers: {
       method: 'GET',

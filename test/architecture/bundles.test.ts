@@ -81,6 +81,9 @@ describe('bundles hold the clients their function declares, no others', () => {
 // cookie) grew the groups nearest their limits by 0.001 to 0.006 and took code-engine just over the budget;
 // merged with issue 43, the sla-sweep's escalation (autoEscalateSince in the plan's start) reached 1.3008.
 // The figures of auth, incidents, integrations, problems, schedules, service-map and tickets are from that merge.
+// Issue 42's rest: the incident list's `open` filter and its total from the status counters, in the repository
+// every incident writer bundles (incidents 1.4949, integrations 1.4367, sla-sweep 1.3029), and the refresh cookie
+// on OAuth sign-ins (auth 1.4021).
 const OVER_BUDGET: Record<string, number> = {
   'code-engine': 1.305,
   // Issue 43's handoff notices: the mail need (0.15 KB), and the members' half of workspace-repository.ts, which the
@@ -97,7 +100,7 @@ const OVER_BUDGET: Record<string, number> = {
   ingestion: 1.535,
   signals: 1.465,
   // The incident list's service-area index and counts, which every incident write carries (issue 33).
-  integrations: 1.436,
+  integrations: 1.437,
   playbooks: 1.385,
   // The accept-invite route moves an invitee's schedule turns to the new member (issue 45's importer), and issue
   // 48's outside addresses: their three routes and schemas in the route table.

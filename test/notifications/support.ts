@@ -63,7 +63,7 @@ export const alertmanagerAlert = (startsAt: string) => ({
   ],
 });
 
-/** Posts the alert and answers the incident correlation opened for it. */
+/** Posts the alert and answers the (open) incident correlation opened for it. */
 export const incidentFromAlert = async (client: TestClient, { admin, ingest }: Team, startsAt: string) => {
   const posted = await client.request(
     'POST',
@@ -75,7 +75,7 @@ export const incidentFromAlert = async (client: TestClient, { admin, ingest }: T
   for (let waited = 0; waited < 100; waited += 1) {
     await client.stack.workers?.idle();
     const list = await client.request('GET', INCIDENTS, undefined, admin.auth);
-    const [opened] = list.body.data as Record<string, any>[];
+    const opened = (list.body.data as Record<string, any>[]).find(({ status }) => status === 'OPEN');
     if (opened) return opened;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -149,6 +149,7 @@ export const ACCOUNT_REQUESTS: Record<string, RouteRequests> = {
   'business.getImsConfig': byAdmin('GET', '/ims/config'),
   'business.updateImsConfig': byAdmin('PUT', '/ims/config', { slaEnabled: true, autoEscalate: true }),
   'business.getSsoSettings': byAdmin('GET', '/business/sso'),
+  'business.getWorkspace': byAdmin('GET', '/business/workspace'),
   'business.listOutsideAddresses': byAdmin('GET', '/business/outside-addresses'),
   'business.showAddressConfirmation': async (context) => context.client.request('GET', await confirmationPath(context)),
   'business.confirmAddress': async (context) => context.client.request('POST', await confirmationPath(context)),
