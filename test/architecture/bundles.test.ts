@@ -82,36 +82,37 @@ describe('bundles hold the clients their function declares, no others', () => {
 // merged with issue 43, the sla-sweep's escalation (autoEscalateSince in the plan's start) reached 1.3008.
 // The figures of auth, incidents, integrations, problems, schedules, service-map and tickets are from that merge.
 // Issue 42's rest: the incident list's `open` filter and its total from the status counters, in the repository
-// every incident writer bundles (incidents 1.4949, integrations 1.4367, sla-sweep 1.3029), and the refresh cookie
-// on OAuth sign-ins (auth 1.4021).
+// every incident writer bundles, and the refresh cookie on OAuth sign-ins; measured once issues 42, 43, 45 and 48
+// of this session were merged together: auth 1.4021, business 1.4108, correlation-worker 1.3818 (the batch's
+// shared maintenance windows), incidents 1.4949, integrations 1.4370, sla-sweep 1.3130.
 const OVER_BUDGET: Record<string, number> = {
   'code-engine': 1.305,
   // Issue 43's handoff notices: the mail need (0.15 KB), and the members' half of workspace-repository.ts, which the
   // lazy handoff chunk shares with the directory read every sweep starts with (1.1 KB): 1.301 to 1.310.
-  'sla-sweep': 1.31,
+  'sla-sweep': 1.3135,
   // The AWS client factory the least-privilege proof hooks (lib/ports/aws-client.ts) moved auth, business,
   // correlation-worker, dashboard, ingestion-worker and problems by 0.001.
   // Issue 43's escalate-now route (its entry in the route table and its binding) and the escalation fields of the
   // incident's response schema: 1.481 to 1.489.
-  incidents: 1.4945,
+  incidents: 1.495,
   // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take; and
   // the refactor's moved helpers (issue 28, docs/performance.md); the sender registry, whose definitions the
   // routes are built from at cold start (issue 41: 2.3 KB, each normalizer and fixture list still a lazy chunk).
   ingestion: 1.535,
   signals: 1.465,
   // The incident list's service-area index and counts, which every incident write carries (issue 33).
-  integrations: 1.437,
+  integrations: 1.4375,
   playbooks: 1.385,
   // The accept-invite route moves an invitee's schedule turns to the new member (issue 45's importer), and issue
   // 48's outside addresses: their three routes and schemas in the route table.
-  business: 1.409,
-  auth: 1.4015,
+  business: 1.411,
+  auth: 1.4025,
   assistant: 1.355,
   // The batch's shared rules and group lanes every message takes (issue 32, docs/correlation.md), and the
   // service-area index keys and counts every incident write carries (issue 33); a paging tool's acknowledge of a
   // signal and its incident (issue 45: 1.1 KB; as a lazy chunk it cost more than it saved); measured 1.380 once
   // issues 43 and 45 were merged together, what each added not yet told apart.
-  'correlation-worker': 1.381,
+  'correlation-worker': 1.382,
   'correlation-rules': 1.345,
   // Schedules' zod schemas and the rotation math (issue 43), landed over the budget at the end of a session.
   // Issue 43's escalation policies: their five routes and zod schemas in the same group, 1.335 to 1.359.
