@@ -18,9 +18,11 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * which the console follows until it lands, 1 (docs/console.md), heartbeats 5 and their ping by GET and POST 2,
  * maintenance windows 5 (docs/heartbeats.md), signing out, 1 (docs/security.md), the PagerDuty- and
  * Opsgenie-compatible event APIs and the integration keys they take 8 (docs/ingestion.md, issue 45), schedules and
- * their calendar feed 11, escalation policies 5 and an incident's escalate-now 1 (docs/on-call.md).
+ * their calendar feed 11, escalation policies 5 and an incident's escalate-now 1 (docs/on-call.md), outside
+ * addresses listed and confirmed (GET, and the link's GET and POST) 3 (docs/security.md), the workspace's name
+ * and zone for the console 1 (docs/console.md).
  */
-const SPEC_ROUTE_COUNT = 206;
+const SPEC_ROUTE_COUNT = 210;
 
 const routes = allRoutes();
 
