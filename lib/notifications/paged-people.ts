@@ -15,6 +15,8 @@ const policies = onFirstUse(async () => ({
   ...(await import('#lib/incidents/escalation-plan-of.ts')),
   ...(await import('./level-pagees.ts')),
 }));
+/** The default schedule (rotation math included) loads with the first default page no assignment covers. */
+const defaultSchedule = onFirstUse(() => import('#lib/schedules/on-call-now.ts'));
 
 /** Whom an event pages (the IMS alert address and the chat webhook aside), and who of them is on call. */
 export interface PagedPeople {
@@ -40,6 +42,17 @@ const policyOfPage = async (
 };
 
 /**
+ * Whom the default escalation pages as on call: the members whose assignments cover the instant, or when none
+ * does, whoever the default schedule's layers or overrides put on call then.
+ */
+const onCallByDefault = async (scope: Scope, at: Date): Promise<Pagee[]> => {
+  const assigned = await whoIsOnCall(scope, at);
+  if (assigned.length > 0) return assigned;
+  const member = await (await defaultSchedule()).defaultScheduleMember(scope, at);
+  return member ? [{ email: member.email, userId: member.id }] : [];
+};
+
+/**
  * Under an escalation policy (docs/on-call.md): the targets of the levels the page reaches (level 1 for the
  * opening), at the event's instant. Otherwise the members the on-call assignments put on call then, and for an
  * escalation or a breach alert the governing SLA policy's escalation contact (docs/escalation.md).
@@ -53,7 +66,7 @@ export const pagedPeople = async (
   const policy = await policyOfPage(scope, notification, incident);
   if (policy)
     return { ...(await (await policies()).levelPagees(scope, policy, notification.levels ?? [1], at)), policy };
-  const onCall = await whoIsOnCall(scope, at);
+  const onCall = await onCallByDefault(scope, at);
   const contact = ESCALATION_EVENTS.includes(notification.event)
     ? await (await escalationContacts()).escalationContactOf(scope, incident)
     : undefined;

@@ -69,11 +69,12 @@ export const finalShifts = (schedule: ScheduleShape, overrides: ScheduleOverride
 /** How far around an instant the shift containing it is looked for: the longest turn a layer may have. */
 const LOOK_AROUND_MS = 60 * 24 * 3_600_000;
 
+/** The window `onCallAt` reads around an instant: the overrides it needs are those overlapping it. */
+export const lookAround = (at: number): Span => ({ start: at - LOOK_AROUND_MS, end: at + LOOK_AROUND_MS });
+
 /** The final shift covering an instant (its whole extent, up to the look-around), or undefined when nobody is. */
 export const onCallAt = (schedule: ScheduleShape, overrides: ScheduleOverride[], at: number): FinalShift | undefined =>
-  finalShifts(schedule, overrides, { start: at - LOOK_AROUND_MS, end: at + LOOK_AROUND_MS }).find(
-    (shift) => shift.start <= at && at < shift.end,
-  );
+  finalShifts(schedule, overrides, lookAround(at)).find((shift) => shift.start <= at && at < shift.end);
 
 /** The final shift after the one covering an instant (or the first one starting after it): "next on call". */
 export const nextOnCall = (

@@ -107,19 +107,28 @@ export const onCallRepository = (table: Table, workspaceId: string) => {
   };
 
   /**
-   * The assignments with `startsAt` in `[earliestStart, instant]` and `endsAt` after `instant`, earliest
-   * start first. `~` sorts after the `#<id>` that follows a start equal to `instant`.
+   * The assignments that overlap `[from, to]` (an instant when the two are equal): `startsAt` in
+   * `[earliestStart, to]` and `endsAt` after `from`, earliest start first. `~` sorts after the `#<id>` that
+   * follows a start equal to `to`.
    */
-  const assignmentsCovering = async (instant: string, earliestStart: string): Promise<OnCallAssignment[]> => {
+  const assignmentsOverlapping = async ({
+    from,
+    to,
+    earliestStart,
+  }: {
+    from: string;
+    to: string;
+    earliestStart: string;
+  }): Promise<OnCallAssignment[]> => {
     const items = await queryAll(table, {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-      FilterExpression: 'endsAt > :instant',
+      FilterExpression: 'endsAt > :windowStart',
       ExpressionAttributeValues: {
         ':pk': assignmentsByStartPartition(workspaceId),
         ':from': earliestStart,
-        ':to': `${instant}~`,
-        ':instant': instant,
+        ':to': `${to}~`,
+        ':windowStart': from,
       },
     });
     return items.map((item) => assignmentFromItem(item, workspaceId));
@@ -137,7 +146,7 @@ export const onCallRepository = (table: Table, workspaceId: string) => {
       ...(day.rev !== 0 && { ExpressionAttributeValues: { ':read': day.rev } }),
     });
   };
-  return { insertAssignment, findAssignment, queryAssignments, assignmentsCovering, readShiftDay, writeShiftDay };
+  return { insertAssignment, findAssignment, queryAssignments, assignmentsOverlapping, readShiftDay, writeShiftDay };
 };
 
 export type OnCallRepository = ReturnType<typeof onCallRepository>;

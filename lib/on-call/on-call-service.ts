@@ -123,11 +123,19 @@ export const listAssignments = async ({ ports: { table }, workspaceId }: Scope):
  * The assignments covering an instant (start inclusive, end exclusive), earliest start first: whom
  * notifications page at that moment.
  */
-export const whoIsOnCall = async (
+export const whoIsOnCall = async (scope: Scope, instant: Date): Promise<OnCallAssignment[]> =>
+  assignmentsOverlapping(scope, { start: instant.getTime(), end: instant.getTime() });
+
+/**
+ * The assignments overlapping a window of instants (milliseconds; an instant when start equals end), earliest
+ * start first: the default schedule's overrides (docs/on-call.md, "The default schedule").
+ */
+export const assignmentsOverlapping = async (
   { ports: { table }, workspaceId }: Scope,
-  instant: Date,
+  window: { start: number; end: number },
 ): Promise<OnCallAssignment[]> =>
-  onCallRepository(table, workspaceId).assignmentsCovering(
-    instant.toISOString(),
-    new Date(instant.getTime() - MAX_SHIFT_MS).toISOString(),
-  );
+  onCallRepository(table, workspaceId).assignmentsOverlapping({
+    from: new Date(window.start).toISOString(),
+    to: new Date(window.end).toISOString(),
+    earliestStart: new Date(window.start - MAX_SHIFT_MS).toISOString(),
+  });

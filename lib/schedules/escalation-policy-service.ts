@@ -1,6 +1,6 @@
 import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { scheduleRepository } from './schedule-repository.ts';
+import { schedulesToPageBy } from './default-schedule.ts';
 import { assignableIds } from './assignable-ids.ts';
 import type { EscalationPolicy } from '#lib/escalation-policies/escalation-policy.ts';
 import { escalationPolicyRepository } from '#lib/escalation-policies/escalation-policy-repository.ts';
@@ -16,11 +16,7 @@ const repositoryOf = (scope: Scope) => escalationPolicyRepository(scope.ports.ta
  * each unknown one, so a policy never pages into the void (an address is checked by `outsideTargets`).
  */
 const checkTargets = async (scope: Scope, input: EscalationPolicyInput): Promise<void> => {
-  const { table } = scope.ports;
-  const [members, schedules] = await Promise.all([
-    assignableIds(scope),
-    scheduleRepository(table, scope.workspaceId).listSchedules(),
-  ]);
+  const [members, schedules] = await Promise.all([assignableIds(scope), schedulesToPageBy(scope)]);
   const known = { member: members, schedule: new Set(schedules.map((s) => s.id)) };
   const unknown = input.levels.flatMap((level, index) =>
     level.targets.flatMap((target, turn) =>

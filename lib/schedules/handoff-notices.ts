@@ -11,7 +11,7 @@ import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { type Handoff, handoffRepository } from './handoff-repository.ts';
 import { asSpans } from './on-call-now.ts';
 import type { Schedule } from './schedule.ts';
-import { scheduleRepository } from './schedule-repository.ts';
+import { overridesOf, schedulesToPageBy } from './default-schedule.ts';
 
 /**
  * How late a sweep may be and still tell a member their shift started (docs/on-call.md): a stretch that began
@@ -41,8 +41,10 @@ const stretchesOf = (shifts: FinalShift[]): Stretch[] => {
 };
 
 /** The stretches that began within the look-back and still run at `now`, with the stretch after each. */
+const windowAt = (now: number) => ({ start: now - HANDOFF_LOOK_BACK_MS, end: now + LOOK_AHEAD_MS });
+
 const startedStretches = (schedule: Schedule, overrides: ReturnType<typeof asSpans>, now: number) => {
-  const window = { start: now - HANDOFF_LOOK_BACK_MS, end: now + LOOK_AHEAD_MS };
+  const window = windowAt(now);
   const stretches = stretchesOf(finalShifts(schedule, overrides, window));
   // A stretch at the window's start was cut there: it began before the look-back.
   return stretches.flatMap((stretch, index) =>
@@ -95,9 +97,7 @@ const handoffMail = (
  */
 export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => {
   const { ports, workspaceId } = scope;
-  const schedules = scheduleRepository(ports.table, workspaceId);
-  const list = await schedules.listSchedules();
-  if (list.length === 0) return 0;
+  const list = await schedulesToPageBy(scope);
   const [members, timeZone] = await Promise.all([
     workspaceRepository(ports.table, workspaceId).listMembers(),
     workspaceTimezone(scope),
@@ -106,7 +106,7 @@ export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => 
   const claims = handoffRepository(ports.table, workspaceId);
   let told = 0;
   const tellSchedule = async (schedule: Schedule): Promise<void> => {
-    const overrides = asSpans(await schedules.listOverrides(schedule.id));
+    const overrides = asSpans(await overridesOf(scope, schedule.id, windowAt(now.getTime())));
     for (const { stretch, next, open } of startedStretches(schedule, overrides, now.getTime())) {
       const member = byId.get(stretch.userId);
       // A member removed from the workspace but still in a rotation: nobody to tell, as nobody to page.

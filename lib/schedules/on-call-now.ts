@@ -1,7 +1,10 @@
 import type { Scope } from '#lib/identity/scope.ts';
-import { type FinalShift, onCallAt, type ScheduleOverride } from '#lib/on-call/final-shifts.ts';
-import type { Override } from './schedule.ts';
+import { type FinalShift, lookAround, onCallAt, type ScheduleOverride } from '#lib/on-call/final-shifts.ts';
+import { DEFAULT_SCHEDULE_ID, overridesOf, scheduleToPageBy } from './default-schedule.ts';
 import { scheduleRepository } from './schedule-repository.ts';
+import type { Member } from '#lib/workspaces/workspace.ts';
+import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
+import type { Override } from './schedule.ts';
 
 /** Overrides as the rotation math reads them: instants in milliseconds. */
 export const asSpans = (overrides: Override[]): ScheduleOverride[] =>
@@ -12,8 +15,18 @@ export const asSpans = (overrides: Override[]): ScheduleOverride[] =>
  * call then or the schedule is gone: what `on-call` answers and what an escalation level naming it pages.
  */
 export const scheduleShiftAt = async (scope: Scope, scheduleId: string, at: Date): Promise<FinalShift | undefined> => {
-  const repository = scheduleRepository(scope.ports.table, scope.workspaceId);
-  const schedule = await repository.getSchedule(scheduleId);
+  const schedule = await scheduleToPageBy(scope, scheduleId);
   if (!schedule) return undefined;
-  return onCallAt(schedule, asSpans(await repository.listOverrides(scheduleId)), at.getTime());
+  return onCallAt(schedule, asSpans(await overridesOf(scope, scheduleId, lookAround(at.getTime()))), at.getTime());
+};
+
+/**
+ * Who the default schedule puts on call at `at` by its layers and posted overrides, for the default escalation when
+ * no assignment covers the instant (docs/on-call.md, "The default schedule"); nobody before it was ever stored.
+ */
+export const defaultScheduleMember = async (scope: Scope, at: Date): Promise<Member | undefined> => {
+  const stored = await scheduleRepository(scope.ports.table, scope.workspaceId).getSchedule(DEFAULT_SCHEDULE_ID);
+  if (!stored) return undefined;
+  const shift = await scheduleShiftAt(scope, DEFAULT_SCHEDULE_ID, at);
+  return shift && workspaceRepository(scope.ports.table, scope.workspaceId).getMember(shift.userId);
 };

@@ -29,6 +29,13 @@ export const overrideView = z.object({
   start: z.iso.datetime(),
   end: z.iso.datetime(),
   createdAt: z.iso.datetime(),
+  source: z.optional(
+    z
+      .literal('assignment')
+      .check(
+        z.describe('On the default schedule: an assignment made with POST /api/v1/assign-member, whose id it has'),
+      ),
+  ),
 });
 
 export const shiftView = z.object({

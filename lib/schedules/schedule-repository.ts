@@ -1,5 +1,5 @@
 import { batchDeleteItems } from '#lib/store/batch.ts';
-import { deleteIfPresent, putItem } from '#lib/store/conditional-writes.ts';
+import { deleteIfPresent, putIfAbsent, putItem } from '#lib/store/conditional-writes.ts';
 import { getItem, keyOf } from '#lib/store/items.ts';
 import { storedFields } from '#lib/store/item-values.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
@@ -50,8 +50,17 @@ export const scheduleRepository = (table: Table, workspaceId: string) => {
     return items.map((item) => scheduleFromItem(owned(item) as Record<string, unknown>));
   };
 
-  const putSchedule = (schedule: Schedule): Promise<void> =>
-    putItem(table, { ...scheduleKey(workspaceId, schedule.id), type: SCHEDULE_TYPE, workspaceId, ...schedule });
+  const scheduleItem = (schedule: Schedule) => ({
+    ...scheduleKey(workspaceId, schedule.id),
+    type: SCHEDULE_TYPE,
+    workspaceId,
+    ...schedule,
+  });
+
+  const putSchedule = (schedule: Schedule): Promise<void> => putItem(table, scheduleItem(schedule));
+
+  /** Stores the schedule unless one is stored under its id already: false then. */
+  const putScheduleIfAbsent = (schedule: Schedule): Promise<boolean> => putIfAbsent(table, scheduleItem(schedule));
 
   const overrideItems = (scheduleId: string) =>
     queryAll(table, {
@@ -81,5 +90,14 @@ export const scheduleRepository = (table: Table, workspaceId: string) => {
   const deleteOverride = async (scheduleId: string, overrideId: string): Promise<boolean> =>
     (await deleteIfPresent(table, overrideKey(workspaceId, scheduleId, overrideId))) !== undefined;
 
-  return { getSchedule, listSchedules, putSchedule, deleteSchedule, listOverrides, putOverride, deleteOverride };
+  return {
+    getSchedule,
+    listSchedules,
+    putSchedule,
+    putScheduleIfAbsent,
+    deleteSchedule,
+    listOverrides,
+    putOverride,
+    deleteOverride,
+  };
 };

@@ -1,12 +1,15 @@
-import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
-import type { AccountScope, Scope } from '#lib/identity/scope.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#lib/contract/errors.ts';
+import { type AccountScope, type Scope, systemScope } from '#lib/identity/scope.ts';
 import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
-import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
+import { finalShifts, lookAround, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
+import { isAssignmentId } from '#lib/on-call/on-call.ts';
+import { onCallRepository } from '#lib/on-call/on-call-repository.ts';
 import { memberName } from '#lib/workspaces/member-name.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { signCalendarLink, verifyCalendarLink } from './calendar-token.ts';
 import { assignableIds } from './assignable-ids.ts';
 import { asSpans } from './on-call-now.ts';
+import { allSchedules, DEFAULT_SCHEDULE_ID, findSchedule, overridesOf } from './default-schedule.ts';
 import type { Override, Schedule } from './schedule.ts';
 import { scheduleRepository } from './schedule-repository.ts';
 import type { OverrideInput, ScheduleInput } from './schemas.ts';
@@ -54,7 +57,7 @@ const view = async (scope: Scope, schedule: Schedule, baseUrl: string) => {
 };
 
 const getOwn = async (scope: Scope, scheduleId: string): Promise<Schedule> => {
-  const schedule = await repositoryOf(scope).getSchedule(scheduleId);
+  const schedule = await findSchedule(scope, scheduleId);
   if (!schedule) throw notFound();
   return schedule;
 };
@@ -74,7 +77,7 @@ export const createSchedule = async (scope: Scope, input: ScheduleInput, baseUrl
 };
 
 export const listSchedules = async (scope: Scope, baseUrl: string) =>
-  Promise.all((await repositoryOf(scope).listSchedules()).map((schedule) => view(scope, schedule, baseUrl)));
+  Promise.all((await allSchedules(scope)).map((schedule) => view(scope, schedule, baseUrl)));
 
 export const getSchedule = async (scope: Scope, scheduleId: string, baseUrl: string) =>
   view(scope, await getOwn(scope, scheduleId), baseUrl);
@@ -89,6 +92,11 @@ export const replaceSchedule = async (scope: Scope, scheduleId: string, input: S
 };
 
 export const deleteSchedule = async (scope: Scope, scheduleId: string): Promise<void> => {
+  if (scheduleId === DEFAULT_SCHEDULE_ID) {
+    throw new ConflictError('The default schedule cannot be deleted', [
+      'id: every workspace has its default schedule; PUT it with no layers to leave it empty',
+    ]);
+  }
   if (!(await repositoryOf(scope).deleteSchedule(scheduleId))) throw notFound();
 };
 
@@ -107,11 +115,21 @@ export const createOverride = async (scope: Scope, scheduleId: string, input: Ov
 
 export const listOverrides = async (scope: Scope, scheduleId: string): Promise<Override[]> => {
   await getOwn(scope, scheduleId);
-  return repositoryOf(scope).listOverrides(scheduleId);
+  return overridesOf(scope, scheduleId);
+};
+
+/** An assignment is the spec's record, which has no delete: it stays an override of the default schedule. */
+const refuseAssignment = async (scope: Scope, scheduleId: string, overrideId: string): Promise<void> => {
+  if (scheduleId !== DEFAULT_SCHEDULE_ID || !isAssignmentId(overrideId)) return;
+  if (!(await onCallRepository(scope.ports.table, scope.workspaceId).findAssignment(overrideId))) return;
+  throw new ConflictError('An assignment cannot be deleted', [
+    `overrideId: ${overrideId} was made with POST /api/v1/assign-member; post an override over it instead`,
+  ]);
 };
 
 export const deleteOverride = async (scope: Scope, scheduleId: string, overrideId: string): Promise<void> => {
   await getOwn(scope, scheduleId);
+  await refuseAssignment(scope, scheduleId, overrideId);
   if (!(await repositoryOf(scope).deleteOverride(scheduleId, overrideId))) {
     throw new NotFoundError('Override not found');
   }
@@ -127,16 +145,16 @@ const shiftOut = (shift: FinalShift) => ({
 /** Who is on call at an instant (now when not given), with their whole final shift; `onCall` null for nobody. */
 export const whoIsOnCall = async (scope: Scope, scheduleId: string, at: string | undefined) => {
   const schedule = await getOwn(scope, scheduleId);
-  const overrides = asSpans(await repositoryOf(scope).listOverrides(scheduleId));
   const instant = at ?? scope.ports.clock.now().toISOString();
+  const overrides = asSpans(await overridesOf(scope, scheduleId, lookAround(Date.parse(instant))));
   const shift = onCallAt(schedule, overrides, Date.parse(instant));
   return { at: instant, onCall: shift ? shiftOut(shift) : null };
 };
 
 export const listShifts = async (scope: Scope, scheduleId: string, window: { from: string; to: string }) => {
   const schedule = await getOwn(scope, scheduleId);
-  const overrides = asSpans(await repositoryOf(scope).listOverrides(scheduleId));
-  return finalShifts(schedule, overrides, { start: Date.parse(window.from), end: Date.parse(window.to) }).map(shiftOut);
+  const span = { start: Date.parse(window.from), end: Date.parse(window.to) };
+  return finalShifts(schedule, asSpans(await overridesOf(scope, scheduleId, span)), span).map(shiftOut);
 };
 
 /**
@@ -147,19 +165,19 @@ export const calendarOfLink = async (scope: AccountScope, token: string): Promis
   const { ports } = scope;
   const link = await verifyCalendarLink(ports.signingKeys, token);
   if (!link) throw new BadRequestError('This calendar link is not valid', ['token: not a link this service made']);
-  const repository = scheduleRepository(ports.table, link.workspaceId);
-  const schedule = await repository.getSchedule(link.scheduleId);
+  const schedule = await scheduleRepository(ports.table, link.workspaceId).getSchedule(link.scheduleId);
   if (!schedule || schedule.feedSecret !== link.feedSecret) throw notFound();
   const now = ports.clock.now().getTime();
+  const window = { start: now - FEED_PAST_MS, end: now + FEED_AHEAD_MS };
   const [overrides, members] = await Promise.all([
-    repository.listOverrides(schedule.id),
+    overridesOf(systemScope(link.workspaceId, ports), schedule.id, window),
     workspaceRepository(ports.table, link.workspaceId).listMembers(),
   ]);
   const names = new Map(members.map((m) => [m.id, memberName(m)]));
   return calendarFeed({
     scheduleId: schedule.id,
     scheduleName: schedule.name,
-    shifts: finalShifts(schedule, asSpans(overrides), { start: now - FEED_PAST_MS, end: now + FEED_AHEAD_MS }),
+    shifts: finalShifts(schedule, asSpans(overrides), window),
     nameOf: (userId) => names.get(userId) ?? 'A former member',
     generatedAt: now,
   });

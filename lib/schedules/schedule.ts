@@ -19,4 +19,6 @@ export interface Override {
   start: string;
   end: string;
   createdAt: string;
+  /** Only on the default schedule's overrides that are the spec's assignments (default-schedule.ts). */
+  source?: 'assignment';
 }

@@ -44,7 +44,7 @@ describe('npm run import: PagerDuty and Opsgenie exports through the workspace A
     expect(text).toContain('rotation Holiday cover 2025: ends at 2026-01-04T00:00:00Z');
     const counts = { membersMatched: 2, invited: 2, services: 2, schedules: 2, policies: 0, waiting: 0 };
     expect(plan.created).toEqual(counts);
-    expect(await schedulesOf(admin)).toEqual([]);
+    expect((await schedulesOf(admin)).map(({ id }) => id)).toEqual(['default']);
     expect(await invitationsTo('alice.moreau@example.com')).toBe(0);
 
     expect((await importFolder({ tool: 'opsgenie', from, apply: true }, api)).created).toEqual(counts);
@@ -98,7 +98,7 @@ describe('npm run import: PagerDuty and Opsgenie exports through the workspace A
       waiting: 0,
     });
     expect(again.lines.join('\n')).toContain('"Checkout Primary" exists');
-    expect(await schedulesOf(admin)).toHaveLength(2);
+    expect(await schedulesOf(admin)).toHaveLength(3); // the default schedule and the two imported
     expect(await invitationsTo('dave.okafor@example.com')).toBe(1);
   });
 
@@ -175,6 +175,6 @@ describe('npm run import: PagerDuty and Opsgenie exports through the workspace A
     await expect(
       importFolder({ tool: 'pagerduty', from: `${exportCopy('opsgenie')}`, apply: true }, api),
     ).rejects.toThrow(/users\.json: not the shape the API returns/);
-    expect(await schedulesOf(admin)).toEqual([]);
+    expect((await schedulesOf(admin)).map(({ id }) => id)).toEqual(['default']);
   });
 });

@@ -51,13 +51,14 @@ describe('npm run import on a brand-new workspace: everyone invited, everything 
     // In the order --apply acts: people first, then what names them.
     expect(text.indexOf('would invite')).toBeLessThan(text.indexOf('would create "Payments On Call"'));
     expect(text.indexOf('would create "Checkout Primary"')).toBeLessThan(text.indexOf('would create "Checkout_'));
-    expect(await listOf(admin.auth, '/api/v1/schedules')).toEqual([]);
+    // Nothing but the default schedule every workspace has (docs/on-call.md).
+    expect((await listOf(admin.auth, '/api/v1/schedules')).map(({ id }) => id)).toEqual(['default']);
 
     const applied = await importFolder({ tool: 'opsgenie', from, apply: true }, api);
     expect(applied.created).toEqual(counts);
     expect(applied.lines).toEqual(asApplied(plan.lines));
     const schedules = await listOf(admin.auth, '/api/v1/schedules');
-    expect(schedules.map((s) => s.name).sort()).toEqual(['Checkout Primary', 'Payments On Call']);
+    expect(schedules.map((s) => s.name).sort()).toEqual(['Checkout Primary', 'Default', 'Payments On Call']);
     const policies = await listOf(admin.auth, '/api/v1/escalation-policies');
     expect(policies).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Checkout_escalation' })]));
 
@@ -67,7 +68,7 @@ describe('npm run import on a brand-new workspace: everyone invited, everything 
 
     const again = await importFolder({ tool: 'opsgenie', from, apply: true }, api);
     expect(again.created).toEqual(after.created);
-    expect(await listOf(admin.auth, '/api/v1/schedules')).toHaveLength(2);
+    expect(await listOf(admin.auth, '/api/v1/schedules')).toHaveLength(3);
     expect(await listOf(admin.auth, '/api/v1/escalation-policies')).toHaveLength(2);
   });
 
