@@ -40,7 +40,8 @@ export const benchCaller = (url: string) => {
       call.on('error', reject);
       call.end(payload);
     });
-    const json = JSON.parse(text) as { data?: any };
+    // A page for people (a confirmation link's answer) is HTML: its text is the answer then.
+    const json = (/^\s*[[{]/.test(text) ? JSON.parse(text) : { data: text }) as { data?: any };
     if (status >= 300) throw new Error(`${method} ${path}: ${status} ${text}`);
     return json.data;
   };
