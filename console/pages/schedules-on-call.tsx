@@ -6,20 +6,33 @@ import { ErrorNote, useLoad } from '../ui.tsx';
 /** How far ahead the page looks for the next handoff: the shifts route answers at most 31 days. */
 const AHEAD_DAYS = 28;
 
+/**
+ * What put a member on call, as the page badges it: an override, one of the spec's assignments (the default
+ * schedule's overrides, docs/on-call.md), or nothing for their turn in a layer.
+ */
+type PutBy = 'override' | 'assignment' | undefined;
+
 /** A member's time on call without a break: adjacent shifts of one member, whatever put them there. */
 interface Stretch {
   userId: string;
   start: string;
   end: string;
-  byOverride: boolean;
+  by: PutBy;
 }
 
-const stretchesOf = (shifts: readonly Shift[]): Stretch[] => {
+const putBy = (source: Shift['source'], assignmentIds: ReadonlySet<string>): PutBy => {
+  if (source.type !== 'override') return undefined;
+  return assignmentIds.has(source.overrideId) ? 'assignment' : 'override';
+};
+
+const PutByBadge = ({ by }: { by: PutBy }) => (by ? <span class="badge">{by}</span> : null);
+
+const stretchesOf = (shifts: readonly Shift[], assignmentIds: ReadonlySet<string>): Stretch[] => {
   const stretches: Stretch[] = [];
   for (const shift of shifts) {
     const last = stretches.at(-1);
     if (last && last.end === shift.start && last.userId === shift.userId) last.end = shift.end;
-    else stretches.push({ ...shift, byOverride: shift.source.type === 'override' });
+    else stretches.push({ ...shift, by: putBy(shift.source, assignmentIds) });
   }
   return stretches;
 };
@@ -54,7 +67,8 @@ const rosterOf = async (schedule: Schedule, from: Date): Promise<Roster> => {
     get<Shift[]>(`/schedules/${encodeURIComponent(schedule.id)}/shifts?${window}`),
     get<Override[]>(`/schedules/${encodeURIComponent(schedule.id)}/overrides`),
   ]);
-  const stretches = stretchesOf(shifts.data);
+  const assignmentIds = new Set(overrides.data.filter((o) => o.source === 'assignment').map((o) => o.id));
+  const stretches = stretchesOf(shifts.data, assignmentIds);
   const first = stretches[0];
   const onNow = first && Date.parse(first.start) <= from.getTime() ? first : undefined;
   return {
@@ -97,7 +111,6 @@ export const SchedulesOnCall = () => {
     <section class="schedules" aria-labelledby="schedules-heading">
       <h2 id="schedules-heading">Schedules</h2>
       <p class="note">Times in {timeZone}.</p>
-      {rosters.length === 0 && <p>No schedules yet.</p>}
       {rosters.map(({ schedule, now, next, windowEnd, overrides }) => (
         <section key={schedule.id} class="card" aria-label={schedule.name}>
           <h3>{schedule.name}</h3>
@@ -107,7 +120,7 @@ export const SchedulesOnCall = () => {
                 <span class="row-title">
                   {nameOf(now.userId)}
                   <span class="badge status-open">on call now</span>
-                  {now.byOverride && <span class="badge">override</span>}
+                  <PutByBadge by={now.by} />
                 </span>
               ) : (
                 <span class="row-title">Nobody is on call now</span>
@@ -119,7 +132,7 @@ export const SchedulesOnCall = () => {
                 <span class="row-title">
                   {nameOf(next.userId)}
                   <span class="badge">next</span>
-                  {next.byOverride && <span class="badge">override</span>}
+                  <PutByBadge by={next.by} />
                 </span>
                 <span class="row-meta">
                   from {clock(next.start)}, {until(next, windowEnd)}
@@ -133,7 +146,10 @@ export const SchedulesOnCall = () => {
               <ul class="rows">
                 {overrides.map((override) => (
                   <li key={override.id} class="row">
-                    <span class="row-title">{nameOf(override.userId)}</span>
+                    <span class="row-title">
+                      {nameOf(override.userId)}
+                      {override.source === 'assignment' && <span class="badge">assignment</span>}
+                    </span>
                     <span class="row-meta">
                       {clock(override.start)} to {clock(override.end)}
                     </span>

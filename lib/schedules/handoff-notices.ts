@@ -97,7 +97,22 @@ const handoffMail = (
  */
 export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => {
   const { ports, workspaceId } = scope;
-  const list = await schedulesToPageBy(scope);
+  // A table that refuses a read (capacity) leaves that schedule's notices to the next sweep; the sweep's other
+  // work (the other schedules and workspaces, the heartbeats) goes on.
+  const startedIn = async (schedule: Schedule) => {
+    try {
+      const overrides = asSpans(await overridesOf(scope, schedule.id, windowAt(now.getTime())));
+      return { schedule, started: startedStretches(schedule, overrides, now.getTime()) };
+    } catch (error) {
+      log.error('handoff notices not sent; the next sweep tries again', { scheduleId: schedule.id, error });
+      return { schedule, started: [] };
+    }
+  };
+  const starts: Awaited<ReturnType<typeof startedIn>>[] = [];
+  for (const schedule of await schedulesToPageBy(scope)) starts.push(await startedIn(schedule));
+  // Most sweeps find no stretch starting: the members and the zone are read only for one that does (every
+  // workspace has its default schedule, so this is the common path of the every-minute sweep).
+  if (starts.every(({ started }) => started.length === 0)) return 0;
   const [members, timeZone] = await Promise.all([
     workspaceRepository(ports.table, workspaceId).listMembers(),
     workspaceTimezone(scope),
@@ -105,9 +120,8 @@ export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => 
   const byId = new Map(members.map((member) => [member.id, member]));
   const claims = handoffRepository(ports.table, workspaceId);
   let told = 0;
-  const tellSchedule = async (schedule: Schedule): Promise<void> => {
-    const overrides = asSpans(await overridesOf(scope, schedule.id, windowAt(now.getTime())));
-    for (const { stretch, next, open } of startedStretches(schedule, overrides, now.getTime())) {
+  const tellSchedule = async ({ schedule, started }: Awaited<ReturnType<typeof startedIn>>): Promise<void> => {
+    for (const { stretch, next, open } of started) {
       const member = byId.get(stretch.userId);
       // A member removed from the workspace but still in a rotation: nobody to tell, as nobody to page.
       if (!member) continue;
@@ -136,11 +150,10 @@ export const tellHandoffs = async (scope: Scope, now: Date): Promise<number> => 
       }
     }
   };
-  for (const schedule of list) {
-    // A table that refuses a read or the claim (capacity) leaves this schedule's notices to the next sweep; the
-    // sweep's other work (the other schedules and workspaces, the heartbeats) goes on.
-    await tellSchedule(schedule).catch((error: unknown) =>
-      log.error('handoff notices not sent; the next sweep tries again', { scheduleId: schedule.id, error }),
+  for (const start of starts) {
+    // A table that refuses the claim leaves this schedule's notices to the next sweep, as a refused read does.
+    await tellSchedule(start).catch((error: unknown) =>
+      log.error('handoff notices not sent; the next sweep tries again', { scheduleId: start.schedule.id, error }),
     );
   }
   return told;

@@ -4,29 +4,32 @@ import { DEFAULT_SCHEDULE_ID, overridesOf, scheduleToPageBy } from './default-sc
 import { scheduleRepository } from './schedule-repository.ts';
 import type { Member } from '#lib/workspaces/workspace.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
-import type { Override } from './schedule.ts';
+import type { Override, Schedule } from './schedule.ts';
 
 /** Overrides as the rotation math reads them: instants in milliseconds. */
 export const asSpans = (overrides: Override[]): ScheduleOverride[] =>
   overrides.map((o) => ({ id: o.id, userId: o.userId, start: Date.parse(o.start), end: Date.parse(o.end) }));
 
+/** The final shift of a schedule covering `at` (layers stacked, overrides on top), or undefined for nobody. */
+const shiftIn = async (scope: Scope, schedule: Schedule, at: Date): Promise<FinalShift | undefined> =>
+  onCallAt(schedule, asSpans(await overridesOf(scope, schedule.id, lookAround(at.getTime()))), at.getTime());
+
 /**
- * The final shift of a schedule covering `at` (layers stacked, overrides on top), or undefined when nobody is on
- * call then or the schedule is gone: what `on-call` answers and what an escalation level naming it pages.
+ * The final shift of a schedule covering `at`, or undefined when nobody is on call then or the schedule is gone:
+ * what an escalation level naming it pages.
  */
 export const scheduleShiftAt = async (scope: Scope, scheduleId: string, at: Date): Promise<FinalShift | undefined> => {
   const schedule = await scheduleToPageBy(scope, scheduleId);
-  if (!schedule) return undefined;
-  return onCallAt(schedule, asSpans(await overridesOf(scope, scheduleId, lookAround(at.getTime()))), at.getTime());
+  return schedule && shiftIn(scope, schedule, at);
 };
 
 /**
  * Who the default schedule puts on call at `at` by its layers and posted overrides, for the default escalation when
- * no assignment covers the instant (docs/on-call.md, "The default schedule"); nobody before it was ever stored.
+ * no assignment covers the instant (docs/on-call.md, "The default schedule"); nobody before it was ever stored
+ * (it has neither layers nor posted overrides until then).
  */
 export const defaultScheduleMember = async (scope: Scope, at: Date): Promise<Member | undefined> => {
   const stored = await scheduleRepository(scope.ports.table, scope.workspaceId).getSchedule(DEFAULT_SCHEDULE_ID);
-  if (!stored) return undefined;
-  const shift = await scheduleShiftAt(scope, DEFAULT_SCHEDULE_ID, at);
+  const shift = stored && (await shiftIn(scope, stored, at));
   return shift && workspaceRepository(scope.ports.table, scope.workspaceId).getMember(shift.userId);
 };

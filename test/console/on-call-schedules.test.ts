@@ -35,6 +35,7 @@ const post = async (path: string, body: unknown) => {
 };
 
 let override: Record<string, any>;
+let assignment: Record<string, any>;
 
 beforeAll(async () => {
   expectOk(await client.request('PUT', `${V1}/ims/config`, { timezone: 'Europe/Berlin' }, admin.auth));
@@ -68,6 +69,9 @@ beforeAll(async () => {
       },
     ],
   });
+  // Two days from now on the workspace's clock: one of the spec's assignments, an override of the default schedule.
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(Date.now() + 48 * HOUR);
+  assignment = await post('/assign-member', { userId: engineer.user.id, date, startTime: '10:00', endTime: '14:00' });
 }, 60_000);
 
 describe.skipIf(!hasChromium)('the on-call page: who is on call now and next in each schedule', () => {
@@ -96,6 +100,13 @@ describe.skipIf(!hasChromium)('the on-call page: who is on call now and next in 
     expect(payments).toContain('with no handoff in the next 4 weeks');
     expect(payments).toMatch(/Grace Hopper\s*next/);
     expect(payments).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const byDefault = page.getByRole('region', { name: 'Default', exact: true });
+    // The console's shared setup puts Grace on call today by an assignment, and this file's two days on.
+    const nowByDefault = await byDefault.locator('.rows').first().locator('li').first().innerText();
+    expect(nowByDefault).toMatch(/Grace Hopper\s*on call now\s*assignment/);
+    const assigned = await byDefault.locator('.rows').nth(1).innerText();
+    expect(assigned).toMatch(/Grace Hopper\s*assignment/);
+    expect(assigned).toContain(`${clock(assignment.startsAt)} to ${clock(assignment.endsAt)}`);
     await screenshot(page, 'on-call-schedules');
     expect(outside).toEqual([]);
     await page.context().close();

@@ -62,6 +62,36 @@ describe("the workspace's default schedule: the spec's assignments are its overr
     expect(await call(admin, 'GET', DEFAULT)).toEqual(own);
   });
 
+  it("is stored once under concurrent first reads, in the workspace's zone, and a PUT keeps its calendar link", async () => {
+    const fresh = await signUpBusiness(client, { businessName: 'Concurrent Co' });
+    await call(
+      fresh,
+      'POST',
+      `${V1}/ims/setup`,
+      { alertEmail: 'alerts-fresh@example.com', timezone: 'Europe/Berlin' },
+      201,
+    );
+    const [one, two, list] = await Promise.all([
+      call(fresh, 'GET', DEFAULT),
+      call(fresh, 'GET', DEFAULT),
+      call(fresh, 'GET', `${V1}/schedules`),
+    ]);
+    expect(one).toMatchObject({ id: 'default', timezone: 'Europe/Berlin' });
+    expect(two).toEqual(one);
+    expect(list).toEqual([one]);
+    const put = await call(fresh, 'PUT', DEFAULT, {
+      name: 'Primary',
+      timezone: 'Europe/Berlin',
+      layers: [
+        { start: new Date().toISOString(), rotationType: 'daily', handoffTime: '09:00', members: [fresh.user.id] },
+      ],
+    });
+    expect(put).toMatchObject({ id: 'default', name: 'Primary', calendarUrl: one.calendarUrl });
+    const feed = await fetch(one.calendarUrl);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('on call (Primary)');
+  });
+
   it('answers an assignment as an override, and on-call as that member by it', async () => {
     const assignment = await assign(admin, engineer.user.id, dayFromToday(3));
     const overrides = (await call(admin, 'GET', `${DEFAULT}/overrides`)) as Record<string, unknown>[];

@@ -131,6 +131,27 @@ describe('a handoff notice', () => {
     expect(await noticesTo(grace)).toHaveLength(3);
   });
 
+  it('tells the member whose assign-member shift starts: an override of the default schedule', async () => {
+    // Sunday 10 January 2027, 10:00 to 14:00 in Berlin, the workspace's zone (09:00 to 13:00 UTC).
+    const assigned = await client.request(
+      'POST',
+      `${V1}/assign-member`,
+      { userId: cover.user.id, date: '2027-01-10', startTime: '10:00', endTime: '14:00' },
+      ada.auth,
+    );
+    expect(assigned.status, assigned.text).toBe(201);
+    const { startsAt } = assigned.body.data;
+    expect(startsAt).toBe('2027-01-10T09:00:00.000Z');
+    await sweepAt(client, new Date(Date.parse(startsAt) + 10_000), 2);
+    const notices = (await noticesTo(cover)).filter(({ subject }) => subject === 'You are on call for Default');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(
+      'You are on call for Default until Sun 14:00 on 10 January 2027 (Europe/Berlin).',
+    );
+    expect(notices[0]?.text).toContain('An override put you on call.');
+    expect(notices[0]?.text).not.toContain(assigned.body.data.id);
+  });
+
   it('tells nobody for the turn of a member removed from the workspace', async () => {
     const leaver = await joinAs(client, ada, 'ENGINEER');
     const start = instant(4 * WEEK);
