@@ -11,6 +11,7 @@ const codeHosts = onFirstUse(() => import('#lib/integrations/code-hosts.ts'));
 const service = onFirstUse(() => import('#lib/integrations/integration-service.ts'));
 const chatWebhookModule = onFirstUse(() => import('#lib/integrations/chat-webhook.ts'));
 const notificationServiceModule = onFirstUse(() => import('#lib/notifications/notification-service.ts'));
+const push = onFirstUse(() => import('#lib/push/push-service.ts'));
 
 const connect =
   (integration: OAuthIntegration) =>
@@ -61,6 +62,11 @@ export const handler = createGroupHandler(integrations, {
     ok(await (await service()).listUserIntegrations(scope, params.userId)),
   disconnectIntegration: async ({ scope, params }) =>
     ok(await (await service()).disconnectIntegration(scope, params), { message: 'Integration disconnected' }),
+  vapidPublicKey: async ({ scope }) => ok(await (await push()).vapidPublicKey(scope)),
+  subscribePush: async ({ scope, body }) =>
+    created(await (await push()).subscribePush(scope, body), { message: 'Push notifications on for this device' }),
+  unsubscribePush: async ({ scope, params }) =>
+    ok(await (await push()).unsubscribePush(scope, params.id), { message: 'Push notifications off for this device' }),
   listIncidentNotifications: async ({ scope, params }) => {
     const { listIncidentNotifications } = await notificationServiceModule();
     return ok(await listIncidentNotifications(scope, params.id));

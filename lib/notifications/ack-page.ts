@@ -10,7 +10,12 @@ import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
  */
 const INCIDENT_PATH_FROM_LINK = '../../../incidents/';
 
-const CHANNEL_WORDS: Record<PageChannel, string> = { chat: 'the chat', email: 'e-mail', sms: 'SMS' };
+const CHANNEL_WORDS: Record<PageChannel, string> = {
+  chat: 'the chat',
+  email: 'e-mail',
+  sms: 'SMS',
+  PUSH: 'a push notification',
+};
 
 const STATUS_WORDS: Record<Incident['status'], string> = {
   OPEN: 'open, not acknowledged yet',

@@ -1,7 +1,7 @@
 import { ESCALATION_EVENTS } from '#lib/incidents/incident-notifications.ts';
 import type { IncidentNotification } from '#lib/incidents/notification-message.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
-import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
+import type { Incident } from '#lib/incidents/incident.ts';
 import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
@@ -11,28 +11,14 @@ import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-
 import { ACK_LINK_LIFETIME_MS, signAckLink } from './ack-token.ts';
 import { maskPhone, type Delivery } from './delivery.ts';
 import { deliveryRepository } from './delivery-repository.ts';
-import {
-  chatMessage,
-  mailMessage,
-  notificationContent,
-  smsText,
-  type NotificationContent,
-} from './notification-messages.ts';
+import { chatMessage, mailMessage, notificationContent, smsText } from './notification-messages.ts';
 import type { Pagee } from './escalation-contact.ts';
 import { pagedPeople } from './paged-people.ts';
+import { RecipientGoneError, type PageSend } from './page-send.ts';
+import { pushSends } from './push-sends.ts';
 import { pageFacts } from './page-facts.ts';
 import { isResponseNews, isTheActor, pagedBefore, saidByEscalation } from './response-news.ts';
 import { silencedBy } from './silence.ts';
-
-/** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
-interface Send {
-  channel: PageChannel;
-  recipient: string;
-  /** The member or address (or chat channel) its acknowledge link acknowledges as. */
-  ackAs: { by: string; userId?: string | undefined };
-  /** Hands the message over, or throws: a throw records the delivery FAILED, and the message is tried again. */
-  send(content: NotificationContent): Promise<void>;
-}
 
 /**
  * The IMS settings decide openings, raised priorities and resolutions (an acknowledgement is news only for
@@ -65,11 +51,11 @@ const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
 /**
  * Whom the event reaches: the workspace's chat webhook, the e-mail of the people paged (the members on call,
  * and for an escalation or a breach the policy's escalation contact) and the IMS alert address (each address
- * once), and the SMS number of each paged member who connected one.
+ * once), the SMS number of each paged member who connected one, and each device a paged member turned push on for.
  */
 const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: readonly Pagee[]) => {
   const { ports, workspaceId } = scope;
-  const sends: Send[] = [];
+  const sends: PageSend[] = [];
   const chat = await chatWebhookUrl(ports, workspaceId);
   if (chat) {
     const channel = config?.slackChannel ?? chat.channel;
@@ -111,6 +97,7 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: rea
       send: (content) => ports.sms.send({ to, text: smsText(content) }),
     });
   }
+  sends.push(...(await pushSends(scope, members)));
   return sends;
 };
 
@@ -136,7 +123,7 @@ const ackUrlFor = async (
   { ports }: Scope,
   notification: IncidentNotification,
   incident: Incident,
-  send: Send,
+  send: PageSend,
 ): Promise<string | undefined> => {
   if (incident.status !== 'OPEN') return undefined;
   const token = await signAckLink(ports.signingKeys, {
@@ -223,7 +210,7 @@ export const deliverNotification = async (
       await send({ ...content, ackUrl: await ackUrlFor(scope, notification, incident, pendingSend) });
       await deliveries.recordAttempt(target, { at: at(), outcome: 'SENT' }, meetingUrl);
     } catch (error) {
-      failed += 1;
+      if (!(error instanceof RecipientGoneError)) failed += 1;
       await deliveries.recordAttempt(target, {
         at: at(),
         outcome: 'FAILED',

@@ -13,6 +13,7 @@ import type { PageFacts } from './page-facts.ts';
  * outside text (summaries, service names, people's names) as written: each channel escapes them for itself.
  */
 export interface NotificationContent {
+  incidentId: string;
   headline: string;
   details: string[];
   link: string;
@@ -80,7 +81,7 @@ const whoIsOnIt = (incident: Incident, onCall: readonly string[], facts: PageFac
   return onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : ['On call: nobody is on call now'];
 };
 
-const VIA_WORDS = { chat: 'the chat', email: 'e-mail', sms: 'SMS' } as const;
+const VIA_WORDS = { chat: 'the chat', email: 'e-mail', sms: 'SMS', PUSH: 'a push notification' } as const;
 
 /** How and why someone acted, for the news that the incident was acknowledged or resolved. */
 const responseLines = (notification: IncidentNotification, incident: Incident, timeZone: string): string[] => {
@@ -114,6 +115,7 @@ export const notificationContent = (
     now,
   }: { appUrl: string; onCall: readonly string[]; meetingUrl?: string | undefined; facts: PageFacts; now: Date },
 ): NotificationContent => ({
+  incidentId: incident.id,
   headline: headlineOf(notification, incident),
   details: [
     ...(facts.what && facts.what !== incident.summary ? [`What is broken: ${facts.what}`] : []),

@@ -24,6 +24,13 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { usagePlan } from '#lib/ports/usage-plan/usage-plan-need.ts';
 import { network } from '#lib/ports/network/network-need.ts';
+import { pushKeys } from '#lib/ports/push-keys/push-keys-need.ts';
+import {
+  pushSubscriptionBody,
+  pushSubscriptionParams,
+  pushSubscriptionSchema,
+  vapidPublicKeySchema,
+} from '#lib/push/schemas.ts';
 
 const connectRoute = (path: string, name: string) =>
   ({
@@ -58,7 +65,7 @@ const callbackRoute = (path: string, name: string) =>
 export const integrations = defineGroup({
   name: 'integrations',
   description: 'Third-party integrations: connection, OAuth callbacks, webhook registration and listings.',
-  needs: [tableReadWrite, signingKeys, integrationProviders, credentialKeys, usagePlan, network],
+  needs: [tableReadWrite, signingKeys, integrationProviders, credentialKeys, usagePlan, network, pushKeys],
   routes: {
     connectChat: connectRoute('/api/v1/integrations/chat/connect', 'the chat tool'),
     chatOAuthCallback: callbackRoute('/api/v1/integrations/chat/oauth/callback', 'chat tool'),
@@ -169,6 +176,38 @@ export const integrations = defineGroup({
       access: 'admin',
       request: { params: disconnectParams },
       response: { status: 200, data: integrationSchema },
+    },
+    // Web Push is a member's own notification channel, as an SMS number is (docs/decisions.md, "Web Push").
+    vapidPublicKey: {
+      method: 'GET',
+      path: '/api/v1/push/vapid-public-key',
+      summary: "The VAPID public key browsers subscribe with (`pushManager.subscribe`'s applicationServerKey)",
+      auth: 'bearer',
+      access: 'read',
+      response: { status: 200, data: vapidPublicKeySchema },
+    },
+    subscribePush: {
+      method: 'POST',
+      path: '/api/v1/push/subscriptions',
+      summary: "Turn push notifications on for the caller's browser",
+      description:
+        "Takes the browser's `PushSubscription` JSON (`endpoint`, `keys.p256dh`, `keys.auth`). The endpoint must " +
+        "be a push service's (FCM, Mozilla's autopush, Apple's web push, WNS; else a 400 naming `endpoint`). Pages " +
+        'to the caller then go to every device subscribed (at most 10; the same browser again replaces its own).',
+      auth: 'bearer',
+      access: 'read',
+      request: { body: pushSubscriptionBody },
+      response: { status: 201, data: pushSubscriptionSchema },
+    },
+    unsubscribePush: {
+      method: 'DELETE',
+      path: '/api/v1/push/subscriptions/:id',
+      summary: "Turn push notifications off for one of the caller's devices",
+      description: "The id `POST /push/subscriptions` answered; another member's or an unknown one is a 404.",
+      auth: 'bearer',
+      access: 'read',
+      request: { params: pushSubscriptionParams },
+      response: { status: 200, data: z.object({ id: z.string() }) },
     },
     listIncidentNotifications: {
       method: 'GET',

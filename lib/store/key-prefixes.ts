@@ -33,6 +33,7 @@ export const WORKSPACE_PREFIXES = {
   OUTCOME: 'learned analysis outcomes, one per incident',
   PATTERN: 'incident patterns learned from outcomes',
   PROBLEM: 'problem tickets',
+  PUSHSUB: "members' Web Push subscriptions, one partition per member",
   RUN: 'pipeline runs',
   RUNRAW: 'pipeline runs as the sender posted them',
   SCHEDULE: 'on-call schedules (rotation layers) and their overrides',

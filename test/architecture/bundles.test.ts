@@ -83,22 +83,27 @@ describe('bundles hold the clients their function declares, no others', () => {
 // The figures of auth, incidents, integrations, problems, schedules, service-map and tickets are from that merge.
 const OVER_BUDGET: Record<string, number> = {
   'code-engine': 1.305,
-  'sla-sweep': 1.301,
+  // Issue 46's `pushKeys` port in every function's port set and environment names: 1.301 to 1.3010.
+  'sla-sweep': 1.302,
   // The AWS client factory the least-privilege proof hooks (lib/ports/aws-client.ts) moved auth, business,
   // correlation-worker, dashboard, ingestion-worker and problems by 0.001.
   // Issue 43's escalate-now route (its entry in the route table and its binding) and the escalation fields of the
   // incident's response schema: 1.481 to 1.489.
-  incidents: 1.494,
+  // Issue 46's `pushKeys` port and the `PUSH` page channel: 1.494 to 1.4942.
+  incidents: 1.495,
   // The SNS and EventBridge routes, and the network need their certificate and confirmation fetches take; and
   // the refactor's moved helpers (issue 28, docs/performance.md); the sender registry, whose definitions the
   // routes are built from at cold start (issue 41: 2.3 KB, each normalizer and fixture list still a lazy chunk).
   ingestion: 1.535,
   signals: 1.465,
   // The incident list's service-area index and counts, which every incident write carries (issue 33).
-  integrations: 1.436,
+  // Issue 46's three push routes and their zod schemas (web-push itself is a chunk of the notification worker's
+  // first push): 1.436 to 1.4488.
+  integrations: 1.449,
   playbooks: 1.385,
   business: 1.395,
-  auth: 1.4015,
+  // Issue 46's `pushKeys` port in the port set: just past 1.4015.
+  auth: 1.402,
   assistant: 1.355,
   // The batch's shared rules and group lanes every message takes (issue 32, docs/correlation.md), and the
   // service-area index keys and counts every incident write carries (issue 33); a paging tool's acknowledge of a

@@ -3,6 +3,7 @@ import { ROUTED_SENDERS, SIGNED_SENDERS } from '#lib/ingestion/senders/index.ts'
 import { ingestRouteKey } from '#lib/ingestion/senders/sender.ts';
 import { signAckLink } from '#lib/notifications/ack-token.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
+import { PUSH_REQUESTS } from './push-requests.ts';
 import { CHANGE_ENQUEUE, ENQUEUE, fixtureOf, postEvent } from '../../event-apis/support.ts';
 import { publishSsoProof } from '../fake-network.ts';
 import { joinAs, latestOtp, uniqueEmail } from '../accounts.ts';
@@ -568,4 +569,5 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   },
 
   ...INTEGRATION_REQUESTS,
+  ...PUSH_REQUESTS,
 };
