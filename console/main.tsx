@@ -10,6 +10,7 @@ import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignalsPage } from './pages/signals.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { WatchersPage } from './pages/watchers.tsx';
+import { PushToggle } from './push-toggle.tsx';
 import { navigate, returnPath, useLocation } from './router.ts';
 import { Link } from './ui.tsx';
 
@@ -40,6 +41,7 @@ const Header = ({ user, path }: { user: User; path: string }) => (
         Sign out
       </button>
     </span>
+    <PushToggle />
   </header>
 );
 
