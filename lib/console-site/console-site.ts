@@ -15,7 +15,7 @@ export const CONSOLE_ASSETS = [...BUILT_ASSETS, ...APP_FILES] as const;
 export type ConsoleAsset = (typeof CONSOLE_ASSETS)[number];
 
 /** Where the built files are served, below the console's base; clear of `/api/v1`. */
-export const CONSOLE_ASSET_DIR = 'console';
+const CONSOLE_ASSET_DIR = 'console';
 
 /** The pages, as API Gateway resources: each answers the same HTML and the browser picks the view. */
 export const CONSOLE_PAGES = [
@@ -31,12 +31,12 @@ export const CONSOLE_PAGES = [
   '/integration-keys',
 ] as const;
 
+/** Where a file is served: the built script and stylesheet under `/console/`, the app's files at the root. */
+export const consoleAssetPath = (asset: ConsoleAsset): string =>
+  (APP_FILES as readonly string[]).includes(asset) ? `/${asset}` : `/${CONSOLE_ASSET_DIR}/${asset}`;
+
 /** Every path the console answers (a GET each): its pages and its built files. */
-export const consolePaths = (): string[] => [
-  ...CONSOLE_PAGES,
-  ...BUILT_ASSETS.map((asset) => `/${CONSOLE_ASSET_DIR}/${asset}`),
-  ...APP_FILES.map((file) => `/${file}`),
-];
+export const consolePaths = (): string[] => [...CONSOLE_PAGES, ...CONSOLE_ASSETS.map(consoleAssetPath)];
 
 export type ConsoleRequest = { kind: 'page' } | { kind: 'asset'; asset: ConsoleAsset };
 

@@ -5,7 +5,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionNames } from '#infra/bundling.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
-import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS } from '#lib/console-site/console-site.ts';
+import { CONSOLE_ASSETS, consoleAssetPath } from '#lib/console-site/console-site.ts';
 import { contentTypeOf } from '#lib/http/content-types.ts';
 import { MAX_MESSAGE_BYTES } from '#lib/ports/queue/queue.ts';
 import { MAX_EVENTS_STORED_WHILE_WAITING } from '#lib/ingestion/ingest-delivery.ts';
@@ -250,7 +250,7 @@ describe('every built bundle with exactly the environment the template gives it'
       '<base href="/prod/">',
     );
     for (const asset of CONSOLE_ASSETS) {
-      const file = await get(`/${CONSOLE_ASSET_DIR}/${asset}`);
+      const file = await get(consoleAssetPath(asset));
       expect(file.statusCode, asset).toBe(200);
       expect(file.headers?.['content-type'], asset).toBe(contentTypeOf(asset));
       expect(file.body.length, asset).toBeGreaterThan(100);
