@@ -90,14 +90,15 @@ module.exports = {
       name: 'console-is-browser-code',
       comment:
         'The web console runs in the browser and talks to the service only over its HTTP API. Of the server code ' +
-        "it imports the records' types (type-only, erased from its bundle), so a drift is a compile error, and the " +
-        'lists of words the server declares in modules that import nothing but types; no server code imports it ' +
-        '(infra/console-build.ts names its entry by path).',
+        "it imports the records' types (type-only, erased from its bundle), so a drift is a compile error, the " +
+        'lists of words the server declares in modules that import nothing but types, and the one module of times in ' +
+        'words (which uses only Intl); no server code imports it (infra/console-build.ts names its entry by path).',
       severity: 'error',
       from: { path: '^console/' },
       to: {
         path: '^(?:lib|functions|infra)/',
-        pathNot: '^lib/(?:incidents/incident|signals/signal|signals/signal-details)\\.ts$',
+        pathNot:
+          '^lib/(?:incidents/incident|signals/signal|signals/signal-details|contract/time-words|contract/zoned-time)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -107,6 +108,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^lib/(?:incidents/incident|signals/signal|signals/signal-details)\\.ts$' },
       to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'console-time-words-stay-pure',
+      comment: 'The times in words the console bundles: time-words uses zoned-time, and both use nothing else.',
+      severity: 'error',
+      from: { path: '^lib/contract/(?:time-words|zoned-time)\\.ts$' },
+      to: { path: '^(?!lib/contract/zoned-time\\.ts$)', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'server-knows-no-console',

@@ -12,7 +12,8 @@ import { SignInPage } from './pages/sign-in.tsx';
 import { WatchersPage } from './pages/watchers.tsx';
 import { PushToggle } from './push-toggle.tsx';
 import { navigate, returnPath, useLocation } from './router.ts';
-import { Link } from './ui.tsx';
+import { Link, useLoad } from './ui.tsx';
+import { loadWorkspace } from './workspace.ts';
 
 const Header = ({ user, path }: { user: User; path: string }) => (
   <header class="top">
@@ -49,6 +50,8 @@ const App = () => {
   const { path, query } = useLocation();
   const [user, setUser] = useState(currentUser);
   useEffect(() => onSessionChange(() => setUser(currentUser())), []);
+  // Pages wait for the workspace's zone, so every time on them is on its clock from the first render.
+  const workspace = useLoad(async () => (user ? await loadWorkspace() : undefined), user?.id ?? '');
 
   if (path === '/accept-invite') return <AcceptInvitePage token={query.get('token') ?? ''} />;
   if (path === '/reset-password') return <ResetPasswordPage email={query.get('email') ?? ''} />;
@@ -63,6 +66,7 @@ const App = () => {
       />
     );
   }
+  if (workspace.loading && !workspace.value) return <p class="loading">Loading…</p>;
   const incident = /^\/incidents\/([^/]+)$/.exec(path);
   return (
     <>

@@ -2,11 +2,13 @@ import type * as z from 'zod/mini';
 import type { analysisSchema, latestAnalysisSchema } from '#lib/analysis/response-schemas.ts';
 import type { HeartbeatView } from '#lib/heartbeats/schemas.ts';
 import type { createdIntegrationKeyData, integrationKeyData } from '#lib/ingestion/integration-keys/schemas.ts';
+import type { integrationSchema } from '#lib/integrations/schemas.ts';
 import type { commentData, incidentData, incidentSignalData, messageData } from '#lib/incidents/response-schemas.ts';
 import type { WindowView } from '#lib/maintenance/schemas.ts';
 import type { deliverySchema } from '#lib/notifications/schemas.ts';
 import type { assignmentData } from '#lib/on-call/schemas.ts';
 import type { executionData } from '#lib/playbooks/response-schemas.ts';
+import type { overrideView, scheduleView, shiftView } from '#lib/schedules/responses.ts';
 import type { serviceView } from '#lib/service-map/responses.ts';
 import type { signalSummaryView } from '#lib/signals/responses.ts';
 import type { historyEventData } from '#lib/tickets/schemas.ts';
@@ -41,3 +43,10 @@ export type IntegrationKey = z.output<typeof integrationKeyData>;
 /** The create's answer, the only one that carries the key. */
 export type CreatedIntegrationKey = z.output<typeof createdIntegrationKeyData>;
 export type Service = z.output<typeof serviceView>;
+/** `GET /schedules` (docs/on-call.md): with its calendar link. */
+export type Schedule = z.output<typeof scheduleView>;
+/** A final shift: who, from when to when, and the layer or override behind it. */
+export type Shift = z.output<typeof shiftView>;
+export type Override = z.output<typeof overrideView>;
+/** `GET /integrations/:userId`: a member's connections, a phone number among them. */
+export type Integration = z.output<typeof integrationSchema>;

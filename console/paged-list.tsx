@@ -5,12 +5,20 @@ import { ErrorNote, type Loaded, Pager, useLoad } from './ui.tsx';
 
 const PAGE_SIZE = 20;
 
-/** A list filter: a choice of `options` (and "Any"), or free text without them; `name` is the API's query parameter. */
+/**
+ * A list filter: a choice of `options` (and "Any"), or free text without them; `name` is the API's query
+ * parameter. `labels` says an option in words; `initial` is the value while the page's URL names none (the
+ * incidents list shows the open ones), and "Any" is then kept in the URL as `any`, which the API is not sent.
+ */
 export interface Filter {
   name: string;
   label: string;
   options?: readonly string[];
+  labels?: Readonly<Record<string, string>>;
+  initial?: string;
 }
+
+const ANY = 'any';
 
 export interface PagedList<T> {
   items: T[];
@@ -32,10 +40,11 @@ export const usePagedList = <T,>(
   params: URLSearchParams,
   filters: readonly Filter[],
 ): PagedList<T> => {
-  const values = Object.fromEntries(filters.map(({ name }) => [name, params.get(name) ?? '']));
+  const values = Object.fromEntries(filters.map(({ name, initial }) => [name, params.get(name) ?? initial ?? '']));
+  const sent = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ANY));
   const page = Number(params.get('page') ?? '1') || 1;
   const loaded = useLoad(
-    () => get<T[]>(`${apiPath}${query({ ...values, page, limit: PAGE_SIZE })}`),
+    () => get<T[]>(`${apiPath}${query({ ...sent, page, limit: PAGE_SIZE })}`),
     `${JSON.stringify(values)}|${page}`,
   );
   const go = (changes: Record<string, string | number>) => {
@@ -78,9 +87,11 @@ const FilterField = ({
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
       >
-        <option value="">Any</option>
+        <option value={filter.initial ? ANY : ''}>Any</option>
         {filter.options.map((option) => (
-          <option key={option}>{option}</option>
+          <option key={option} value={option}>
+            {filter.labels?.[option] ?? option}
+          </option>
         ))}
       </select>
     ) : (

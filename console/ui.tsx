@@ -1,7 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { agoInWords, clockInWords, instantsInWords } from '#lib/contract/time-words.ts';
 import { ApiError } from './api.ts';
 import { href, navigate } from './router.ts';
+import { workspaceZone } from './workspace.ts';
 
 /** A link the console routes itself, so a tap does not reload the page. */
 export const Link = ({
@@ -88,18 +90,14 @@ export const useAction = () => {
   return { busy, error, run };
 };
 
-const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** `14:02 on 28 November 2026 (Europe/Berlin)`: on the workspace's clock, as the service's mails say it. */
+export const when = (iso: string | null | undefined): string => (iso ? clockInWords(iso, workspaceZone()) : '');
 
-export const when = (iso: string | null | undefined): string => (iso ? TIME.format(new Date(iso)) : '');
+/** `12 minutes ago`, `just now`: how long since, in the words the mails use. */
+export const ago = (iso: string): string => agoInWords(iso, new Date());
 
-/** `12 min ago`, `3 h ago`, `2 d ago`: how long since, for the top of a page. */
-export const ago = (iso: string): string => {
-  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  return hours < 48 ? `${hours} h ${minutes % 60} min ago` : `${Math.floor(hours / 24)} d ago`;
-};
+/** Any ISO-8601 instant inside a text the service wrote (an escalation's deadline), said as `when` says times. */
+export const inWords = (text: string): string => instantsInWords(text, workspaceZone());
 
 export const Badge = ({ value, kind }: { value: string | null | undefined; kind: 'status' | 'priority' }) =>
   value ? <span class={`badge ${kind}-${value.toLowerCase()}`}>{value.replaceAll('_', ' ')}</span> : null;

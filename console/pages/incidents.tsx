@@ -1,10 +1,20 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
 import type { Incident } from '../model.ts';
 import { type Filter, PagedListView, usePagedList } from '../paged-list.tsx';
-import { Badge, Link, when } from '../ui.tsx';
+import { ago, Badge, Link, when } from '../ui.tsx';
 
-/** The list route's own filters: a service area is matched whole, in any case (docs/console.md). */
+/**
+ * The list route's own filters: the open incidents unless another choice is made (the resolved and closed are
+ * one choice away); a service area is matched whole, in any case (docs/console.md).
+ */
 const FILTERS: readonly Filter[] = [
+  {
+    name: 'open',
+    label: 'Showing',
+    options: ['true', 'false'],
+    labels: { true: 'Open', false: 'Resolved or closed' },
+    initial: 'true',
+  },
   { name: 'status', label: 'Status', options: INCIDENT_STATUSES },
   // The most urgent first.
   { name: 'priority', label: 'Priority', options: [...INCIDENT_PRIORITIES].reverse() },
@@ -28,7 +38,9 @@ export const IncidentsPage = ({ params }: { params: URLSearchParams }) => {
                   <Badge kind="priority" value={incident.priority} />
                   <span>{incident.id}</span>
                   {incident.serviceArea && <span>{incident.serviceArea}</span>}
-                  <span>{when(incident.createdAt)}</span>
+                  <span class="age" title={when(incident.createdAt)}>
+                    opened {ago(incident.createdAt)}
+                  </span>
                 </span>
               </Link>
             </li>

@@ -1,21 +1,26 @@
 import { get } from '../api.ts';
 import type { Assignment, Member } from '../model.ts';
 import { ErrorNote, useLoad } from '../ui.tsx';
+import { SchedulesOnCall } from './schedules-on-call.tsx';
+import { workspaceZone } from '../workspace.ts';
+import { usePhoneNumbers } from '../phone-numbers.ts';
+import { localDate, zonedTimeToUtc } from '#lib/contract/zoned-time.ts';
 
-/** With the weekday: a shift may start or end on another day than today. */
-const TIME = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** With the weekday (a shift may start or end on another day than today), on the workspace's clock. */
+const time = (iso: string): string =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: workspaceZone(),
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 
-/** A shift is today's when it overlaps today on this device's clock; the API gives each its UTC instants. */
+/** A shift is today's when it overlaps today on the workspace's clock; the API gives each its UTC instants. */
 const overlapsToday = (shift: Assignment, now: Date): boolean => {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
-  const end = new Date(start);
-  end.setDate(end.getDate() + 1);
+  const today = localDate(now, workspaceZone());
+  const start = zonedTimeToUtc(today, '00:00', workspaceZone());
+  const end = zonedTimeToUtc(today, '24:00', workspaceZone());
   const from = shift.startsAt ? new Date(shift.startsAt) : new Date(`${shift.date}T${shift.startTime}:00Z`);
   const to = shift.endsAt ? new Date(shift.endsAt) : new Date(`${shift.date}T00:00:00Z`);
   return from < end && to > start;
@@ -37,6 +42,7 @@ export const OnCallPage = () => {
   const today = (loaded.value?.assignments ?? [])
     .filter((shift) => overlapsToday(shift, now))
     .sort((a, b) => (a.startsAt ?? a.startTime).localeCompare(b.startsAt ?? b.startTime));
+  const phones = usePhoneNumbers(today.map((shift) => shift.userId));
   const nameOf = (shift: Assignment): string => {
     const member = loaded.value?.members.find((one) => one.id === shift.userId);
     return member ? `${member.firstName} ${member.lastName}`.trim() || member.email : (shift.email ?? shift.userId);
@@ -56,14 +62,20 @@ export const OnCallPage = () => {
             <span class="row-meta">
               <span>
                 {shift.startsAt && shift.endsAt
-                  ? `${TIME.format(new Date(shift.startsAt))}–${TIME.format(new Date(shift.endsAt))}`
+                  ? `${time(shift.startsAt)}–${time(shift.endsAt)}`
                   : `${shift.startTime}–${shift.endTime}`}
               </span>
               {shift.email && <a href={`mailto:${shift.email}`}>{shift.email}</a>}
+              {phones.has(shift.userId) && (
+                <a class="call" href={`tel:${phones.get(shift.userId)}`}>
+                  Call {phones.get(shift.userId)}
+                </a>
+              )}
             </span>
           </li>
         ))}
       </ul>
+      <SchedulesOnCall />
     </main>
   );
 };

@@ -3,15 +3,19 @@ import { api, ApiError, signIn } from '../api.ts';
 import { ApiForm, CodeField, EmailField, Field } from '../form.tsx';
 import { navigate } from '../router.ts';
 import { Link, useAction } from '../ui.tsx';
+import { rememberedWorkspaceName } from '../workspace.ts';
 
 /** 403 from login: the address still awaits its e-mailed code (lib/accounts/sign-in.ts). */
 const awaitsCode = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
 /**
  * E-mail and password; on a first sign-in of an unverified address, the code the registration mailed
- * (or a new one) verifies it, and the sign-in goes on.
+ * (or a new one) verifies it, and the sign-in goes on. The page names the product, and the workspace this
+ * browser last signed in to (docs/decisions.md, "The sign-in page names the workspace"): a mailed link
+ * carries no workspace, and no public route says whose an incident is.
  */
 export const SignInPage = ({ next, notice }: { next: string; notice?: string }) => {
+  const [workspace] = useState(rememberedWorkspaceName);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -44,7 +48,8 @@ export const SignInPage = ({ next, notice }: { next: string; notice?: string }) 
 
   return (
     <main class="narrow">
-      <h1>Sign in</h1>
+      <p class="product">Incident console</p>
+      <h1>{workspace ? `Sign in to ${workspace}` : 'Sign in'}</h1>
       {info && <p class="info">{info}</p>}
       <ApiForm
         error={action.error}

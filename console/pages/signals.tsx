@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { api, canWrite, type User } from '../api.ts';
 import { MOVES, SIGNAL_SEVERITIES, SIGNAL_STATUSES, type SignalMove } from '#lib/signals/signal.ts';
 import type { Signal } from '../model.ts';
@@ -19,14 +20,22 @@ const MOVE_LABELS: Record<SignalMove, string> = {
 };
 const MOVE_NAMES = Object.keys(MOVE_LABELS) as SignalMove[];
 
-/** Signals, most recently received first, with acknowledge, resolve and suppress for those who may write. */
+/**
+ * Signals, most recently received first, with acknowledge, resolve and suppress for those who may write. Each
+ * move asks again in the row ("Resolve Disk 91% on db-1" or "Cancel"), as Resolve does on an incident: a
+ * mistaken tap on a phone would end an alert for everyone.
+ */
 export const SignalsPage = ({ params, user }: { params: URLSearchParams; user: User }) => {
   const list = usePagedList<Signal>('/signals', '/signals', params, FILTERS);
   const action = useAction();
+  const [asking, setAsking] = useState<{ id: string; move: SignalMove }>();
   const change = (signal: Signal, move: SignalMove) =>
     void action
       .run(() => api('PATCH', `/signals/${encodeURIComponent(signal.id)}/${move}`, {}))
-      .then((done) => done && list.loaded.reload());
+      .then((done) => {
+        setAsking(undefined);
+        if (done) list.loaded.reload();
+      });
   return (
     <main>
       <h1>Signals</h1>
@@ -49,11 +58,27 @@ export const SignalsPage = ({ params, user }: { params: URLSearchParams; user: U
             >
               {canWrite(user) && (
                 <span class="row-actions">
-                  {MOVE_NAMES.filter((move) => MOVES[move].from.includes(signal.status)).map((move) => (
-                    <button key={move} type="button" disabled={action.busy} onClick={() => change(signal, move)}>
-                      {MOVE_LABELS[move]}
-                    </button>
-                  ))}
+                  {asking?.id === signal.id ? (
+                    <>
+                      <button
+                        type="button"
+                        class={asking.move === 'acknowledge' ? 'primary' : 'danger'}
+                        disabled={action.busy}
+                        onClick={() => change(signal, asking.move)}
+                      >
+                        {MOVE_LABELS[asking.move]} {signal.name}
+                      </button>
+                      <button type="button" onClick={() => setAsking(undefined)}>
+                        Cancel
+                      </button>
+                    </>
+                  ) : (
+                    MOVE_NAMES.filter((move) => MOVES[move].from.includes(signal.status)).map((move) => (
+                      <button key={move} type="button" onClick={() => setAsking({ id: signal.id, move })}>
+                        {MOVE_LABELS[move]}…
+                      </button>
+                    ))
+                  )}
                 </span>
               )}
             </SignalRow>

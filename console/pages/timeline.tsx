@@ -1,11 +1,5 @@
 import type { Comment, HistoryEvent, Message } from '../model.ts';
-import { when } from '../ui.tsx';
-
-/** An ISO-8601 instant inside a text the service wrote (an escalation's deadline): said as the page says times. */
-const INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})/g;
-
-const inWords = (text: string): string =>
-  text.replace(INSTANT, (instant) => (Number.isNaN(Date.parse(instant)) ? instant : when(instant)));
+import { inWords, when } from '../ui.tsx';
 
 /** `ACKNOWLEDGED` as `acknowledged`: statuses and priorities read as words. */
 const word = (value: string | null | undefined): string => (value ?? 'none').replaceAll('_', ' ').toLowerCase();

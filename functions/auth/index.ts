@@ -1,3 +1,4 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { createGroupHandler } from '#lib/app/group-handler.ts';
 import { created, ok } from '#lib/http/envelope.ts';
@@ -26,24 +27,34 @@ const ssoSettingsModule = onFirstUse(() => import('#lib/workspaces/sso-settings.
 /** The refresh cookie lives as long as the refresh token; the token module loads with the sign-in anyway. */
 const cookieLifetime = async () => (await import('#lib/accounts/tokens.ts')).REFRESH_TOKEN_TTL_SECONDS;
 
+/** Every answer that starts or renews a session (password, OAuth, refresh) sets the console's refresh cookie the same way. */
+const sessionCookie = async (
+  session: { refreshToken: string },
+  event: APIGatewayProxyEvent,
+  headers: Record<string, string>,
+) => ({ 'set-cookie': refreshCookie(event, headers, session.refreshToken, await cookieLifetime()) });
+
 export const handler = createGroupHandler(auth, {
   login: async ({ accountScope, body, event, headers }) => {
     const session = await (await signIn()).login(accountScope, body);
-    const cookie = refreshCookie(event, headers, session.refreshToken, await cookieLifetime());
-    return ok(session, { message: 'Logged in', headers: { 'set-cookie': cookie } });
+    return ok(session, { message: 'Logged in', headers: await sessionCookie(session, event, headers) });
   },
   refreshToken: async ({ accountScope, body, event, headers }) => {
     const { refreshSession, tokenFields } = await sessionsModule();
     const tokens = await refreshSession(accountScope, presentedRefreshToken(body, headers));
-    const cookie = refreshCookie(event, headers, tokens.refreshToken, await cookieLifetime());
-    return ok(tokenFields(tokens), { message: 'Token refreshed', headers: { 'set-cookie': cookie } });
+    return ok(tokenFields(tokens), {
+      message: 'Token refreshed',
+      headers: await sessionCookie(tokens, event, headers),
+    });
   },
   logout: async ({ accountScope, body, event, headers }) => {
     await (await sessionsModule()).endSession(accountScope, presentedRefreshToken(body, headers));
     return ok({}, { message: 'Logged out', headers: { 'set-cookie': clearedRefreshCookie(event, headers) } });
   },
-  oauthLogin: async ({ accountScope, body }) =>
-    ok(await (await signIn()).oauthLogin(accountScope, body), { message: 'Logged in' }),
+  oauthLogin: async ({ accountScope, body, event, headers }) => {
+    const session = await (await signIn()).oauthLogin(accountScope, body);
+    return ok(session, { message: 'Logged in', headers: await sessionCookie(session, event, headers) });
+  },
   ssoDiscovery: async ({ accountScope, query }) => {
     const { discoverSso } = await ssoSettingsModule();
     return ok(await discoverSso(accountScope, query.email), { message: 'SSO settings' });
@@ -52,10 +63,14 @@ export const handler = createGroupHandler(auth, {
     created(await (await registration()).registerDeveloper(accountScope, body), { message: REGISTERED }),
   registerBusiness: async ({ accountScope, body }) =>
     created(await (await registration()).registerBusiness(accountScope, body), { message: REGISTERED }),
-  oauthRegisterDeveloper: async ({ accountScope, body }) =>
-    created(await (await registration()).oauthRegisterDeveloper(accountScope, body), { message: 'Account created' }),
-  oauthRegisterBusiness: async ({ accountScope, body }) =>
-    created(await (await registration()).oauthRegisterBusiness(accountScope, body), { message: 'Account created' }),
+  oauthRegisterDeveloper: async ({ accountScope, body, event, headers }) => {
+    const session = await (await registration()).oauthRegisterDeveloper(accountScope, body);
+    return created(session, { message: 'Account created', headers: await sessionCookie(session, event, headers) });
+  },
+  oauthRegisterBusiness: async ({ accountScope, body, event, headers }) => {
+    const session = await (await registration()).oauthRegisterBusiness(accountScope, body);
+    return created(session, { message: 'Account created', headers: await sessionCookie(session, event, headers) });
+  },
   verifyEmail: async ({ accountScope, body, sourceIp }) => {
     const { verifyEmail } = await addressProof();
     const { alreadyVerified, ...verified } = await verifyEmail(accountScope, {

@@ -54,16 +54,16 @@ export const handler = createGroupHandler(ingestion, {
     });
   },
   enqueueEventV2: async ({ accountScope, body, rawBody, headers }) =>
-    foreign(await (await eventsV2()).enqueueAlertEvent(accountScope.ports, { body, rawBody: rawBody ?? '', headers })),
+    foreign(await (await eventsV2()).enqueueAlertEvent(accountScope, { body, rawBody: rawBody ?? '', headers })),
   enqueueChangeEventV2: async ({ accountScope, body, rawBody, headers }) =>
-    foreign(await (await eventsV2()).enqueueChangeEvent(accountScope.ports, { body, rawBody: rawBody ?? '', headers })),
+    foreign(await (await eventsV2()).enqueueChangeEvent(accountScope, { body, rawBody: rawBody ?? '', headers })),
   createOpsgenieAlert: async ({ accountScope, body, rawBody, headers, requestId }) =>
-    foreign(
-      await (await opsgenie()).createAlert(accountScope.ports, { body, rawBody: rawBody ?? '', headers, requestId }),
-    ),
+    foreign(await (await opsgenie()).createAlert(accountScope, { body, rawBody: rawBody ?? '', headers, requestId })),
   closeOpsgenieAlert: async ({ accountScope, params, body, rawBody, headers, requestId }) =>
     foreign(
-      await (await opsgenie()).actOnAlert(accountScope.ports, 'close', params.identifier, {
+      await (await opsgenie()).actOnAlert(accountScope, {
+        action: 'close',
+        identifier: params.identifier,
         body,
         rawBody: rawBody ?? '',
         headers,
@@ -72,7 +72,9 @@ export const handler = createGroupHandler(ingestion, {
     ),
   acknowledgeOpsgenieAlert: async ({ accountScope, params, body, rawBody, headers, requestId }) =>
     foreign(
-      await (await opsgenie()).actOnAlert(accountScope.ports, 'acknowledge', params.identifier, {
+      await (await opsgenie()).actOnAlert(accountScope, {
+        action: 'acknowledge',
+        identifier: params.identifier,
         body,
         rawBody: rawBody ?? '',
         headers,

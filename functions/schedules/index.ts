@@ -4,25 +4,36 @@ import { binary, created, ok } from '#lib/http/envelope.ts';
 import { schedules } from '#lib/routes/schedules.ts';
 
 /** The service loads on the first request, not at cold start (docs/performance.md, "Bundles and cold imports"). */
+/** The link base of calendar and confirmation links loads with the first route that hands one out. */
+const requestBaseUrl = onFirstUse(() => import('#lib/app/request-base-url.ts'));
 const service = onFirstUse(() => import('#lib/schedules/schedule-service.ts'));
 const policies = onFirstUse(() => import('#lib/schedules/escalation-policy-service.ts'));
 
 export const handler = createGroupHandler(schedules, {
   listSchedules: async (request) =>
-    ok(await (await service()).listSchedules(request.scope, (await service()).baseUrlOf(request))),
+    ok(await (await service()).listSchedules(request.scope, (await requestBaseUrl()).baseUrlOf(request))),
   createSchedule: async (request) =>
-    created(await (await service()).createSchedule(request.scope, request.body, (await service()).baseUrlOf(request)), {
-      message: 'Schedule created',
-    }),
+    created(
+      await (await service()).createSchedule(request.scope, request.body, (await requestBaseUrl()).baseUrlOf(request)),
+      {
+        message: 'Schedule created',
+      },
+    ),
   getSchedule: async (request) =>
-    ok(await (await service()).getSchedule(request.scope, request.params.id, (await service()).baseUrlOf(request))),
+    ok(
+      await (await service()).getSchedule(
+        request.scope,
+        request.params.id,
+        (await requestBaseUrl()).baseUrlOf(request),
+      ),
+    ),
   replaceSchedule: async (request) =>
     ok(
       await (await service()).replaceSchedule(
         request.scope,
         request.params.id,
         request.body,
-        (await service()).baseUrlOf(request),
+        (await requestBaseUrl()).baseUrlOf(request),
       ),
       {
         message: 'Schedule replaced',
@@ -48,13 +59,30 @@ export const handler = createGroupHandler(schedules, {
       { 'cache-control': 'no-store' },
     ),
   listEscalationPolicies: async ({ scope }) => ok(await (await policies()).listEscalationPolicies(scope)),
-  createEscalationPolicy: async ({ scope, body }) =>
-    created(await (await policies()).createEscalationPolicy(scope, body), { message: 'Escalation policy created' }),
+  createEscalationPolicy: async (request) =>
+    created(
+      await (await policies()).createEscalationPolicy(
+        request.scope,
+        request.body,
+        (await requestBaseUrl()).baseUrlOf(request),
+      ),
+      {
+        message: 'Escalation policy created',
+      },
+    ),
   getEscalationPolicy: async ({ scope, params }) => ok(await (await policies()).getEscalationPolicy(scope, params.id)),
-  replaceEscalationPolicy: async ({ scope, params, body }) =>
-    ok(await (await policies()).replaceEscalationPolicy(scope, params.id, body), {
-      message: 'Escalation policy replaced',
-    }),
+  replaceEscalationPolicy: async (request) =>
+    ok(
+      await (await policies()).replaceEscalationPolicy(
+        request.scope,
+        request.params.id,
+        request.body,
+        (await requestBaseUrl()).baseUrlOf(request),
+      ),
+      {
+        message: 'Escalation policy replaced',
+      },
+    ),
   deleteEscalationPolicy: async ({ scope, params }) => {
     await (await policies()).deleteEscalationPolicy(scope, params.id);
     return ok({ id: params.id }, { message: 'Escalation policy deleted' });

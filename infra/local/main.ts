@@ -74,4 +74,4 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 // Announced only once a signal would stop it cleanly: whoever waits for this line may signal at once.
 if (demo) await printDemo(stack, demo.clock);
-process.stdout.write(`Incident service running at ${stack.url} (data: ${dataDir})\n`);
+process.stdout.write(`Incident service running at ${stack.url} (web console: ${stack.url}/, data: ${dataDir})\n`);

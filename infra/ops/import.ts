@@ -11,7 +11,7 @@ import type { ApiRequest } from '#lib/importers/workspace-api.ts';
 const USAGE = `usage: npm run import -- <pagerduty|opsgenie> --from <export folder> (--plan | --apply)
   [--url <service URL, default $IMS_URL or http://localhost:3000>] [--token <an ADMIN's access token, default $IMS_TOKEN>]`;
 
-/** Addresses invited by earlier runs, kept beside the export: the API lists no pending invitations. */
+/** Invitation ids by the address earlier runs invited, kept beside the export: the API lists no pending invitations. */
 const INVITED_FILE = '.imported-invitations.json';
 
 const READERS: Record<Tool, (files: ExportFiles) => ImportSet> = { pagerduty: readPagerDuty, opsgenie: readOpsgenie };
@@ -46,11 +46,12 @@ export interface ImportCommand {
 /** `npm run import` without the process: reads the folder, imports, and records whom it invited. */
 export const importFolder = async (command: ImportCommand, request: ApiRequest): Promise<ImportReport> => {
   const invitedFile = join(command.from, INVITED_FILE);
-  const invited: string[] = existsSync(invitedFile) ? JSON.parse(readFileSync(invitedFile, 'utf8')) : [];
+  const invited: Record<string, string> = existsSync(invitedFile) ? JSON.parse(readFileSync(invitedFile, 'utf8')) : {};
   const set = READERS[command.tool](folderFiles(command.from));
-  const report = await runImport(set, request, { apply: command.apply, invited: new Set(invited) });
-  if (report.newlyInvited.length > 0) {
-    writeFileSync(invitedFile, `${JSON.stringify([...invited, ...report.newlyInvited], null, 2)}\n`);
+  const report = await runImport(set, request, { apply: command.apply, invited: new Map(Object.entries(invited)) });
+  if (report.newlyInvited.size > 0) {
+    const all = { ...invited, ...Object.fromEntries(report.newlyInvited) };
+    writeFileSync(invitedFile, `${JSON.stringify(all, null, 2)}\n`);
   }
   return report;
 };

@@ -1,3 +1,4 @@
+import { countOf } from '#lib/contract/count-words.ts';
 import type { AffectedService } from './blast-report.ts';
 
 /**
@@ -63,8 +64,6 @@ export type RiskTier = (typeof RISK_TIERS)[number];
 /** The spec's tiers: high >= 0.75, medium 0.4 to 0.74, low < 0.4. */
 export const tierOf = (score: number): RiskTier => (score >= 0.75 ? 'high' : score >= 0.4 ? 'medium' : 'low');
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 const listed = (names: readonly string[]): string => {
   if (names.length > 3) return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
   return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -84,9 +83,9 @@ export const userImpactOf = (overall: number, affected: readonly AffectedService
     affected.reduce((total, service) => total + service[field], 0);
   return [
     OUTLOOK[tierOf(overall)].replace('{services}', listed(affected.map((service) => service.name))),
-    `Overall risk ${overall.toFixed(2)} over ${plural(affected.length, 'service')}`,
-    `(${origin?.name ?? 'the service'} and ${plural(dependents.length, 'dependent')}, ${direct} of them direct);`,
-    `${plural(sum('openIncidents'), 'open incident')}, ${plural(sum('openSignals'), 'open signal')},`,
-    `${plural(sum('failedPipelineRuns'), 'failed pipeline run')} in the last 24 hours.`,
+    `Overall risk ${overall.toFixed(2)} over ${countOf(affected.length, 'service')}`,
+    `(${origin?.name ?? 'the service'} and ${countOf(dependents.length, 'dependent')}, ${direct} of them direct);`,
+    `${countOf(sum('openIncidents'), 'open incident')}, ${countOf(sum('openSignals'), 'open signal')},`,
+    `${countOf(sum('failedPipelineRuns'), 'failed pipeline run')} in the last 24 hours.`,
   ].join(' ');
 };

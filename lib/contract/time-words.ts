@@ -29,6 +29,15 @@ export const clockInWords = (instant: string, timeZone = 'UTC'): string => {
   return `${time.slice(0, 5)} on ${Number(day)} ${MONTHS[Number(month) - 1]} ${year} (${timeZone})`;
 };
 
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** `Mon 09:00 on 7 December 2026 (Europe/Berlin)`: with its weekday, for when a shift or a stretch ends. */
+export const weekdayClockInWords = (instant: string, timeZone = 'UTC'): string => {
+  const date = localDateTime(Date.parse(instant), timeZone).split('T')[0] ?? '';
+  const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+  return `${weekday} ${clockInWords(instant, timeZone)}`;
+};
+
 /** `14:02`: an instant on the zone's wall clock, for a time told after its day has been said. */
 export const timeOfDayInWords = (instant: string, timeZone = 'UTC'): string =>
   localDateTime(Date.parse(instant), timeZone).split('T')[1]?.slice(0, 5) ?? '';

@@ -16,7 +16,14 @@ import { signalIncidentRepository } from '#lib/signals/signal-incident-repositor
 export type CorrelationOutcome =
   | { kind: 'ignored'; reason: 'missing' | 'not-pending' | 'already-linked' | 'not-open' | 'no-rule' | 'maintenance' }
   | { kind: 'counted'; ruleId: string; groupKey: string; signals: number }
-  | { kind: 'joined' | 'opened'; ruleId: string; groupKey: string; incidentId: string };
+  | {
+      kind: 'joined' | 'opened';
+      ruleId: string;
+      groupKey: string;
+      incidentId: string;
+      /** The incident's earliest signal as read: the batch's next signals of the group join knowing it. */
+      firstSignalAt?: string | undefined;
+    };
 
 /** Only these signals correlate: SUPPRESSED ones never do, RESOLVED ones no longer fire. */
 const CORRELATING: readonly SignalStatus[] = ['OPEN', 'ACKNOWLEDGED'];
@@ -183,8 +190,14 @@ const correlateInGroup = async (context: GroupContext, signal: Signal): Promise<
       continue;
     }
     if (incident && !isDone(incident.status)) {
-      await linkSignal(context, { incidentId: incident.id, signal, ruleId: rule.id });
-      return { kind: 'joined', ruleId: rule.id, groupKey, incidentId: incident.id };
+      const { firstSignalAt } = incident;
+      await linkSignal(context, {
+        incidentId: incident.id,
+        signal,
+        ruleId: rule.id,
+        incidentFirstSignalAt: firstSignalAt,
+      });
+      return { kind: 'joined', ruleId: rule.id, groupKey, incidentId: incident.id, firstSignalAt };
     }
     const { opening } = group;
     if (opening && now.getTime() - Date.parse(opening.at) < STALE_OPENING_MS) {
@@ -265,14 +278,16 @@ export const correlateSignal = async (
   };
   if (signal.incidentId) return finish({ kind: 'ignored', reason: 'already-linked' });
   if (!CORRELATING.includes(signal.status)) return finish({ kind: 'ignored', reason: 'not-open' });
-  if (await heldForMaintenance(scope, signal)) return finish({ kind: 'ignored', reason: 'maintenance' });
+  if (await heldForMaintenance(scope, signal, batch)) return finish({ kind: 'ignored', reason: 'maintenance' });
   const rule = firstMatchingRule(await batch.rules(scope), signal);
   if (!rule) return finish({ kind: 'ignored', reason: 'no-rule' });
   const context: GroupContext = { ...scope, rule, groupKey: groupKeyOf(rule, signal) };
-  const outcome = await batch.inGroup(`${workspaceId}|${rule.id}|${context.groupKey}`, async (openIncidentId) => {
+  const groupId = `${workspaceId}|${rule.id}|${context.groupKey}`;
+  const outcome = await batch.inGroup(groupId, async (openIncidentId, firstSignalAt) => {
     if (!openIncidentId) return correlateInGroup(context, signal);
     // A signal of this batch found the group's incident open or opened it a moment ago: join it.
-    await linkSignal(context, { incidentId: openIncidentId, signal, ruleId: rule.id });
+    const linking = { incidentId: openIncidentId, signal, ruleId: rule.id, incidentFirstSignalAt: firstSignalAt };
+    await linkSignal(context, linking);
     return { kind: 'joined', ruleId: rule.id, groupKey: context.groupKey, incidentId: openIncidentId } as const;
   });
   return finish(outcome);

@@ -1,4 +1,5 @@
 import type { Scope } from '#lib/identity/scope.ts';
+import type { MaintenanceWindow } from '#lib/maintenance/maintenance-window.ts';
 import type { CorrelationRule } from './correlation-rule.ts';
 import { effectiveRules } from './rule-service.ts';
 
@@ -6,6 +7,8 @@ import { effectiveRules } from './rule-service.ts';
 export interface GroupStep {
   kind: string;
   incidentId?: string;
+  /** The incident's earliest signal as the step saw it: a later signal need not try to lower it. */
+  firstSignalAt?: string | undefined;
 }
 
 /**
@@ -19,16 +22,26 @@ export interface GroupStep {
 export interface CorrelationBatch {
   rules(scope: Scope): Promise<CorrelationRule[]>;
   /**
-   * Runs `step` for a signal of the group `groupId` once the signals before it in the group have
-   * found no incident, or at once when one has: `step` is then given that open incident.
+   * The workspace's maintenance windows, read once per batch: every signal that names a service asks
+   * whether one holds it (`read` is the one Query, loaded by the caller so the batch stays small).
    */
-  inGroup<S extends GroupStep>(groupId: string, step: (openIncidentId: string | undefined) => Promise<S>): Promise<S>;
+  maintenanceWindows(scope: Scope, read: () => Promise<MaintenanceWindow[]>): Promise<MaintenanceWindow[]>;
+  /**
+   * Runs `step` for a signal of the group `groupId` once the signals before it in the group have
+   * found no incident, or at once when one has: `step` is then given that open incident, and its earliest
+   * signal's time when a step before it learnt it.
+   */
+  inGroup<S extends GroupStep>(
+    groupId: string,
+    step: (openIncidentId: string | undefined, firstSignalAt: string | undefined) => Promise<S>,
+  ): Promise<S>;
 }
 
 interface Lane {
   /** Settles when the next signal of the group may go: the one before decided, or an incident is known. */
   tail: Promise<void>;
   incidentId: string | undefined;
+  firstSignalAt: string | undefined;
   /**
    * A signal's step failed (the group stayed busy with another worker's opening): the rest go side by side,
    * each deciding for itself, so one after another they do not each wait out the busy group and outrun the
@@ -40,23 +53,37 @@ interface Lane {
 /** A batch's shared state; made once per invocation of the correlation worker. */
 export const correlationBatch = (): CorrelationBatch => {
   const rules = new Map<string, Promise<CorrelationRule[]>>();
+  const windows = new Map<string, Promise<MaintenanceWindow[]>>();
   const lanes = new Map<string, Lane>();
+  /** One read per workspace and batch, shared by every signal that asks. */
+  const once = <T>(reads: Map<string, Promise<T>>, workspaceId: string, read: () => Promise<T>): Promise<T> => {
+    const shared = reads.get(workspaceId) ?? read();
+    reads.set(workspaceId, shared);
+    return shared;
+  };
   return {
-    rules(scope) {
-      const read = rules.get(scope.workspaceId) ?? effectiveRules(scope);
-      rules.set(scope.workspaceId, read);
-      return read;
-    },
-    inGroup<S extends GroupStep>(groupId: string, step: (openIncidentId: string | undefined) => Promise<S>) {
-      const lane = lanes.get(groupId) ?? { tail: Promise.resolve(), incidentId: undefined, failed: false };
+    rules: (scope) => once(rules, scope.workspaceId, () => effectiveRules(scope)),
+    maintenanceWindows: (scope, read) => once(windows, scope.workspaceId, read),
+    inGroup<S extends GroupStep>(
+      groupId: string,
+      step: (openIncidentId: string | undefined, firstSignalAt: string | undefined) => Promise<S>,
+    ) {
+      const lane: Lane = lanes.get(groupId) ?? {
+        tail: Promise.resolve(),
+        incidentId: undefined,
+        firstSignalAt: undefined,
+        failed: false,
+      };
       lanes.set(groupId, lane);
       const decided = () => lane.incidentId !== undefined || lane.failed;
-      if (decided()) return step(lane.incidentId);
+      if (decided()) return step(lane.incidentId, lane.firstSignalAt);
       const before = lane.tail;
-      const turn = before.then(() => step(lane.incidentId));
+      const turn = before.then(() => step(lane.incidentId, lane.firstSignalAt));
       const learn = (outcome: S): void => {
-        if (outcome.incidentId && (outcome.kind === 'opened' || outcome.kind === 'joined'))
+        if (outcome.incidentId && (outcome.kind === 'opened' || outcome.kind === 'joined')) {
           lane.incidentId = outcome.incidentId;
+          lane.firstSignalAt = outcome.firstSignalAt;
+        }
       };
       const fail = (): void => {
         lane.failed = true;

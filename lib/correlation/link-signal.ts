@@ -11,6 +11,11 @@ export interface SignalLinking {
   incidentId: string;
   signal: Pick<Signal, 'id' | 'name' | 'triggeredAt' | 'createdAt'>;
   ruleId: string;
+  /**
+   * The incident's earliest signal as the caller read it. A signal no earlier cannot lower it, so its
+   * conditional write (which fails, and costs a write unit even so) is not sent.
+   */
+  incidentFirstSignalAt?: string | undefined;
 }
 
 export type LinkResult = 'linked' | 'already-linked' | 'in-another-incident';
@@ -39,7 +44,10 @@ const lowerFirstSignalAt = async (scope: Scope, incidentId: string, at: string):
  * repeated delivery links once. A signal already in another incident stays there, and the link just
  * made is taken back.
  */
-export const linkSignal = async (scope: Scope, { incidentId, signal, ruleId }: SignalLinking): Promise<LinkResult> => {
+export const linkSignal = async (
+  scope: Scope,
+  { incidentId, signal, ruleId, incidentFirstSignalAt }: SignalLinking,
+): Promise<LinkResult> => {
   const { ports, workspaceId } = scope;
   const signalLinks = signalLinkRepository(ports.table, workspaceId);
   const at = ports.clock.now().toISOString();
@@ -52,6 +60,8 @@ export const linkSignal = async (scope: Scope, { incidentId, signal, ruleId }: S
   const result = await signalIncidentRepository(ports.table, workspaceId).setSignalIncident(signal.id, incidentId, at);
   if (result === 'in-another-incident' && created) await signalLinks.deleteSignalLink(incidentId, signal.id);
   if (result !== 'linked') return result;
+  const signalAt = signalTime(signal);
+  const earlier = !incidentFirstSignalAt || Date.parse(signalAt) < Date.parse(incidentFirstSignalAt);
   await Promise.all([
     recordHistory(ports, workspaceId, [
       {
@@ -63,7 +73,7 @@ export const linkSignal = async (scope: Scope, { incidentId, signal, ruleId }: S
         message: `Signal "${signal.name}" linked by correlation rule ${ruleId}`,
       },
     ]),
-    lowerFirstSignalAt(scope, incidentId, signalTime(signal)),
+    earlier && lowerFirstSignalAt(scope, incidentId, signalAt),
   ]);
   return result;
 };

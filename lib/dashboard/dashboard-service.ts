@@ -3,6 +3,7 @@ import { ROLLUP, resolverKey } from '#lib/incidents/incident-rollup.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { hourOf, metricHourRepository, type HourRollup } from '#lib/rollups/metric-hour-repository.ts';
 import { signalCounterRepository } from '#lib/signals/signal-counter-repository.ts';
+import { memberName } from '#lib/workspaces/member-name.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { resolveWindow } from './dashboard-window.ts';
@@ -115,7 +116,7 @@ const mttrByMember = async (
       const key = resolverKey(member.email);
       const incidentsResolved = resolved.get(key) ?? 0;
       if (incidentsResolved === 0) return [];
-      const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+      const name = memberName(member);
       const mttr = meanSeconds(durations.get(key) ?? 0, incidentsResolved) ?? 0;
       return [{ userId: member.id, name, mttr, incidentsResolved }];
     })

@@ -12,7 +12,10 @@ const id = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.max
 
 const target = z.discriminatedUnion('type', [
   z.object({ type: z.literal('schedule'), id: id.check(z.describe('A schedule id: whoever is on call when paged')) }),
-  z.object({ type: z.literal('member'), id: id.check(z.describe('A member id of the workspace')) }),
+  z.object({
+    type: z.literal('member'),
+    id: id.check(z.describe("A member id of the workspace, or an open invitation's inviteId")),
+  }),
   z.object({
     type: z.literal('email'),
     address: emailAddress,

@@ -18,7 +18,8 @@ export interface HeartbeatSweepResult {
 
 /** What every event of one heartbeat shares: the identity its trigger and its resolve are matched by. */
 const eventOf = (heartbeat: Heartbeat, action: SignalEvent['action'], now: Date): SignalEvent => {
-  const since = heartbeat.lastPingAt ? `since ${heartbeat.lastPingAt}` : 'ever';
+  // What is broken comes first on a page (the incident's title is the signal's summary): the heartbeat's name.
+  const since = heartbeat.lastPingAt ? 'since the last one' : 'ever';
   return {
     signal: {
       name: `Heartbeat missed: ${heartbeat.name}`,
@@ -28,7 +29,8 @@ const eventOf = (heartbeat: Heartbeat, action: SignalEvent['action'], now: Date)
       ...(heartbeat.serviceId !== null && { serviceId: heartbeat.serviceId }),
       metadata: {
         heartbeatId: heartbeat.id,
-        summary: `No ping ${since}; one is expected every ${heartbeat.intervalSeconds} s with ${heartbeat.graceSeconds} s of grace`,
+        summary: `Heartbeat missed: ${heartbeat.name}`,
+        description: `No ping ${since}; one is expected every ${heartbeat.intervalSeconds} s with ${heartbeat.graceSeconds} s of grace`,
         lastPingAt: heartbeat.lastPingAt,
       },
       triggeredAt: action === 'trigger' ? downAt(heartbeat).toISOString() : now.toISOString(),

@@ -73,7 +73,7 @@ export interface ImportSet {
 }
 
 /** A team's name as the service map's team slug. */
-export const teamSlug = (name: string): string =>
+const teamSlug = (name: string): string =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -81,8 +81,18 @@ export const teamSlug = (name: string): string =>
     .slice(0, 64)
     .replace(/-+$/, '');
 
+/** A tool's service as the service map's, its team's name as a slug (none when the name has no letter or digit). */
+export const importService = (service: { name: string; description?: string | null; team?: string }): ImportService => {
+  const team = service.team && teamSlug(service.team);
+  return {
+    name: service.name,
+    ...(service.description && { description: service.description }),
+    ...(team && { team }),
+  };
+};
+
 /** HH:MM of an instant on the wall clock of `timeZone`: a rotation's handoff time. */
-export const wallClockTime = (instant: string, timeZone: string): string =>
+const wallClockTime = (instant: string, timeZone: string): string =>
   localDateTime(new Date(instant), timeZone).slice(11, 16);
 
 const HOUR_S = 3600;
@@ -93,6 +103,45 @@ export const rotationOf = (seconds: number): Pick<ImportLayer, 'rotationType' | 
   if (seconds === 7 * 24 * HOUR_S) return { rotationType: 'weekly' };
   if (seconds <= 0 || seconds % HOUR_S !== 0 || seconds / HOUR_S > 8760) return undefined;
   return { rotationType: 'custom', rotationHours: seconds / HOUR_S };
+};
+
+/** What a tool's rotation says in our terms, before it is a layer. */
+interface LayerParts {
+  /** How `unmapped` names the rotation: `schedule "Checkout" layer 1`. */
+  label: string;
+  /** The instant that anchors the turn order; its wall-clock time in `timezone` is the handoff. */
+  start: string;
+  timezone: string;
+  /** The turn in our terms; undefined when it has none, and `rotationProblem` says why. */
+  rotation: Pick<ImportLayer, 'rotationType' | 'rotationHours'> | undefined;
+  rotationProblem: string;
+  /** The hours it is on call in, none (every hour), or what it holds that has no equivalent here. */
+  restrictions: ImportRestrictions | string | undefined;
+  /** Its people in turn order, asked for only when the rotation can be imported; `noMembers` says why none. */
+  members: () => string[];
+  noMembers: string;
+}
+
+/** The layer, or none with each reason in `unmapped`: a turn or restrictions we have no equivalent of, or nobody on it. */
+export const importLayer = (unmapped: string[], parts: LayerParts): ImportLayer[] => {
+  const { label, rotation, restrictions } = parts;
+  if (!rotation) unmapped.push(`${label}: ${parts.rotationProblem}`);
+  if (typeof restrictions === 'string') unmapped.push(`${label}: ${restrictions} have no equivalent here`);
+  if (!rotation || typeof restrictions === 'string') return [];
+  const members = parts.members();
+  if (members.length === 0) {
+    unmapped.push(`${label}: ${parts.noMembers}, left out`);
+    return [];
+  }
+  return [
+    {
+      start: new Date(parts.start).toISOString(),
+      ...rotation,
+      handoffTime: wallClockTime(parts.start, parts.timezone),
+      members,
+      ...(restrictions && { restrictions }),
+    },
+  ];
 };
 
 /** "HH:MM" of minutes after midnight, wrapping at 24 hours. */

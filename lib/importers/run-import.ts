@@ -1,12 +1,13 @@
+import { countOf } from '#lib/contract/count-words.ts';
 import { escalationPolicyBody } from './escalation-policies.ts';
-import type { ImportSchedule, ImportSet } from './import-set.ts';
+import type { ImportPolicy, ImportSchedule, ImportSet } from './import-set.ts';
 import { type ApiRequest, expectStatus, PATHS, readWorkspace, type Workspace } from './workspace-api.ts';
 
 export interface ImportOptions {
   /** Create what is missing; without it, only say what would be created (`--plan`). */
   apply: boolean;
-  /** Addresses an earlier run invited: not invited again (the API lists no pending invitations). */
-  invited: ReadonlySet<string>;
+  /** Invitation ids by the address an earlier run invited: not invited again (the API lists no pending invitations). */
+  invited: ReadonlyMap<string, string>;
 }
 
 interface ImportCounts {
@@ -24,33 +25,45 @@ export interface ImportReport {
   lines: string[];
   /** What this run created, or would create with `--plan`. */
   created: ImportCounts;
-  /** Addresses invited by this run. */
-  newlyInvited: string[];
+  /** Invitation ids by the address this run invited. */
+  newlyInvited: Map<string, string>;
 }
 
 const TOOL_NAMES = { pagerduty: 'PagerDuty', opsgenie: 'Opsgenie' } as const;
-
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Everyone a schedule puts on call, in its layers and overrides. */
 const peopleOf = (schedule: ImportSchedule): string[] => [
   ...new Set([...schedule.layers.flatMap((layer) => layer.members), ...schedule.overrides.map((o) => o.email)]),
 ];
 
+/** The people a policy pages directly. */
+const membersOf = (policy: ImportPolicy): string[] => [
+  ...new Set(policy.levels.flatMap((level) => level.targets.flatMap((t) => (t.type === 'member' ? [t.email] : [])))),
+];
+
 const waitingLine = (name: string, missing: readonly string[]): string =>
   `  "${name}" waits for ${missing.join(', ')} (run --apply again once they have joined)`;
+
+/** Who of `people` holds turns as an invitation until they accept it (the schedules' "People not joined yet"). */
+const pendingNote = (people: readonly string[], workspace: Workspace): string => {
+  const pending = people.filter((email) => !workspace.members.has(email));
+  return pending.length > 0 ? `; invited, on call once they accept: ${pending.join(', ')}` : '';
+};
 
 /**
  * Brings an export's users, services, schedules and escalation policies into the workspace through its API
  * (docs/migrating.md, "Importing"). What exists by e-mail or name is left as it is, so running it twice creates
- * nothing new. People who are not members are invited; a schedule or policy that names one waits for a later run
- * after they join, so each is created whole. Without `apply` it reads the workspace and writes nothing.
+ * nothing new. People who are not members are invited first, and schedules and policies name them by their
+ * invitation, which becomes their member id when they accept (lib/schedules/invited-turns.ts), so each is created
+ * whole on the first run. Without `apply` it reads the workspace and writes nothing.
  */
 export const runImport = async (set: ImportSet, request: ApiRequest, options: ImportOptions): Promise<ImportReport> => {
   const { apply } = options;
   const workspace: Workspace = await readWorkspace(request);
   const created: ImportCounts = { membersMatched: 0, invited: 0, services: 0, schedules: 0, policies: 0, waiting: 0 };
-  const newlyInvited: string[] = [];
+  const newlyInvited = new Map<string, string>();
+  /** Whom a schedule or policy can name, by e-mail: members, then invitations (placeholders in a plan). */
+  const assignees = new Map([...options.invited, ...workspace.members]);
   const did = (verb: string, done: string): string => (apply ? done : `would ${verb}`);
   const lines = [`${TOOL_NAMES[set.tool]} import (${apply ? 'apply' : 'plan'})`, '', 'Users:'];
 
@@ -67,8 +80,11 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
           role: user.role,
           accessPermissions: [],
         });
-        expectStatus(reply, 201, `inviting ${user.email}`);
-        newlyInvited.push(user.email);
+        const { inviteId } = expectStatus<{ inviteId: string }>(reply, 201, `inviting ${user.email}`);
+        newlyInvited.set(user.email, inviteId);
+        assignees.set(user.email, inviteId);
+      } else {
+        assignees.set(user.email, `(invitation) ${user.email}`);
       }
       created.invited += 1;
       lines.push(`  ${did('invite', 'invited')} ${user.email} as ${user.role} (${user.name})`);
@@ -92,7 +108,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
       lines.push(`  "${schedule.name}" exists`);
       continue;
     }
-    const missing = peopleOf(schedule).filter((email) => !workspace.members.has(email));
+    const missing = peopleOf(schedule).filter((email) => !assignees.has(email));
     if (missing.length > 0) {
       created.waiting += 1;
       lines.push(waitingLine(schedule.name, missing));
@@ -102,7 +118,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
       lines.push(`  "${schedule.name}" NOT IMPORTED: none of its layers can be mapped (below)`);
       continue;
     }
-    const idOf = (email: string): string => workspace.members.get(email) ?? email;
+    const idOf = (email: string): string => assignees.get(email) ?? email;
     const layers = schedule.layers.map((layer) => ({ ...layer, members: layer.members.map(idOf) }));
     if (apply) {
       const made = expectStatus<{ id: string }>(
@@ -124,7 +140,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
     }
     created.schedules += 1;
     lines.push(
-      `  ${did('create', 'created')} "${schedule.name}" (${plural(layers.length, 'layer')}, ${plural(schedule.overrides.length, 'override')})`,
+      `  ${did('create', 'created')} "${schedule.name}" (${countOf(layers.length, 'layer')}, ${countOf(schedule.overrides.length, 'override')}${pendingNote(peopleOf(schedule), workspace)})`,
     );
   }
 
@@ -132,7 +148,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
   if (!workspace.policies) {
     const names = set.policies.map((p) => `"${p.name}"`).join(', ');
     lines.push(
-      `  NOT IMPORTED: this service has no ${PATHS.policies} routes (issue 43); ${plural(set.policies.length, 'policy', 'policies')} left${names ? `: ${names}` : ''}`,
+      `  NOT IMPORTED: this service has no ${PATHS.policies} routes (issue 43); ${countOf(set.policies.length, 'policy', 'policies')} left${names ? `: ${names}` : ''}`,
     );
   } else {
     for (const policy of set.policies) {
@@ -140,7 +156,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
         lines.push(`  "${policy.name}" exists`);
         continue;
       }
-      const mapped = escalationPolicyBody(policy, workspace);
+      const mapped = escalationPolicyBody(policy, { members: assignees, schedules: workspace.schedules });
       if ('missing' in mapped) {
         created.waiting += 1;
         lines.push(waitingLine(policy.name, mapped.missing));
@@ -150,7 +166,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
         expectStatus(await request('POST', PATHS.policies, mapped.body), 201, `creating policy "${policy.name}"`);
       created.policies += 1;
       lines.push(
-        `  ${did('create', 'created')} "${policy.name}" (${plural(mapped.body.levels.length, 'level')}, repeat ${policy.repeat})`,
+        `  ${did('create', 'created')} "${policy.name}" (${countOf(mapped.body.levels.length, 'level')}, repeat ${policy.repeat}${pendingNote(membersOf(policy), workspace)})`,
       );
     }
   }
@@ -159,7 +175,7 @@ export const runImport = async (set: ImportSet, request: ApiRequest, options: Im
   const { invited, services, schedules, policies, waiting } = created;
   lines.push(
     '',
-    `${apply ? 'Done' : 'Plan'}: ${plural(invited, 'invitation')}, ${plural(services, 'service')}, ${plural(schedules, 'schedule')}, ${plural(policies, 'escalation policy', 'escalation policies')}${waiting > 0 ? `; ${waiting} waiting for people to join` : ''}.`,
+    `${apply ? 'Done' : 'Plan'}: ${countOf(invited, 'invitation')}, ${countOf(services, 'service')}, ${countOf(schedules, 'schedule')}, ${countOf(policies, 'escalation policy', 'escalation policies')}${waiting > 0 ? `; ${waiting} waiting for people to join` : ''}.`,
   );
   return { lines, created, newlyInvited };
 };

@@ -9,9 +9,10 @@ import { signalLinkRepository } from './signal-link-repository.ts';
  * The incident's signals still OPEN or ACKNOWLEDGED are resolved with it (docs/decisions.md, "An incident's
  * open signals when it is resolved"), each with a note naming the incident, so the signals page does not keep
  * what people declared over. A later firing event of the same alert starts a new signal, which correlation
- * treats as new: an alert still firing after its incident was resolved is news.
+ * treats as new: an alert still firing after its incident was resolved is news. Both ways of ending an
+ * incident run it: `POST /resolve/:id`, and `PUT /:id` moving it to RESOLVED or CLOSED.
  */
-const resolveOpenSignals = async (scope: Scope, incident: Incident): Promise<void> => {
+export const resolveOpenSignals = async (scope: Scope, incident: Incident): Promise<void> => {
   const { ports, workspaceId } = scope;
   const links = await signalLinkRepository(ports.table, workspaceId).listSignalLinks(incident.id);
   const signals = await signalIncidentRepository(ports.table, workspaceId).readSignals(

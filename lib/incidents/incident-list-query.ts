@@ -11,6 +11,8 @@ import {
 
 export interface IncidentFilters {
   status?: IncidentStatus;
+  /** Only the incidents still open (true) or only those RESOLVED or CLOSED (false). */
+  open?: boolean;
   priority?: IncidentPriority;
   environment?: string;
   /** Matched as its normalised key (`filterKey`): whole value, any case, surrounding spaces ignored. */
@@ -43,7 +45,7 @@ const listPartition = (
  * trims the edges; the remaining filters go in the FilterExpression.
  */
 export const listQuery = (workspaceId: string, filters: IncidentFilters): QueryInput => {
-  const { status, priority, environment, from, to } = filters;
+  const { status, open, priority, environment, from, to } = filters;
   const [index, partition] = listPartition(workspaceId, filters);
   const names: Record<string, string> = { '#pk': index ? `${index}pk` : 'pk' };
   const values: Record<string, unknown> = { ':pk': partition };
@@ -60,6 +62,11 @@ export const listQuery = (workspaceId: string, filters: IncidentFilters): QueryI
     conditions.push('#status = :status');
     names['#status'] = 'status';
     values[':status'] = status;
+  }
+  if (open !== undefined) {
+    conditions.push(`${open ? 'NOT ' : ''}#status IN (:resolved, :closed)`);
+    names['#status'] = 'status';
+    Object.assign(values, { ':resolved': 'RESOLVED', ':closed': 'CLOSED' } satisfies Record<string, IncidentStatus>);
   }
   if (priority && index !== 'gsi2') {
     conditions.push('#priority = :priority');

@@ -6,7 +6,7 @@ import type { Table } from '#lib/store/table.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { findItem, keyOf } from '#lib/store/items.ts';
-import { isIncidentId, type Incident, type IncidentStatus } from './incident.ts';
+import { INCIDENT_STATUSES, isDone, isIncidentId, type Incident, type IncidentStatus } from './incident.ts';
 import {
   incidentChildPartition,
   incidentFromItem,
@@ -99,10 +99,21 @@ export const incidentRepository = (table: Table, workspaceId: string) => {
    * query, bounded by the days or the one service area asked for rather than by the table.
    */
   const queryIncidents = async (filters: IncidentFilters, page: PageRequest): Promise<Page<Incident>> => {
-    const { status, priority, environment, serviceArea, from, to } = filters;
+    const { status, open, priority, environment, serviceArea, from, to } = filters;
     const query = listQuery(workspaceId, filters);
-    const total = (): Promise<number> => {
+    const total = async (): Promise<number> => {
+      if (open !== undefined && (status || serviceArea)) return countAll(table, query);
       if (from || to || (serviceArea && !serviceCounterHolds(filters))) return countAll(table, query);
+      if (open !== undefined) {
+        // Open or done: the sum of the counted totals of its statuses.
+        const statuses = INCIDENT_STATUSES.filter((one) => isDone(one) !== open);
+        const totals = await Promise.all(
+          statuses.map((one) =>
+            readCountedTotal(table, workspaceId, INCIDENT_COUNTER, { status: one, priority, environment }),
+          ),
+        );
+        return totals.reduce((sum, one) => sum + one, 0);
+      }
       if (serviceArea)
         return readListTotal(table, workspaceId, INCIDENT_COUNTER, serviceFilterValues(serviceArea, status));
       return readCountedTotal(table, workspaceId, INCIDENT_COUNTER, { status, priority, environment });

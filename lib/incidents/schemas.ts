@@ -84,6 +84,18 @@ export const updateIncidentBody = z.object(updateFields).check(
 export const listIncidentsQuery = orderedTimeRange(
   z.extend(pageQuery(), {
     status: z.optional(z.enum(INCIDENT_STATUSES)),
+    open: z.optional(
+      z.pipe(
+        z
+          .enum(['true', 'false'])
+          .check(
+            z.describe(
+              '`true`: only the incidents still open (neither RESOLVED nor CLOSED), as the console lists them by default; `false`: only the RESOLVED and CLOSED',
+            ),
+          ),
+        z.transform((value) => value === 'true'),
+      ),
+    ),
     priority: z.optional(z.enum(INCIDENT_PRIORITIES)),
     environment: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(TEXT_LIMITS.environment))),
     serviceArea: z.optional(

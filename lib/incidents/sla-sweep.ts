@@ -1,10 +1,14 @@
 import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
+import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
 import { directoryWorkspaceIds } from '#lib/workspaces/workspace-repository.ts';
 import { escalateOverdueIncidents } from './escalation.ts';
 import { incidentRepository } from './incident-repository.ts';
 import { settleSla } from './incident-sla.ts';
 import { slaDeadlineRepository } from './sla-deadline-repository.ts';
+
+/** The rotation math and the handoff mail: a chunk of its own, loaded by the first sweep. */
+const handoffs = onFirstUse(() => import('#lib/schedules/handoff-notices.ts'));
 
 export interface SlaSweepResult {
   workspaces: number;
@@ -14,6 +18,8 @@ export interface SlaSweepResult {
   recorded: number;
   /** Escalation pages sent for incidents nobody acknowledged (`autoEscalate`, or escalation policies). */
   escalated: number;
+  /** Members told their shift on call started (docs/on-call.md). */
+  handoffsTold: number;
 }
 
 /**
@@ -22,16 +28,17 @@ export interface SlaSweepResult {
  * policy (which queues the breach alert); then the deadline is removed. It reads the passed deadlines only,
  * never the incidents at large; a deadline of an incident deleted since is simply removed. In every
  * workspace with `autoEscalate` on or escalation policies, the OPEN incidents are paged by their escalation
- * plan (docs/escalation.md, docs/on-call.md).
+ * plan (docs/escalation.md, docs/on-call.md). In every workspace, members whose shift on call started since are told.
  */
 export const sweepSlaDeadlines = async ({ ports }: AccountScope, now: Date): Promise<SlaSweepResult> => {
-  const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0, escalated: 0 };
+  const result: SlaSweepResult = { workspaces: 0, deadlines: 0, recorded: 0, escalated: 0, handoffsTold: 0 };
   for (const workspaceId of await directoryWorkspaceIds(ports.table)) {
     const scope = systemScope(workspaceId, ports);
     const config = await imsConfigRepository(ports.table, workspaceId).getImsConfig();
     if (config?.slaEnabled) await sweepWorkspaceDeadlines(scope, now, result);
     const escalation = { autoEscalate: config?.autoEscalate ?? false, since: config?.autoEscalateSince };
     result.escalated += await escalateOverdueIncidents(scope, now, escalation);
+    result.handoffsTold += await (await handoffs()).tellHandoffs(scope, now);
   }
   return result;
 };

@@ -1,6 +1,7 @@
+import { resolveOpenSignals } from './after-resolution.ts';
 import { assertAssignable } from './assignee.ts';
 import { NotFoundError } from '#lib/contract/errors.ts';
-import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentChanges } from './incident.ts';
+import { INCIDENT_EDITABLE_FIELDS, type Incident, type IncidentChanges, isDone } from './incident.ts';
 import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incident-changes.ts';
 import { incidentUpdate } from './incident-item.ts';
 import { incidentRepository } from './incident-repository.ts';
@@ -20,7 +21,8 @@ const differences = (incident: Incident, input: UpdateIncidentInput): IncidentCh
  * Changes the given fields (PUT with partial semantics). Any status may follow any other, as the spec
  * shows no order; the status timestamps follow the rules of `incidentUpdate`. Values equal to the
  * current ones change nothing: no write, no history, `updatedAt` kept. Each changed field gets a history
- * event; status, priority and assignee changes also a thread message.
+ * event; status, priority and assignee changes also a thread message. Moved to RESOLVED or CLOSED, its
+ * open signals are resolved as `POST /resolve/:id` resolves them.
  */
 export const updateIncident = async (
   scope: Scope,
@@ -41,5 +43,7 @@ export const updateIncident = async (
     history: historyOfUpdate(before, after),
     messages: messagesOfUpdate(before, after, actor),
   });
+  // Ended here rather than by `POST /resolve/:id`: its signals end with it all the same.
+  if (isDone(after.status) && !isDone(before.status)) await resolveOpenSignals(scope, after);
   return after;
 };

@@ -1,8 +1,21 @@
 /** What stands in a log line where a secret was. */
 const REDACTED = '[redacted]';
 
-/** Path segments after which the next segment is a credential: acknowledge links, ping URLs, invite and reset links. */
-const SECRET_AFTER = new Set(['ack', 'ping', 'pings', 'heartbeat', 'heartbeats', 'invite', 'invites', 'reset']);
+/**
+ * Path segments after which the next segment is a credential: acknowledge links, ping URLs, invite and reset
+ * links, outside addresses' confirmation links.
+ */
+const SECRET_AFTER = new Set([
+  'ack',
+  'ping',
+  'pings',
+  'heartbeat',
+  'heartbeats',
+  'invite',
+  'invites',
+  'reset',
+  'confirm',
+]);
 
 /** A signed token of this service or a JWT: three base64url parts joined by dots. */
 const SIGNED_TOKEN = /^[\w-]{8,}\.[\w-]+\.[\w-]{8,}$/;

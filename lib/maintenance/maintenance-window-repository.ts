@@ -1,5 +1,6 @@
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { findItem } from '#lib/store/items.ts';
+import { assertOfWorkspace, storedFields } from '#lib/store/item-values.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -16,17 +17,17 @@ const KEPT_AFTER_END_SECONDS = 90 * 24 * 3600;
 const expiryOf = (endsAt: string): number => Math.floor(Date.parse(endsAt) / 1000) + KEPT_AFTER_END_SECONDS;
 
 const fromItem = (workspaceId: string, item: Record<string, unknown>): MaintenanceWindow => {
-  if (item.workspaceId !== workspaceId) throw new Error('a maintenance window of another workspace was read');
-  return {
-    id: item.id as string,
-    serviceIds: item.serviceIds as string[],
-    startsAt: item.startsAt as string,
-    endsAt: item.endsAt as string,
-    reason: item.reason as string,
-    createdBy: item.createdBy as string,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
+  assertOfWorkspace(item, workspaceId, `maintenance window ${String(item.id)}`);
+  return storedFields<MaintenanceWindow>()(item, [
+    'id',
+    'serviceIds',
+    'startsAt',
+    'endsAt',
+    'reason',
+    'createdBy',
+    'createdAt',
+    'updatedAt',
+  ]);
 };
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */

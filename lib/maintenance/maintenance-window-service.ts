@@ -1,6 +1,8 @@
 import { NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
-import { coversAny, isActiveAt, isWindowId, type MaintenanceWindow } from './maintenance-window.ts';
+import { isActiveAt, isWindowId, type MaintenanceWindow } from './maintenance-window.ts';
+
+export { windowCovering } from './maintenance-window.ts';
 import { maintenanceWindowRepository } from './maintenance-window-repository.ts';
 import type { WindowInput, WindowView } from './schemas.ts';
 
@@ -70,16 +72,8 @@ export const openWindows = async ({ ports, workspaceId }: Scope, instant: Date):
   );
 
 /**
- * The window that holds any of `services` at `instant`, if one does (the one ending last): what correlation
- * asks of a signal's service, and the escalation sweep of an incident's. One Query; none without services.
+ * Every window the workspace keeps (an ended one leaves with its TTL): one Query, which a batch of signals
+ * shares to ask of each whether a window holds it (`windowCovering`).
  */
-export const windowCovering = async (
-  { ports, workspaceId }: Scope,
-  { services, instant }: { services: readonly string[]; instant: Date },
-): Promise<MaintenanceWindow | undefined> => {
-  if (services.length === 0) return undefined;
-  const windows = await maintenanceWindowRepository(ports.table, workspaceId).queryWindows(instant.toISOString());
-  return windows
-    .filter((window) => isActiveAt(window, instant) && coversAny(window, services))
-    .sort((a, b) => b.endsAt.localeCompare(a.endsAt))[0];
-};
+export const workspaceWindows = async ({ ports, workspaceId }: Scope): Promise<MaintenanceWindow[]> =>
+  maintenanceWindowRepository(ports.table, workspaceId).queryWindows();

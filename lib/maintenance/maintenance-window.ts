@@ -28,6 +28,20 @@ export const coversAny = (window: Pick<MaintenanceWindow, 'serviceIds'>, service
 };
 
 /** The services an incident is about, from its `serviceArea`. */
+/**
+ * The window that holds any of `services` at `instant`, if one does (the one ending last): what correlation
+ * asks of a signal's service. None without services.
+ */
+export const windowCovering = (
+  windows: readonly MaintenanceWindow[],
+  { services, instant }: { services: readonly string[]; instant: Date },
+): MaintenanceWindow | undefined =>
+  services.length === 0
+    ? undefined
+    : windows
+        .filter((window) => isActiveAt(window, instant) && coversAny(window, services))
+        .sort((a, b) => b.endsAt.localeCompare(a.endsAt))[0];
+
 export const servicesOfArea = (serviceArea: string | null | undefined): string[] =>
   (serviceArea ?? '')
     .split(',')

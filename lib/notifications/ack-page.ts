@@ -1,7 +1,8 @@
 import { clockInWords } from '#lib/contract/time-words.ts';
 import { peoplePage } from '#lib/contract/people-page.ts';
 import { escapeHtml } from '#lib/escaping/html.ts';
-import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
+import type { Incident } from '#lib/incidents/incident.ts';
+import { CHANNEL_WORDS, STATUS_WORDS } from './incident-words.ts';
 
 /**
  * The pages of an acknowledge link (docs/escalation.md, "One-click acknowledge"), in the console's style, times
@@ -9,22 +10,6 @@ import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
  * is reached from `/api/v1/ack/<token>` by a relative link, under any stage prefix or domain.
  */
 const INCIDENT_PATH_FROM_LINK = '../../../incidents/';
-
-const CHANNEL_WORDS: Record<PageChannel, string> = {
-  chat: 'the chat',
-  email: 'e-mail',
-  sms: 'SMS',
-  PUSH: 'a push notification',
-};
-
-const STATUS_WORDS: Record<Incident['status'], string> = {
-  OPEN: 'open, not acknowledged yet',
-  ACKNOWLEDGED: 'acknowledged',
-  INVESTIGATION: 'under investigation',
-  MITIGATED: 'mitigated',
-  RESOLVED: 'resolved',
-  CLOSED: 'closed',
-};
 
 export interface AckPageContext {
   incident: Incident;

@@ -8,6 +8,7 @@ import { integrationRepository } from '#lib/integrations/integration-repository.
 import { log } from '#lib/log/logger.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 import { imsConfigRepository, type ImsConfig } from '#lib/workspaces/ims-config-repository.ts';
+import { unconfirmedAddresses, WAITING_FOR_CONFIRMATION } from '#lib/workspaces/unconfirmed-addresses.ts';
 import { ACK_LINK_LIFETIME_MS, signAckLink } from './ack-token.ts';
 import { maskPhone, type Delivery } from './delivery.ts';
 import { deliveryRepository } from './delivery-repository.ts';
@@ -51,7 +52,8 @@ const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
 /**
  * Whom the event reaches: the workspace's chat webhook, the e-mail of the people paged (the members on call,
  * and for an escalation or a breach the policy's escalation contact) and the IMS alert address (each address
- * once), the SMS number of each paged member who connected one, and each device a paged member turned push on for.
+ * once; an outside address only once it confirmed), the SMS number of each paged member who connected one, and each
+ * device a paged member turned push on for.
  */
 const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: readonly Pagee[]) => {
   const { ports, workspaceId } = scope;
@@ -74,11 +76,16 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: rea
     const address = email.toLowerCase();
     if (!byEmail.has(address) || userId) byEmail.set(address, userId);
   }
+  const unconfirmed = await unconfirmedAddresses(
+    scope,
+    [...byEmail].flatMap(([email, userId]) => (userId ? [] : [email])),
+  );
   for (const [email, userId] of byEmail) {
     sends.push({
       channel: 'email',
       recipient: email,
       ackAs: { by: email, userId },
+      unconfirmed: unconfirmed.has(email),
       // Not `sendOrAskAgain`: nobody asks a page again, so an outbox that refuses it fails the delivery.
       send: (content) => ports.mail.send(mailMessage(content, email)),
     });
@@ -200,6 +207,10 @@ export const deliverNotification = async (
     const { channel, recipient, send } = pendingSend;
     const target = { incidentId, event, eventAt, channel, recipient };
     const at = () => ports.clock.now().toISOString();
+    if (pendingSend.unconfirmed) {
+      await deliveries.recordAttempt(target, { at: at(), outcome: 'UNCONFIRMED', detail: WAITING_FOR_CONFIRMATION });
+      continue;
+    }
     if (silence) {
       await deliveries.recordAttempt(target, { at: at(), outcome: 'MUTED', detail: silence });
       continue;

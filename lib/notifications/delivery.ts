@@ -1,14 +1,17 @@
 import type { NotificationEvent } from '#lib/incidents/notification-message.ts';
 import type { PageChannel } from '#lib/incidents/incident.ts';
 
-/** SENT: handed over (chat answered 2xx, the e-mail is on the mail outbox, SNS took the SMS); MUTED: silent hours. */
-export const DELIVERY_STATUSES = ['SENT', 'FAILED', 'MUTED'] as const;
+/**
+ * SENT: handed over (chat answered 2xx, the e-mail is on the mail outbox, SNS took the SMS); MUTED: silent hours;
+ * UNCONFIRMED: an outside address that has not confirmed yet, sent nothing (docs/security.md).
+ */
+export const DELIVERY_STATUSES = ['SENT', 'FAILED', 'MUTED', 'UNCONFIRMED'] as const;
 type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface DeliveryAttempt {
   at: string;
   outcome: DeliveryStatus;
-  /** Why it failed or was muted. */
+  /** Why it failed, was muted or was held. */
   detail?: string;
 }
 

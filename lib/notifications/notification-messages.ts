@@ -7,6 +7,7 @@ import { mailBodyLine, mailSubject } from '#lib/escaping/mail.ts';
 import { smsText as smsLine } from '#lib/escaping/sms.ts';
 import { agoInWords, clockInWords, sinceInWords, timeOfDayInWords } from '#lib/contract/time-words.ts';
 import type { PageFacts } from './page-facts.ts';
+import { CHANNEL_WORDS, STATUS_WORDS } from './incident-words.ts';
 
 /**
  * What every channel says of one event, written once and shaped per channel. `headline` and `details` hold
@@ -59,35 +60,24 @@ const whatHappened = (notification: IncidentNotification, incident: Incident): s
 const headlineOf = (notification: IncidentNotification, incident: Incident): string =>
   `[${notification.priority}] ${incident.id} ${whatHappened(notification, incident)}: ${incident.summary}`;
 
-const STATUS_WORDS: Record<Incident['status'], string> = {
-  OPEN: 'open, not acknowledged yet',
-  ACKNOWLEDGED: 'acknowledged',
-  INVESTIGATION: 'under investigation',
-  MITIGATED: 'mitigated',
-  RESOLVED: 'resolved',
-  CLOSED: 'closed',
-};
-
 const alertsInWords = (count: number): string => (count === 1 ? '1 alert' : `${count} alerts`);
 
 /** Who has the incident: whoever acknowledged it, else the people paged. */
 const whoIsOnIt = (incident: Incident, onCall: readonly string[], facts: PageFacts, now: Date): string[] => {
   if (incident.acknowledgedBy && incident.acknowledgedAt) {
     return [
-      `On it: ${incident.acknowledgedBy}, acknowledged ${agoInWords(incident.acknowledgedAt, now)} ` +
-        `(${clockInWords(incident.acknowledgedAt, facts.timeZone)})`,
+      `On it: ${incident.acknowledgedBy}, acknowledged ${agoInWords(incident.acknowledgedAt, now)}, ` +
+        `at ${clockInWords(incident.acknowledgedAt, facts.timeZone)}`,
     ];
   }
   return onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : ['On call: nobody is on call now'];
 };
 
-const VIA_WORDS = { chat: 'the chat', email: 'e-mail', sms: 'SMS', PUSH: 'a push notification' } as const;
-
 /** How and why someone acted, for the news that the incident was acknowledged or resolved. */
 const responseLines = (notification: IncidentNotification, incident: Incident, timeZone: string): string[] => {
   if (notification.event === 'ACKNOWLEDGED') {
     return [
-      `How: ${incident.acknowledgedVia ? `through the acknowledge link in ${VIA_WORDS[incident.acknowledgedVia]}` : 'in the console or the API'}`,
+      `How: ${incident.acknowledgedVia ? `through the acknowledge link in ${CHANNEL_WORDS[incident.acknowledgedVia]}` : 'in the console or the API'}`,
     ];
   }
   if (notification.event === 'RESOLVED' && incident.resolvedAt) {

@@ -7,6 +7,8 @@ export interface PageSend {
   recipient: string;
   /** The member or address (or chat channel) its acknowledge link acknowledges as. */
   ackAs: { by: string; userId?: string | undefined };
+  /** An outside address that has not confirmed: the delivery is recorded UNCONFIRMED and nothing is sent. */
+  unconfirmed?: boolean;
   /** Hands the message over, or throws: a throw records the delivery FAILED, and the message is tried again. */
   send(content: NotificationContent): Promise<void>;
 }

@@ -17,11 +17,13 @@ import {
   sendInviteBody,
   setupBusinessBody,
   ssoSettingsBody,
+  workspaceSummaryData,
 } from '#lib/workspaces/schemas.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { mail } from '#lib/ports/mail/mail-need.ts';
 import * as z from 'zod/mini';
+import { confirmationTokenParams, outsideAddressData } from '#lib/workspaces/outside-address-schemas.ts';
 import { network } from '#lib/ports/network/network-need.ts';
 
 export const business = defineGroup({
@@ -59,6 +61,14 @@ export const business = defineGroup({
         otherStatuses: { 200: 'The business was set up before: its settings updated' },
         data: setupBusinessData,
       },
+    },
+    getWorkspace: {
+      method: 'GET',
+      path: '/api/v1/business/workspace',
+      summary: "The caller's workspace: its name and the time zone people read its times in",
+      auth: 'bearer',
+      access: 'read',
+      response: { status: 200, data: workspaceSummaryData },
     },
     listMembers: {
       method: 'GET',
@@ -137,6 +147,30 @@ export const business = defineGroup({
       access: 'admin',
       request: { body: ssoSettingsBody },
       response: { status: 200, data: ssoSettingsData },
+    },
+    listOutsideAddresses: {
+      method: 'GET',
+      path: '/api/v1/business/outside-addresses',
+      summary: 'Addresses outside the members named as recipients, and whether each confirmed (docs/security.md)',
+      auth: 'bearer',
+      access: 'read',
+      response: { status: 200, data: z.array(outsideAddressData) },
+    },
+    showAddressConfirmation: {
+      method: 'GET',
+      path: '/api/v1/business/outside-addresses/confirm/:token',
+      summary: "An outside address's confirmation link: an HTML page with a button, which changes nothing",
+      auth: 'public',
+      request: { params: confirmationTokenParams },
+      response: { status: 200, contentType: 'text/html' },
+    },
+    confirmAddress: {
+      method: 'POST',
+      path: '/api/v1/business/outside-addresses/confirm/:token',
+      summary: 'Confirm the address the link names for its workspace: from now on it is paged (HTML answer)',
+      auth: 'public',
+      request: { params: confirmationTokenParams },
+      response: { status: 200, contentType: 'text/html' },
     },
   },
 });

@@ -215,7 +215,8 @@ export const integrations = defineGroup({
       summary: "An incident's notifications and every attempt to send them",
       description:
         'One entry per event (`OPENED`, `ESCALATED`, `RESOLVED`), channel and recipient, oldest event first, with ' +
-        'its `status` (`SENT`, `FAILED`, `MUTED` during silent hours) and `attempts`.',
+        'its `status` (`SENT`, `FAILED`, `MUTED` during silent hours, `UNCONFIRMED` for an outside address that has ' +
+        'not confirmed) and `attempts`.',
       auth: 'bearerOrApiKey',
       scope: 'incidents:read',
       access: 'read',

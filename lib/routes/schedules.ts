@@ -3,6 +3,7 @@ import { deletedPolicyView, escalationPolicyView } from '#lib/escalation-policie
 import { escalationPolicyBody, escalationPolicyIdParams } from '#lib/escalation-policies/schemas.ts';
 import { defineGroup } from '#lib/http/route.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { mail } from '#lib/ports/mail/mail-need.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { deletedView, onCallView, overrideView, scheduleView, shiftView } from '#lib/schedules/responses.ts';
 import {
@@ -27,7 +28,7 @@ export const schedules = defineGroup({
   name: 'schedules',
   description:
     'On-call schedules (rotation layers, overrides, who is on call when, a calendar feed) and escalation policies.',
-  needs: [tableReadWrite, signingKeys],
+  needs: [tableReadWrite, signingKeys, mail],
   routes: {
     listSchedules: {
       method: 'GET',

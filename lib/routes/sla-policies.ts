@@ -1,6 +1,7 @@
 import { defineGroup } from '#lib/http/route.ts';
 import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
+import { mail } from '#lib/ports/mail/mail-need.ts';
 import {
   deletedPolicyResponse,
   policiesResponse,
@@ -13,7 +14,7 @@ import {
 export const slaPolicies = defineGroup({
   name: 'sla-policies',
   description: 'SLA policies: response and resolution targets per priority and team, with breach status.',
-  needs: [tableReadWrite, signingKeys],
+  needs: [tableReadWrite, signingKeys, mail],
   routes: {
     createPolicy: {
       method: 'POST',

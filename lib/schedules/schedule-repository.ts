@@ -1,6 +1,7 @@
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { deleteIfPresent, putItem } from '#lib/store/conditional-writes.ts';
 import { getItem, keyOf } from '#lib/store/items.ts';
+import { storedFields } from '#lib/store/item-values.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import type { Table } from '#lib/store/table.ts';
@@ -21,24 +22,11 @@ const overrideKey = (workspaceId: string, scheduleId: string, overrideId: string
 const SCHEDULE_TYPE = 'SCHEDULE';
 const OVERRIDE_TYPE = 'SCHEDULE_OVERRIDE';
 
-const scheduleFromItem = (item: Record<string, unknown>): Schedule => ({
-  id: item.id as string,
-  name: item.name as string,
-  timezone: item.timezone as string,
-  layers: item.layers as Schedule['layers'],
-  feedSecret: item.feedSecret as string,
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
-});
+const scheduleFromItem = (item: Record<string, unknown>): Schedule =>
+  storedFields<Schedule>()(item, ['id', 'name', 'timezone', 'layers', 'feedSecret', 'createdAt', 'updatedAt']);
 
-const overrideFromItem = (item: Record<string, unknown>): Override => ({
-  id: item.id as string,
-  scheduleId: item.scheduleId as string,
-  userId: item.userId as string,
-  start: item.start as string,
-  end: item.end as string,
-  createdAt: item.createdAt as string,
-});
+const overrideFromItem = (item: Record<string, unknown>): Override =>
+  storedFields<Override>()(item, ['id', 'scheduleId', 'userId', 'start', 'end', 'createdAt']);
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */
 export const scheduleRepository = (table: Table, workspaceId: string) => {

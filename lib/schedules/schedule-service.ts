@@ -1,11 +1,11 @@
 import { BadRequestError, NotFoundError } from '#lib/contract/errors.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { publicBaseUrl } from '#lib/ingestion/senders/orchestrator/manifest.ts';
 import { calendarFeed } from '#lib/on-call/calendar-feed.ts';
 import { finalShifts, onCallAt, type FinalShift } from '#lib/on-call/final-shifts.ts';
+import { memberName } from '#lib/workspaces/member-name.ts';
 import { workspaceRepository } from '#lib/workspaces/workspace-repository.ts';
 import { signCalendarLink, verifyCalendarLink } from './calendar-token.ts';
+import { assignableIds } from './assignable-ids.ts';
 import { asSpans } from './on-call-now.ts';
 import type { Override, Schedule } from './schedule.ts';
 import { scheduleRepository } from './schedule-repository.ts';
@@ -15,24 +15,16 @@ import type { OverrideInput, ScheduleInput } from './schemas.ts';
 const FEED_PAST_MS = 7 * 86_400_000;
 const FEED_AHEAD_MS = 56 * 86_400_000;
 
-/** The API's URL as the caller reached it (stage or base path kept), for the schedule's `calendarUrl`. */
-export const baseUrlOf = ({
-  event,
-  headers,
-}: {
-  event: APIGatewayProxyEvent;
-  headers: Record<string, string>;
-}): string => publicBaseUrl(event, headers, event.path.slice(event.path.indexOf('/api/v1/')));
-
 const notFound = (): NotFoundError => new NotFoundError('Schedule not found');
 
 const repositoryOf = (scope: Scope) => scheduleRepository(scope.ports.table, scope.workspaceId);
 
-/** Every member id named must be a member of the caller's workspace: a 400 naming each unknown one. */
+/**
+ * Every member id named must be a member of the caller's workspace, or an open invitation to it (assignable-ids.ts):
+ * a 400 naming each unknown one.
+ */
 const checkMembers = async (scope: Scope, fields: { path: string; userId: string }[]): Promise<void> => {
-  const members = new Set(
-    (await workspaceRepository(scope.ports.table, scope.workspaceId).listMembers()).map((m) => m.id),
-  );
+  const members = await assignableIds(scope);
   const unknown = fields.filter(({ userId }) => !members.has(userId));
   if (unknown.length > 0) {
     throw new BadRequestError(
@@ -163,7 +155,7 @@ export const calendarOfLink = async (scope: AccountScope, token: string): Promis
     repository.listOverrides(schedule.id),
     workspaceRepository(ports.table, link.workspaceId).listMembers(),
   ]);
-  const names = new Map(members.map((m) => [m.id, `${m.firstName} ${m.lastName}`.trim() || m.email]));
+  const names = new Map(members.map((m) => [m.id, memberName(m)]));
   return calendarFeed({
     scheduleId: schedule.id,
     scheduleName: schedule.name,

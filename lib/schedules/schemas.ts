@@ -51,7 +51,7 @@ const layer = z
       .check(
         z.minLength(1, 'must name at least one member'),
         z.maxLength(MAX_MEMBERS, `must name at most ${MAX_MEMBERS} members`),
-        z.describe('Member ids of the workspace, in turn order'),
+        z.describe("Member ids of the workspace, or open invitations' inviteId (docs/on-call.md), in turn order"),
       ),
     restrictions: z.optional(restrictions),
   })

@@ -1,5 +1,6 @@
 import { putIf } from '#lib/store/conditional-writes.ts';
 import { getItem } from '#lib/store/items.ts';
+import { storedFields } from '#lib/store/item-values.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import type { Table } from '#lib/store/table.ts';
 import type { SilentHoursRule } from './silent-hours.ts';
@@ -14,14 +15,8 @@ export interface SilentHoursSet {
 const setItemKey = (workspaceId: string) => ({ pk: workspaceKey(workspaceId), sk: 'SILENT_HOURS' });
 
 const ruleFromItem = (rule: Record<string, unknown>): SilentHoursRule => ({
-  id: rule.id as string,
-  name: rule.name as string,
-  startTime: rule.startTime as string,
-  endTime: rule.endTime as string,
-  timezone: rule.timezone as string,
+  ...storedFields<SilentHoursRule>()(rule, ['id', 'name', 'startTime', 'endTime', 'timezone', 'teamScope', 'isActive']),
   daysOfWeek: (rule.daysOfWeek as number[]).map(Number),
-  teamScope: rule.teamScope as string,
-  isActive: rule.isActive as boolean,
 });
 
 /** The operations of this module bound to one workspace: every key they build carries its id. */

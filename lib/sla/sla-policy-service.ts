@@ -2,23 +2,34 @@ import { NotFoundError } from '#lib/contract/errors.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import { imsConfigRepository } from '#lib/workspaces/ims-config-repository.ts';
 import type { PolicyInput } from './schemas.ts';
-import { assertContactAllowed } from './contact-permission.ts';
+import { askToConfirm, outsideRecipients } from '#lib/workspaces/outside-recipients.ts';
 import { slaPolicyRepository } from './sla-policy-repository.ts';
 import { complianceOf, governingPolicy, isPolicyId, type SlaCompliance, type SlaPolicy } from './sla-policy.ts';
 
 const notFound = (policyId: string): NotFoundError =>
   new NotFoundError('SLA policy not found', [`id: no SLA policy ${policyId} in this workspace`]);
 
-/** Active at once: the next incident created of its priority and team is governed by it. */
-export const createPolicy = async (scope: Scope, input: PolicyInput) => {
+/** An escalation contact outside the members: an ADMIN's alone, and it confirms before it is paged. */
+const outsideContact = (scope: Scope, { escalationContact }: PolicyInput) =>
+  outsideRecipients(scope, [{ field: 'escalationContact', name: escalationContact }]);
+
+const askContactToConfirm = (scope: Scope, outside: string[], policy: SlaPolicy, baseUrl: string) =>
+  askToConfirm(scope, outside, { namedAs: `escalation contact of the SLA policy ${policy.name}`, baseUrl });
+
+/**
+ * Active at once: the next incident created of its priority and team is governed by it. `baseUrl` is the API's
+ * URL as the caller reached it, for the confirmation link of an outside escalation contact.
+ */
+export const createPolicy = async (scope: Scope, input: PolicyInput, baseUrl: string) => {
   const {
     ports: { table, clock, ids },
     workspaceId,
   } = scope;
-  await assertContactAllowed(scope, input.escalationContact);
+  const outside = await outsideContact(scope, input);
   const now = clock.now().toISOString();
   const policy: SlaPolicy = { ...input, id: ids.sortable(), breachStatus: 'NONE', createdAt: now, updatedAt: now };
   await slaPolicyRepository(table, workspaceId).insertPolicy(policy);
+  await askContactToConfirm(scope, outside, policy, baseUrl);
   return policy;
 };
 
@@ -41,17 +52,18 @@ export const getPolicy = async (
  */
 export const replacePolicy = async (
   scope: Scope,
-  { id, fields }: { id: string; fields: PolicyInput },
+  { id, fields, baseUrl }: { id: string; fields: PolicyInput; baseUrl: string },
 ): Promise<SlaPolicy> => {
   const {
     ports: { table, clock },
     workspaceId,
   } = scope;
-  await assertContactAllowed(scope, fields.escalationContact);
+  const outside = await outsideContact(scope, fields);
   const stored = isPolicyId(id)
     ? await slaPolicyRepository(table, workspaceId).replacePolicyFields(id, fields, clock.now().toISOString())
     : undefined;
   if (!stored) throw notFound(id);
+  await askContactToConfirm(scope, outside, stored.policy, baseUrl);
   return stored.policy;
 };
 

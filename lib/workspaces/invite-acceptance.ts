@@ -148,10 +148,15 @@ const accountFor = async (scope: AccountScope, invite: Invite, input: AcceptInvi
 
 /**
  * Accepts in the order of docs/data-model.md 5.2: the account (what access is decided by), the member,
- * the workspace's ADMINs, then the invitation marked accepted under a condition. Each earlier step is
- * idempotent, so a retry after a crash completes it.
+ * the workspace's ADMINs, what `onJoined` does (the turns the invitation held, lib/schedules/invited-turns.ts),
+ * then the invitation marked accepted under a condition. Each earlier step is idempotent, so a retry after a crash
+ * completes it.
  */
-export const acceptInvite = async (scope: AccountScope, input: AcceptInviteInput) => {
+export const acceptInvite = async (
+  scope: AccountScope,
+  input: AcceptInviteInput,
+  onJoined?: (joined: { workspaceId: string; email: string; userId: string; now: string }) => Promise<void>,
+) => {
   const { ports } = scope;
   const { token, invite } = await openInvite(scope, input.token);
   const workspaces = workspaceRepository(ports.table, invite.workspaceId);
@@ -171,6 +176,7 @@ export const acceptInvite = async (scope: AccountScope, input: AcceptInviteInput
     });
   }
   if (invite.role === 'ADMIN') await workspaceAdminsRepository(ports.table, invite.workspaceId).addAdmin(account.id);
+  await onJoined?.({ workspaceId: invite.workspaceId, email: invite.email, userId: account.id, now });
   if (!(await markInviteAccepted(ports.table, token, now))) {
     throw new ConflictError('This invitation has already been used');
   }

@@ -97,5 +97,27 @@ export const inviteRepository = (table: Table, workspaceId: string) => {
       });
     }
   };
-  return { supersedePendingInvites };
+  /** Ids of the invitations still open (not accepted, superseded or expired): people who may hold turns already. */
+  const openInviteIds = async (now: string): Promise<string[]> => {
+    const open = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'attribute_not_exists(acceptedAt) AND attribute_not_exists(supersededAt) AND expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': invitePartition(workspaceId), ':now': now },
+      ConsistentRead: true,
+    });
+    return open.map((item) => item.sk as string);
+  };
+
+  /** Ids of every invitation sent to `email`: a re-send's and the one it replaced name the same person. */
+  const inviteIdsTo = async (email: string): Promise<string[]> => {
+    const sent = await queryAll(table, {
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'emailKey = :email',
+      ExpressionAttributeValues: { ':pk': invitePartition(workspaceId), ':email': emailKey(email) },
+      ConsistentRead: true,
+    });
+    return sent.map((item) => item.sk as string);
+  };
+
+  return { supersedePendingInvites, openInviteIds, inviteIdsTo };
 };

@@ -143,6 +143,19 @@ const workspaceData = z.object({
   createdAt: z.string(),
 });
 
+/** The caller's workspace as pages for people read it. */
+export const workspaceSummaryData = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  timezone: z
+    .string()
+    .check(
+      z.describe(
+        "The IANA zone people read the workspace's times in: the IMS configuration's, else the one given at registration, else UTC",
+      ),
+    ),
+});
+
 /** 201 when the call created the workspace, 200 when it updated it. */
 export const setupBusinessData = z.object({ workspace: workspaceData, user: userData });
 

@@ -57,6 +57,15 @@ describe('OAuth with an OpenID Connect ID token', () => {
     expect(signedIn.status, signedIn.text).toBe(200);
     expect(signedIn.body.data.user).toMatchObject({ id: data.user.id, email: who.email });
     expect(signedIn.body.data.refreshToken).toEqual(expect.any(String));
+    // The console's session cookie, as a password login sets it (docs/decisions.md).
+    for (const [reply, token] of [
+      [registered, data.refreshToken],
+      [signedIn, signedIn.body.data.refreshToken],
+    ]) {
+      expect(reply.headers.get('set-cookie')).toBe(
+        `ims_refresh=${token}; Path=/api/v1/auth; Max-Age=${7 * 24 * 3600}; HttpOnly; Secure; SameSite=Strict`,
+      );
+    }
   });
 
   it('refuses every forged, expired or mismatched ID token with 401 and writes nothing', async () => {

@@ -28,7 +28,7 @@ describe('analysis of an incident correlation opened from a signal', () => {
     const ids = analysis.evidence.map((item: { id: string }) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id: string) => id === `signal:${signalId}`)).toHaveLength(1);
-    expect(analysis.hypothesis).toMatch(/; 1 alert\(s\) on hello-world/);
+    expect(analysis.hypothesis).toMatch(/; 1 alert on hello-world/);
     expect(analysis.impactAssessment).toMatch(/: 1 signal on the service \(1 HIGH\)/);
   });
 });

@@ -55,11 +55,28 @@ describe('learning from outcomes', () => {
     await learn(second, 'RESOLVED');
     const [pattern] = await patterns();
     expect(pattern).toMatchObject({ occurrences: 2, outcomes: { RESOLVED: 2 } });
+    const resolved = await client.request(
+      'POST',
+      `/api/v1/incident-ticket/resolve/${second}`,
+      { resolution: 'Restarted orders-db; connections recovered.' },
+      admin.auth,
+    );
+    expect(resolved.status, resolved.text).toBe(200);
 
     const third = await databaseIncident();
     const latest = await client.request('GET', `${ASSISTANT}/analysis/${third}`, undefined, admin.auth);
-    const cited = latest.body.data.evidence.map((item: { id: string }) => item.id);
+    const { evidence, remediationOptions } = latest.body.data;
+    const cited = evidence.map((item: { id: string }) => item.id);
     expect(cited).toContain(`pattern:${pattern.patternId}`);
-    expect(latest.body.data.remediationOptions.join('\n')).toMatch(/the fix that worked for this pattern before/);
+    const texts = [...evidence.map((item: { summary: string }) => item.summary), ...remediationOptions].join('\n');
+    expect(texts).toMatch(/the fix that worked for this pattern before/);
+    // Counts and what resolved a similar incident read as sentences (issue 42).
+    expect(texts).toContain('2 occurrences, the fix worked 2 times');
+    expect(texts).toMatch(
+      new RegExp(
+        `Check whether what resolved the similar incident ${second} \\(".+"\\) in [\\w ]+ applies here; its responders wrote: "Restarted orders-db; connections recovered\\."`,
+      ),
+    );
+    expect(texts).not.toMatch(/\(s\)/);
   });
 });

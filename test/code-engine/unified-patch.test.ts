@@ -27,6 +27,10 @@ describe('unified patches', () => {
     expect(revert(patch, 'b\n')).toBe('a');
   });
 
+  it('reads an empty context line written without its leading space', () => {
+    expect(revert('@@ -1,3 +1,3 @@\n a\n\n-b\n+c', 'a\n\nc\n')).toBe('a\n\nb\n');
+  });
+
   it('recreates a removed file from its lines', () => {
     expect(revert('@@ -1,2 +0,0 @@\n-x\n-y', '')).toBe('x\ny\n');
   });

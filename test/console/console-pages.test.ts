@@ -61,6 +61,7 @@ describe.skipIf(!hasChromium)('the console: the other pages a mailed link or a f
     const page = await openPage([]);
     await page.goto(invite!);
     await page.getByRole('heading', { name: 'Join Console Ops' }).waitFor();
+    expect(await page.locator('body').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     await screenshot(page, 'accept-invite');
     await page.getByLabel('First name').fill('Katherine');
     await page.getByLabel('Last name').fill('Johnson');
@@ -106,12 +107,24 @@ describe.skipIf(!hasChromium)('the console: the other pages a mailed link or a f
     const row = (name: string) => page.locator('.rows li', { hasText: name });
     await row('Disk 91% on db-1').waitFor();
     await screenshot(page, 'signals');
-    await row('Disk 91% on db-1').getByRole('button', { name: 'Acknowledge' }).click();
-    await row('Disk 91% on db-1').getByText('ACKNOWLEDGED').waitFor();
-    await row('Error rate 4% on checkout').getByRole('button', { name: 'Resolve' }).click();
-    await row('Error rate 4% on checkout').getByText('RESOLVED').waitFor();
-    await row('Cert expires in 5 days').getByRole('button', { name: 'Suppress' }).click();
-    await row('Cert expires in 5 days').getByText('SUPPRESSED').waitFor();
+    // Each move asks again in its row, naming the signal; Cancel changes nothing.
+    const move = async (name: string, label: string, status: string) => {
+      await row(name)
+        .getByRole('button', { name: `${label}…` })
+        .click();
+      await row(name)
+        .getByRole('button', { name: `${label} ${name}` })
+        .click();
+      await row(name).getByText(status).waitFor();
+    };
+    await row('Cert expires in 5 days').getByRole('button', { name: 'Suppress…' }).click();
+    await screenshot(page, 'signal-confirm');
+    await row('Cert expires in 5 days').getByRole('button', { name: 'Cancel' }).click();
+    await row('Cert expires in 5 days').getByRole('button', { name: 'Suppress…' }).waitFor();
+    expect(await row('Cert expires in 5 days').innerText()).toContain('OPEN');
+    await move('Disk 91% on db-1', 'Acknowledge', 'ACKNOWLEDGED');
+    await move('Error rate 4% on checkout', 'Resolve', 'RESOLVED');
+    await move('Cert expires in 5 days', 'Suppress', 'SUPPRESSED');
     await page.context().close();
 
     const viewing = await openPage([]);
@@ -159,5 +172,49 @@ describe.skipIf(!hasChromium)('the console: the other pages a mailed link or a f
     await engineering.getByRole('heading', { name: 'Incidents' }).waitFor();
     expect(await engineering.getByRole('link', { name: 'Keys' }).count()).toBe(0);
     await engineering.context().close();
+  }, 60_000);
+
+  it('names the product and the last workspace on sign-in, lists open incidents with their age, offers a call link', async () => {
+    const resolved = await client.request(
+      'POST',
+      `${V1}/incident-ticket`,
+      { summary: 'Nightly backup late', priority: 'LOW', serviceArea: 'backups' },
+      admin.auth,
+    );
+    expectOk(resolved, 201);
+    expectOk(await client.request('POST', `${V1}/incident-ticket/resolve/${resolved.body.data.id}`, {}, admin.auth));
+    const today = new Date().toISOString().slice(0, 10);
+    const shift = { userId: admin.user.id, date: today, startTime: '00:00', endTime: '24:00' };
+    expectOk(await client.request('POST', `${V1}/assign-member`, shift, admin.auth), 201);
+    const sms = { phoneNumber: '+14155550123' };
+    expectOk(await client.request('POST', `${V1}/integrations/sms/connect`, sms, admin.auth), 201);
+
+    const page = await openPage([]);
+    await page.goto(`${client.stack.url}/incidents`);
+    await page.getByText('Incident console').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign in');
+    await signInOn(page, engineer);
+    const open = page.locator('.rows li', { hasText: 'Checkout latency above 2 s' });
+    expect(await open.locator('.age').innerText()).toMatch(/^opened (just now|\d+ minutes? ago)$/);
+    expect(await page.locator('.rows li', { hasText: 'Nightly backup late' }).count()).toBe(0);
+    await page.getByLabel('Showing').selectOption({ label: 'Resolved or closed' });
+    await page.locator('.rows li', { hasText: 'Nightly backup late' }).waitFor();
+    expect(await page.locator('.rows li', { hasText: 'Checkout latency above 2 s' }).count()).toBe(0);
+    expect(page.url()).toContain('open=false');
+
+    await page.getByRole('link', { name: 'On call' }).click();
+    const call = page.locator('.rows li', { hasText: admin.email }).getByRole('link', { name: 'Call +14155550123' });
+    expect(await call.getAttribute('href')).toBe('tel:+14155550123');
+    expect((await call.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect(
+      await page.locator('.rows li', { hasText: engineer.email }).getByRole('link', { name: /^Call/ }).count(),
+    ).toBe(0);
+    await screenshot(page, 'on-call');
+
+    // The next sign-in on this browser names the workspace it last signed in to.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Console Ops' }).waitFor();
+    await screenshot(page, 'sign-in');
+    await page.context().close();
   }, 60_000);
 });

@@ -82,7 +82,6 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     const outside: string[] = [];
     const page = await openPage(outside);
     await page.goto(link);
-    await screenshot(page, 'sign-in');
     await signInOn(page, engineer);
 
     // Signing in lands on the page the link named.
@@ -151,7 +150,6 @@ describe.skipIf(!hasChromium)('the console in headless Chromium', () => {
     await page.getByText('No incidents match.').waitFor();
     await page.getByRole('link', { name: 'On call' }).click();
     await page.locator('.rows li', { hasText: engineer.email }).waitFor();
-    await screenshot(page, 'on-call');
     await page.getByRole('link', { name: 'Heartbeats' }).click();
     await page.getByRole('heading', { name: 'Maintenance windows' }).waitFor();
     await page.getByText('No heartbeats.').waitFor();

@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { handler as slaSweep } from '#functions/sla-sweep/index.ts';
+import { installPorts } from '#lib/ports/port-set.ts';
+import { analyse } from '../analysis/support.ts';
 import { apiKeyHeaders } from '../support/accounts.ts';
 import { hasChromium } from '../support/browser.ts';
 import { alertmanagerAlert } from '../notifications/support.ts';
@@ -94,7 +97,7 @@ describe.skipIf(!hasChromium)('a responder on a phone', () => {
     expect(await runbook.getAttribute('href')).toBe('https://runbooks.example.com/checkout/errors');
     expect(await withinFirstScreen(page, '.brief-description')).toBe(true);
     expect(await withinFirstScreen(page, '.brief .runbook')).toBe(true);
-    expect(await page.locator('.brief-since').innerText()).toMatch(/\d+ min ago/);
+    expect(await page.locator('.brief-since').innerText()).toMatch(/\(\d+ minutes ago\)/);
     await firstScreen(page, 'incident-phone');
 
     const timeline = await page.locator('.timeline').innerText();
@@ -125,4 +128,47 @@ describe.skipIf(!hasChromium)('a responder on a phone', () => {
     expect(stored.body.data.status).toBe('OPEN');
     await context.close();
   }, 60_000);
+
+  it("says every time in the workspace's zone, not the device's, and no ISO instant on the incident page", async () => {
+    const zone = await client.request(
+      'PUT',
+      `${V1}/ims/config`,
+      { timezone: 'Asia/Kolkata', autoEscalate: true },
+      admin.auth,
+    );
+    expectOk(zone);
+    const incidentId = await incidentFromAlert();
+    // The first escalation, a minute past the response deadline: its history row names the deadline's instant.
+    installPorts({ ...client.stack.ports, clock: { now: () => new Date(Date.now() + 16 * 60_000) } });
+    try {
+      await slaSweep();
+    } finally {
+      installPorts(client.stack.ports);
+    }
+    await client.stack.deliveriesIdle();
+    await analyse(client, admin, incidentId);
+
+    const context = await browser!.newContext({ viewport: PHONE, timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await page.goto(`${client.stack.url}/incidents/${incidentId}`);
+    await signInOn(page, engineer);
+    await page
+      .locator('.timeline')
+      .getByText(/^Escalation 1 of/)
+      .waitFor();
+    await page.getByText('Remediation').first().waitFor();
+    const shown = (await page.locator('body').textContent()) ?? '';
+    expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(shown).toContain('(Asia/Kolkata)');
+    expect(shown).not.toContain('America/New_York');
+    const opened = (await client.request('GET', `${V1}/incident-ticket/${incidentId}`, undefined, admin.auth)).body
+      .data;
+    const kolkata = new Date(Date.parse(opened.createdAt) + 330 * 60_000).toISOString().slice(11, 16);
+    expect(await page.locator('main > dl.facts').innerText()).toContain(`${kolkata} on `);
+    expect(await page.locator('.timeline').innerText()).toMatch(
+      /Escalation 1 of \d+: not acknowledged since the response deadline \d\d:\d\d on \d+ \w+ \d{4} \(Asia\/Kolkata\)/,
+    );
+    await firstScreen(page, 'incident-zone');
+    await context.close();
+  }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { correlationBatch, type GroupStep } from '#lib/correlation/correlation-batch.ts';
+import type { Scope } from '#lib/identity/scope.ts';
 
 /** A step that records when it ran and with what, and settles when the test says. */
 const controlled = () => {
@@ -65,5 +66,32 @@ describe("a correlation batch's lane per group", () => {
     await turn();
     await turn();
     expect(rest.map((one) => one.calls)).toEqual([[undefined], [undefined], [undefined]]);
+  });
+
+  it("tells the group's later signals the incident's earliest signal that a step read", async () => {
+    const batch = correlationBatch();
+    const joinedAt = '2026-11-28T04:10:41.000Z';
+    await batch.inGroup('g', async () => ({ kind: 'joined', incidentId: 'INC-1', firstSignalAt: joinedAt }));
+    const seen = await batch.inGroup('g', async (id, firstSignalAt) => ({
+      kind: 'joined',
+      incidentId: id,
+      firstSignalAt,
+    }));
+    expect(seen).toEqual({ kind: 'joined', incidentId: 'INC-1', firstSignalAt: joinedAt });
+  });
+});
+
+describe("a correlation batch's shared reads", () => {
+  const scopeOf = (workspaceId: string) => ({ workspaceId }) as Scope;
+
+  it("reads a workspace's maintenance windows once for all its signals, and each workspace's apart", async () => {
+    const batch = correlationBatch();
+    const reads: string[] = [];
+    const read = (workspaceId: string) => async () => {
+      reads.push(workspaceId);
+      return [];
+    };
+    await Promise.all(['w1', 'w1', 'w2', 'w1'].map((id) => batch.maintenanceWindows(scopeOf(id), read(id))));
+    expect(reads).toEqual(['w1', 'w2']);
   });
 });

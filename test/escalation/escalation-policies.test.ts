@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { confirmationMailsTo } from '../support/outside-addresses.ts';
 import { create, type PolicyTeam, policyTeam, V1, weeklySchedule } from './policy-support.ts';
 
 /** The escalation-policy routes (docs/on-call.md): validation, scoping, roles, and the service map's link to them. */
@@ -39,7 +40,13 @@ const body = () => ({
 
 describe('escalation policies through HTTP', () => {
   it('creates, reads, lists, replaces and deletes a policy', async () => {
-    const made = await create(client, team.a, '/escalation-policies', body());
+    const made = await create(client, team.admin, '/escalation-policies', body());
+    expect(await confirmationMailsTo(client, 'lead@x.io')).toHaveLength(1);
+    const engineers = await client.request('POST', POLICIES, body(), team.a.auth);
+    expect(engineers.status, engineers.text).toBe(403);
+    expect(engineers.body.errors).toEqual([
+      'levels.1.targets.1.address: not the address of a member of this workspace',
+    ]);
     expect(made).toMatchObject({ ...body(), levels: expect.any(Array), id: expect.any(String) });
     expect(made.levels[1].targets[1]).toEqual({ type: 'email', address: 'lead@x.io' });
     const got = await client.request('GET', `${POLICIES}/${made.id}`, undefined, team.viewer.auth);

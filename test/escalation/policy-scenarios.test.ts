@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import {
   at,
   create,
@@ -116,8 +117,9 @@ describe('levels and repeats', () => {
       ],
       { repeat: 1 },
     );
-    const incident = await openIncident(client, team.admin, 'payments');
     const lead = 'lead@payments.example.com';
+    await confirmOutsideAddress(client, lead);
+    const incident = await openIncident(client, team.admin, 'payments');
     const counts = async () => [
       (await pagesTo(client, team.a, incident.id)).length,
       (await pagesTo(client, lead, incident.id)).length,

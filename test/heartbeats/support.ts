@@ -5,6 +5,7 @@ import { installPorts } from '#lib/ports/port-set.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import type { QueuePoller } from '#infra/local/queue-poller.ts';
 import type { TestClient } from '../support/local-stack.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 
 export const V1 = '/api/v1';
 
@@ -44,11 +45,18 @@ export const team = async (client: TestClient, name: string): Promise<Team> => {
   const alertEmail = `alerts-${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
   const setup = await client.request('POST', `${V1}/ims/setup`, { alertEmail, timezone: 'UTC' }, admin.auth);
   expect(setup.status, setup.text).toBe(201);
+  await confirmOutsideAddress(client, alertEmail);
   return { admin, alertEmail };
 };
 
+/** The pages mailed to `email`, newest first (its confirmation mail left out). */
 export const mailTo = async (client: TestClient, email: string): Promise<{ subject: string; text: string }[]> =>
-  (await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`)).body.data;
+  (
+    (await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`)).body.data as {
+      subject: string;
+      text: string;
+    }[]
+  ).filter(({ subject }) => !subject.includes('asks to send incident alerts'));
 
 export const incidentsOf = async (client: TestClient, who: SignedIn): Promise<Record<string, any>[]> => {
   const reply = await client.request('GET', `${V1}/incident-ticket?limit=100`, undefined, who.auth);

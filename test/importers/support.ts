@@ -41,10 +41,15 @@ export const withoutPolicyRoutes =
       ? Promise.resolve({ status: 404, body: { success: false, message: 'Not found' } })
       : request(method, path, body);
 
-/** Someone the importer invited accepts through the mailed token, as they would from the e-mail. */
-export const acceptInvitation = async (client: HttpClient, email: string): Promise<void> => {
+/**
+ * Someone the importer invited accepts through the mailed token, as they would from the e-mail: the latest one, or
+ * the one from `workspace` when a test invites the same address to several.
+ */
+export const acceptInvitation = async (client: HttpClient, email: string, workspace = ''): Promise<void> => {
   const mail = await client.request('GET', `/_local/mailbox?to=${encodeURIComponent(email)}`);
-  const token = (mail.body.data as { token?: string }[]).findLast((message) => message.token)?.token;
+  const token = (mail.body.data as { token?: string; subject?: string }[]).findLast(
+    (message) => message.token && message.subject?.includes(workspace),
+  )?.token;
   const accepted = await client.request('POST', '/api/v1/business/accept-invite', {
     token,
     password: 'a long enough password',

@@ -72,6 +72,17 @@ describe('incident ids and lists', () => {
     await client.request('PUT', `${INCIDENTS}/${a.id}`, { status: 'MITIGATED', environment: 'staging' }, fresh.auth);
     expect(ids(await page('?status=MITIGATED&environment=staging'))).toEqual([a.id]);
     expect(ids(await page('?environment=production'))).toEqual([b.id]);
+
+    // Open (neither RESOLVED nor CLOSED), as the console lists by default, or done; totals to match.
+    await client.request('POST', `${INCIDENTS}/resolve/${c.id}`, {}, fresh.auth);
+    await client.request('PUT', `${INCIDENTS}/${d.id}`, { status: 'CLOSED' }, fresh.auth);
+    const open = await page('?open=true');
+    expect([ids(open), open.body.meta.total]).toEqual([[b.id, a.id], 2]);
+    const done = await page('?open=false');
+    expect([ids(done), done.body.meta.total]).toEqual([[d.id, c.id], 2]);
+    const openCritical = await page('?open=true&priority=CRITICAL');
+    expect([ids(openCritical), openCritical.body.meta.total]).toEqual([[b.id], 1]);
+    expect((await page('?open=true&status=CLOSED')).body.meta.total).toBe(0);
   });
 
   it('filters by creation date range, dates meaning whole UTC days', async () => {
@@ -95,11 +106,12 @@ describe('incident ids and lists', () => {
   });
 
   it('refuses invalid filters and page sizes with one message each', async () => {
-    const reply = await list('?status=open&priority=P1&from=yesterday&to=2024-13-01&limit=101&page=0');
+    const reply = await list('?status=open&open=yes&priority=P1&from=yesterday&to=2024-13-01&limit=101&page=0');
     expect(reply.status).toBe(400);
     expect(reply.body.errors.map((error: string) => error.split(':')[0]).sort()).toEqual([
       'from',
       'limit',
+      'open',
       'page',
       'priority',
       'status',

@@ -12,6 +12,7 @@ import { MAX_EVENTS_STORED_WHILE_WAITING } from '#lib/ingestion/ingest-delivery.
 import { ROUTE_GROUPS } from '#lib/routes/index.ts';
 import {
   apiKeyThroughBundle,
+  confirmThroughBundle,
   connectThroughBundle,
   gatewayEvent,
   send,
@@ -75,11 +76,15 @@ describe('every built bundle with exactly the environment the template gives it'
     const reset = await send(bundle('auth'), 'POST', '/api/v1/auth/forgot-password', { email: caller.email });
     expect(reset.status).toBe(200);
     // Incident events are e-mailed to the alert address too, with links to act on them; a HIGH one is under an SLA.
+    // Both addresses are outside the members: the business and sla-policies bundles mail each a confirmation.
     const ims = { alertEmail: 'oncall@example.com', timezone: 'UTC', slaEnabled: true };
     expect((await send(bundle('business'), 'POST', '/api/v1/ims/setup', ims, caller.bearer)).status).toBeLessThan(300);
     const policy = { ...HIGH_INCIDENT_POLICY, escalationContact: 'duty@example.com' };
     const governing = await send(bundle('sla-policies'), 'POST', '/api/v1/sla-policies', policy, caller.bearer);
     expect(governing.status).toBe(201);
+    for (const address of [ims.alertEmail, policy.escalationContact]) {
+      await confirmThroughBundle(bundle('business'), stack.postOffice(), address);
+    }
     // A HIGH incident's notification opens a war room through the connected video tool, with its sealed tokens.
     await connectThroughBundle(bundle('integrations'), caller, 'videomeet');
 
@@ -135,6 +140,33 @@ describe('every built bundle with exactly the environment the template gives it'
       await missHeartbeat(stack.table, workspaceId, created.body?.data?.id);
     };
     await missedHeartbeat('Nightly backup');
+    // A rotation whose first turn starts now: the sweep mails its member they are on call (docs/on-call.md), and
+    // leaves the notice to a later sweep while the table refuses its claim.
+    const rotation = {
+      name: 'Checkout',
+      timezone: 'UTC',
+      layers: [
+        { start: new Date().toISOString(), rotationType: 'weekly', handoffTime: '09:00', members: [caller.userId] },
+      ],
+    };
+    expect((await send(bundle('schedules'), 'POST', '/api/v1/schedules', rotation, caller.bearer)).status).toBe(201);
+    // An escalation policy whose second level is an address outside the members: the schedules bundle mails it
+    // a confirmation (docs/security.md, "Who a page may reach").
+    const escalation = {
+      name: 'Checkout',
+      levels: [
+        { delayMinutes: 0, targets: [{ type: 'member', id: caller.userId }] },
+        { delayMinutes: 5, targets: [{ type: 'email', address: 'lead@example.com' }] },
+      ],
+    };
+    const policyReply = await send(
+      bundle('schedules'),
+      'POST',
+      '/api/v1/escalation-policies',
+      escalation,
+      caller.bearer,
+    );
+    expect(policyReply.status).toBe(201);
     await expect(bundle('sla-sweep').invoke(scheduled)).resolves.toBeUndefined();
     await missedHeartbeat('Hourly export');
     const releaseSweep = stack.dynamoWire.throttle('sla-sweep', 'DynamoDB_20120810.PutItem');
@@ -160,8 +192,8 @@ describe('every built bundle with exactly the environment the template gives it'
     await drainQueueTo(stack, 'mail', 'mail-worker');
     const mailedTo = sesRecipients(stack.aws);
     expect(mailedTo).toEqual(expect.arrayContaining([ims.alertEmail, policy.escalationContact]));
-    // The verification code, then the reset e-mail.
-    expect(mailedTo.filter((to) => to === caller.email)).toHaveLength(2);
+    // The verification code, the reset e-mail, then the handoff notice.
+    expect(mailedTo.filter((to) => to === caller.email)).toHaveLength(3);
 
     // The analysis of the incident the alert storm opened, over a hundred signals (one of them over 256 KiB) that
     // stay in the table: the execution's input, and every state after it, is the four ids.
@@ -288,12 +320,19 @@ describe('every built bundle with exactly the environment the template gives it'
   });
 
   it('read every variable the template gives its function', () => {
-    // The variables no realistic run reads. For the reason the least-privilege proof gives its grant: the SLA
-    // sweep stores a missed heartbeat as a signal, whose metadata would go to the bucket only past 64 KiB. And the
-    // VAPID seed, read by the worker's first push: a bundle has Lambda's outbound guard, which reaches push
+    // The variables no realistic run reads. The SLA sweep's bucket, for the reason the least-privilege proof gives
+    // its grant: a missed heartbeat's signal metadata would go there only past 64 KiB. The console's URL, which
+    // the mail need gives every mailer: the schedules and SLA policies functions mail only an outside address's
+    // confirmation, whose link is the API's as the caller reached it (issue 48; to be narrowed, docs/security.md).
+    // And the VAPID seed, read by the worker's first push: a bundle has Lambda's outbound guard, which reaches push
     // services only (none answers offline), never the local stand-in; test/infra/least-privilege.test.ts sends
     // a push through the stand-in and judges that read against the worker's grant.
-    expect(unreadVariables(stack)).toEqual(['notification-worker: VAPID_SECRET_ARN', 'sla-sweep: PAYLOAD_BUCKET_NAME']);
+    expect(unreadVariables(stack)).toEqual([
+      'notification-worker: VAPID_SECRET_ARN',
+      'schedules: APP_URL',
+      'sla-policies: APP_URL',
+      'sla-sweep: PAYLOAD_BUCKET_NAME',
+    ]);
   });
 
   it("sent only SDK commands its function's policy allows, resources and condition keys included", () => {

@@ -254,9 +254,11 @@ describe('REST API', () => {
 describe('size', () => {
   it('keeps each stack well under the 500-resource limit, below the 80% at which CDK warns', () => {
     expect(Object.keys(view.template.toJSON().Resources).length).toBeLessThan(400);
-    // Every route of the spec is in the table, and with CORS on (the
-    // default) each resource has its preflight: ~470 resources, split by subtree into stacks of at most 250.
+    // Every route of the spec is in the table, and with CORS on (the default) each resource has its preflight,
+    // split by subtree into stacks. A listed subtree never moves (docs/decisions.md), so a stack grows with the
+    // routes its subtrees gain: at most 350 resources each (the second stack holds 254 after issue 48's outside
+    // addresses and issue 42's workspace summary), under the 400 at which CDK warns.
     expect(routes.length).toBeGreaterThan(1);
-    for (const template of routes) expect(Object.keys(template.toJSON().Resources).length).toBeLessThanOrEqual(250);
+    for (const template of routes) expect(Object.keys(template.toJSON().Resources).length).toBeLessThanOrEqual(350);
   });
 });

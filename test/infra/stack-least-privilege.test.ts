@@ -75,7 +75,9 @@ describe('least privilege', () => {
       'ingestion',
       'ingestion-worker',
       'notification-worker',
+      'schedules',
       'signals',
+      'sla-policies',
       'sla-sweep',
     ]);
     // The SLA sweep stores missed heartbeats as signals (docs/heartbeats.md).
@@ -114,7 +116,8 @@ describe('least privilege', () => {
 
   it('lets the groups that declare mail put it on the mail queue, and nothing else of SQS', () => {
     const mailers = ROUTE_GROUPS.filter((group) => group.needs.some(({ binding }) => binding.kind === 'mail'));
-    expect(mailers.map((group) => group.name).sort()).toEqual(['auth', 'business']);
+    // Schedules (escalation policies) and SLA policies mail an outside address its confirmation (docs/security.md).
+    expect(mailers.map((group) => group.name).sort()).toEqual(['auth', 'business', 'schedules', 'sla-policies']);
     const mailQueueArn = {
       'Fn::GetAtt': [view.logicalId(view.stack.queues.mail.queue.node.defaultChild as never), 'Arn'],
     };
@@ -125,7 +128,15 @@ describe('least privilege', () => {
       expect(sqsStatements, name).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: mailQueueArn })]);
       expect(actionsOf(sqsStatements[0]!), name).toContain('sqs:SendMessage');
     }
-    expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual(['auth', 'business', 'notification-worker']);
+    // The SLA sweep, a worker and no route group, mails handoff notices itself (docs/on-call.md).
+    expect(groupsWith((fn) => 'MAIL_QUEUE_URL' in envOf(fn))).toEqual([
+      'auth',
+      'business',
+      'notification-worker',
+      'schedules',
+      'sla-policies',
+      'sla-sweep',
+    ]);
   });
 
   it('lets only the mail worker use SES, from the configured sender', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoClock } from '#infra/local/demo/demo-clock.ts';
+import { demoAccess } from '#infra/local/demo/demo-mode.ts';
 import { type DemoWorkspace, seedDemo } from '#infra/local/demo/seed.ts';
 import { SHOWCASE_SUMMARY } from '#infra/local/demo/showcase.ts';
 import { login } from '../support/accounts.ts';
@@ -35,7 +36,13 @@ describe('the demo workspace', () => {
   }, 120_000);
   afterAll(() => client.stack.stop());
 
-  it('prints credentials that sign in as the ADMIN and a key that reads the workspace', async () => {
+  it('prints the console, credentials that sign in as the ADMIN and a key that reads the workspace', async () => {
+    const printed = demoAccess(demo);
+    const consoleUrl = /console +(http\S+)/.exec(printed)?.[1] ?? '';
+    expect(consoleUrl).toBe(`${client.stack.url}/`);
+    const page = await fetch(consoleUrl, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<div id="app">');
     const admin = await login(client, demo.email, demo.password);
     expect(admin.user.roles).toContain('ADMIN');
     const members = await client.request('GET', `${V1}/business/get_members`, undefined, admin.auth);

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startLocalStack, type LocalStack } from '#infra/local/local-stack.ts';
 import { GENEROUS_RATE_LIMITS, requester, type HttpClient } from '../support/local-stack.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import { createFakeNetwork } from '../support/fake-network.ts';
 
 const V1 = '/api/v1';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   admin = await signUpBusiness(client, { businessName: 'Watchers' });
   const setup = await client.request('POST', `${V1}/ims/setup`, { alertEmail, timezone: 'UTC' }, admin.auth);
   expect(setup.status, setup.text).toBe(201);
+  await confirmOutsideAddress(client, alertEmail);
 });
 
 afterAll(async () => {

@@ -84,7 +84,7 @@ describe("the README's top, as a newcomer reads it", () => {
       /`npm test` runs, in order: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*knip[\s\S]*vitest suite/,
     );
     const architecture = readFileSync('docs/architecture.md', 'utf8');
-    expect(architecture).toContain('\n## Adding an endpoint group\n');
-    expect(top).toContain('(docs/architecture.md#adding-an-endpoint-group)');
+    expect(architecture).toContain('\n### A new endpoint group\n');
+    expect(top).toContain('(docs/architecture.md#a-new-endpoint-group)');
   });
 });

@@ -5,6 +5,7 @@ import type { Queue } from '#lib/ports/queue/queue.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import { V1, registerChatWebhook } from './support.ts';
 
 const ALERTS = 'alerts@mail-outage.example.com';
@@ -45,6 +46,7 @@ describe('notification e-mail while the mail queue refuses messages', () => {
     admin = await signUpBusiness(client, { businessName: 'Mail Outage Co' });
     const setup = await client.request('POST', `${V1}/ims/setup`, { alertEmail: ALERTS, timezone: 'UTC' }, admin.auth);
     expect(setup.status, setup.text).toBe(201);
+    await confirmOutsideAddress(client, ALERTS);
     const assigned = await client.request(
       'POST',
       `${V1}/assign-member`,

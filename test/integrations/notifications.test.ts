@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import { V1, connect, registerChatWebhook } from './support.ts';
 
 let client: TestClient;
@@ -50,6 +51,7 @@ const team = async (name: string, ims: Record<string, unknown> = {}): Promise<Te
     admin.auth,
   );
   expect(setup.status, setup.text).toBe(201);
+  await confirmOutsideAddress(client, `alerts-${name.toLowerCase()}@example.com`);
   const onCall = await joinAs(client, admin, 'ENGINEER');
   const assigned = await client.request(
     'POST',

@@ -140,4 +140,19 @@ describe('resolving', () => {
       { status: 'RESOLVED', notes: [{ move: 'resolve', text: `Resolved with incident ${incident.id}` }] },
     ]);
   });
+
+  it('resolves the open signals of an incident a PUT moves to RESOLVED or CLOSED, as POST /resolve does', async () => {
+    for (const [status, minutesAgo] of [
+      ['RESOLVED', 5],
+      ['CLOSED', 4],
+    ] as const) {
+      const later = await incidentFromAlert(client, ops, new Date(Date.now() - minutesAgo * 60_000).toISOString());
+      const updated = await client.request('PUT', `${INCIDENTS}/${later.id}`, { status }, ops.onCall.auth);
+      expect(updated.status, updated.text).toBe(200);
+      const signals = await client.request('GET', `${INCIDENTS}/${later.id}/signals`, undefined, ops.admin.auth);
+      expect(signals.body.data).toMatchObject([
+        { status: 'RESOLVED', notes: [{ move: 'resolve', text: `Resolved with incident ${later.id}` }] },
+      ]);
+    }
+  });
 });

@@ -18,10 +18,12 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * which the console follows until it lands, 1 (docs/console.md), heartbeats 5 and their ping by GET and POST 2,
  * maintenance windows 5 (docs/heartbeats.md), signing out, 1 (docs/security.md), the PagerDuty- and
  * Opsgenie-compatible event APIs and the integration keys they take 8 (docs/ingestion.md, issue 45), schedules and
- * their calendar feed 11, escalation policies 5 and an incident's escalate-now 1 (docs/on-call.md), a member's push
- * notifications: the VAPID key, subscribing and unsubscribing a device 3 (docs/console.md, issue 46).
+ * their calendar feed 11, escalation policies 5 and an incident's escalate-now 1 (docs/on-call.md), outside
+ * addresses listed and confirmed (GET, and the link's GET and POST) 3 (docs/security.md), the workspace's name
+ * and zone for the console 1 (docs/console.md), a member's push notifications: the VAPID key, subscribing and
+ * unsubscribing a device 3 (docs/console.md, issue 46).
  */
-const SPEC_ROUTE_COUNT = 209;
+const SPEC_ROUTE_COUNT = 213;
 
 const routes = allRoutes();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redactPath } from '#lib/log/redact-path.ts';
 import { signAckLink } from '#lib/notifications/ack-token.ts';
+import { signConfirmation } from '#lib/workspaces/outside-address-token.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { createIncident } from '../support/incidents.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -73,5 +74,17 @@ describe('no secret in the log', () => {
     expect(redactPath('/api/v1/ack/abc.def.ghi?x=1&api_key=k&token=t')).toBe(
       '/api/v1/ack/[redacted]?x=1&api_key=[redacted]&token=[redacted]',
     );
+  });
+
+  it("redacts an outside address's confirmation token", async () => {
+    const token = await signConfirmation(client.stack.ports.signingKeys, {
+      workspaceId: 'ws-1',
+      address: 'partner@outside.example',
+      expiresAt: '2026-12-01T00:00:00.000Z',
+    });
+    expect(redactPath(`/api/v1/business/outside-addresses/confirm/${token}`)).toBe(
+      '/api/v1/business/outside-addresses/confirm/[redacted]',
+    );
+    expect(redactPath('/api/v1/business/outside-addresses')).toBe('/api/v1/business/outside-addresses');
   });
 });

@@ -128,6 +128,23 @@ const mailedCode = async (office: PostOffice, email: string): Promise<string> =>
 };
 
 /**
+ * Confirms an outside address as its owner would (docs/security.md, "Who a page may reach"): the confirmation
+ * e-mail the mail-worker bundle had SES send, its link's path POSTed to the business bundle.
+ */
+export const confirmThroughBundle = async (business: RunningBundle, office: PostOffice, address: string) => {
+  await deliverQueuedMail(office);
+  const mail = office.aws.calls
+    .filter((call) => call.operation === 'SendEmail')
+    .map((call) => call.detail as { Destination: { ToAddresses: string[] }; Content: any })
+    .findLast((detail) => detail.Destination.ToAddresses.includes(address));
+  const path = /\/api\/v1\/business\/outside-addresses\/confirm\/\S+/.exec(
+    String(mail?.Content?.Simple?.Body?.Text?.Data ?? ''),
+  )?.[0];
+  if (!path) throw new Error(`no confirmation was mailed to ${address}`);
+  expectStatus(await send(business, 'POST', path), 200, `confirming ${address}`);
+};
+
+/**
  * A business ADMIN signed up through the auth bundle itself: register, the code from the e-mail the
  * mail-worker bundle had SES send, verify, log in.
  */

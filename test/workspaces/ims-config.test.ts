@@ -8,6 +8,8 @@ let admin: SignedIn;
 const setupIms = (who: SignedIn, body: unknown) => client.request('POST', '/api/v1/ims/setup', body, who.auth);
 const getConfig = (who: SignedIn) => client.request('GET', '/api/v1/ims/config', undefined, who.auth);
 const putConfig = (who: SignedIn, body: unknown) => client.request('PUT', '/api/v1/ims/config', body, who.auth);
+const workspace = async (who: SignedIn) =>
+  (await client.request('GET', '/api/v1/business/workspace', undefined, who.auth)).body.data;
 
 beforeAll(async () => {
   client = await startTestStack();
@@ -22,6 +24,8 @@ describe('IMS configuration', () => {
   it('is 404 to read or change before setup', async () => {
     expect((await getConfig(admin)).status).toBe(404);
     expect((await putConfig(admin, { slaEnabled: true })).status).toBe(404);
+    // The zone people read its times in, for the console: UTC while nothing names one.
+    expect(await workspace(admin)).toEqual({ id: admin.user.businessId, businessName: 'Config Co', timezone: 'UTC' });
   });
 
   it('answers 400 for missing or invalid setup fields', async () => {
@@ -52,6 +56,7 @@ describe('IMS configuration', () => {
     const read = await getConfig(admin);
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual(reply.body.data);
+    expect((await workspace(admin)).timezone).toBe('America/New_York');
   });
 
   it('changes only the provided fields', async () => {

@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import type { LocalStack } from '../local-stack.ts';
 import { IN_MEMORY } from '../saved-queues.ts';
 import { type DemoClock, demoClock } from './demo-clock.ts';
-import { seedDemo } from './seed.ts';
+import { type DemoWorkspace, seedDemo } from './seed.ts';
 
 /** Where `npm run demo` keeps its data unless DATA_DIR says otherwise; emptied at every demo start. */
 const DEMO_DATA_DIR = '.demo-data';
@@ -62,14 +62,18 @@ export const printDemo = async (stack: LocalStack, clock: DemoClock): Promise<vo
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
-    [
-      `Demo workspace ready in ${seconds} s: ${demo.signals} signal deliveries over the past week, incidents in every status.`,
-      `  base URL  ${demo.baseUrl}/api/v1`,
-      `  e-mail    ${demo.email}`,
-      `  password  ${demo.password}`,
-      `  API key   ${demo.apiKey}`,
-      `Try: curl -s ${demo.baseUrl}/api/v1/incident-ticket -H 'x-api-key: ${demo.apiKey}'`,
-      '',
-    ].join('\n'),
+    `Demo workspace ready in ${seconds} s: ${demo.signals} signal deliveries over the past week, incidents in every status.\n${demoAccess(demo)}`,
   );
 };
+
+/** How to get in: the web console first (a person opens it), then the API for programs. */
+export const demoAccess = (demo: Pick<DemoWorkspace, 'baseUrl' | 'email' | 'password' | 'apiKey'>): string =>
+  [
+    `  console   ${demo.baseUrl}/  (sign in with the e-mail and password below)`,
+    `  base URL  ${demo.baseUrl}/api/v1`,
+    `  e-mail    ${demo.email}`,
+    `  password  ${demo.password}`,
+    `  API key   ${demo.apiKey}`,
+    `Try: curl -s ${demo.baseUrl}/api/v1/incident-ticket -H 'x-api-key: ${demo.apiKey}'`,
+    '',
+  ].join('\n');

@@ -1,3 +1,4 @@
+import { countOf } from '#lib/contract/count-words.ts';
 import { DEFAULT_ENGINE } from './default-hypothesis.ts';
 import { CHANGE_WINDOW_MINUTES } from '../evidence/recent-changes-check.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
@@ -49,7 +50,7 @@ export const defaultImpact = (evidence: Evidence, hypothesis: Hypothesis): Impac
   const exposure = told && instantsInWords(told, evidence.timezone);
   const high = own.filter((item) => item.details.severity === 'HIGH').length;
   const impact: Claim = {
-    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${own.length === 1 ? '1 signal' : `${own.length} signals`} on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
+    text: `${incident.priority} incident affecting ${affected.length > 0 ? affected.join(', ') : 'an unnamed service'}: ${countOf(own.length, 'signal')} on the service (${high} HIGH)${dependents.length > 0 ? ` and ${dependents.length} on services depending on it` : ''}, over ${durationInWords(minutes)}${until(evidence, ' until resolution')}. ${exposure ? `Recorded impact: ${exposure}` : 'No customer impact is recorded on the incident.'}`,
     evidenceIds: ids([...own, ...dependents]),
   };
   const factors: Claim[] = [];
@@ -165,8 +166,9 @@ export const defaultRemediation = (evidence: Evidence, hypothesis: Hypothesis): 
     plain.push(`Make ${to.service} hold up when ${from.service} fails, so one failing system cannot take it down.`);
   }
   for (const item of ofKind(evidence, 'SIMILAR_INCIDENT').filter((similar) => similar.details.resolution)) {
+    const { incidentId, summary, minutesToResolve, resolution } = item.details;
     steps.push({
-      text: `Apply what resolved ${item.details.incidentId}: ${item.details.resolution}`,
+      text: `Check whether what resolved the similar incident ${incidentId}${summary ? ` ("${summary}")` : ''}${typeof minutesToResolve === 'number' ? ` in ${durationInWords(minutesToResolve)}` : ''} applies here; its responders wrote: "${resolution}"`,
       evidenceIds: [item.id],
     });
   }

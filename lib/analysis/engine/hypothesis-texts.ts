@@ -1,3 +1,4 @@
+import { countOf } from '#lib/contract/count-words.ts';
 import type { Evidence, EvidenceItem } from '#lib/ports/reasoner/evidence.ts';
 import type { SuspectKind } from '#lib/ports/reasoner/reasoner.ts';
 import { CHANGE_WINDOW_MINUTES, SHORTLY_BEFORE_MINUTES } from '../evidence/recent-changes-check.ts';
@@ -35,7 +36,7 @@ export const hypothesisTexts = (
       lagMinutes === null || lagMinutes <= SHORTLY_BEFORE_MINUTES ? 'shortly' : `about ${durationInWords(lagMinutes)}`;
     const changeAt = lead.at ? ` at ${clockInWords(lead.at, timeZone)}` : '';
     return {
-      hypothesis: `${lead.summary} went out ${lag} before the incident began: ${story}; ${followers} alert(s) on ${service} and the services depending on it followed.`,
+      hypothesis: `${lead.summary} went out ${lag} before the incident began: ${story}; ${countOf(followers, 'alert')} on ${service} and the services depending on it followed.`,
       rootCause: `The change deployed to ${service}${changeAt}${deployerOf(lead)}: ${lead.summary}, ${changeRef(lead, true)}.${spread.length > 0 ? ` It reached ${symptom} through the services that call it: ${[service, ...spread].join(' failed, then ')} failed.` : ''}`,
       plainCause: `A software update released to the ${service} service ${released} before the problem began is the most likely cause.${spread.length > 0 ? ` The failure then spread to ${spread.join(', then ')}, which rel${spread.length === 1 ? 'ies' : 'y'} on it.` : ''}`,
     };

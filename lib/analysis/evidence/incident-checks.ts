@@ -99,9 +99,11 @@ export const similarIncidentsCheck = async (
     .sort((a, b) => b.score - a.score)
     .slice(0, KEPT)
     .map(({ other, score, notes }): EvidenceItem => {
-      // A comment is quoted with its instants in words, as every text of the analysis tells times.
-      const last = notes.at(-1);
-      const resolution = other.resolvedAt && last ? instantsInWords(last, timeZone) : null;
+      // What its responders wrote when they resolved it (the resolution note, else their last comment), quoted
+      // with its instants in words, as every text of the analysis tells times.
+      const written = other.resolution ?? notes.at(-1);
+      const resolution = other.resolvedAt && written ? instantsInWords(written, timeZone) : null;
+      const summary = instantsInWords(other.summary, timeZone);
       const minutesToResolve = other.resolvedAt ? minutesBetween(other.createdAt, other.resolvedAt) : null;
       return {
         id: `incident:${other.id}`,
@@ -109,10 +111,11 @@ export const similarIncidentsCheck = async (
         check: 'similar-incidents',
         service: other.serviceArea ?? null,
         at: other.createdAt,
-        summary: `Similar incident ${other.id} (${Math.round(score * 100)}% alike, ${other.status}): ${instantsInWords(other.summary, timeZone)}${resolution ? `; resolved by: ${resolution.slice(0, 200)}` : ''}`,
+        summary: `Similar incident ${other.id} (${Math.round(score * 100)}% alike, ${other.status.toLowerCase()}): "${summary}"${resolution ? `, resolved with the note "${resolution.slice(0, 200)}"` : ''}`,
         strength: round(score * 0.8),
         details: {
           incidentId: other.id,
+          summary,
           similarity: round(score),
           status: other.status,
           resolution: resolution?.slice(0, 500) ?? null,

@@ -1,3 +1,4 @@
+import { countOf } from '#lib/contract/count-words.ts';
 import type { Scope } from '#lib/identity/scope.ts';
 import type { EvidenceItem, IncidentContext, ServiceContext } from '#lib/ports/reasoner/evidence.ts';
 import { patternRepository } from '../pattern-repository.ts';
@@ -31,7 +32,7 @@ export const learnedPatternsCheck = async (
         check: 'learned-patterns',
         service: pattern.suspectService,
         at: pattern.lastSeen,
-        summary: `Learned pattern "${pattern.description}": ${pattern.occurrences} occurrence(s), the fix worked ${pattern.outcomes.RESOLVED} time(s); fix: ${pattern.suggestedFix}`,
+        summary: `Learned pattern "${pattern.description}": ${countOf(pattern.occurrences, 'occurrence')}, the fix worked ${countOf(pattern.outcomes.RESOLVED, 'time')}; fix: ${pattern.suggestedFix}`,
         strength: Math.round((0.3 + 0.4 * worked) * 100) / 100,
         details: {
           patternId: pattern.patternId,

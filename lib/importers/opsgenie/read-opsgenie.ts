@@ -1,17 +1,14 @@
 import type { Role } from '#lib/identity/caller.ts';
 import { type ExportFiles, readExport } from '../export-files.ts';
-import {
-  clockTime,
-  type ImportLayer,
-  type ImportPolicy,
-  type ImportRestrictions,
-  type ImportSchedule,
-  type ImportSet,
-  type ImportTarget,
-  rotationOf,
-  teamSlug,
-  wallClockTime,
+import type {
+  ImportLayer,
+  ImportPolicy,
+  ImportRestrictions,
+  ImportSchedule,
+  ImportSet,
+  ImportTarget,
 } from '../import-set.ts';
+import { clockTime, rotationOf, importService, importLayer } from '../import-set.ts';
 import { escalationsFile, overridesFile, schedulesFile, servicesFile, teamsFile, usersFile } from './rest-shapes.ts';
 import type * as z from 'zod/mini';
 import type { weekdayWindow } from './rest-shapes.ts';
@@ -87,25 +84,16 @@ export const readOpsgenie = (files: ExportFiles): ImportSet => {
         return [];
       }
       const hours = HOURS_PER[rotation.type] * (rotation.length ?? 1);
-      const kind = rotationOf(hours * 3600);
-      const restrictions = restrictionsOf(rotation.timeRestriction);
-      if (!kind) unmapped.push(`${label}: a turn of ${hours} hours is too long`);
-      if (typeof restrictions === 'string') unmapped.push(`${label}: ${restrictions} have no equivalent here`);
-      if (!kind || typeof restrictions === 'string') return [];
-      const members = rotation.participants.flatMap((participant) => emailOfParticipant(participant, label));
-      if (members.length === 0) {
-        unmapped.push(`${label}: no person to put on call, left out`);
-        return [];
-      }
-      return [
-        {
-          start: new Date(rotation.startDate).toISOString(),
-          ...kind,
-          handoffTime: wallClockTime(rotation.startDate, schedule.timezone),
-          members,
-          ...(restrictions && { restrictions }),
-        },
-      ];
+      return importLayer(unmapped, {
+        label,
+        start: rotation.startDate,
+        timezone: schedule.timezone,
+        rotation: rotationOf(hours * 3600),
+        rotationProblem: `a turn of ${hours} hours is too long`,
+        restrictions: restrictionsOf(rotation.timeRestriction),
+        members: () => rotation.participants.flatMap((participant) => emailOfParticipant(participant, label)),
+        noMembers: 'no person to put on call',
+      });
     });
     const overrides = readExport(files, `overrides/${schedule.id}.json`, overridesFile)?.data ?? [];
     return {
@@ -175,14 +163,9 @@ export const readOpsgenie = (files: ExportFiles): ImportSet => {
       name: user.fullName,
       role: ROLE_OF[user.role?.name ?? 'User'] ?? 'ENGINEER',
     })),
-    services: (readExport(files, 'services.json', servicesFile)?.data ?? []).map((service) => {
-      const team = service.teamId && teamName.get(service.teamId);
-      return {
-        name: service.name,
-        ...(service.description && { description: service.description }),
-        ...(team && teamSlug(team) && { team: teamSlug(team) }),
-      };
-    }),
+    services: (readExport(files, 'services.json', servicesFile)?.data ?? []).map(({ name, description, teamId }) =>
+      importService({ name, description, team: teamId && teamName.get(teamId) }),
+    ),
     schedules,
     policies,
     unmapped,

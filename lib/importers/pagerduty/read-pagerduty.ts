@@ -1,17 +1,14 @@
 import type { Role } from '#lib/identity/caller.ts';
 import { type ExportFiles, readExport } from '../export-files.ts';
-import {
-  clockTime,
-  type ImportLayer,
-  type ImportPolicy,
-  type ImportRestrictions,
-  type ImportSchedule,
-  type ImportSet,
-  type ImportTarget,
-  rotationOf,
-  teamSlug,
-  wallClockTime,
+import type {
+  ImportLayer,
+  ImportPolicy,
+  ImportRestrictions,
+  ImportSchedule,
+  ImportSet,
+  ImportTarget,
 } from '../import-set.ts';
+import { clockTime, rotationOf, importService, importLayer } from '../import-set.ts';
 import {
   escalationPoliciesFile,
   overridesFile,
@@ -85,26 +82,17 @@ export const readPagerDuty = (files: ExportFiles): ImportSet => {
         unmapped.push(`${label}: ended at ${layer.end}; only current layers are imported`);
         return [];
       }
-      const rotation = rotationOf(layer.rotation_turn_length_seconds);
-      const restrictions = restrictionsOf(layer.restrictions ?? []);
-      if (!rotation) unmapped.push(`${label}: a turn of ${layer.rotation_turn_length_seconds} s is not whole hours`);
-      if (typeof restrictions === 'string') unmapped.push(`${label}: ${restrictions} have no equivalent here`);
-      if (!rotation || typeof restrictions === 'string') return [];
-      const members = layer.users.flatMap(({ user }) => emailOf.get(user.id) ?? []);
-      if (members.length === 0) {
-        unmapped.push(`${label}: none of its users is in users.json, left out`);
-        return [];
-      }
-      return [
-        {
-          // The virtual start anchors the turn order, as our layer start does (docs/decisions.md, "The first turn").
-          start: new Date(layer.rotation_virtual_start).toISOString(),
-          ...rotation,
-          handoffTime: wallClockTime(layer.rotation_virtual_start, schedule.time_zone),
-          members,
-          ...(restrictions && { restrictions }),
-        },
-      ];
+      return importLayer(unmapped, {
+        label,
+        // The virtual start anchors the turn order, as our layer start does (docs/decisions.md, "The first turn").
+        start: layer.rotation_virtual_start,
+        timezone: schedule.time_zone,
+        rotation: rotationOf(layer.rotation_turn_length_seconds),
+        rotationProblem: `a turn of ${layer.rotation_turn_length_seconds} s is not whole hours`,
+        restrictions: restrictionsOf(layer.restrictions ?? []),
+        members: () => layer.users.flatMap(({ user }) => emailOf.get(user.id) ?? []),
+        noMembers: 'none of its users is in users.json',
+      });
     });
     const overrides = readExport(files, `overrides/${schedule.id}.json`, overridesFile)?.overrides ?? [];
     return {
@@ -149,14 +137,9 @@ export const readPagerDuty = (files: ExportFiles): ImportSet => {
       name: user.name,
       role: ROLE_OF[user.role ?? 'user'] ?? 'ENGINEER',
     })),
-    services: (readExport(files, 'services.json', servicesFile)?.services ?? []).map((service) => {
-      const team = service.teams?.[0]?.summary;
-      return {
-        name: service.name,
-        ...(service.description && { description: service.description }),
-        ...(team && teamSlug(team) && { team: teamSlug(team) }),
-      };
-    }),
+    services: (readExport(files, 'services.json', servicesFile)?.services ?? []).map(({ name, description, teams }) =>
+      importService({ name, description, team: teams?.[0]?.summary }),
+    ),
     schedules: importedSchedules,
     policies,
     unmapped,

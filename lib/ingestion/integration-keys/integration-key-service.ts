@@ -1,8 +1,7 @@
 import { NotFoundError, UnauthorizedError, ForbiddenError } from '#lib/contract/errors.ts';
 import { authenticateApiKey } from '#lib/api-keys/api-key-authentication.ts';
 import { parseApiKey } from '#lib/api-keys/api-key.ts';
-import { systemAccountScope, type Scope } from '#lib/identity/scope.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import {
   formatIntegrationKey,
   hashIntegrationSecret,
@@ -51,11 +50,11 @@ export interface EventCredential {
  * name no service): the same two a paging tool's sender may be given. Every failure is a 401 (403 for a key
  * without the scope), as on the other ingestion routes.
  */
-export const authenticateEventCredential = async (ports: Ports, raw: string): Promise<EventCredential> => {
+export const authenticateEventCredential = async (scope: AccountScope, raw: string): Promise<EventCredential> => {
   const trimmed = raw.trim();
   const parsed = parseIntegrationKey(trimmed);
   if (parsed) {
-    const found = await integrationKeyRepository(ports.table, parsed.workspaceId).findWithSecret(parsed.keyId);
+    const found = await integrationKeyRepository(scope.ports.table, parsed.workspaceId).findWithSecret(parsed.keyId);
     if (!found || !integrationSecretMatches(parsed.secret, found.secretHash)) {
       throw new UnauthorizedError('Invalid integration key');
     }
@@ -68,12 +67,12 @@ export const authenticateEventCredential = async (ports: Ports, raw: string): Pr
       scopes: ['ingestion:write' as const],
     };
     return {
-      scope: { ...systemAccountScope(ports), caller, actor: `integration:${key.name}`, workspaceId: key.workspaceId },
+      scope: { ...scope, caller, actor: `integration:${key.name}`, workspaceId: key.workspaceId },
       serviceId: key.serviceId,
     };
   }
   if (!parseApiKey(trimmed)) throw new UnauthorizedError('Invalid integration key');
-  const key = await authenticateApiKey(systemAccountScope(ports), trimmed);
+  const key = await authenticateApiKey(scope, trimmed);
   if (!key.scopes.includes('ingestion:write')) throw new ForbiddenError('The API key lacks the ingestion:write scope');
   const caller = {
     kind: 'apiKey' as const,
@@ -83,6 +82,6 @@ export const authenticateEventCredential = async (ports: Ports, raw: string): Pr
     scopes: key.scopes,
   };
   return {
-    scope: { ...systemAccountScope(ports), caller, actor: `api-key:${key.name}`, workspaceId: key.workspaceId },
+    scope: { ...scope, caller, actor: `api-key:${key.name}`, workspaceId: key.workspaceId },
   };
 };

@@ -92,7 +92,12 @@ const EVENTS: Record<string, string> = {
 
 const CHANNELS: Record<string, string> = { email: 'E-mail', chat: 'Chat', sms: 'Text message' };
 
-const OUTCOMES: Record<string, string> = { SENT: 'Sent', FAILED: 'Failed', MUTED: 'Muted (silent hours)' };
+const OUTCOMES: Record<string, string> = {
+  SENT: 'Sent',
+  FAILED: 'Failed',
+  MUTED: 'Muted (silent hours)',
+  UNCONFIRMED: 'Not sent (address not confirmed)',
+};
 
 /** Who was told of what, on which channel, and whether it went out; no section when nobody was. */
 export const notificationsSection = (report: IncidentReport, time: TimeFormat): Content[] =>

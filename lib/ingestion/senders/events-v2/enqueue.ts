@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { fieldMessages } from '#lib/contract/field-messages.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import { ingestDelivery } from '#lib/ingestion/ingest-delivery.ts';
 import type { IngestionSender } from '#lib/ingestion/senders/index.ts';
 import { PayloadError } from '#lib/ingestion/payload-error.ts';
@@ -35,7 +35,7 @@ const withDedupKey = (body: Record<string, unknown>, rawBody: string): Record<st
     : { ...body, dedup_key: createHash('sha256').update(rawBody).digest('hex').slice(0, 32) };
 
 const receive = async (
-  ports: Ports,
+  scope: AccountScope,
   sender: IngestionSender,
   schema: z.ZodMiniType,
   post: EventPost,
@@ -44,7 +44,7 @@ const receive = async (
   const shape = schema.safeParse(post.body);
   if (!shape.success) return invalidEvent(fieldMessages('body', shape.error));
   const body = sender === 'events-v2' ? withDedupKey(post.body as Record<string, unknown>, post.rawBody) : post.body;
-  const credential = await authenticateEventCredential(ports, String((body as { routing_key: string }).routing_key));
+  const credential = await authenticateEventCredential(scope, String((body as { routing_key: string }).routing_key));
   try {
     await ingestDelivery(credential.scope, {
       sender,
@@ -65,16 +65,16 @@ const receive = async (
  * workspace and service; the event goes through the ingestion path every sender takes, and the 202 comes once
  * it is stored.
  */
-export const enqueueAlertEvent = (ports: Ports, post: EventPost): Promise<ForeignAnswer> =>
-  receive(ports, 'events-v2', alertEventSchema, post, (body) => ({
+export const enqueueAlertEvent = (scope: AccountScope, post: EventPost): Promise<ForeignAnswer> =>
+  receive(scope, 'events-v2', alertEventSchema, post, (body) => ({
     status: 'success',
     message: 'Event processed',
     dedup_key: body.dedup_key,
   }));
 
 /** `POST /api/v1/events/v2/change/enqueue`: a change event becomes a CHANGE ticket. */
-export const enqueueChangeEvent = (ports: Ports, post: EventPost): Promise<ForeignAnswer> =>
-  receive(ports, 'events-v2-change', changeEventSchema, post, () => ({
+export const enqueueChangeEvent = (scope: AccountScope, post: EventPost): Promise<ForeignAnswer> =>
+  receive(scope, 'events-v2-change', changeEventSchema, post, () => ({
     status: 'success',
     message: 'Change event processed',
   }));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { UnauthorizedError } from '#lib/contract/errors.ts';
 import { fieldMessages } from '#lib/contract/field-messages.ts';
-import type { Ports } from '#lib/ports/ports.ts';
+import type { AccountScope } from '#lib/identity/scope.ts';
 import type { ForeignAnswer } from '../events-v2/enqueue.ts';
 import { ingestDelivery } from '#lib/ingestion/ingest-delivery.ts';
 import { PayloadError } from '#lib/ingestion/payload-error.ts';
@@ -50,7 +50,7 @@ const aliasOf = (body: Record<string, unknown>): string =>
     : createHash('sha256').update(String(body.message)).digest('hex').slice(0, 32);
 
 const receive = async (
-  ports: Ports,
+  scope: AccountScope,
   action: Action,
   identifier: string | undefined,
   call: AlertCall,
@@ -62,7 +62,7 @@ const receive = async (
   const body = call.body ?? {};
   const shape = schema.safeParse(body);
   if (!shape.success) return unprocessable(call.requestId, started, fieldMessages('body', shape.error));
-  const credential = await authenticateEventCredential(ports, key);
+  const credential = await authenticateEventCredential(scope, key);
   const alias = identifier ?? aliasOf(body as Record<string, unknown>);
   try {
     await ingestDelivery(credential.scope, {
@@ -80,16 +80,14 @@ const receive = async (
 };
 
 /** `POST /api/v1/opsgenie/v2/alerts` (docs/ingestion.md, "Opsgenie Alert API"). */
-export const createAlert = (ports: Ports, call: AlertCall): Promise<ForeignAnswer> =>
-  receive(ports, 'create', undefined, call);
+export const createAlert = (scope: AccountScope, call: AlertCall): Promise<ForeignAnswer> =>
+  receive(scope, 'create', undefined, call);
 
 /**
  * `POST .../alerts/:identifier/close` and `/acknowledge`. An alert's id here is its alias (creating one answers
  * no id, as Opsgenie's asynchronous create does not), so `identifierType` `id` and `alias` name the same alert.
  */
 export const actOnAlert = (
-  ports: Ports,
-  action: 'close' | 'acknowledge',
-  identifier: string,
-  call: AlertCall,
-): Promise<ForeignAnswer> => receive(ports, action, identifier, call);
+  scope: AccountScope,
+  { action, identifier, ...call }: AlertCall & { action: 'close' | 'acknowledge'; identifier: string },
+): Promise<ForeignAnswer> => receive(scope, action, identifier, call);
