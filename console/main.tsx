@@ -9,6 +9,7 @@ import { OnCallPage } from './pages/on-call.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignalsPage } from './pages/signals.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { LinkChatPage } from './pages/link-chat.tsx';
 import { WatchersPage } from './pages/watchers.tsx';
 import { PushToggle } from './push-toggle.tsx';
 import { navigate, returnPath, useLocation } from './router.ts';
@@ -81,6 +82,8 @@ const App = () => {
         <WatchersPage />
       ) : path === '/integration-keys' ? (
         <IntegrationKeysPage />
+      ) : path === '/link-chat' ? (
+        <LinkChatPage user={user} chatUserId={query.get('user') ?? ''} token={query.get('token') ?? ''} />
       ) : path === '/incidents' ? (
         <IncidentsPage params={query} />
       ) : (

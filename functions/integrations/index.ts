@@ -12,6 +12,9 @@ const service = onFirstUse(() => import('#lib/integrations/integration-service.t
 const chatWebhookModule = onFirstUse(() => import('#lib/integrations/chat-webhook.ts'));
 const notificationServiceModule = onFirstUse(() => import('#lib/notifications/notification-service.ts'));
 const push = onFirstUse(() => import('#lib/push/push-service.ts'));
+const chatInteractions = onFirstUse(() => import('#lib/integrations/chat/chat-interactions.ts'));
+const chatUserLinks = onFirstUse(() => import('#lib/integrations/chat/chat-user-links.ts'));
+const requestBaseUrl = onFirstUse(() => import('#lib/app/request-base-url.ts'));
 
 const connect =
   (integration: OAuthIntegration) =>
@@ -36,10 +39,28 @@ const registerHook = async (
 export const handler = createGroupHandler(integrations, {
   connectChat: connect('chat'),
   chatOAuthCallback: callback('chat', 'Chat connected'),
-  registerChatWebhook: async ({ scope, body }) => {
+  registerChatWebhook: async (request) => {
     const { registerChatWebhook } = await chatWebhookModule();
-    return created(await registerChatWebhook(scope, body), { message: 'Chat webhook registered' });
+    const baseUrl = (await requestBaseUrl()).baseUrlOf(request);
+    return created(await registerChatWebhook(request.scope, request.body, baseUrl), {
+      message: 'Chat webhook registered',
+    });
   },
+  chatInteraction: async (request) =>
+    ok(
+      await (await chatInteractions()).handleChatInteraction(request.accountScope, {
+        workspaceId: request.query.workspace,
+        rawBody: request.rawBody ?? '',
+        headers: request.headers,
+        payload: request.body.payload,
+        baseUrl: (await requestBaseUrl()).baseUrlOf(request),
+      }),
+      { message: 'Interaction received' },
+    ),
+  linkChatUser: async ({ scope, params, body }) =>
+    ok(await (await chatUserLinks()).linkChatUser(scope, { chatUserId: params.chatUserId, ...body }), {
+      message: 'Chat user linked',
+    }),
   connectCodehostA: connect('codehost-a'),
   codehostACallback: callback('codehost-a', 'Code host A connected'),
   registerCodehostAWebhook: ({ scope, body }) =>

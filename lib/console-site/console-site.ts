@@ -29,6 +29,7 @@ export const CONSOLE_PAGES = [
   '/on-call',
   '/heartbeats',
   '/integration-keys',
+  '/link-chat',
 ] as const;
 
 /** Where a file is served: the built script and stylesheet under `/console/`, the app's files at the root. */

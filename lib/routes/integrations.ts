@@ -2,6 +2,12 @@ import * as z from 'zod/mini';
 import { defineGroup, type RouteSpec } from '#lib/http/route.ts';
 import { incidentIdParams } from '#lib/incidents/schemas.ts';
 import {
+  chatInteractionBody,
+  chatInteractionQuery,
+  chatInteractionSchema,
+  chatUserLinkBody,
+  chatUserLinkSchema,
+  chatUserParams,
   chatWebhookBody,
   chatWebhookSchema,
   codehostAWebhookBody,
@@ -25,6 +31,8 @@ import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { usagePlan } from '#lib/ports/usage-plan/usage-plan-need.ts';
 import { network } from '#lib/ports/network/network-need.ts';
 import { pushKeys } from '#lib/ports/push-keys/push-keys-need.ts';
+import { queueSender } from '#lib/ports/queue/queue-need.ts';
+import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import {
   pushSubscriptionBody,
   pushSubscriptionParams,
@@ -65,7 +73,19 @@ const callbackRoute = (path: string, name: string) =>
 export const integrations = defineGroup({
   name: 'integrations',
   description: 'Third-party integrations: connection, OAuth callbacks, webhook registration and listings.',
-  needs: [tableReadWrite, signingKeys, integrationProviders, credentialKeys, usagePlan, network, pushKeys],
+  // The notifications queue and metrics: a chat button acknowledges, resolves or escalates as the incidents
+  // routes do, counted and paged.
+  needs: [
+    tableReadWrite,
+    signingKeys,
+    integrationProviders,
+    credentialKeys,
+    usagePlan,
+    network,
+    pushKeys,
+    queueSender('notifications'),
+    metrics,
+  ],
   routes: {
     connectChat: connectRoute('/api/v1/integrations/chat/connect', 'the chat tool'),
     chatOAuthCallback: callbackRoute('/api/v1/integrations/chat/oauth/callback', 'chat tool'),
@@ -76,11 +96,40 @@ export const integrations = defineGroup({
       description:
         'A Slack-compatible incoming-webhook URL, https only, checked with a test message before it is kept: a ' +
         'URL that refuses it is a 400 and nothing is stored. Incident notifications of the workspace are posted ' +
-        'there. The URL is stored encrypted and never answered (`webhookHost` only).',
+        "there. The URL is stored encrypted and never answered (`webhookHost` only). With the chat app's " +
+        '`signingSecret` (stored encrypted, never answered) pages carry Acknowledge, Resolve and Escalate ' +
+        'buttons; give the chat app `interactionsUrl` as its interactivity request URL (docs/integrations.md).',
       auth: 'bearer',
       access: 'admin',
       request: { body: chatWebhookBody },
       response: { status: 201, data: chatWebhookSchema },
+    },
+    chatInteraction: {
+      method: 'POST',
+      path: '/api/v1/integrations/chat/interactions',
+      summary: "A press of a chat page's button, from the chat app (Slack's interactivity request)",
+      description:
+        'Form-encoded `payload` (a Slack `block_actions` JSON). Verified with the signing secret of the workspace ' +
+        "`?workspace=` names (`X-Slack-Signature`, v0 HMAC over `X-Slack-Request-Timestamp` and the body, 5 minutes' " +
+        'replay window): anything else is a 401 and changes nothing. Acts once per press, as the member the chat ' +
+        'user is linked to, with their role; an unlinked user or a VIEWER is answered privately and nothing changes. ' +
+        'The message is updated in place to say who did what.',
+      auth: 'public',
+      formBody: true,
+      request: { query: chatInteractionQuery, body: chatInteractionBody },
+      response: { status: 200, data: chatInteractionSchema },
+    },
+    linkChatUser: {
+      method: 'PUT',
+      path: '/api/v1/integrations/chat/users/:chatUserId',
+      summary: 'Link a chat user to a member, whom their button presses act as',
+      description:
+        'An ADMIN links any member; a member links only themselves, with the `linkToken` of the link their ' +
+        "unlinked press was answered with (the console's `/link-chat` page sends it). An unknown member is a 404.",
+      auth: 'bearer',
+      access: 'read',
+      request: { params: chatUserParams, body: chatUserLinkBody },
+      response: { status: 200, data: chatUserLinkSchema },
     },
     connectCodehostA: connectRoute('/api/v1/integrations/codehost-a/connect', 'code host A'),
     codehostACallback: callbackRoute('/api/v1/integrations/codehost-a/callbacks/codehost-a', 'code host A'),

@@ -11,6 +11,8 @@ export const WORKSPACE_PREFIXES = {
   BLAST: 'blast-radius reports',
   BLASTRISK: "each analysed service's running risk sums",
   CHANGE: 'change tickets',
+  CHATACT: 'chat button presses already acted on (a retried interaction acts once)',
+  CHATUSER: 'chat user ids linked to members, whom their button presses act as',
   CORGROUP: 'correlation groups: signals gathered toward one incident',
   CORRULE: 'correlation rules',
   COUNTER: 'list counters (totals kept on write)',
