@@ -52,7 +52,6 @@ export const handler = createGroupHandler(integrations, {
         workspaceId: request.query.workspace,
         rawBody: request.rawBody ?? '',
         headers: request.headers,
-        payload: request.body.payload,
         baseUrl: (await requestBaseUrl()).baseUrlOf(request),
       }),
       { message: 'Interaction received' },

@@ -14,6 +14,7 @@ import type { LocalMetrics } from './local-metrics.ts';
 import type { MemoryReport } from './local-memory.ts';
 import type { LocalHealth } from './local-health.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { ChatStandIn } from './chat-stand-in.ts';
 import type { PushServiceStandIn } from './push-service-stand-in.ts';
 import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
@@ -60,6 +61,8 @@ export interface LocalHttpOptions {
   smsOutbox: SmsOutbox;
   /** The push service stand-in under `/_local/push/` (push-service-stand-in.ts). */
   pushService?: PushServiceStandIn;
+  /** The chat app stand-in under `/_local/chat/` (chat-stand-in.ts). */
+  chatApp?: ChatStandIn;
   /** Resolves once the notification worker has sent what was queued. */
   notificationsIdle: () => Promise<void>;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
@@ -173,6 +176,18 @@ const serveWith =
       }
       const headers = request.headers as Record<string, string | undefined>;
       const answer = options.pushService.handle(request.method ?? 'GET', url.pathname, headers, body);
+      if (answer) {
+        send(response, answer);
+        return;
+      }
+    }
+    if (options.chatApp && url.pathname.startsWith('/_local/chat/')) {
+      // What a hook got is read once the queued notifications are out, as for the push stand-in.
+      if (request.method === 'GET') {
+        await Promise.race([options.notificationsIdle(), delay(MAIL_QUEUE_WAIT_MS, undefined, { ref: false })]);
+      }
+      const headers = request.headers as Record<string, string | undefined>;
+      const answer = await options.chatApp.handle(request.method ?? 'GET', url.pathname, headers, body);
       if (answer) {
         send(response, answer);
         return;

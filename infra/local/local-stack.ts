@@ -38,6 +38,7 @@ import { IN_MEMORY, restoreQueues, savedQueuesFile, saveQueues } from './saved-q
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
 import { createPushServiceStandIn } from './push-service-stand-in.ts';
+import { createChatStandIn } from './chat-stand-in.ts';
 import { openLocalPushKeys } from './local-push-keys.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { startLocalWorkers, startMailWorker, startNotificationWorker, type LocalWorkers } from './local-workers.ts';
@@ -239,6 +240,7 @@ export const startLocalStack = async ({
     mailQueueIdle: () => deliveriesIdle(),
     smsOutbox,
     pushService: createPushServiceStandIn(clock),
+    chatApp: createChatStandIn(clock),
     notificationsIdle: () => notificationWorker.idle(),
     // Served at the root, as the local server serves the API: links in e-mail land on it (APP_URL).
     console: async (path, requestId) =>

@@ -155,9 +155,6 @@ export const chatUserLinkSchema = z.object({
 /** The interaction's request URL names the workspace; nothing trusts it before the signature holds. */
 export const chatInteractionQuery = z.object({ workspace: z.string().check(z.minLength(1), z.maxLength(100)) });
 
-/** Slack posts a press form-encoded, its JSON in `payload`. */
-export const chatInteractionBody = z.object({ payload: z.string().check(z.maxLength(100_000)) });
-
 export const chatInteractionSchema = z.object({
   outcome: z.enum(['ACKNOWLEDGED', 'RESOLVED', 'ESCALATED', 'NOT_DONE', 'NOT_LINKED', 'REFUSED', 'ALREADY_HANDLED']),
   text: z.string(),

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { defineGroup, type RouteSpec } from '#lib/http/route.ts';
 import { incidentIdParams } from '#lib/incidents/schemas.ts';
 import {
-  chatInteractionBody,
   chatInteractionQuery,
   chatInteractionSchema,
   chatUserLinkBody,
@@ -109,14 +108,14 @@ export const integrations = defineGroup({
       path: '/api/v1/integrations/chat/interactions',
       summary: "A press of a chat page's button, from the chat app (Slack's interactivity request)",
       description:
-        'Form-encoded `payload` (a Slack `block_actions` JSON). Verified with the signing secret of the workspace ' +
+        'A form-encoded `payload` field (a Slack `block_actions` JSON). Verified with the signing secret of the workspace ' +
         "`?workspace=` names (`X-Slack-Signature`, v0 HMAC over `X-Slack-Request-Timestamp` and the body, 5 minutes' " +
         'replay window): anything else is a 401 and changes nothing. Acts once per press, as the member the chat ' +
         'user is linked to, with their role; an unlinked user or a VIEWER is answered privately and nothing changes. ' +
         'The message is updated in place to say who did what.',
       auth: 'public',
       formBody: true,
-      request: { query: chatInteractionQuery, body: chatInteractionBody },
+      request: { query: chatInteractionQuery },
       response: { status: 200, data: chatInteractionSchema },
     },
     linkChatUser: {

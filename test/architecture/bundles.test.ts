@@ -86,7 +86,9 @@ describe('bundles hold the clients their function declares, no others', () => {
 // of this session were merged together: auth 1.4021, business 1.4108, correlation-worker 1.3818 (the batch's
 // shared maintenance windows), incidents 1.4949, integrations 1.4370, sla-sweep 1.3130.
 const OVER_BUDGET: Record<string, number> = {
-  'code-engine': 1.305,
+  // Issue 46's form-encoded routes, whose body the JSON parser leaves (lib/http), moved code-engine, auth and tickets
+  // by 0.0001.
+  'code-engine': 1.3052,
   // Issue 43's handoff notices: the mail need (0.15 KB), and the members' half of workspace-repository.ts, which the
   // lazy handoff chunk shares with the directory read every sweep starts with (1.1 KB): 1.301 to 1.310.
   'sla-sweep': 1.3135,
@@ -103,14 +105,15 @@ const OVER_BUDGET: Record<string, number> = {
   signals: 1.465,
   // The incident list's service-area index and counts, which every incident write carries (issue 33).
   // Issue 46's three push routes and their zod schemas (web-push itself is a chunk of the notification worker's
-  // first push), merged with the above: 1.4504.
-  integrations: 1.4505,
+  // first push), merged with the above: 1.4504. Its chat buttons: the interaction and linking routes, and the
+  // metrics port their acknowledge counts with (as the incidents routes do): 1.4901.
+  integrations: 1.4905,
   playbooks: 1.385,
   // The accept-invite route moves an invitee's schedule turns to the new member (issue 45's importer), and issue
   // 48's outside addresses: their three routes and schemas in the route table.
   // Issue 46's `pushKeys` port in the port set: 1.4111.
   business: 1.4115,
-  auth: 1.4025,
+  auth: 1.4026,
   assistant: 1.355,
   // The batch's shared rules and group lanes every message takes (issue 32, docs/correlation.md), and the
   // service-area index keys and counts every incident write carries (issue 33); a paging tool's acknowledge of a
@@ -131,7 +134,7 @@ const OVER_BUDGET: Record<string, number> = {
   'blast-radius': 1.335,
   // The service's escalationPolicyId in its schemas (issue 43): 1.325 to 1.327.
   'service-map': 1.332,
-  tickets: 1.32,
+  tickets: 1.3202,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */

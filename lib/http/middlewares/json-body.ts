@@ -52,14 +52,8 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
     const { body, isBase64Encoded } = request.event;
     if (!body) return;
     request.context.rawBody = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-    if (request.context.route?.spec.formBody) {
-      // Form fields are strings, and an object with no prototype holds `__proto__` as any other name.
-      request.event.body = Object.assign(
-        Object.create(null),
-        Object.fromEntries(new URLSearchParams(request.context.rawBody)),
-      ) as never;
-      return;
-    }
+    // A form-encoded body is its route's own to read, from `rawBody`.
+    if (request.context.route?.spec.formBody) return;
     const { reviver, firstIn } = prototypeKeyFinder();
     // The option exists in the parser but not in its type declarations.
     const parser = httpJsonBodyParser({ disableContentTypeCheck: true, reviver } as Parameters<

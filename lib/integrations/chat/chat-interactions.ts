@@ -18,7 +18,6 @@ export interface ChatInteraction {
   workspaceId: string;
   rawBody: string;
   headers: Record<string, string>;
-  payload: string;
   /** The API's URL as the chat provider reached it: the console's pages are served at its root. */
   baseUrl: string;
 }
@@ -78,7 +77,8 @@ export const handleChatInteraction = async (
     ]);
   }
   const scope: Scope = { ...account, workspaceId };
-  const press = chatPressOf(interaction.payload);
+  // Slack posts a press form-encoded, its JSON in `payload`.
+  const press = chatPressOf(new URLSearchParams(interaction.rawBody).get('payload') ?? '');
   const users = chatUserRepository(ports.table, workspaceId);
   const link = await users.findLink(press.chatUserId);
   if (!link) {
