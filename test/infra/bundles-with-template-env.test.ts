@@ -327,7 +327,11 @@ describe('every built bundle with exactly the environment the template gives it'
     // And the VAPID seed, read by the worker's first push: a bundle has Lambda's outbound guard, which reaches push
     // services only (none answers offline), never the local stand-in; test/infra/least-privilege.test.ts sends
     // a push through the stand-in and judges that read against the worker's grant.
+    // And the integrations function's notifications queue, which only a chat button press that acts sends to: the
+    // probe's unsigned press is a 401; test/infra/least-privilege.test.ts presses one signed, as a linked member,
+    // and judges the send against the function's grant.
     expect(unreadVariables(stack)).toEqual([
+      'integrations: NOTIFICATIONS_QUEUE_URL',
       'notification-worker: VAPID_SECRET_ARN',
       'schedules: APP_URL',
       'sla-policies: APP_URL',

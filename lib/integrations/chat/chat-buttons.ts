@@ -2,7 +2,7 @@
  * The buttons a chat page carries (Slack Block Kit's `actions` block): each press comes back to
  * `POST /api/v1/integrations/chat/interactions` with its `action_id` and the incident's id as its `value`.
  */
-export const CHAT_ACTIONS = {
+const CHAT_ACTIONS = {
   acknowledge: 'Acknowledge',
   resolve: 'Resolve',
   escalate: 'Escalate',

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How old a signed interaction may be: Slack's own advice, which keeps a captured request from being replayed. */
-export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
+const REPLAY_WINDOW_MS = 5 * 60 * 1000;
 
 /**
  * Whether a chat interaction carries the chat app's signature (Slack's v0 scheme: `X-Slack-Signature` is `v0=`

@@ -22,10 +22,13 @@ const chatPress = async ({ client, admin, integrations }: RequestContext) => {
   };
   const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
   const workspace = encodeURIComponent(admin.user.businessId as string);
-  return client.request('POST', `${V1}/integrations/chat/interactions?workspace=${workspace}`, body, {
+  const pressed = await client.request('POST', `${V1}/integrations/chat/interactions?workspace=${workspace}`, body, {
     'content-type': 'application/x-www-form-urlencoded',
     ...chatSignatureHeaders(CHAT_SIGNING_SECRET, body, new Date()),
   });
+  // Only a press that acts sends what the grant is judged on (the notifications queue, metrics).
+  if (pressed.body?.data?.outcome !== 'ACKNOWLEDGED') throw new Error(`chat press: ${pressed.text}`);
+  return pressed;
 };
 
 /** A subscription of the local push service stand-in (infra/local/push-service-stand-in.ts). */
