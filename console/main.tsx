@@ -9,7 +9,9 @@ import { OnCallPage } from './pages/on-call.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignalsPage } from './pages/signals.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { LinkChatPage } from './pages/link-chat.tsx';
 import { WatchersPage } from './pages/watchers.tsx';
+import { PushToggle } from './push-toggle.tsx';
 import { navigate, returnPath, useLocation } from './router.ts';
 import { Link, useLoad } from './ui.tsx';
 import { loadWorkspace } from './workspace.ts';
@@ -41,6 +43,7 @@ const Header = ({ user, path }: { user: User; path: string }) => (
         Sign out
       </button>
     </span>
+    <PushToggle />
   </header>
 );
 
@@ -79,6 +82,8 @@ const App = () => {
         <WatchersPage />
       ) : path === '/integration-keys' ? (
         <IntegrationKeysPage />
+      ) : path === '/link-chat' ? (
+        <LinkChatPage user={user} chatUserId={query.get('user') ?? ''} token={query.get('token') ?? ''} />
       ) : path === '/incidents' ? (
         <IncidentsPage params={query} />
       ) : (

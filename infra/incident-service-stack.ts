@@ -75,6 +75,8 @@ export class IncidentServiceStack extends Stack {
   readonly routeMiss: ServiceFunction;
   /** The integrations' OAuth applications (JSON), and the key that seals their tokens. */
   readonly integrationProviders: Secret;
+  /** The seed of the VAPID keys that sign Web Push messages. */
+  readonly vapidSecret: Secret;
   readonly credentialsKey: Key;
 
   constructor(scope: Construct, id: string, props: IncidentServiceStackProps) {
@@ -143,8 +145,12 @@ export class IncidentServiceStack extends Stack {
       ...traced,
     });
 
-    const { jwtSecret, integrationProviders, credentialsKey } = createServiceSecrets(this, profile.removalPolicy);
+    const { jwtSecret, vapidSecret, integrationProviders, credentialsKey } = createServiceSecrets(
+      this,
+      profile.removalPolicy,
+    );
     this.integrationProviders = integrationProviders;
+    this.vapidSecret = vapidSecret;
     this.credentialsKey = credentialsKey;
 
     const mail = new MailIdentity(this, 'Mail', {
@@ -173,6 +179,7 @@ export class IncidentServiceStack extends Stack {
       payloads: this.payloads,
       mail,
       jwtSecret,
+      vapidSecret,
       integrationProviders,
       credentialsKey,
       settings,

@@ -35,6 +35,8 @@ export interface NeedTargets {
   payloads: PayloadBucket;
   mail: MailIdentity;
   jwtSecret: Secret;
+  /** The seed of the VAPID key pair that signs Web Push messages (lib/ports/push-keys). */
+  vapidSecret: Secret;
   /** The OAuth applications of the integrations, as JSON (lib/ports/integration-providers). */
   integrationProviders: Secret;
   /** The master key of stored third-party tokens. */
@@ -57,6 +59,7 @@ export const bindNeeds = (
     payloads,
     mail,
     jwtSecret,
+    vapidSecret,
     integrationProviders,
     credentialsKey,
     settings,
@@ -98,6 +101,10 @@ export const bindNeeds = (
       case 'signingKeys':
         jwtSecret.grantRead(fn.lambda);
         fn.lambda.addEnvironment(ENV.jwtSecretArn, jwtSecret.secretArn);
+        break;
+      case 'pushKeys':
+        vapidSecret.grantRead(fn.lambda);
+        fn.lambda.addEnvironment(ENV.vapidSecretArn, vapidSecret.secretArn);
         break;
       case 'usagePlan':
       case 'unkeyedUsage':

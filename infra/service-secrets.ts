@@ -26,6 +26,24 @@ export const createServiceSecrets = (stack: Stack, removalPolicy: RemovalPolicy)
       'verifiers accept, so it can be done by hand with put-secret-value until a rotation Lambda exists.',
   });
 
+  // The stored form of lib/ports/push-keys: `{ seed }`, random text the VAPID key pair is derived from.
+  const vapidSecret = new Secret(stack, 'VapidKeySeed', {
+    description: 'Seed of the VAPID key pair that signs Web Push notifications',
+    generateSecretString: {
+      secretStringTemplate: JSON.stringify({}),
+      generateStringKey: 'seed',
+      passwordLength: 64,
+      excludePunctuation: true,
+    },
+    removalPolicy,
+  });
+  Validations.of(vapidSecret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'Every browser subscribed with the public key derived from this seed: a rotation would silently end every ' +
+      'push subscription, so the seed changes only by hand (members then turn push on again).',
+  });
+
   // The stored form of lib/ports/integration-providers: `{}` until a deployer puts the providers' settings.
   const integrationProviders = new Secret(stack, 'IntegrationProviders', {
     description: 'OAuth applications of the integrations (chat, code hosts, video meetings), as JSON',
@@ -43,5 +61,5 @@ export const createServiceSecrets = (stack: Stack, removalPolicy: RemovalPolicy)
     enableKeyRotation: true,
     removalPolicy,
   });
-  return { jwtSecret, integrationProviders, credentialsKey };
+  return { jwtSecret, vapidSecret, integrationProviders, credentialsKey };
 };

@@ -11,6 +11,10 @@ const codeHosts = onFirstUse(() => import('#lib/integrations/code-hosts.ts'));
 const service = onFirstUse(() => import('#lib/integrations/integration-service.ts'));
 const chatWebhookModule = onFirstUse(() => import('#lib/integrations/chat-webhook.ts'));
 const notificationServiceModule = onFirstUse(() => import('#lib/notifications/notification-service.ts'));
+const push = onFirstUse(() => import('#lib/push/push-service.ts'));
+const chatInteractions = onFirstUse(() => import('#lib/integrations/chat/chat-interactions.ts'));
+const chatUserLinks = onFirstUse(() => import('#lib/integrations/chat/chat-user-links.ts'));
+const requestBaseUrl = onFirstUse(() => import('#lib/app/request-base-url.ts'));
 
 const connect =
   (integration: OAuthIntegration) =>
@@ -35,10 +39,27 @@ const registerHook = async (
 export const handler = createGroupHandler(integrations, {
   connectChat: connect('chat'),
   chatOAuthCallback: callback('chat', 'Chat connected'),
-  registerChatWebhook: async ({ scope, body }) => {
+  registerChatWebhook: async (request) => {
     const { registerChatWebhook } = await chatWebhookModule();
-    return created(await registerChatWebhook(scope, body), { message: 'Chat webhook registered' });
+    const baseUrl = (await requestBaseUrl()).baseUrlOf(request);
+    return created(await registerChatWebhook(request.scope, request.body, baseUrl), {
+      message: 'Chat webhook registered',
+    });
   },
+  chatInteraction: async (request) =>
+    ok(
+      await (await chatInteractions()).handleChatInteraction(request.accountScope, {
+        workspaceId: request.query.workspace,
+        rawBody: request.rawBody ?? '',
+        headers: request.headers,
+        baseUrl: (await requestBaseUrl()).baseUrlOf(request),
+      }),
+      { message: 'Interaction received' },
+    ),
+  linkChatUser: async ({ scope, params, body }) =>
+    ok(await (await chatUserLinks()).linkChatUser(scope, { chatUserId: params.chatUserId, ...body }), {
+      message: 'Chat user linked',
+    }),
   connectCodehostA: connect('codehost-a'),
   codehostACallback: callback('codehost-a', 'Code host A connected'),
   registerCodehostAWebhook: ({ scope, body }) =>
@@ -61,6 +82,11 @@ export const handler = createGroupHandler(integrations, {
     ok(await (await service()).listUserIntegrations(scope, params.userId)),
   disconnectIntegration: async ({ scope, params }) =>
     ok(await (await service()).disconnectIntegration(scope, params), { message: 'Integration disconnected' }),
+  vapidPublicKey: async ({ scope }) => ok(await (await push()).vapidPublicKey(scope)),
+  subscribePush: async ({ scope, body }) =>
+    created(await (await push()).subscribePush(scope, body), { message: 'Push notifications on for this device' }),
+  unsubscribePush: async ({ scope, params }) =>
+    ok(await (await push()).unsubscribePush(scope, params.id), { message: 'Push notifications off for this device' }),
   listIncidentNotifications: async ({ scope, params }) => {
     const { listIncidentNotifications } = await notificationServiceModule();
     return ok(await listIncidentNotifications(scope, params.id));

@@ -14,6 +14,8 @@ import type { LocalMetrics } from './local-metrics.ts';
 import type { MemoryReport } from './local-memory.ts';
 import type { LocalHealth } from './local-health.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { ChatStandIn } from './chat-stand-in.ts';
+import type { PushServiceStandIn } from './push-service-stand-in.ts';
 import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
 import type { LocalUsagePlan } from './local-usage-plan.ts';
@@ -57,6 +59,10 @@ export interface LocalHttpOptions {
   /** Resolves once the mail queue is empty and no delivery is running. */
   mailQueueIdle: () => Promise<void>;
   smsOutbox: SmsOutbox;
+  /** The push service stand-in under `/_local/push/` (push-service-stand-in.ts). */
+  pushService?: PushServiceStandIn;
+  /** The chat app stand-in under `/_local/chat/` (chat-stand-in.ts). */
+  chatApp?: ChatStandIn;
   /** Resolves once the notification worker has sent what was queued. */
   notificationsIdle: () => Promise<void>;
   /** Origins the gateway answers preflights for, as the stack's OPTIONS methods do; none: no OPTIONS methods. */
@@ -162,6 +168,30 @@ const serveWith =
     if (request.method === 'GET' && url.pathname === '/_local/mailbox') {
       send(response, await mailboxResponse(url, options, randomUUID()));
       return;
+    }
+    if (options.pushService && url.pathname.startsWith('/_local/push/')) {
+      // What arrived is read once the queued notifications are out, as for the SMS outbox.
+      if (request.method === 'GET') {
+        await Promise.race([options.notificationsIdle(), delay(MAIL_QUEUE_WAIT_MS, undefined, { ref: false })]);
+      }
+      const headers = request.headers as Record<string, string | undefined>;
+      const answer = options.pushService.handle(request.method ?? 'GET', url.pathname, headers, body);
+      if (answer) {
+        send(response, answer);
+        return;
+      }
+    }
+    if (options.chatApp && url.pathname.startsWith('/_local/chat/')) {
+      // What a hook got is read once the queued notifications are out, as for the push stand-in.
+      if (request.method === 'GET') {
+        await Promise.race([options.notificationsIdle(), delay(MAIL_QUEUE_WAIT_MS, undefined, { ref: false })]);
+      }
+      const headers = request.headers as Record<string, string | undefined>;
+      const answer = await options.chatApp.handle(request.method ?? 'GET', url.pathname, headers, body);
+      if (answer) {
+        send(response, answer);
+        return;
+      }
     }
     if (request.method === 'GET' && url.pathname === '/_local/sms') {
       send(response, await smsResponse(url, options, randomUUID()));

@@ -37,6 +37,9 @@ import { startSqsServer, type LocalSqs } from './sqs-server.ts';
 import { IN_MEMORY, restoreQueues, savedQueuesFile, saveQueues } from './saved-queues.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
+import { createPushServiceStandIn } from './push-service-stand-in.ts';
+import { createChatStandIn } from './chat-stand-in.ts';
+import { openLocalPushKeys } from './local-push-keys.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { startLocalWorkers, startMailWorker, startNotificationWorker, type LocalWorkers } from './local-workers.ts';
 import { openLocalCredentialKeys } from './local-credential-keys.ts';
@@ -193,6 +196,7 @@ export const startLocalStack = async ({
     mailDelivery: mailbox,
     objects: openLocalObjectStore(persistent ? join(dataDir, 'objects') : undefined),
     signingKeys: await openLocalSigningKeys(persistent ? join(dataDir, 'signing-keys.json') : undefined),
+    pushKeys: await openLocalPushKeys(persistent ? join(dataDir, 'vapid-keys.json') : undefined),
     usagePlan,
     unkeyedUsageKey: LOCAL_UNKEYED_USAGE_KEY,
     rateLimits: limits,
@@ -235,6 +239,8 @@ export const startLocalStack = async ({
     health,
     mailQueueIdle: () => deliveriesIdle(),
     smsOutbox,
+    pushService: createPushServiceStandIn(clock),
+    chatApp: createChatStandIn(clock),
     notificationsIdle: () => notificationWorker.idle(),
     // Served at the root, as the local server serves the API: links in e-mail land on it (APP_URL).
     console: async (path, requestId) =>

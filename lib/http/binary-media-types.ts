@@ -1,5 +1,5 @@
 /** Content types the functions answer as bytes (base64 with `isBase64Encoded`); every other body goes as text. */
-const BINARY_MEDIA_TYPES = ['application/pdf', 'application/octet-stream'] as const;
+const BINARY_MEDIA_TYPES = ['application/pdf', 'application/octet-stream', 'image/png'] as const;
 
 /**
  * The API's `binaryMediaTypes`. API Gateway turns a base64 answer back into bytes only when the client's

@@ -10,7 +10,15 @@ export const TEXT_TYPE = 'text/plain; charset=utf-8';
 const SCRIPT_TYPE = 'application/javascript; charset=utf-8';
 const STYLESHEET_TYPE = 'text/css; charset=utf-8';
 
-export type StaticFileName = `${string}.js` | `${string}.css`;
+const MANIFEST_TYPE = 'application/manifest+json';
+const PNG_TYPE = 'image/png';
 
-/** A static file's media type, by its extension: the service serves scripts and stylesheets. */
-export const contentTypeOf = (file: StaticFileName): string => (file.endsWith('.css') ? STYLESHEET_TYPE : SCRIPT_TYPE);
+export type StaticFileName = `${string}.js` | `${string}.css` | `${string}.webmanifest` | `${string}.png`;
+
+/** A static file's media type, by its extension: scripts, stylesheets, the console's web app manifest and icons. */
+export const contentTypeOf = (file: StaticFileName): string => {
+  if (file.endsWith('.css')) return STYLESHEET_TYPE;
+  if (file.endsWith('.webmanifest')) return MANIFEST_TYPE;
+  if (file.endsWith('.png')) return PNG_TYPE;
+  return SCRIPT_TYPE;
+};

@@ -80,6 +80,8 @@ export interface RouteSpec {
   response?: RouteResponse;
   /** Error statuses beyond the common ones that this route answers, for its OpenAPI responses. */
   moreErrors?: readonly (422 | 502)[];
+  /** The body is form-encoded (`a=1&b=2`), as a chat app's interaction is: left unparsed, read from `rawBody`. */
+  formBody?: true;
   /** Largest accepted body in bytes; the default is 1 MiB. */
   maxBodyBytes?: number;
   /**

@@ -4,8 +4,9 @@ import { historyOfUpdate, messagesOfUpdate, recordIncidentChange } from './incid
 import { incidentUpdate } from './incident-item.ts';
 import { incidentRepository } from './incident-repository.ts';
 
-const viaNote = (via: PageChannel | undefined): string =>
-  `through the ${via === 'email' ? 'e-mail' : via === 'sms' ? 'SMS' : 'chat'} acknowledge link`;
+const VIA_NAMES: Record<PageChannel, string> = { chat: 'chat', email: 'e-mail', sms: 'SMS', PUSH: 'push notification' };
+
+const viaNote = (via: PageChannel | undefined): string => `through the ${VIA_NAMES[via ?? 'chat']} acknowledge link`;
 
 /**
  * Acknowledges an incident that is still OPEN, as `scope.actor`, through a page's link on `via` (or as `note`

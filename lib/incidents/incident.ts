@@ -100,9 +100,10 @@ export interface Incident extends Partial<Record<IncidentTextField, string>> {
 
 /**
  * The channels incident notifications go out on; each of their pages of an OPEN incident carries an acknowledge
- * link, so an acknowledgement can name the one it came through.
+ * link, so an acknowledgement can name the one it came through. `PUSH` (Web Push to a member's devices) is
+ * written as issue 46 names it (docs/decisions.md).
  */
-export const PAGE_CHANNELS = ['chat', 'email', 'sms'] as const;
+export const PAGE_CHANNELS = ['chat', 'email', 'sms', 'PUSH'] as const;
 export type PageChannel = (typeof PAGE_CHANNELS)[number];
 
 /** Fields to change: a value sets it, `null` clears an optional text field, absent leaves it. */

@@ -20,6 +20,10 @@ export interface ChatMessage {
   text: string;
   channel?: string;
   blocks?: unknown[];
+  /** A reply to a button press: `ephemeral` shows it to the presser alone. */
+  response_type?: 'ephemeral' | 'in_channel';
+  /** A reply to a button press: true replaces the message the button sat in. */
+  replace_original?: boolean;
 }
 
 /**
@@ -64,16 +68,33 @@ export interface ChatWebhookView {
   channel: string | null;
   /** The host only: the whole URL is a credential and is never answered. */
   webhookHost: string;
+  buttons: boolean;
+  interactionsUrl: string;
   registeredAt: string;
 }
 
+const signingSecretContext = (workspaceId: string) => ({ workspaceId, integration: 'CHAT_SIGNING_SECRET' });
+
+/**
+ * The interactivity request URL the chat app is given: the workspace's id rides in the query, so an interaction
+ * names whose signing secret verifies it; the id is not trusted for anything until that signature holds.
+ */
+export const interactionsUrlOf = (baseUrl: string, workspaceId: string): string =>
+  `${baseUrl}/api/v1/integrations/chat/interactions?workspace=${encodeURIComponent(workspaceId)}`;
+
 /**
  * Registers the workspace's chat webhook after a test message to it went through; a URL the outbound
- * guard refuses, or that refuses the test, is a 400 and nothing is stored. The URL is sealed like a token.
+ * guard refuses, or that refuses the test, is a 400 and nothing is stored. The URL is sealed like a token, and
+ * so is the chat app's signing secret when given (the buttons work only with one; docs/integrations.md).
  */
 export const registerChatWebhook = async (
   scope: Scope,
-  { webhookUrl, channel }: { webhookUrl: string; channel?: string | undefined },
+  {
+    webhookUrl,
+    channel,
+    signingSecret,
+  }: { webhookUrl: string; channel?: string | undefined; signingSecret?: string | undefined },
+  baseUrl: string,
 ): Promise<ChatWebhookView> => {
   const { userId } = userOf(scope.caller);
   const { ports, workspaceId } = scope;
@@ -86,6 +107,9 @@ export const registerChatWebhook = async (
   await integrationRepository(ports.table, workspaceId).putChatWebhook({
     sealedUrl: await sealSecret(ports.credentialKeys, sealContext(workspaceId), webhookUrl),
     channel: channel ?? null,
+    ...(signingSecret && {
+      sealedSigningSecret: await sealSecret(ports.credentialKeys, signingSecretContext(workspaceId), signingSecret),
+    }),
     registeredBy: userId,
     registeredAt,
   });
@@ -94,7 +118,15 @@ export const registerChatWebhook = async (
     { userId, type: 'chat' },
     { status: 'ACTIVE', statusReason: null, ...(channel && { channel }), reconnect: true },
   );
-  return { type: 'CHAT', integrationType: 'chat', channel: channel ?? null, webhookHost: url.host, registeredAt };
+  return {
+    type: 'CHAT',
+    integrationType: 'chat',
+    channel: channel ?? null,
+    webhookHost: url.host,
+    buttons: signingSecret !== undefined,
+    interactionsUrl: interactionsUrlOf(baseUrl, workspaceId),
+    registeredAt,
+  };
 };
 
 /** The workspace's webhook URL, opened, or undefined when none is registered. */
@@ -108,4 +140,14 @@ export const chatWebhookUrl = async (
     url: await openSecret(credentialKeys, sealContext(workspaceId), webhook.sealedUrl),
     channel: webhook.channel,
   };
+};
+
+/** The chat app's signing secret, opened, or undefined when the workspace set none (its buttons then do nothing). */
+export const chatSigningSecret = async (
+  { table, credentialKeys }: { table: Scope['ports']['table']; credentialKeys: CredentialKeys },
+  workspaceId: string,
+): Promise<string | undefined> => {
+  const webhook = await integrationRepository(table, workspaceId).getChatWebhook();
+  if (!webhook?.sealedSigningSecret) return undefined;
+  return openSecret(credentialKeys, signingSecretContext(workspaceId), webhook.sealedSigningSecret);
 };

@@ -54,6 +54,8 @@ const fromItem = (item: Record<string, unknown>, workspaceId: string): StoredInt
 export interface ChatWebhook {
   sealedUrl: string;
   channel: string | null;
+  /** The chat app's signing secret, sealed: what its interaction requests are verified with (docs/integrations.md). */
+  sealedSigningSecret?: string;
   registeredBy: string;
   registeredAt: string;
 }
@@ -113,6 +115,7 @@ export const integrationRepository = (table: Table, workspaceId: string) => {
     return {
       sealedUrl: item.sealedUrl as string,
       channel: (item.channel as string | null | undefined) ?? null,
+      ...(typeof item.sealedSigningSecret === 'string' && { sealedSigningSecret: item.sealedSigningSecret }),
       registeredBy: item.registeredBy as string,
       registeredAt: item.registeredAt as string,
     };

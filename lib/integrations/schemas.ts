@@ -21,6 +21,8 @@ export const oauthCallbackQuery = z.object({
 export const chatWebhookBody = z.object({
   webhookUrl: z.url({ protocol: /^https?$/, error: 'must be an https URL' }).check(z.maxLength(2000)),
   channel: z.optional(text(100)),
+  /** The chat app's signing secret, which its interaction requests (the buttons) are signed with. */
+  signingSecret: z.optional(z.string().check(z.minLength(16), z.maxLength(200))),
 });
 
 const events = (defaults: string[], allowed: readonly string[]) =>
@@ -103,6 +105,10 @@ export const chatWebhookSchema = z.object({
   integrationType: z.literal('chat'),
   channel: z.nullable(z.string()),
   webhookHost: z.string(),
+  /** Whether a signing secret is set (the secret itself is never answered): the buttons work only with one. */
+  buttons: z.boolean(),
+  /** The URL to give the chat app as its interactivity request URL. */
+  interactionsUrl: z.string(),
   registeredAt: z.string(),
 });
 
@@ -126,4 +132,30 @@ export const projectSchema = z.object({
   name: z.string(),
   pathWithNamespace: z.string(),
   defaultBranch: z.nullable(z.string()),
+});
+
+/** A chat user id as the provider names it (Slack's `U…`/`W…`). */
+export const chatUserParams = z.object({
+  chatUserId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a chat user id (letters and digits)')),
+});
+
+export const chatUserLinkBody = z.object({
+  memberId: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** The signed link a press of an unlinked user was answered with: a member linking themselves needs it. */
+  linkToken: z.optional(z.string().check(z.maxLength(2000))),
+});
+
+export const chatUserLinkSchema = z.object({
+  chatUserId: z.string(),
+  memberId: z.string(),
+  linkedBy: z.string(),
+  linkedAt: z.string(),
+});
+
+/** The interaction's request URL names the workspace; nothing trusts it before the signature holds. */
+export const chatInteractionQuery = z.object({ workspace: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+export const chatInteractionSchema = z.object({
+  outcome: z.enum(['ACKNOWLEDGED', 'RESOLVED', 'ESCALATED', 'NOT_DONE', 'NOT_LINKED', 'REFUSED', 'ALREADY_HANDLED']),
+  text: z.string(),
 });

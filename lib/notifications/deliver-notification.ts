@@ -1,7 +1,7 @@
 import { ESCALATION_EVENTS } from '#lib/incidents/incident-notifications.ts';
 import type { IncidentNotification } from '#lib/incidents/notification-message.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
-import type { Incident, PageChannel } from '#lib/incidents/incident.ts';
+import type { Incident } from '#lib/incidents/incident.ts';
 import { type AccountScope, systemScope, type Scope } from '#lib/identity/scope.ts';
 import { chatWebhookUrl, postToChatWebhook } from '#lib/integrations/chat-webhook.ts';
 import { integrationRepository } from '#lib/integrations/integration-repository.ts';
@@ -12,30 +12,14 @@ import { unconfirmedAddresses, WAITING_FOR_CONFIRMATION } from '#lib/workspaces/
 import { ACK_LINK_LIFETIME_MS, signAckLink } from './ack-token.ts';
 import { maskPhone, type Delivery } from './delivery.ts';
 import { deliveryRepository } from './delivery-repository.ts';
-import {
-  chatMessage,
-  mailMessage,
-  notificationContent,
-  smsText,
-  type NotificationContent,
-} from './notification-messages.ts';
+import { chatMessage, mailMessage, notificationContent, smsText } from './notification-messages.ts';
 import type { Pagee } from './escalation-contact.ts';
 import { pagedPeople } from './paged-people.ts';
+import { RecipientGoneError, type PageSend } from './page-send.ts';
+import { pushSends } from './push-sends.ts';
 import { pageFacts } from './page-facts.ts';
 import { isResponseNews, isTheActor, pagedBefore, saidByEscalation } from './response-news.ts';
 import { silencedBy } from './silence.ts';
-
-/** One message to send: where, to whom as the record names them, who acknowledges through its link, and how. */
-interface Send {
-  channel: PageChannel;
-  recipient: string;
-  /** The member or address (or chat channel) its acknowledge link acknowledges as. */
-  ackAs: { by: string; userId?: string | undefined };
-  /** An outside address that has not confirmed: the delivery is recorded UNCONFIRMED and nothing is sent. */
-  unconfirmed?: boolean;
-  /** Hands the message over, or throws: a throw records the delivery FAILED, and the message is tried again. */
-  send(content: NotificationContent): Promise<void>;
-}
 
 /**
  * The IMS settings decide openings, raised priorities and resolutions (an acknowledgement is news only for
@@ -68,11 +52,12 @@ const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
 /**
  * Whom the event reaches: the workspace's chat webhook, the e-mail of the people paged (the members on call,
  * and for an escalation or a breach the policy's escalation contact) and the IMS alert address (each address
- * once; an outside address only once it confirmed), and the SMS number of each paged member who connected one.
+ * once; an outside address only once it confirmed), the SMS number of each paged member who connected one, and each
+ * device a paged member turned push on for.
  */
 const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: readonly Pagee[]) => {
   const { ports, workspaceId } = scope;
-  const sends: Send[] = [];
+  const sends: PageSend[] = [];
   const chat = await chatWebhookUrl(ports, workspaceId);
   if (chat) {
     const channel = config?.slackChannel ?? chat.channel;
@@ -119,6 +104,7 @@ const sendsFor = async (scope: Scope, config: ImsConfig | undefined, people: rea
       send: (content) => ports.sms.send({ to, text: smsText(content) }),
     });
   }
+  sends.push(...(await pushSends(scope, members)));
   return sends;
 };
 
@@ -144,7 +130,7 @@ const ackUrlFor = async (
   { ports }: Scope,
   notification: IncidentNotification,
   incident: Incident,
-  send: Send,
+  send: PageSend,
 ): Promise<string | undefined> => {
   if (incident.status !== 'OPEN') return undefined;
   const token = await signAckLink(ports.signingKeys, {
@@ -235,7 +221,7 @@ export const deliverNotification = async (
       await send({ ...content, ackUrl: await ackUrlFor(scope, notification, incident, pendingSend) });
       await deliveries.recordAttempt(target, { at: at(), outcome: 'SENT' }, meetingUrl);
     } catch (error) {
-      failed += 1;
+      if (!(error instanceof RecipientGoneError)) failed += 1;
       await deliveries.recordAttempt(target, {
         at: at(),
         outcome: 'FAILED',

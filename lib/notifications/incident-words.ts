@@ -11,4 +11,9 @@ export const STATUS_WORDS: Record<Incident['status'], string> = {
 };
 
 /** The channel a page reached someone through, as "through the link in …" says it. */
-export const CHANNEL_WORDS: Record<PageChannel, string> = { chat: 'the chat', email: 'e-mail', sms: 'SMS' };
+export const CHANNEL_WORDS: Record<PageChannel, string> = {
+  chat: 'the chat',
+  email: 'e-mail',
+  sms: 'SMS',
+  PUSH: 'a push notification',
+};

@@ -1,6 +1,7 @@
-import type { Incident } from '#lib/incidents/incident.ts';
+import { type Incident, isDone } from '#lib/incidents/incident.ts';
 import type { IncidentNotification } from '#lib/incidents/notification-message.ts';
 import type { ChatMessage } from '#lib/integrations/chat-webhook.ts';
+import { chatButtons } from '#lib/integrations/chat/chat-buttons.ts';
 import type { MailMessage } from '#lib/ports/mail/mail.ts';
 import { chatText } from '#lib/escaping/chat.ts';
 import { mailBodyLine, mailSubject } from '#lib/escaping/mail.ts';
@@ -14,6 +15,7 @@ import { CHANNEL_WORDS, STATUS_WORDS } from './incident-words.ts';
  * outside text (summaries, service names, people's names) as written: each channel escapes them for itself.
  */
 export interface NotificationContent {
+  incidentId: string;
   headline: string;
   details: string[];
   link: string;
@@ -24,6 +26,8 @@ export interface NotificationContent {
   meetingUrl?: string | undefined;
   /** This recipient's one-click acknowledge link, while the incident is OPEN. */
   ackUrl?: string | undefined;
+  /** Whether the incident is still worked on (not RESOLVED or CLOSED): a chat page then carries its buttons. */
+  actionable: boolean;
 }
 
 /** The level a page reaches, when an escalation policy's (the highest of the levels it pages). */
@@ -104,6 +108,7 @@ export const notificationContent = (
     now,
   }: { appUrl: string; onCall: readonly string[]; meetingUrl?: string | undefined; facts: PageFacts; now: Date },
 ): NotificationContent => ({
+  incidentId: incident.id,
   headline: headlineOf(notification, incident),
   details: [
     ...(facts.what && facts.what !== incident.summary ? [`What is broken: ${facts.what}`] : []),
@@ -125,6 +130,7 @@ export const notificationContent = (
     `since ${timeOfDayInWords(facts.since, facts.timeZone)} ${facts.timeZone}` +
     (facts.alertCount > 1 ? `, ${alertsInWords(facts.alertCount)}` : ''),
   meetingUrl,
+  actionable: !isDone(incident.status),
 });
 
 /** A sender's runbook address inside chat markup: nothing in it may close the link or start another. */
@@ -147,7 +153,10 @@ export const chatMessage = (content: NotificationContent, channel?: string | nul
   return {
     text: chatText(content.headline),
     ...(channel && { channel }),
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } }],
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
+      ...(content.actionable ? [chatButtons(content.incidentId)] : []),
+    ],
   };
 };
 

@@ -13,6 +13,7 @@ export const ENV = {
   appUrl: 'APP_URL',
   allowedOrigins: 'ALLOWED_ORIGINS',
   jwtSecretArn: 'JWT_SECRET_ARN',
+  vapidSecretArn: 'VAPID_SECRET_ARN',
   rateLimits: 'RATE_LIMITS',
   usagePlanId: 'USAGE_PLAN_ID',
   unkeyedUsageKey: 'UNKEYED_USAGE_KEY',

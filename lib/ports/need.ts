@@ -15,6 +15,7 @@ export type Binding =
   | { kind: 'mail' }
   | { kind: 'mailDelivery' }
   | { kind: 'signingKeys' }
+  | { kind: 'pushKeys' }
   | { kind: 'usagePlan' }
   | { kind: 'unkeyedUsage' }
   | { kind: 'objects'; access: ObjectAccess }

@@ -80,6 +80,7 @@ const PORT_NAMES: Record<PortName, true> = {
   mailDelivery: true,
   objects: true,
   signingKeys: true,
+  pushKeys: true,
   usagePlan: true,
   unkeyedUsageKey: true,
   rateLimits: true,

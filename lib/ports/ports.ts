@@ -14,6 +14,7 @@ import type { Queue } from './queue/queue.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { Reasoning } from './reasoner/reasoner.ts';
 import type { SigningKeys } from './signing-keys/signing-keys.ts';
+import type { PushKeys } from './push-keys/push-keys.ts';
 import type { UsagePlan } from './usage-plan/usage-plan.ts';
 import type { Workflow } from './workflow/workflow.ts';
 
@@ -31,6 +32,8 @@ interface Adapters {
   /** Signal metadata and queued events too large for an item or a message. */
   objects: ObjectStore;
   signingKeys: SigningKeys;
+  /** The VAPID keys that sign Web Push messages. */
+  pushKeys: PushKeys;
   usagePlan: UsagePlan;
   identityProvider: IdentityProviderClient;
   /** The master key of stored third-party tokens. */

@@ -2,6 +2,11 @@ import * as z from 'zod/mini';
 import { defineGroup, type RouteSpec } from '#lib/http/route.ts';
 import { incidentIdParams } from '#lib/incidents/schemas.ts';
 import {
+  chatInteractionQuery,
+  chatInteractionSchema,
+  chatUserLinkBody,
+  chatUserLinkSchema,
+  chatUserParams,
   chatWebhookBody,
   chatWebhookSchema,
   codehostAWebhookBody,
@@ -24,6 +29,15 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { usagePlan } from '#lib/ports/usage-plan/usage-plan-need.ts';
 import { network } from '#lib/ports/network/network-need.ts';
+import { pushKeys } from '#lib/ports/push-keys/push-keys-need.ts';
+import { queueSender } from '#lib/ports/queue/queue-need.ts';
+import { metrics } from '#lib/ports/metrics/metrics-need.ts';
+import {
+  pushSubscriptionBody,
+  pushSubscriptionParams,
+  pushSubscriptionSchema,
+  vapidPublicKeySchema,
+} from '#lib/push/schemas.ts';
 
 const connectRoute = (path: string, name: string) =>
   ({
@@ -58,7 +72,19 @@ const callbackRoute = (path: string, name: string) =>
 export const integrations = defineGroup({
   name: 'integrations',
   description: 'Third-party integrations: connection, OAuth callbacks, webhook registration and listings.',
-  needs: [tableReadWrite, signingKeys, integrationProviders, credentialKeys, usagePlan, network],
+  // The notifications queue and metrics: a chat button acknowledges, resolves or escalates as the incidents
+  // routes do, counted and paged.
+  needs: [
+    tableReadWrite,
+    signingKeys,
+    integrationProviders,
+    credentialKeys,
+    usagePlan,
+    network,
+    pushKeys,
+    queueSender('notifications'),
+    metrics,
+  ],
   routes: {
     connectChat: connectRoute('/api/v1/integrations/chat/connect', 'the chat tool'),
     chatOAuthCallback: callbackRoute('/api/v1/integrations/chat/oauth/callback', 'chat tool'),
@@ -69,11 +95,40 @@ export const integrations = defineGroup({
       description:
         'A Slack-compatible incoming-webhook URL, https only, checked with a test message before it is kept: a ' +
         'URL that refuses it is a 400 and nothing is stored. Incident notifications of the workspace are posted ' +
-        'there. The URL is stored encrypted and never answered (`webhookHost` only).',
+        "there. The URL is stored encrypted and never answered (`webhookHost` only). With the chat app's " +
+        '`signingSecret` (stored encrypted, never answered) pages carry Acknowledge, Resolve and Escalate ' +
+        'buttons; give the chat app `interactionsUrl` as its interactivity request URL (docs/integrations.md).',
       auth: 'bearer',
       access: 'admin',
       request: { body: chatWebhookBody },
       response: { status: 201, data: chatWebhookSchema },
+    },
+    chatInteraction: {
+      method: 'POST',
+      path: '/api/v1/integrations/chat/interactions',
+      summary: "A press of a chat page's button, from the chat app (Slack's interactivity request)",
+      description:
+        'A form-encoded `payload` field (a Slack `block_actions` JSON). Verified with the signing secret of the workspace ' +
+        "`?workspace=` names (`X-Slack-Signature`, v0 HMAC over `X-Slack-Request-Timestamp` and the body, 5 minutes' " +
+        'replay window): anything else is a 401 and changes nothing. Acts once per press, as the member the chat ' +
+        'user is linked to, with their role; an unlinked user or a VIEWER is answered privately and nothing changes. ' +
+        'The message is updated in place to say who did what.',
+      auth: 'public',
+      formBody: true,
+      request: { query: chatInteractionQuery },
+      response: { status: 200, data: chatInteractionSchema },
+    },
+    linkChatUser: {
+      method: 'PUT',
+      path: '/api/v1/integrations/chat/users/:chatUserId',
+      summary: 'Link a chat user to a member, whom their button presses act as',
+      description:
+        'An ADMIN links any member; a member links only themselves, with the `linkToken` of the link their ' +
+        "unlinked press was answered with (the console's `/link-chat` page sends it). An unknown member is a 404.",
+      auth: 'bearer',
+      access: 'read',
+      request: { params: chatUserParams, body: chatUserLinkBody },
+      response: { status: 200, data: chatUserLinkSchema },
     },
     connectCodehostA: connectRoute('/api/v1/integrations/codehost-a/connect', 'code host A'),
     codehostACallback: callbackRoute('/api/v1/integrations/codehost-a/callbacks/codehost-a', 'code host A'),
@@ -169,6 +224,38 @@ export const integrations = defineGroup({
       access: 'admin',
       request: { params: disconnectParams },
       response: { status: 200, data: integrationSchema },
+    },
+    // Web Push is a member's own notification channel, as an SMS number is (docs/decisions.md, "Web Push").
+    vapidPublicKey: {
+      method: 'GET',
+      path: '/api/v1/push/vapid-public-key',
+      summary: "The VAPID public key browsers subscribe with (`pushManager.subscribe`'s applicationServerKey)",
+      auth: 'bearer',
+      access: 'read',
+      response: { status: 200, data: vapidPublicKeySchema },
+    },
+    subscribePush: {
+      method: 'POST',
+      path: '/api/v1/push/subscriptions',
+      summary: "Turn push notifications on for the caller's browser",
+      description:
+        "Takes the browser's `PushSubscription` JSON (`endpoint`, `keys.p256dh`, `keys.auth`). The endpoint must " +
+        "be a push service's (FCM, Mozilla's autopush, Apple's web push, WNS; else a 400 naming `endpoint`). Pages " +
+        'to the caller then go to every device subscribed (at most 10; the same browser again replaces its own).',
+      auth: 'bearer',
+      access: 'read',
+      request: { body: pushSubscriptionBody },
+      response: { status: 201, data: pushSubscriptionSchema },
+    },
+    unsubscribePush: {
+      method: 'DELETE',
+      path: '/api/v1/push/subscriptions/:id',
+      summary: "Turn push notifications off for one of the caller's devices",
+      description: "The id `POST /push/subscriptions` answered; another member's or an unknown one is a 404.",
+      auth: 'bearer',
+      access: 'read',
+      request: { params: pushSubscriptionParams },
+      response: { status: 200, data: z.object({ id: z.string() }) },
     },
     listIncidentNotifications: {
       method: 'GET',

@@ -7,14 +7,25 @@ import { integrationProviders } from '#lib/ports/integration-providers/integrati
 import { network } from '#lib/ports/network/network-need.ts';
 import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
+import { pushKeys } from '#lib/ports/push-keys/push-keys-need.ts';
 
 /**
- * Turns incident events into chat posts, e-mail (through the mail outbox) and SMS, with war-room links
+ * Turns incident events into chat posts, e-mail (through the mail outbox), SMS and Web Push, with war-room links
  * from the video tool and signed acknowledge links: the one function that reaches the receivers, so no
  * request waits on them.
  */
 export const notificationWorker: FunctionDeclaration = {
   name: 'notification-worker',
   description: 'Sends the notifications of incident events queued on the notifications queue',
-  needs: [tableReadWrite, mail, smsDelivery, credentialKeys, integrationProviders, network, signingKeys, metrics],
+  needs: [
+    tableReadWrite,
+    mail,
+    smsDelivery,
+    credentialKeys,
+    integrationProviders,
+    network,
+    signingKeys,
+    metrics,
+    pushKeys,
+  ],
 };

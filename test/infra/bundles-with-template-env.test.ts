@@ -5,7 +5,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionNames } from '#infra/bundling.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
-import { CONSOLE_ASSET_DIR, CONSOLE_ASSETS } from '#lib/console-site/console-site.ts';
+import { CONSOLE_ASSETS, consoleAssetPath } from '#lib/console-site/console-site.ts';
 import { contentTypeOf } from '#lib/http/content-types.ts';
 import { MAX_MESSAGE_BYTES } from '#lib/ports/queue/queue.ts';
 import { MAX_EVENTS_STORED_WHILE_WAITING } from '#lib/ingestion/ingest-delivery.ts';
@@ -282,7 +282,7 @@ describe('every built bundle with exactly the environment the template gives it'
       '<base href="/prod/">',
     );
     for (const asset of CONSOLE_ASSETS) {
-      const file = await get(`/${CONSOLE_ASSET_DIR}/${asset}`);
+      const file = await get(consoleAssetPath(asset));
       expect(file.statusCode, asset).toBe(200);
       expect(file.headers?.['content-type'], asset).toBe(contentTypeOf(asset));
       expect(file.body.length, asset).toBeGreaterThan(100);
@@ -324,7 +324,15 @@ describe('every built bundle with exactly the environment the template gives it'
     // its grant: a missed heartbeat's signal metadata would go there only past 64 KiB. The console's URL, which
     // the mail need gives every mailer: the schedules and SLA policies functions mail only an outside address's
     // confirmation, whose link is the API's as the caller reached it (issue 48; to be narrowed, docs/security.md).
+    // And the VAPID seed, read by the worker's first push: a bundle has Lambda's outbound guard, which reaches push
+    // services only (none answers offline), never the local stand-in; test/infra/least-privilege.test.ts sends
+    // a push through the stand-in and judges that read against the worker's grant.
+    // And the integrations function's notifications queue, which only a chat button press that acts sends to: the
+    // probe's unsigned press is a 401; test/infra/least-privilege.test.ts presses one signed, as a linked member,
+    // and judges the send against the function's grant.
     expect(unreadVariables(stack)).toEqual([
+      'integrations: NOTIFICATIONS_QUEUE_URL',
+      'notification-worker: VAPID_SECRET_ARN',
       'schedules: APP_URL',
       'sla-policies: APP_URL',
       'sla-sweep: PAYLOAD_BUCKET_NAME',

@@ -32,7 +32,15 @@ describe('business metrics', () => {
       .filter(([, fn]) => envOf(fn).POWERTOOLS_METRICS_NAMESPACE === METRICS_NAMESPACE)
       .map(([name]) => name)
       .sort();
-    expect(emitting).toEqual(['correlation-worker', 'incidents', 'ingestion', 'ingestion-worker', 'signals']);
+    // integrations: a chat button's acknowledge counts as the incidents routes' does (issue 46).
+    expect(emitting).toEqual([
+      'correlation-worker',
+      'incidents',
+      'ingestion',
+      'ingestion-worker',
+      'integrations',
+      'signals',
+    ]);
     for (const [name, fn] of allFunctions()) {
       expect(envOf(fn).POWERTOOLS_SERVICE_NAME, name).toBe(emitting.includes(name) ? view.stack.stackName : undefined);
     }

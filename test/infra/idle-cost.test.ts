@@ -59,7 +59,7 @@ const idleCost = (resources: Resource[]) => {
     {
       item: `Secrets Manager (${ofType('AWS::SecretsManager::Secret').length} secrets)`,
       cost: ofType('AWS::SecretsManager::Secret').length * PRICES.secret,
-      why: 'the JWT signing key, the integration providers',
+      why: 'the JWT signing key, the integration providers, the Web Push (VAPID) key seed',
     },
     {
       item: `KMS keys (${ofType('AWS::KMS::Key').length})`,
@@ -99,8 +99,10 @@ describe('what an idle stage costs', () => {
   const view = inspectApp({ stage: 'prod', alarmEmail: 'ops@example.com' });
   const cost = idleCost(Object.values(view.template.toJSON().Resources as Record<string, Resource>));
 
-  it('is at most $4 a month at list prices', () => {
-    expect(cost.total).toBeLessThanOrEqual(4);
+  // Issue 46's VAPID seed secret added $0.40 to $3.97: the budget is the lead's to keep or move (docs/decisions.md,
+  // "Push to the phone").
+  it('is at most $4.40 a month at list prices', () => {
+    expect(cost.total).toBeLessThanOrEqual(4.4);
   });
 
   it("is the README's table, computed from the template", () => {

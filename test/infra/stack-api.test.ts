@@ -105,7 +105,18 @@ describe('REST API', () => {
       (method) => `${method.Properties.HttpMethod} ${pathOf(method.Properties.ResourceId) || '/'}`,
     );
     expect(paths.sort()).toEqual(
-      [...CONSOLE_PAGES, '/console/app.js', '/console/app.css'].map((path) => `GET ${path}`).sort(),
+      [
+        ...CONSOLE_PAGES,
+        '/console/app.js',
+        '/console/app.css',
+        // The installable app's files (issue 46): a service worker's scope is the folder it is served from.
+        '/service-worker.js',
+        '/manifest.webmanifest',
+        '/icon-192.png',
+        '/icon-512.png',
+      ]
+        .map((path) => `GET ${path}`)
+        .sort(),
     );
     for (const method of consoleMethods) expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE' });
     expect(paths.some((path) => path.startsWith('GET /api'))).toBe(false);

@@ -47,6 +47,7 @@ const BINDING_ENV: { [K in Binding['kind']]: (binding: Extract<Binding, { kind: 
   mail: () => [ENV.mailQueueUrl, ENV.appUrl],
   mailDelivery: () => [ENV.mailFrom],
   signingKeys: () => [ENV.jwtSecretArn],
+  pushKeys: () => [ENV.vapidSecretArn],
   usagePlan: () => [ENV.usagePlanId],
   unkeyedUsage: () => [ENV.unkeyedUsageKey],
   objects: () => [ENV.payloadBucket],

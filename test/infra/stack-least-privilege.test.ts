@@ -74,6 +74,8 @@ describe('least privilege', () => {
       'incidents',
       'ingestion',
       'ingestion-worker',
+      // A chat button acknowledges, resolves or escalates, and the news is paged (issue 46).
+      'integrations',
       'notification-worker',
       'schedules',
       'signals',
@@ -95,6 +97,7 @@ describe('least privilege', () => {
     expect(groupsWith((fn) => 'NOTIFICATIONS_QUEUE_URL' in envOf(fn))).toEqual([
       'correlation-worker',
       'incidents',
+      'integrations',
       'sla-sweep',
     ]);
     expect(groupsWith((fn) => view.actionsOfFunction(fn).includes('sns:Publish'))).toEqual(['notification-worker']);

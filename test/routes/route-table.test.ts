@@ -20,9 +20,11 @@ import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
  * Opsgenie-compatible event APIs and the integration keys they take 8 (docs/ingestion.md, issue 45), schedules and
  * their calendar feed 11, escalation policies 5 and an incident's escalate-now 1 (docs/on-call.md), outside
  * addresses listed and confirmed (GET, and the link's GET and POST) 3 (docs/security.md), the workspace's name
- * and zone for the console 1 (docs/console.md).
+ * and zone for the console 1 (docs/console.md), a member's push notifications: the VAPID key, subscribing and
+ * unsubscribing a device 3 (docs/console.md, issue 46), a chat button's interaction and linking a chat user 2
+ * (docs/integrations.md, issue 46).
  */
-const SPEC_ROUTE_COUNT = 210;
+const SPEC_ROUTE_COUNT = 215;
 
 const routes = allRoutes();
 

@@ -79,6 +79,7 @@ export const startBundleStack = async (): Promise<BundleStack> => {
     queueUrl: (name) => sqs.queueUrl(name).replace(sqs.endpoint, sqsWire.endpoint),
     secretArn: FAKE_RESOURCES.secretArn,
     integrationProvidersSecretArn: FAKE_RESOURCES.integrationProvidersSecretArn,
+    vapidSecretArn: FAKE_RESOURCES.vapidSecretArn,
     credentialsKeyArn: FAKE_RESOURCES.credentialsKeyArn,
     stateMachineArn: FAKE_RESOURCES.stateMachineArn,
     bucketName: FAKE_RESOURCES.bucketName,

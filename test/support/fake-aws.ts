@@ -9,6 +9,7 @@ import { RECORDED_HEADER } from './iam/sdk-calls.ts';
 export const FAKE_RESOURCES = {
   secretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:JwtSigningKey-fake',
   integrationProvidersSecretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:IntegrationProviders-fake',
+  vapidSecretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:VapidKeySeed-fake',
   credentialsKeyArn: 'arn:aws:kms:us-east-1:000000000000:key/credentials-fake',
   stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:AnalysisWorkflow-fake',
   bucketName: 'payloads-fake',
@@ -113,6 +114,11 @@ const awsJson = (request: Request, integrationProviders: string, keys: Map<strin
         SecretString: integrationProviders,
       };
       return { call, reply: json(200, providers, 'application/x-amz-json-1.1') };
+    }
+    if (input.SecretId === FAKE_RESOURCES.vapidSecretArn) {
+      // The stored form of lib/ports/push-keys, as the stack's generated secret holds it.
+      const seed = { ARN: input.SecretId, Name: 'VapidKeySeed-fake', VersionId: 'v1', SecretString: '{"seed":"fake"}' };
+      return { call, reply: json(200, seed, 'application/x-amz-json-1.1') };
     }
     if (input.SecretId !== FAKE_RESOURCES.secretArn) {
       return { call, reply: awsJsonError('1.1', 'ResourceNotFoundException', `no secret ${input.SecretId}`) };

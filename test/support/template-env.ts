@@ -9,6 +9,7 @@ export interface LocalResources {
   queueUrl(name: QueueName): string;
   secretArn: string;
   integrationProvidersSecretArn: string;
+  vapidSecretArn: string;
   credentialsKeyArn: string;
   stateMachineArn: string;
   bucketName: string;
@@ -39,6 +40,7 @@ export const templateFunctions = (local: LocalResources): ReadonlyMap<string, Te
     QUEUE_NAMES.map((name) => [logicalId(stack.queues[name].queue.node.defaultChild as CfnElement), name] as const),
   );
   const providersSecretId = logicalId(stack.integrationProviders.node.defaultChild as CfnElement);
+  const vapidSecretId = logicalId(stack.vapidSecret.node.defaultChild as CfnElement);
   const credentialsKeyId = logicalId(stack.credentialsKey.node.defaultChild as CfnElement);
   const pseudo: Record<string, string> = {
     'AWS::Region': local.region,
@@ -53,7 +55,11 @@ export const templateFunctions = (local: LocalResources): ReadonlyMap<string, Te
       return name && local.queueUrl(name);
     },
     'AWS::SecretsManager::Secret': (id) =>
-      id === providersSecretId ? local.integrationProvidersSecretArn : local.secretArn,
+      id === providersSecretId
+        ? local.integrationProvidersSecretArn
+        : id === vapidSecretId
+          ? local.vapidSecretArn
+          : local.secretArn,
     'AWS::StepFunctions::StateMachine': () => local.stateMachineArn,
     'AWS::S3::Bucket': () => local.bucketName,
     'AWS::ApiGateway::UsagePlan': () => local.usagePlanId,

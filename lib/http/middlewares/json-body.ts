@@ -44,7 +44,7 @@ const refusedKey = (
 
 /**
  * Parses any non-empty body as JSON whatever its content type, since `curl -d` and several webhook
- * senders do not label JSON as such; a body that is not JSON is a 400 with the parser's reason, and so is
+ * senders do not label JSON as such (a route declaring `formBody` takes form fields instead); a body that is not JSON is a 400 with the parser's reason, and so is
  * a key that would replace a prototype.
  */
 export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
@@ -52,6 +52,8 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
     const { body, isBase64Encoded } = request.event;
     if (!body) return;
     request.context.rawBody = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+    // A form-encoded body is its route's own to read, from `rawBody`.
+    if (request.context.route?.spec.formBody) return;
     const { reviver, firstIn } = prototypeKeyFinder();
     // The option exists in the parser but not in its type declarations.
     const parser = httpJsonBodyParser({ disableContentTypeCheck: true, reviver } as Parameters<

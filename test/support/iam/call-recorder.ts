@@ -170,6 +170,12 @@ export const createCallRecorder = (
         },
       };
     },
+    pushKeys: (keys, record) => ({
+      vapidKeys: () => {
+        record(() => [{ action: 'secretsmanager:GetSecretValue', resource: envOf(policy, ENV.vapidSecretArn) }]);
+        return keys.vapidKeys();
+      },
+    }),
     integrations: (settings, record) => ({
       providers: () => {
         record(() => [

@@ -1,3 +1,4 @@
+import { CHAT_SIGNING_SECRET } from './push-requests.ts';
 import type { HttpReply } from '../local-stack.ts';
 import {
   V1,
@@ -59,7 +60,7 @@ export const INTEGRATION_REQUESTS: Record<string, RouteRequests> = {
     client.request(
       'POST',
       `${V1}/integrations/chat/webhook`,
-      { webhookUrl: integrations.webhookUrl('lp') },
+      { webhookUrl: integrations.webhookUrl('lp'), signingSecret: CHAT_SIGNING_SECRET },
       admin.auth,
     ),
   'integrations.connectCodehostA': connecting('codehost-a'),

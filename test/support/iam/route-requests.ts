@@ -3,6 +3,7 @@ import { CODE_ENGINE_REQUESTS } from './code-engine-requests.ts';
 import { INCIDENT_REQUESTS } from './incident-requests.ts';
 import { INTEGRATION_REQUESTS } from './integration-requests.ts';
 import { ON_CALL_REQUESTS } from './on-call-requests.ts';
+import { PUSH_REQUESTS } from './push-requests.ts';
 import type { RouteRequests } from './request-helpers.ts';
 import { SIGNAL_REQUESTS } from './signal-requests.ts';
 
@@ -18,4 +19,5 @@ export const ROUTE_REQUESTS: Record<string, RouteRequests> = {
   ...ON_CALL_REQUESTS,
   ...CODE_ENGINE_REQUESTS,
   ...INTEGRATION_REQUESTS,
+  ...PUSH_REQUESTS,
 };
