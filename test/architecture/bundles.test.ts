@@ -124,7 +124,7 @@ const OVER_BUDGET: Record<string, number> = {
   // Schedules' zod schemas and the rotation math (issue 43), landed over the budget at the end of a session.
   // Issue 43's escalation policies: their five routes and zod schemas in the same group, 1.335 to 1.359.
   // Issue 48: escalation policies mail an outside address its confirmation, so the mail need's queue sender.
-  schedules: 1.3825,
+  schedules: 1.3829,
   'sla-policies': 1.317,
   dashboard: 1.335,
   // Issue 46's `PUSH` page channel: 1.3370.
