@@ -8,18 +8,12 @@ import type { RouteGroup } from '#lib/http/route.ts';
 import { GATEWAY_BINARY_MEDIA_TYPES } from '#lib/http/binary-media-types.ts';
 import type { FunctionDeclaration } from '#lib/ports/need.ts';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
+import type { WorkQueue } from './constructs/work-queue.ts';
+import { createServiceWorkers } from './service-workers.ts';
 import { ROUTE_GROUPS, allRoutes } from '#lib/routes/index.ts';
 import { ENV } from '#lib/ports/env.ts';
-import { analysisWorker } from '#lib/workers/analysis-worker.ts';
-import { correlationSweep } from '#lib/workers/correlation-sweep.ts';
-import { counterRecount } from '#lib/workers/counter-recount.ts';
-import { slaSweep } from '#lib/workers/sla-sweep.ts';
-import { correlationWorker } from '#lib/workers/correlation-worker.ts';
-import { ingestionWorker } from '#lib/workers/ingestion-worker.ts';
 import { apiKeyAuthorizer } from '#lib/workers/api-key-authorizer.ts';
 import { parseRateLimits } from '#lib/ports/rate-limits.ts';
-import { mailWorker } from '#lib/workers/mail-worker.ts';
-import { notificationWorker } from '#lib/workers/notification-worker.ts';
 import { routeMiss } from '#lib/workers/route-miss.ts';
 import { AnalysisWorkflow } from './constructs/analysis-workflow.ts';
 import { scheduleSweeps } from './constructs/sweep-schedules.ts';
@@ -34,10 +28,8 @@ import { ConsoleSite } from './constructs/console-site.ts';
 import { ServiceDashboard } from './constructs/service-dashboard.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { ServiceTable } from './constructs/service-table.ts';
-import { WorkQueue } from './constructs/work-queue.ts';
 import { functionTimeoutSeconds } from './function-timeouts.ts';
 import { STAGE_PROFILES, type ServiceSettings } from './settings.ts';
-import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { createServiceSecrets } from './service-secrets.ts';
 import { bindNeeds, declares, type NeedTargets } from './need-bindings.ts';
 
@@ -91,47 +83,23 @@ export class IncidentServiceStack extends Stack {
       deletionProtection: settings.stage === 'prod',
     });
     this.payloads = new PayloadBucket(this, 'Payloads', { removalPolicy: profile.removalPolicy });
-    // Every worker, with the declaration its grants and environment are derived from.
-    const workers: [FunctionDeclaration, ServiceFunction][] = [];
-    const worker = (id: string, declaration: FunctionDeclaration, reservedConcurrency?: number) => {
-      const fn = new ServiceFunction(this, id, {
-        name: declaration.name,
-        description: declaration.description,
-        timeout: Duration.seconds(functionTimeoutSeconds(declaration.name)),
-        ...(settings.reserveWorkerConcurrency && reservedConcurrency !== undefined && { reservedConcurrency }),
-        ...retained,
-        ...traced,
-      });
-      workers.push([declaration, fn]);
-      return fn;
-    };
-    this.ingestionWorker = worker('IngestionWorker', ingestionWorker);
-    // The paging path of a storm: each reserves what its event source mapping may use (QUEUE_SETTINGS).
-    this.correlationWorker = worker('CorrelationWorker', correlationWorker, QUEUE_SETTINGS.correlation.maxConcurrency);
-    this.correlationSweep = worker('CorrelationSweep', correlationSweep);
-    this.counterRecount = worker('CounterRecount', counterRecount);
-    this.slaSweep = worker('SlaSweep', slaSweep);
-    this.analysisWorker = worker('AnalysisWorker', analysisWorker);
-    this.apiKeyAuthorizer = worker('ApiKeyAuthorizer', apiKeyAuthorizer);
-    this.mailWorker = worker('MailWorker', mailWorker);
-    this.notificationWorker = worker(
-      'NotificationWorker',
-      notificationWorker,
-      QUEUE_SETTINGS.notifications.maxConcurrency,
-    );
-    this.routeMiss = worker('RouteMiss', routeMiss);
-    this.queues = {
-      ingestion: new WorkQueue(this, 'IngestionQueue', { name: 'ingestion', consumer: this.ingestionWorker.lambda }),
-      correlation: new WorkQueue(this, 'CorrelationQueue', {
-        name: 'correlation',
-        consumer: this.correlationWorker.lambda,
-      }),
-      mail: new WorkQueue(this, 'MailQueue', { name: 'mail', consumer: this.mailWorker.lambda }),
-      notifications: new WorkQueue(this, 'NotificationsQueue', {
-        name: 'notifications',
-        consumer: this.notificationWorker.lambda,
-      }),
-    };
+    const workers = createServiceWorkers(this, {
+      reserveConcurrency: settings.reserveWorkerConcurrency,
+      shared: { ...retained, ...traced },
+    });
+    ({
+      ingestionWorker: this.ingestionWorker,
+      correlationWorker: this.correlationWorker,
+      correlationSweep: this.correlationSweep,
+      counterRecount: this.counterRecount,
+      slaSweep: this.slaSweep,
+      analysisWorker: this.analysisWorker,
+      apiKeyAuthorizer: this.apiKeyAuthorizer,
+      mailWorker: this.mailWorker,
+      notificationWorker: this.notificationWorker,
+      routeMiss: this.routeMiss,
+    } = workers.functions);
+    this.queues = workers.queues;
     scheduleSweeps(this, {
       correlationSweep: this.correlationSweep.lambda,
       slaSweep: this.slaSweep.lambda,
@@ -187,7 +155,7 @@ export class IncidentServiceStack extends Stack {
     };
     const declared: [FunctionDeclaration, ServiceFunction][] = [
       ...groups.map(({ group, fn }) => [group, fn] as [FunctionDeclaration, ServiceFunction]),
-      ...workers,
+      ...workers.declared,
     ];
     for (const [declaration, fn] of declared) bindNeeds(targets, fn, declaration);
 
