@@ -63,9 +63,10 @@ export const schedulesToPageBy = async (scope: Scope): Promise<Schedule[]> => {
   return stored.some((schedule) => schedule.id === DEFAULT_SCHEDULE_ID) ? stored : [layerlessDefault, ...stored];
 };
 
-/** Every schedule of the workspace, the default one first. */
+/** Every schedule of the workspace, the default one first: the list holds it once stored, else it is stored now. */
 export const allSchedules = async (scope: Scope): Promise<Schedule[]> => {
-  const [first, stored] = await Promise.all([storedDefault(scope), repositoryOf(scope).listSchedules()]);
+  const stored = await repositoryOf(scope).listSchedules();
+  const first = stored.find((schedule) => schedule.id === DEFAULT_SCHEDULE_ID) ?? (await storedDefault(scope));
   return [first, ...stored.filter((schedule) => schedule.id !== DEFAULT_SCHEDULE_ID)];
 };
 

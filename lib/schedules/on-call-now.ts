@@ -29,7 +29,12 @@ export const scheduleShiftAt = async (scope: Scope, scheduleId: string, at: Date
  * (it has neither layers nor posted overrides until then).
  */
 export const defaultScheduleMember = async (scope: Scope, at: Date): Promise<Member | undefined> => {
-  const stored = await scheduleRepository(scope.ports.table, scope.workspaceId).getSchedule(DEFAULT_SCHEDULE_ID);
-  const shift = stored && (await shiftIn(scope, stored, at));
+  const repository = scheduleRepository(scope.ports.table, scope.workspaceId);
+  const stored = await repository.getSchedule(DEFAULT_SCHEDULE_ID);
+  if (!stored) return undefined;
+  // No assignment covers `at` (the caller has just asked), so only the posted overrides can win there: the
+  // assignments are not read a second time.
+  const posted = asSpans(await repository.listOverrides(DEFAULT_SCHEDULE_ID));
+  const shift = onCallAt(stored, posted, at.getTime());
   return shift && workspaceRepository(scope.ports.table, scope.workspaceId).getMember(shift.userId);
 };
