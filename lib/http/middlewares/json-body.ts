@@ -44,8 +44,8 @@ const refusedKey = (
 
 /**
  * Parses any non-empty body as JSON whatever its content type, since `curl -d` and several webhook
- * senders do not label JSON as such (a route declaring `formBody` takes form fields instead); a body that is not JSON is a 400 with the parser's reason, and so is
- * a key that would replace a prototype.
+ * senders do not label JSON as such (a route declaring `formBody` takes form fields instead); a body that
+ * is not JSON is a 400 with the parser's reason, and so is a key that would replace a prototype.
  */
 export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   before: async (request) => {
