@@ -43,8 +43,12 @@ export const createServiceWorkers = (
   };
   const functions = {
     ingestionWorker: worker('IngestionWorker', ingestionWorker),
-    // The paging path of a storm: each reserves what its event source mapping may use (QUEUE_SETTINGS).
-    correlationWorker: worker('CorrelationWorker', correlationWorker, QUEUE_SETTINGS.correlation.maxConcurrency),
+    // The paging path of a storm: each reserves what its event source mappings may use (QUEUE_SETTINGS).
+    correlationWorker: worker(
+      'CorrelationWorker',
+      correlationWorker,
+      QUEUE_SETTINGS.correlation.maxConcurrency + QUEUE_SETTINGS['correlation-first'].maxConcurrency,
+    ),
     correlationSweep: worker('CorrelationSweep', correlationSweep),
     counterRecount: worker('CounterRecount', counterRecount),
     slaSweep: worker('SlaSweep', slaSweep),
@@ -59,6 +63,7 @@ export const createServiceWorkers = (
   const queues: Record<QueueName, WorkQueue> = {
     ingestion: queue('IngestionQueue', 'ingestion', functions.ingestionWorker),
     correlation: queue('CorrelationQueue', 'correlation', functions.correlationWorker),
+    'correlation-first': queue('CorrelationFirstQueue', 'correlation-first', functions.correlationWorker),
     mail: queue('MailQueue', 'mail', functions.mailWorker),
     notifications: queue('NotificationsQueue', 'notifications', functions.notificationWorker),
   };

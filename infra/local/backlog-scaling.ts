@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 
 /** How long every running batch may hold the queue before a message arriving behind them gets a consumer of its own. */
 const SLOW_BATCH_MS = 500;
@@ -17,9 +18,10 @@ export interface BacklogScaling {
  * How many of a poller's consumers may receive, from 1 to `concurrency`, as the event source mapping scales its
  * pollers to the backlog. A message that arrives while every allowed consumer is busy, and still is
  * SLOW_BATCH_MS later, gets one more: a batch waiting on a slow receiver holds the queue no longer than that.
+ * Given `yieldTo`, every consumer but the first also waits while a request is answered.
  */
 export const backlogScaling = (
-  { concurrency, batchSize }: { concurrency: number; batchSize: number },
+  { concurrency, batchSize, yieldTo }: { concurrency: number; batchSize: number; yieldTo?: RequestsInFlight },
   batchesRunning: () => number,
 ): BacklogScaling => {
   let allowed = 1;
@@ -32,16 +34,20 @@ export const backlogScaling = (
   let slowBatchCheck: NodeJS.Timeout | undefined;
   return {
     async admitted(index, signal) {
-      while (index >= allowed && !signal.aborted)
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            scaled.off('scaled', wake);
-            signal.removeEventListener('abort', wake);
-            resolve();
-          };
-          scaled.on('scaled', wake);
-          signal.addEventListener('abort', wake);
-        });
+      for (;;) {
+        while (index >= allowed && !signal.aborted)
+          await new Promise<void>((resolve) => {
+            const wake = () => {
+              scaled.off('scaled', wake);
+              signal.removeEventListener('abort', wake);
+              resolve();
+            };
+            scaled.on('scaled', wake);
+            signal.addEventListener('abort', wake);
+          });
+        if (index === 0 || !yieldTo?.busy() || signal.aborted) return;
+        await yieldTo.none(signal);
+      }
     },
     received(messages) {
       allow(messages === batchSize ? allowed + 1 : allowed - 1);

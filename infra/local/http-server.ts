@@ -19,6 +19,7 @@ import type { PushServiceStandIn } from './push-service-stand-in.ts';
 import type { SmsOutbox } from './sms-outbox.ts';
 import { authorizeAtGateway } from './gateway-authorizer.ts';
 import type { LocalUsagePlan } from './local-usage-plan.ts';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 import { takesApiKeys } from '#lib/http/route.ts';
 import type { RouteMatcher } from '#lib/http/route-matcher.ts';
 import type { createRouteMiss } from '#lib/http/route-miss.ts';
@@ -69,6 +70,8 @@ export interface LocalHttpOptions {
   allowedOrigins: readonly string[];
   /** The web console's answer to a GET of a path, as the stack's console function gives it; undefined: not its path. */
   console?: (path: string, requestId: string) => Promise<APIGatewayProxyResult | undefined>;
+  /** Told of each route function's invocation, which the correlation trigger yields to. */
+  inFlight?: RequestsInFlight;
 }
 
 /** The body, or undefined when it exceeds the gateway's limit; read to the end either way so the connection stays usable. */
@@ -245,11 +248,14 @@ const serveWith =
     }
     const timeoutMs = Math.min(functionTimeoutSeconds(match.group) * 1_000, INTEGRATION_TIMEOUT_MS);
     let result: APIGatewayProxyResult;
+    const ended = options.inFlight?.begin();
     try {
       result = await invokeWithin(match.group, requestId, timeoutMs, (context) => handler(event, context));
     } catch (error) {
       gatewayAnswer(functionFailed(match.group, requestId, error));
       return;
+    } finally {
+      ended?.();
     }
     if (Buffer.byteLength(JSON.stringify(result)) > INVOCATION_PAYLOAD_LIMIT) {
       gatewayAnswer(functionFailed(match.group, requestId, new Error('the answer is over 6 MB')));

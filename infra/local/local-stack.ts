@@ -42,6 +42,7 @@ import { createChatStandIn } from './chat-stand-in.ts';
 import { openLocalPushKeys } from './local-push-keys.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
 import { startLocalWorkers, startMailWorker, startNotificationWorker, type LocalWorkers } from './local-workers.ts';
+import { createRequestsInFlight } from './requests-in-flight.ts';
 import { openLocalCredentialKeys } from './local-credential-keys.ts';
 import { openSmsOutbox, type SmsOutbox } from './sms-outbox.ts';
 import { parseIntegrationProviders } from '#lib/ports/integration-providers/integration-providers.ts';
@@ -226,6 +227,7 @@ export const startLocalStack = async ({
   };
   installPorts(ports);
 
+  const inFlight = createRequestsInFlight();
   const server = createLocalHttpServer({
     routes: createRouteMatcher(allRoutes()),
     routeMiss: createRouteMiss(knownRoutes()),
@@ -242,6 +244,7 @@ export const startLocalStack = async ({
     pushService: createPushServiceStandIn(clock),
     chatApp: createChatStandIn(clock),
     notificationsIdle: () => notificationWorker.idle(),
+    inFlight,
     // Served at the root, as the local server serves the API: links in e-mail land on it (APP_URL).
     console: async (path, requestId) =>
       consoleAnswer(path, '', async (asset) => readBuiltAsset(await consoleAssetsInMemory(), asset), requestId),
@@ -258,7 +261,7 @@ export const startLocalStack = async ({
   const mailWorker = startMailWorker(sqs, failedOn('mail'));
   const notificationWorker = startNotificationWorker(sqs, failedOn('notifications'));
   const workers = runWorkers
-    ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000, onSlaSweep: () => health.sweepRan() })
+    ? startLocalWorkers(sqs, { slaSweepMs: slaSweepSeconds * 1000, onSlaSweep: () => health.sweepRan(), inFlight })
     : undefined;
   // Notification e-mail passes the notifications queue first, then the mail queue.
   const deliveriesIdle = async () => {

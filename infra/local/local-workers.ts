@@ -7,30 +7,38 @@ import { handler as notificationWorker } from '#functions/notification-worker/in
 import { log } from '#lib/log/logger.ts';
 import { startQueuePoller, type QueuePoller } from './queue-poller.ts';
 import type { LocalSqs } from './sqs-server.ts';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 
 /** How often the sweep runs, as the stack's schedule does. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 export interface LocalWorkers {
-  /** Resolves once the ingestion and correlation queues are empty and no batch is running. */
+  /** Resolves once the ingestion and both correlation queues are empty and no batch is running. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
+export interface LocalWorkerOptions {
+  slaSweepMs: number;
+  /** Told each finished SLA sweep (the local health). */
+  onSlaSweep?: () => void;
+  /** The route functions' requests, which the `correlation` lane's extra consumers wait for (requests-in-flight.ts). */
+  inFlight?: RequestsInFlight;
+}
+
 /**
  * The queue consumers and the scheduled sweeps of the stack, run locally: each queue's worker behind a
- * poller with Lambda's SQS-trigger semantics, and the correlation and SLA sweeps on timers.
+ * poller with Lambda's SQS-trigger semantics, and the correlation and SLA sweeps on timers. A group's first
+ * signal (`correlation-first`) never waits for requests: it is what opens an incident.
  */
 export const startLocalWorkers = (
   sqs: LocalSqs,
-  {
-    slaSweepMs,
-    onSlaSweep,
-  }: { slaSweepMs: number /** Told each finished SLA sweep (the local health). */; onSlaSweep?: () => void },
+  { slaSweepMs, onSlaSweep, inFlight }: LocalWorkerOptions,
 ): LocalWorkers => {
   const pollers = [
     startQueuePoller({ sqs, queue: 'ingestion', handler: ingestionWorker }),
-    startQueuePoller({ sqs, queue: 'correlation', handler: correlationWorker }),
+    startQueuePoller({ sqs, queue: 'correlation-first', handler: correlationWorker }),
+    startQueuePoller({ sqs, queue: 'correlation', handler: correlationWorker, yieldTo: inFlight }),
   ];
   let sweeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {

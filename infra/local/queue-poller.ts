@@ -20,6 +20,7 @@ import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { invokeWithin } from './lambda-context.ts';
 import { deleteMessages, type LocalSqs } from './sqs-server.ts';
 import { backlogScaling } from './backlog-scaling.ts';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
@@ -33,6 +34,8 @@ export interface QueuePollerOptions {
   /** Overrides the queue's maximum concurrency: how many batches are handled at once. */
   maxConcurrency?: number;
   onError?: (error: unknown) => void;
+  /** Requests all consumers but the first wait for (backlog-scaling.ts). */
+  yieldTo?: RequestsInFlight;
 }
 
 export interface QueuePoller {
@@ -180,7 +183,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
   let stopping = false;
   /** Batches being handled now; at most `concurrency`, as the event source mapping's maximum concurrency. */
   let batchesRunning = 0;
-  const scaling = backlogScaling({ concurrency, batchSize }, () => batchesRunning);
+  const scaling = backlogScaling({ concurrency, batchSize, yieldTo: options.yieldTo }, () => batchesRunning);
   const stopped = new AbortController();
   /** Counts arrivals, so one that lands while a receive is on its way is not slept through. */
   let arrivals = 0;

@@ -6,6 +6,7 @@ export const ENV = {
   table: 'TABLE_NAME',
   ingestionQueueUrl: 'INGESTION_QUEUE_URL',
   correlationQueueUrl: 'CORRELATION_QUEUE_URL',
+  correlationFirstQueueUrl: 'CORRELATION_FIRST_QUEUE_URL',
   mailQueueUrl: 'MAIL_QUEUE_URL',
   notificationsQueueUrl: 'NOTIFICATIONS_QUEUE_URL',
   analysisStateMachineArn: 'ANALYSIS_STATE_MACHINE_ARN',

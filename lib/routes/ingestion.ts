@@ -6,6 +6,7 @@ import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
+import { CORRELATION_LANES } from '#lib/signals/correlation-lane.ts';
 import { emptyData } from '#lib/contract/response-fields.ts';
 import { deliveryData } from '#lib/ingestion/schemas.ts';
 import { type IngestRouteKey, ingestRouteKey, type SenderDefinition } from '#lib/ingestion/senders/sender.ts';
@@ -64,7 +65,7 @@ export const ingestion = defineGroup({
   needs: [
     tableReadWrite,
     signingKeys,
-    queueSender('ingestion', 'correlation'),
+    queueSender('ingestion', ...CORRELATION_LANES),
     payloadObjects('write'),
     metrics,
     network,

@@ -22,11 +22,18 @@ import { signingKeys } from '#lib/ports/signing-keys/signing-keys-need.ts';
 import { queueSender } from '#lib/ports/queue/queue-need.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
+import { CORRELATION_LANES } from '#lib/signals/correlation-lane.ts';
 
 export const signals = defineGroup({
   name: 'signals',
   description: 'Signals (raw alert events): direct ingestion, acknowledgement, resolution and suppression.',
-  needs: [tableReadWrite, signingKeys, queueSender('ingestion', 'correlation'), payloadObjects('readWrite'), metrics],
+  needs: [
+    tableReadWrite,
+    signingKeys,
+    queueSender('ingestion', ...CORRELATION_LANES),
+    payloadObjects('readWrite'),
+    metrics,
+  ],
   routes: {
     listSignals: {
       method: 'GET',

@@ -11,6 +11,7 @@ import { signalCounterRepository } from './signal-counter-repository.ts';
 import { followAcknowledgement, followResolution } from './follow-resolution.ts';
 import { isStoreUnavailable } from '#lib/store/store-errors.ts';
 import type { Attempt, Written } from './store-attempt.ts';
+import { correlationLaneOf } from './correlation-lane.ts';
 
 export interface StoredSignalEvent {
   signalId: string;
@@ -146,7 +147,9 @@ const storeEvent = async (
       ),
     written.correlate &&
       bestEffort('correlation enqueue (the sweep re-enqueues pending signals)', workspaceId, signalId, () =>
-        ports.queue.send('correlation', [{ workspaceId, signalId }]),
+        ports.queue.send(correlationLaneOf(workspaceId, written.signal, attempt.receivedAt), [
+          { workspaceId, signalId },
+        ]),
       ),
     written.resolved &&
       bestEffort('resolved-signal enqueue', workspaceId, signalId, () => followResolution(scope, written.signal)),

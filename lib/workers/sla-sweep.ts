@@ -4,6 +4,7 @@ import { tableReadWrite } from '#lib/ports/table/table-needs.ts';
 import { payloadObjects } from '#lib/ports/object-store/object-store-need.ts';
 import { metrics } from '#lib/ports/metrics/metrics-need.ts';
 import { mail } from '#lib/ports/mail/mail-need.ts';
+import { CORRELATION_LANES } from '#lib/signals/correlation-lane.ts';
 
 /**
  * How often the sweep runs by default (CDK context `slaSweepMinutes`, locally `SLA_SWEEP_SECONDS`): a breach is
@@ -16,13 +17,13 @@ export const slaSweep: FunctionDeclaration = {
   name: 'sla-sweep',
   description:
     'Records SLA breaches of incidents whose deadlines passed, escalates unacknowledged incidents, tells members their on-call shift started and raises missed heartbeats',
-  // A missed heartbeat is stored as a signal like any alert: the correlation queue, and the ingestion queue and
+  // A missed heartbeat is stored as a signal like any alert: the correlation queues, and the ingestion queue and
   // payload bucket the signal store falls back on; the metric is the sweep's own heartbeat (docs/heartbeats.md).
   // Mail: the handoff notices it sends itself (docs/on-call.md), no incident event for the notification worker.
   needs: [
     mail,
     tableReadWrite,
-    queueSender('notifications', 'correlation', 'ingestion'),
+    queueSender('notifications', ...CORRELATION_LANES, 'ingestion'),
     payloadObjects('readWrite'),
     metrics,
   ],

@@ -24,6 +24,7 @@ import {
   worker,
   withRuntime,
 } from './support.ts';
+import { isCorrelationLane } from '#lib/signals/correlation-lane.ts';
 
 describe('correlation delivery: duplicates, failures and lost messages', () => {
   let client: TestClient;
@@ -135,7 +136,7 @@ describe('correlation delivery: duplicates, failures and lost messages', () => {
     const owner = await workspace();
     const lost: Queue = {
       send: async (name, messages) => {
-        if (name === 'correlation') throw new Error('queue unavailable');
+        if (isCorrelationLane(name)) throw new Error('queue unavailable');
         await runtime.queue.send(name, messages);
       },
     };

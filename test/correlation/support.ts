@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { handler as correlationWorker } from '#functions/correlation-worker/index.ts';
 import { startQueuePoller, type QueueHandler, type QueuePoller } from '#infra/local/queue-poller.ts';
 import type { Queue } from '#lib/ports/queue/queue.ts';
+import { CORRELATION_LANES, isCorrelationLane } from '#lib/signals/correlation-lane.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
@@ -18,19 +19,24 @@ export type Auth = Record<string, string>;
 export const worker: QueueHandler = (event: SQSEvent, _context: Context) => correlationWorker(event);
 
 /**
- * The correlation worker on the stack's correlation queue, as Lambda's SQS trigger would run it. A short
- * visibility timeout brings a failed record back within seconds; one batch at a time, since a batch on a
+ * The correlation worker on the stack's two correlation queues, as Lambda's SQS triggers would run it. A short
+ * visibility timeout brings a failed record back within seconds; one batch at a time a queue, since a batch on a
  * busy machine can outlast those 2 s and a second consumer would then receive its messages again (AWS
  * refuses a visibility timeout shorter than the consumer's).
  */
-export const startCorrelationWorker = (client: TestClient, handler: QueueHandler = worker): QueuePoller =>
-  startQueuePoller({
-    sqs: client.stack.queues,
-    queue: 'correlation',
-    handler,
-    visibilityTimeoutSeconds: 2,
-    maxConcurrency: 1,
-  });
+export const startCorrelationWorker = (client: TestClient, handler: QueueHandler = worker): QueuePoller => {
+  const lanes = CORRELATION_LANES.map((queue) =>
+    startQueuePoller({ sqs: client.stack.queues, queue, handler, visibilityTimeoutSeconds: 2, maxConcurrency: 1 }),
+  );
+  return {
+    stop: async () => {
+      await Promise.all(lanes.map((lane) => lane.stop()));
+    },
+    idle: async () => {
+      for (const lane of lanes) await lane.idle();
+    },
+  };
+};
 
 /**
  * A local stack with a correlation worker for the tests of one describe block: started before them and
@@ -101,12 +107,12 @@ export const createRule = async (
   return reply.body.data;
 };
 
-/** A queue that keeps what is sent to the correlation queue instead of sending it; other queues work as usual. */
+/** A queue that keeps what is sent to the correlation queues instead of sending it; other queues work as usual. */
 export const capturingQueue = (real: Queue) => {
   const captured: object[] = [];
   const queue: Queue = {
     send: async (name, messages) => {
-      if (name === 'correlation') captured.push(...messages);
+      if (isCorrelationLane(name)) captured.push(...messages);
       else await real.send(name, messages);
     },
   };

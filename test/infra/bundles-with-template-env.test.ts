@@ -20,6 +20,7 @@ import {
   signUpThroughBundle,
 } from '../support/bundle-requests.ts';
 import { drainQueueTo } from '../support/bundle-queues.ts';
+import { CORRELATION_LANES } from '#lib/signals/correlation-lane.ts';
 import {
   alertStorm,
   eventQueuedTenMinutesAgo,
@@ -49,6 +50,12 @@ import { buildApp } from './template.ts';
 const policies = functionPolicies(buildApp());
 let stack: BundleStack;
 const bundle = (name: string) => stack.bundle(name);
+/** Both correlation lanes to the correlation worker, as their two event source mappings would. */
+const drainCorrelation = async (): Promise<string[]> => {
+  const bodies: string[] = [];
+  for (const lane of CORRELATION_LANES) bodies.push(...(await drainQueueTo(stack, lane, 'correlation-worker')));
+  return bodies;
+};
 
 beforeAll(async () => {
   stack = await startBundleStack();
@@ -100,6 +107,11 @@ describe('every built bundle with exactly the environment the template gives it'
     await stack.sqs.client.send(
       new SendMessageCommand({ QueueUrl: stack.sqs.queueUrl('ingestion'), MessageBody: message }),
     );
+    // Two alerts of one source: the first goes ahead of any backlog (correlation-first), the second behind it.
+    for (const name of ['Checkout errors', 'Checkout saturation']) {
+      const posted = { name, source: 'probe', severity: 'HIGH' };
+      expect((await send(bundle('signals'), 'POST', '/api/v1/signals', posted, caller.bearer)).status).toBe(201);
+    }
     // A signal the table refuses for capacity, past the SDK's retries, goes on the ingestion queue instead.
     const release = stack.dynamoWire.throttle('signals', 'DynamoDB_20120810.PutItem');
     const signal = { name: 'Checkout latency', source: 'probe', severity: 'HIGH' };
@@ -118,7 +130,7 @@ describe('every built bundle with exactly the environment the template gives it'
       detail: {},
     };
     await expect(bundle('correlation-sweep').invoke(scheduled)).resolves.toBeUndefined();
-    const correlated = await drainQueueTo(stack, 'correlation', 'correlation-worker');
+    const correlated = await drainCorrelation();
     expect(correlated.filter((body) => JSON.parse(body).signalId === signalId)).toHaveLength(2);
     await expect(bundle('counter-recount').invoke(scheduled)).resolves.toBeUndefined();
 
@@ -131,8 +143,9 @@ describe('every built bundle with exactly the environment the template gives it'
     );
     // Nobody acknowledged it in time: the sweep records the breach and queues its alert.
     await passResponseDeadline(stack.table, workspaceId, incident.body?.data?.id);
-    // Two jobs that never pinged their heartbeats: the sweep raises each as an alert through correlation, the
-    // second while the table refuses it for capacity, so it waits on the ingestion queue like any refused alert.
+    // Three jobs that never pinged their heartbeats: the sweep raises each as an alert through correlation (the
+    // first two in one run, so the second goes behind the first), the third while the table refuses it for
+    // capacity, so it waits on the ingestion queue like any refused alert.
     const missedHeartbeat = async (name: string) => {
       const body = { name, intervalSeconds: 60, graceSeconds: 60, priority: 'HIGH' };
       const created = await send(bundle('heartbeats'), 'POST', '/api/v1/heartbeats', body, caller.bearer);
@@ -140,6 +153,7 @@ describe('every built bundle with exactly the environment the template gives it'
       await missHeartbeat(stack.table, workspaceId, created.body?.data?.id);
     };
     await missedHeartbeat('Nightly backup');
+    await missedHeartbeat('Weekly report');
     // A rotation whose first turn starts now: the sweep mails its member they are on call (docs/on-call.md), and
     // leaves the notice to a later sweep while the table refuses its claim.
     const rotation = {
@@ -176,7 +190,7 @@ describe('every built bundle with exactly the environment the template gives it'
       JSON.parse(body),
     );
     expect(refusedHeartbeat.map(({ event }) => event.signal.name)).toEqual(['Heartbeat missed: Hourly export']);
-    expect(await drainQueueTo(stack, 'correlation', 'correlation-worker')).toHaveLength(2);
+    expect(await drainCorrelation()).toHaveLength(3);
     // The notifications queued so far (the incident's and its breach among them), then the e-mails they queued.
     const notified = (await drainQueueTo(stack, 'notifications', 'notification-worker')).map((body) =>
       JSON.parse(body),

@@ -150,18 +150,26 @@ describe('deploy settings', () => {
     expect(topics).toHaveLength(1);
     const alarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm'));
     // Age per queue, errors of the workers, API 5xx and latency, analyses; and the pager's own health: the
-    // sweep, late notifications, SMS failures and spend, new dead letters (one alarm over the four queues).
-    expect(alarms).toHaveLength(13);
+    // sweep, late notifications, SMS failures and spend, new dead letters (one alarm over the five queues).
+    expect(alarms).toHaveLength(14);
     const watchedMetrics = alarms.reduce(
       (count, alarm) =>
         count + (alarm.Properties.Metrics?.filter((m: { MetricStat?: unknown }) => m.MetricStat).length ?? 1),
       0,
     );
     // What CloudWatch bills: $0.10 a metric a month, the first ten free (test/infra/idle-cost.test.ts).
-    expect(watchedMetrics).toBe(24);
+    expect(watchedMetrics).toBe(26);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     const descriptions = alarms.map((alarm) => String(alarm.Properties.AlarmDescription));
-    for (const watched of ['ingestion queue', 'correlation queue', 'mail queue', 'function failed', '5xx', 'latency']) {
+    for (const watched of [
+      'ingestion queue',
+      'correlation queue',
+      'correlation-first queue',
+      'mail queue',
+      'function failed',
+      '5xx',
+      'latency',
+    ]) {
       expect(
         descriptions.some((text) => text.includes(watched)),
         watched,

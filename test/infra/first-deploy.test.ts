@@ -37,7 +37,10 @@ describe('concurrency', () => {
 
   it('reserves the correlation and notification workers their maximum concurrency when asked', () => {
     const reserving = inspectApp({ stage: 'prod', reserveWorkerConcurrency: 'true' });
-    expect(reservedOf(reserving, reserving.stack.correlationWorker)).toBe(QUEUE_SETTINGS.correlation.maxConcurrency);
+    // Both correlation lanes' mappings invoke the one correlation worker.
+    expect(reservedOf(reserving, reserving.stack.correlationWorker)).toBe(
+      QUEUE_SETTINGS.correlation.maxConcurrency + QUEUE_SETTINGS['correlation-first'].maxConcurrency,
+    );
     expect(reservedOf(reserving, reserving.stack.notificationWorker)).toBe(QUEUE_SETTINGS.notifications.maxConcurrency);
     expect(reservedOf(reserving, reserving.stack.ingestionWorker)).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
+import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
 import { buildApp, type inspect, inspectApp } from './template.ts';
@@ -53,10 +54,10 @@ describe('table', () => {
 });
 
 describe('queues', () => {
-  it('has the four work queues, each with an encrypted, TLS-only dead-letter queue', () => {
-    view.template.resourceCountIs('AWS::SQS::Queue', 8);
+  it('has the five work queues, each with an encrypted, TLS-only dead-letter queue', () => {
+    view.template.resourceCountIs('AWS::SQS::Queue', 10);
     view.template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    for (const name of ['ingestion', 'correlation', 'mail', 'notifications'] as const) {
+    for (const name of QUEUE_NAMES) {
       const workQueue = view.stack.queues[name];
       const queue = view.resources[view.logicalId(workQueue.queue.node.defaultChild as never)]!;
       const deadLetterId = view.logicalId(workQueue.deadLetterQueue.node.defaultChild as never);
@@ -68,7 +69,7 @@ describe('queues', () => {
         },
       });
     }
-    // New dead letters of all four queues are one alarm, the pager health's (test/health/pager-health.test.ts).
+    // New dead letters of all five queues are one alarm, the pager health's (test/health/pager-health.test.ts).
     const denyInsecure = {
       PolicyDocument: {
         Statement: Match.arrayWith([
@@ -76,14 +77,15 @@ describe('queues', () => {
         ]),
       },
     };
-    view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 8);
+    view.template.resourcePropertiesCountIs('AWS::SQS::QueuePolicy', denyInsecure, 10);
   });
 
   it('drains each queue with its worker, reporting partial batch failures', () => {
-    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 4);
+    view.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 5);
     for (const [name, worker] of [
       ['ingestion', view.stack.ingestionWorker],
       ['correlation', view.stack.correlationWorker],
+      ['correlation-first', view.stack.correlationWorker],
       ['mail', view.stack.mailWorker],
       ['notifications', view.stack.notificationWorker],
     ] as const) {

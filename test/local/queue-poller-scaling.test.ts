@@ -5,6 +5,9 @@ import type { Queue } from '#lib/ports/queue/queue.ts';
 import type { QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { startQueuePoller, type QueuePoller, type QueuePollerOptions } from '#infra/local/queue-poller.ts';
+import { everyQueue } from '../support/every-queue.ts';
+import { createRequestsInFlight } from '#infra/local/requests-in-flight.ts';
+import { setTimeout as delay } from 'node:timers/promises';
 
 // Batches are held open on purpose here, so the visibility timeout is long enough never to expire under them.
 const settings: QueueSettings = {
@@ -21,7 +24,7 @@ let pollers: QueuePoller[];
 
 beforeEach(async () => {
   sqs = await startSqsServer({
-    settings: { ingestion: settings, correlation: settings, mail: settings, notifications: settings },
+    settings: everyQueue(settings),
   });
   queue = createSqsQueue(sqs.client, sqs.queueUrl);
   pollers = [];
@@ -94,5 +97,35 @@ describe('local SQS trigger, scaled to its backlog', () => {
     expect(seen).toEqual([{ n: 'slow' }, { n: 'behind it' }]);
     releaseSlow();
     await poller.idle();
+  });
+
+  it('keeps to one batch while a request is answered, and scales up once none is', async () => {
+    await queue.send(
+      'ingestion',
+      Array.from({ length: 60 }, (_, n) => ({ n })),
+    );
+    const requests = createRequestsInFlight();
+    const requestEnded = requests.begin();
+    let running = 0;
+    const mostAtOnce = { busy: 0, after: 0 };
+    let batchesWhileBusy = 0;
+    const poller = poll(
+      async () => {
+        running += 1;
+        const phase = requests.busy() ? 'busy' : 'after';
+        mostAtOnce[phase] = Math.max(mostAtOnce[phase], running);
+        // Every batch is full, which scales an unyielding poller up at once (the first test).
+        if (phase === 'busy' && (batchesWhileBusy += 1) === 3) requestEnded();
+        await delay(20);
+        running -= 1;
+        return undefined;
+      },
+      { yieldTo: requests },
+    );
+    await poller.idle();
+
+    expect(batchesWhileBusy).toBe(3);
+    expect(mostAtOnce.busy).toBe(1);
+    expect(mostAtOnce.after).toBeGreaterThan(1);
   });
 });

@@ -9,6 +9,7 @@ import type { QueueSettings } from '#lib/ports/queue/queue-settings.ts';
 import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { LambdaTimeoutError } from '#infra/local/lambda-context.ts';
 import { startQueuePoller, type QueuePoller, type QueuePollerOptions } from '#infra/local/queue-poller.ts';
+import { everyQueue } from '../support/every-queue.ts';
 
 // The server's smallest visibility timeout, so retries come back within a second.
 const fast: QueueSettings = {
@@ -24,7 +25,7 @@ let queue: Queue;
 let pollers: QueuePoller[];
 
 beforeEach(async () => {
-  sqs = await startSqsServer({ settings: { ingestion: fast, correlation: fast, mail: fast, notifications: fast } });
+  sqs = await startSqsServer({ settings: everyQueue(fast) });
   queue = createSqsQueue(sqs.client, sqs.queueUrl);
   pollers = [];
 });
@@ -198,7 +199,7 @@ describe('local SQS trigger', () => {
     // The local server counts a visibility change as a receive, so the redrive limit must leave room for it.
     const slow: QueueSettings = { ...fast, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 };
     await sqs.close();
-    sqs = await startSqsServer({ settings: { ingestion: slow, correlation: slow, mail: slow, notifications: slow } });
+    sqs = await startSqsServer({ settings: everyQueue(slow) });
     queue = createSqsQueue(sqs.client, sqs.queueUrl);
     await queue.send('ingestion', [{ id: 'fails' }, { id: 'works' }]);
     let handled!: () => void;
@@ -248,6 +249,8 @@ describe('local SQS trigger', () => {
       ],
       correlation: [{ body: '{"id":4}' }],
       'correlation-dlq': [],
+      'correlation-first': [],
+      'correlation-first-dlq': [],
       mail: [],
       'mail-dlq': [],
       notifications: [],
@@ -257,7 +260,7 @@ describe('local SQS trigger', () => {
     expect(await messageCount(sqs.queueUrl('ingestion'))).toBe(0);
     await sqs.close();
 
-    sqs = await startSqsServer({ settings: { ingestion: fast, correlation: fast, mail: fast, notifications: fast } });
+    sqs = await startSqsServer({ settings: everyQueue(fast) });
     await sqs.restore(saved);
     expect(await sqs.snapshot()).toEqual({ queues, inFlightNotSaved: 0 });
   });

@@ -2,6 +2,7 @@ import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
+import { everyQueue } from '../support/every-queue.ts';
 
 const fast = {
   visibilityTimeoutSeconds: 1,
@@ -16,7 +17,7 @@ describe('the SQS queue adapter on the embedded SQS server: sends to one queue t
   let calls: number;
 
   beforeAll(async () => {
-    sqs = await startSqsServer({ settings: { ingestion: fast, correlation: fast, mail: fast, notifications: fast } });
+    sqs = await startSqsServer({ settings: everyQueue(fast) });
     sqs.client.middlewareStack.add(
       (next, context) => async (args) => {
         if (context.commandName === 'SendMessageBatchCommand') calls += 1;

@@ -5,6 +5,7 @@ import { systemScope } from '#lib/identity/scope.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { SIGNALS, drainQueue, getSignal, postSignal, triggerEvent } from './support.ts';
+import { CORRELATION_LANES } from '#lib/signals/correlation-lane.ts';
 
 describe('signal deduplication', () => {
   let client: TestClient;
@@ -243,7 +244,7 @@ describe('signal deduplication', () => {
     });
 
     it('stores record events at LOW severity and never queues them for correlation; triggers are queued and pending', async () => {
-      await drainQueue(client.stack.queues, 'correlation');
+      for (const lane of CORRELATION_LANES) await drainQueue(client.stack.queues, lane);
       const record = {
         ...triggerEvent({ name: unique('Push'), type: 'push', severity: 'HIGH' }, unique('push-fp')),
         action: 'record' as const,
@@ -266,7 +267,9 @@ describe('signal deduplication', () => {
       });
       expect(merged).toMatchObject({ signalId: trigger.signalId, deduplicated: true });
 
-      const queued = (await drainQueue(client.stack.queues, 'correlation')).map((body) => JSON.parse(body));
+      const queued = (await Promise.all(CORRELATION_LANES.map((lane) => drainQueue(client.stack.queues, lane))))
+        .flat()
+        .map((body) => JSON.parse(body));
       expect(queued).toEqual([{ workspaceId, signalId: trigger.signalId }]);
     });
   });

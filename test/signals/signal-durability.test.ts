@@ -18,6 +18,7 @@ import {
   withThrottledStore,
   writesSignalStore,
 } from './support.ts';
+import { CORRELATION_LANES, isCorrelationLane } from '#lib/signals/correlation-lane.ts';
 
 describe('signal store durability', () => {
   let client: TestClient;
@@ -148,12 +149,12 @@ describe('signal store durability', () => {
       ...client.stack.ports,
       queue: {
         send: (queue, messages) =>
-          queue === 'correlation'
+          isCorrelationLane(queue)
             ? Promise.reject(new Error('correlation queue down'))
             : client.stack.ports.queue.send(queue, messages),
       },
     };
-    await drainQueue(client.stack.queues, 'correlation');
+    for (const lane of CORRELATION_LANES) await drainQueue(client.stack.queues, lane);
     const stored = await storeSignalEvent(systemScope(workspaceId, runtime), {
       event: triggerEvent({ name: unique('Uncorrelated') }, unique('pending-fp')),
     });
@@ -166,7 +167,7 @@ describe('signal store durability', () => {
       }),
     );
     expect(Item).toMatchObject({ gsi3pk: `WS#${workspaceId}#SIG#PENDING`, gsi3sk: stored.signalId });
-    expect(await queueDepth(client.stack.queues, 'correlation')).toBe(0);
+    for (const lane of CORRELATION_LANES) expect(await queueDepth(client.stack.queues, lane)).toBe(0);
   });
 
   it('does not queue an event whose signal was already written when a later step is refused', async () => {

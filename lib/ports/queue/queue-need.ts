@@ -7,6 +7,7 @@ import { newAwsClient } from '../aws-client.ts';
 export const QUEUE_URL_ENV: Record<QueueName, string> = {
   ingestion: ENV.ingestionQueueUrl,
   correlation: ENV.correlationQueueUrl,
+  'correlation-first': ENV.correlationFirstQueueUrl,
   mail: ENV.mailQueueUrl,
   notifications: ENV.notificationsQueueUrl,
 };

@@ -35,6 +35,15 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     consumerTimeoutSeconds: 30,
     maxConcurrency: 10,
   },
+  // A group's first signal (lib/signals/correlation-lane.ts): one or a few a minute even in a storm, so the fewest
+  // batches a mapping allows keep this lane empty while the other holds the storm's backlog.
+  'correlation-first': {
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    consumerTimeoutSeconds: 30,
+    maxConcurrency: 2,
+  },
   // A one-time code expires in 10 minutes: five tries a minute apart all fall within it. Two batches at once
   // stay within SES's sending rate (14 a second at its production default).
   mail: {

@@ -1,8 +1,9 @@
 /**
- * The work queues of the service; each has a dead-letter queue behind it. `mail` is the e-mail outbox,
- * `notifications` the incident events the notification worker turns into messages.
+ * The work queues of the service; each has a dead-letter queue behind it. `correlation-first` is the lane of a
+ * group's first signal (lib/signals/correlation-lane.ts), `mail` the e-mail outbox, `notifications` the incident
+ * events the notification worker turns into messages.
  */
-export const QUEUE_NAMES = ['ingestion', 'correlation', 'mail', 'notifications'] as const;
+export const QUEUE_NAMES = ['ingestion', 'correlation', 'correlation-first', 'mail', 'notifications'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
