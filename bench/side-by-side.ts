@@ -42,6 +42,9 @@ interface Round {
 
 type Service = Awaited<ReturnType<typeof startBenchServiceProcess>>;
 
+/** New signals each side ingests before its first round, not measured. */
+const WARM_UP_REQUESTS = 300;
+
 const round = async (
   service: Service,
   ingest: (id: string) => Promise<unknown>,
@@ -95,8 +98,12 @@ const compare = async (
   try {
     const ingests = [];
     for (const side of sides) {
-      ingests.push((await prepareIngestion(side.call)).ingest);
+      const { ingest } = await prepareIngestion(side.call);
+      // Unmeasured: a fresh process compiles its hot paths during its first requests, which made a side's first
+      // round its slowest whichever went first.
+      await runConcurrently(WARM_UP_REQUESTS, options.inFlight, (n) => ingest(`warm-up-${n}`));
       await side.idle();
+      ingests.push(ingest);
     }
     const rounds: [Round[], Round[]] = [[], []];
     for (let turn = 0; turn < options.rounds; turn += 1)

@@ -1,12 +1,21 @@
 import { EventEmitter } from 'node:events';
 import type { RequestsInFlight } from './requests-in-flight.ts';
 
+/**
+ * The batch a yielding trigger takes while requests come. Lambda hands over fewer messages than the batch size
+ * whenever fewer are there; a batch's records run side by side, so a full one beside the requests took their
+ * store calls' turn ten at a time (docs/performance.md, "Against another commit").
+ */
+const YIELDING_BATCH = 2;
+
 /** How long every running batch may hold the queue before a message arriving behind them gets a consumer of its own. */
 const SLOW_BATCH_MS = 500;
 
 export interface BacklogScaling {
   /** Resolves once consumer `index` may receive, or `signal` aborts. */
   admitted(index: number, signal: AbortSignal): Promise<void>;
+  /** The most messages the next receive may take. */
+  batchLimit(): number;
   /** After each receive: a full batch says more waits behind it (one more consumer), a short one says it is drained (one fewer). */
   received(messages: number): void;
   /** A message arrived while `batchesRunning` batches run. */
@@ -49,6 +58,7 @@ export const backlogScaling = (
         await yieldTo.none(signal);
       }
     },
+    batchLimit: () => (yieldTo?.busy() ? Math.min(YIELDING_BATCH, batchSize) : batchSize),
     received(messages) {
       allow(messages === batchSize ? allowed + 1 : allowed - 1);
     },

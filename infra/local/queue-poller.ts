@@ -223,7 +223,7 @@ export const startQueuePoller = (options: QueuePollerOptions): QueuePoller => {
     const { Messages = [] } = await sqs.client.send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
-        MaxNumberOfMessages: batchSize,
+        MaxNumberOfMessages: scaling.batchLimit(),
         WaitTimeSeconds: 0,
         VisibilityTimeout: visibilityTimeoutSeconds,
         AttributeNames: ['All'],

@@ -1,44 +1,60 @@
 import { EventEmitter } from 'node:events';
 
 /**
+ * How long the route functions must have had nothing to answer before the yielding consumers run again. Between
+ * two requests of a steady stream the count touches zero for an instant; waking on that instant let every waiting
+ * consumer in at once, and ten batches then ran beside the stream's next requests (docs/performance.md).
+ */
+const QUIET_MS = 100;
+
+/**
  * The route functions answering requests now. In AWS the queue workers run in functions of their own; on one
- * machine they share its cores with the routes, so the correlation trigger keeps to one consumer while a request is
- * answered (docs/performance.md, "Workers that yield"): a backlog's extra batches never slow a sender down.
+ * machine they share its cores with the routes, so the correlation trigger keeps to one consumer while requests
+ * come (docs/performance.md, "Against another commit"): a backlog's extra batches never slow a sender down.
  */
 export interface RequestsInFlight {
   /** Counts one request until the returned function is called. */
   begin(): () => void;
-  /** Whether a request is being answered. */
+  /** Whether a request is being answered, or one ended less than QUIET_MS ago. */
   busy(): boolean;
-  /** Resolves at once when no request is answered, else when the last one ends or `signal` aborts. */
+  /** Resolves at once when not busy, else once it is no longer busy or `signal` aborts. */
   none(signal: AbortSignal): Promise<void>;
 }
 
 export const createRequestsInFlight = (): RequestsInFlight => {
   let running = 0;
-  const ended = new EventEmitter();
-  ended.setMaxListeners(0);
+  let quietTimer: NodeJS.Timeout | undefined;
+  const quiet = new EventEmitter();
+  quiet.setMaxListeners(0);
+  const busy = () => running > 0 || quietTimer !== undefined;
   return {
     begin() {
       running += 1;
-      let done = false;
+      clearTimeout(quietTimer);
+      quietTimer = undefined;
+      let ended = false;
       return () => {
-        if (done) return;
-        done = true;
+        if (ended) return;
+        ended = true;
         running -= 1;
-        if (running === 0) ended.emit('none');
+        if (running > 0) return;
+        quietTimer = setTimeout(() => {
+          quietTimer = undefined;
+          quiet.emit('quiet');
+        }, QUIET_MS);
+        quietTimer.unref();
       };
     },
-    busy: () => running > 0,
+    busy,
     async none(signal) {
-      if (running === 0 || signal.aborted) return;
+      if (!busy() || signal.aborted) return;
       await new Promise<void>((resolve) => {
         const wake = () => {
-          ended.off('none', wake);
+          quiet.off('quiet', wake);
           signal.removeEventListener('abort', wake);
           resolve();
         };
-        ended.on('none', wake);
+        quiet.on('quiet', wake);
         signal.addEventListener('abort', wake);
       });
     },

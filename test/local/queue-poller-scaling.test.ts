@@ -99,10 +99,10 @@ describe('local SQS trigger, scaled to its backlog', () => {
     await poller.idle();
   });
 
-  it('keeps to one batch while a request is answered, and scales up once none is', async () => {
+  it('keeps to one batch while requests come, and scales up once they have stopped', async () => {
     await queue.send(
       'ingestion',
-      Array.from({ length: 60 }, (_, n) => ({ n })),
+      Array.from({ length: 200 }, (_, n) => ({ n })),
     );
     const requests = createRequestsInFlight();
     const requestEnded = requests.begin();
@@ -124,7 +124,8 @@ describe('local SQS trigger, scaled to its backlog', () => {
     );
     await poller.idle();
 
-    expect(batchesWhileBusy).toBe(3);
+    // The request ended during the third batch; the trigger waited out the quiet period before scaling.
+    expect(batchesWhileBusy).toBeGreaterThan(3);
     expect(mostAtOnce.busy).toBe(1);
     expect(mostAtOnce.after).toBeGreaterThan(1);
   });
