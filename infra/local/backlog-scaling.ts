@@ -27,7 +27,7 @@ export interface BacklogScaling {
  * How many of a poller's consumers may receive, from 1 to `concurrency`, as the event source mapping scales its
  * pollers to the backlog. A message that arrives while every allowed consumer is busy, and still is
  * SLOW_BATCH_MS later, gets one more: a batch waiting on a slow receiver holds the queue no longer than that.
- * Given `yieldTo`, every consumer but the first also waits while a request is answered.
+ * Given `yieldTo`, while requests come every consumer but the first waits, and the first takes YIELDING_BATCH.
  */
 export const backlogScaling = (
   { concurrency, batchSize, yieldTo }: { concurrency: number; batchSize: number; yieldTo?: RequestsInFlight },

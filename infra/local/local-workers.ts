@@ -22,7 +22,7 @@ export interface LocalWorkerOptions {
   slaSweepMs: number;
   /** Told each finished SLA sweep (the local health). */
   onSlaSweep?: () => void;
-  /** The route functions' requests, which the `correlation` lane's extra consumers wait for (requests-in-flight.ts). */
+  /** The route functions' requests, which the `correlation` trigger yields to (requests-in-flight.ts). */
   inFlight?: RequestsInFlight;
 }
 

@@ -34,7 +34,7 @@ export interface QueuePollerOptions {
   /** Overrides the queue's maximum concurrency: how many batches are handled at once. */
   maxConcurrency?: number;
   onError?: (error: unknown) => void;
-  /** Requests all consumers but the first wait for (backlog-scaling.ts). */
+  /** Requests the trigger yields to: one consumer and small batches while they come (backlog-scaling.ts). */
   yieldTo?: RequestsInFlight;
 }
 
