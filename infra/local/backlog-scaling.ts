@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import type { RequestsInFlight } from './requests-in-flight.ts';
 
 /**
@@ -44,16 +44,8 @@ export const backlogScaling = (
   return {
     async admitted(index, signal) {
       for (;;) {
-        while (index >= allowed && !signal.aborted)
-          await new Promise<void>((resolve) => {
-            const wake = () => {
-              scaled.off('scaled', wake);
-              signal.removeEventListener('abort', wake);
-              resolve();
-            };
-            scaled.on('scaled', wake);
-            signal.addEventListener('abort', wake);
-          });
+        // An abort ends the wait as a scaling does: the caller looks at the signal next.
+        while (index >= allowed && !signal.aborted) await once(scaled, 'scaled', { signal }).catch(() => undefined);
         if (index === 0 || !yieldTo?.busy() || signal.aborted) return;
         await yieldTo.none(signal);
       }

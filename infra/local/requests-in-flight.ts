@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 
 /**
  * How long the route functions must have had nothing to answer before the yielding consumers run again. Between
@@ -48,15 +48,8 @@ export const createRequestsInFlight = (): RequestsInFlight => {
     busy,
     async none(signal) {
       if (!busy() || signal.aborted) return;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          quiet.off('quiet', wake);
-          signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        quiet.on('quiet', wake);
-        signal.addEventListener('abort', wake);
-      });
+      // An abort ends the wait as quiet does: the caller looks at the signal next.
+      await once(quiet, 'quiet', { signal }).catch(() => undefined);
     },
   };
 };
