@@ -98,7 +98,7 @@ module.exports = {
       to: {
         path: '^(?:lib|functions|infra)/',
         pathNot:
-          '^lib/(?:incidents/incident|signals/signal|signals/signal-details|contract/time-words|contract/zoned-time)\\.ts$',
+          '^lib/(?:incidents/incident|tickets/ticket-statuses|signals/signal|signals/signal-details|contract/time-words|contract/zoned-time)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -106,7 +106,7 @@ module.exports = {
       name: 'console-word-lists-stay-pure',
       comment: 'The server modules whose lists the console bundles import only types, so no server code reaches it.',
       severity: 'error',
-      from: { path: '^lib/(?:incidents/incident|signals/signal|signals/signal-details)\\.ts$' },
+      from: { path: '^lib/(?:incidents/incident|tickets/ticket-statuses|signals/signal|signals/signal-details)\\.ts$' },
       to: { dependencyTypesNot: ['type-only'] },
     },
     {

@@ -1,4 +1,5 @@
-import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
+import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
+import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 import type { Incident } from '../model.ts';
 import { type Filter, PagedListView, usePagedList } from '../paged-list.tsx';
 import { ago, Badge, Link, when } from '../ui.tsx';

@@ -1,12 +1,6 @@
 import type { IncidentPriority } from '#lib/incidents/incident.ts';
-import type { TicketStatus } from '#lib/tickets/history.ts';
+import type { PROBLEM_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 
-export const PROBLEM_STATUSES = [
-  'OPEN',
-  'IN_PROGRESS',
-  'KNOWN_ERROR',
-  'RESOLVED',
-] as const satisfies readonly TicketStatus[];
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
 /**

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
-import { HISTORY_EVENTS, TICKET_STATUSES, TICKET_TYPES } from './history.ts';
+import { HISTORY_EVENTS, TICKET_TYPES } from './history.ts';
+import { TICKET_STATUSES } from './ticket-statuses.ts';
 import { nullableText } from '#lib/contract/response-fields.ts';
 
 export const listTicketsQuery = z.extend(pageQuery(), {
