@@ -41,7 +41,7 @@ export const pipelineRunOf = (
  * A failure on the default branch breaks what everyone builds on; elsewhere it is one change's problem. When the
  * payload does not name the default branch (code host B's Job Hook, code host C), `main` and `master` are taken.
  */
-export const failureSeverity = (branch: string | null, defaultBranch: string | null | undefined): SignalSeverity => {
+const failureSeverity = (branch: string | null, defaultBranch: string | null | undefined): SignalSeverity => {
   if (branch === null) return 'MEDIUM';
   const onDefault = defaultBranch ? branch === defaultBranch : branch === 'main' || branch === 'master';
   return onDefault ? 'HIGH' : 'MEDIUM';
