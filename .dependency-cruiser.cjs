@@ -98,16 +98,18 @@ module.exports = {
       to: {
         path: '^(?:lib|functions|infra)/',
         pathNot:
-          '^lib/(?:incidents/incident|tickets/ticket-statuses|signals/signal|signals/signal-details|contract/time-words|contract/zoned-time)\\.ts$',
+          '^lib/(?:incidents/incident|signals/signal|signals/signal-details|contract/time-words|contract/zoned-time)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },
     {
       name: 'console-word-lists-stay-pure',
-      comment: 'The server modules whose lists the console bundles import only types, so no server code reaches it.',
+      comment:
+        'The server modules whose lists the console bundles import only types (incident.ts also the statuses it ' +
+        're-exports), so no server code reaches it.',
       severity: 'error',
       from: { path: '^lib/(?:incidents/incident|tickets/ticket-statuses|signals/signal|signals/signal-details)\\.ts$' },
-      to: { dependencyTypesNot: ['type-only'] },
+      to: { pathNot: '^lib/tickets/ticket-statuses\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'console-time-words-stay-pure',

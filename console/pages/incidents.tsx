@@ -1,5 +1,4 @@
-import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
-import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
+import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '#lib/incidents/incident.ts';
 import type { Incident } from '../model.ts';
 import { type Filter, PagedListView, usePagedList } from '../paged-list.tsx';
 import { ago, Badge, Link, when } from '../ui.tsx';

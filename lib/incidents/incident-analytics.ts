@@ -1,5 +1,4 @@
-import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
-import { INCIDENT_PRIORITIES, type IncidentPriority, type IncidentStatus } from './incident.ts';
+import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, type IncidentPriority, type IncidentStatus } from './incident.ts';
 import { readListCounter } from '#lib/store/list-counters.ts';
 import { INCIDENT_COUNTER } from './incident-counter.ts';
 

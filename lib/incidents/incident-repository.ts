@@ -6,8 +6,7 @@ import type { Table } from '#lib/store/table.ts';
 import { deleteIfPresent, putNew, updateIfPresent } from '#lib/store/conditional-writes.ts';
 import { batchDeleteItems } from '#lib/store/batch.ts';
 import { findItem, keyOf } from '#lib/store/items.ts';
-import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
-import { isDone, isIncidentId, type Incident, type IncidentStatus } from './incident.ts';
+import { INCIDENT_STATUSES, isDone, isIncidentId, type Incident, type IncidentStatus } from './incident.ts';
 import {
   incidentChildPartition,
   incidentFromItem,

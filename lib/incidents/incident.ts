@@ -1,6 +1,8 @@
 import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
-import type { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
+import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 
+/** Declared with the other ticket types' statuses, from which the tickets' list is derived. */
+export { INCIDENT_STATUSES };
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export const INCIDENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;

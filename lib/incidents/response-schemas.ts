@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { count, nullableText } from '#lib/contract/response-fields.ts';
 import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
 import { signalView } from '#lib/signals/responses.ts';
-import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 import {
   INCIDENT_PRIORITIES,
+  INCIDENT_STATUSES,
   INCIDENT_TEXT_FIELDS,
   MESSAGE_KINDS,
   PAGE_CHANNELS,

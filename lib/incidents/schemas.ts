@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
-import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 import {
   INCIDENT_PRIORITIES,
+  INCIDENT_STATUSES,
   INCIDENT_TEXT_FIELDS,
   type IncidentEditableField,
   type IncidentTextField,

@@ -1,6 +1,8 @@
 import type { IncidentPriority } from '#lib/incidents/incident.ts';
-import type { PROBLEM_STATUSES } from '#lib/tickets/ticket-statuses.ts';
+import { PROBLEM_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 
+/** Declared with the other ticket types' statuses, from which the tickets' list is derived. */
+export { PROBLEM_STATUSES };
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
 /**

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '#lib/contract/page-query.ts';
 import { INCIDENT_PRIORITIES } from '#lib/incidents/incident.ts';
-import { PROBLEM_STATUSES } from '#lib/tickets/ticket-statuses.ts';
-import { DEFAULT_PROBLEM_PRIORITY } from './problem.ts';
+import { DEFAULT_PROBLEM_PRIORITY, PROBLEM_STATUSES } from './problem.ts';
 import { nullableText } from '#lib/contract/response-fields.ts';
 
 const required = (max: number) =>
