@@ -104,10 +104,12 @@ module.exports = {
     },
     {
       name: 'console-word-lists-stay-pure',
-      comment: 'The server modules whose lists the console bundles import only types, so no server code reaches it.',
+      comment:
+        'The server modules whose lists the console bundles import only types (incident.ts also the statuses it ' +
+        're-exports), so no server code reaches it.',
       severity: 'error',
-      from: { path: '^lib/(?:incidents/incident|signals/signal|signals/signal-details)\\.ts$' },
-      to: { dependencyTypesNot: ['type-only'] },
+      from: { path: '^lib/(?:incidents/incident|tickets/ticket-statuses|signals/signal|signals/signal-details)\\.ts$' },
+      to: { pathNot: '^lib/tickets/ticket-statuses\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'console-time-words-stay-pure',

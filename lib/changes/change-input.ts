@@ -1,3 +1,4 @@
+import type { CHANGE_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import type { PipelineProvider } from '#lib/pipelines/pipeline-run-input.ts';
 
@@ -9,7 +10,7 @@ export type ChangeProvider =
   | 'aws_ecs'
   | 'events_v2';
 
-export type ChangeStatus = 'PENDING' | 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'INACTIVE';
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
 /** A deployment, which becomes a CHANGE ticket; the store upserts it by `changeKey`. */
 export interface ChangeInput {

@@ -4,9 +4,9 @@ import { emailAddress } from '#lib/contract/fields.ts';
 /** Request schemas of the escalation-policy routes (docs/on-call.md, "Escalation policies"). */
 const MAX_LEVELS = 10;
 const MAX_TARGETS = 20;
-const MAX_REPEAT = 5;
+export const MAX_REPEAT = 5;
 /** A day: a level that waits longer than that is not an escalation any more. */
-const MAX_DELAY_MINUTES = 1440;
+export const MAX_DELAY_MINUTES = 1440;
 
 const id = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));
 

@@ -1,5 +1,8 @@
 import type { Role } from '#lib/identity/caller.ts';
+import type * as z from 'zod/mini';
 import { localDateTime } from '#lib/contract/zoned-time.ts';
+import { MAX_DELAY_MINUTES, MAX_REPEAT } from '#lib/escalation-policies/schemas.ts';
+import { type ExportFiles, readExport } from './export-files.ts';
 
 /**
  * What an importer read from a paging tool's export, in our terms but still naming people by e-mail and schedules
@@ -148,4 +151,40 @@ export const importLayer = (unmapped: string[], parts: LayerParts): ImportLayer[
 export const clockTime = (minutes: number): string => {
   const wrapped = ((minutes % 1440) + 1440) % 1440;
   return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
+};
+
+/** An override as a tool's export holds it: its person's e-mail here (undefined when it has none) and its times. */
+interface ToolOverride {
+  email: string | undefined;
+  start: string;
+  end: string;
+}
+
+/**
+ * A schedule with its layers and its overrides, which both tools' exports keep in `overrides/<schedule id>.json`
+ * (`read` takes them out of the tool's file): each with an e-mail here, its times as ISO instants.
+ */
+export const importSchedule = <File>(
+  files: ExportFiles,
+  schedule: { id: string; name: string; timezone: string; layers: ImportLayer[] },
+  overrides: { file: z.ZodMiniType<File>; read: (file: File) => ToolOverride[] },
+): ImportSchedule => {
+  const file = readExport(files, `overrides/${schedule.id}.json`, overrides.file);
+  return {
+    name: schedule.name,
+    timezone: schedule.timezone,
+    layers: schedule.layers,
+    overrides: (file === undefined ? [] : overrides.read(file)).flatMap(({ email, start, end }) =>
+      email ? [{ email, start: new Date(start).toISOString(), end: new Date(end).toISOString() }] : [],
+    ),
+  };
+};
+
+/** A level's wait within what a policy here allows. */
+export const importDelay = (minutes: number): number => Math.min(MAX_DELAY_MINUTES, minutes);
+
+/** How often a policy passes through its levels again, within what a policy here allows; a cut is a reason. */
+export const importRepeat = (unmapped: string[], policy: string, count: number, what: string): number => {
+  if (count > MAX_REPEAT) unmapped.push(`${policy}: ${count} ${what} cut to ${MAX_REPEAT}`);
+  return Math.min(count, MAX_REPEAT);
 };

@@ -1,14 +1,8 @@
 import type { SlaOutcome } from '#lib/sla/sla-policy.ts';
-import type { TicketStatus } from '#lib/tickets/history.ts';
+import { INCIDENT_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 
-export const INCIDENT_STATUSES = [
-  'OPEN',
-  'ACKNOWLEDGED',
-  'INVESTIGATION',
-  'MITIGATED',
-  'RESOLVED',
-  'CLOSED',
-] as const satisfies readonly TicketStatus[];
+/** Declared with the other ticket types' statuses, from which the tickets' list is derived. */
+export { INCIDENT_STATUSES };
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export const INCIDENT_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;

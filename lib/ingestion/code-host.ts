@@ -5,6 +5,7 @@ import {
   type PipelineRunInput,
   type PipelineRunStatus,
 } from '#lib/pipelines/pipeline-run-input.ts';
+import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { SignalSeverity } from '#lib/signals/signal-event.ts';
 import type { NormalizedEvent } from './normalized-event.ts';
 
@@ -40,7 +41,7 @@ export const pipelineRunOf = (
  * A failure on the default branch breaks what everyone builds on; elsewhere it is one change's problem. When the
  * payload does not name the default branch (code host B's Job Hook, code host C), `main` and `master` are taken.
  */
-export const failureSeverity = (branch: string | null, defaultBranch: string | null | undefined): SignalSeverity => {
+const failureSeverity = (branch: string | null, defaultBranch: string | null | undefined): SignalSeverity => {
   if (branch === null) return 'MEDIUM';
   const onDefault = defaultBranch ? branch === defaultBranch : branch === 'main' || branch === 'master';
   return onDefault ? 'HIGH' : 'MEDIUM';
@@ -113,4 +114,53 @@ export const codeHostEvent = ({
 }: CodeHostEvent): NormalizedEvent => {
   const { action, type, severity } = codeHostOutcome(kind, failed, failedSeverity);
   return { signal: { name, source: sender, type, severity, metadata, triggeredAt }, fingerprint, action };
+};
+
+/** What a run's event or one of its jobs' says beyond the run itself, for `buildEvent`. */
+interface Build {
+  sender: string;
+  /** The run as this event describes it; a job's event (scope `job`) carries the job in `jobs`. */
+  run: PipelineRunInput;
+  /** `Workflow "CI"`, `Job "test" of pipeline #12`: how the signal's name starts. */
+  what: string;
+  /** The run's status on a run's event, the job's on a job's; undefined while the job has none yet. */
+  status: PipelineRunStatus | PipelineJobStatus | undefined;
+  /** On a job's event: the job's name, which tells its signal from its siblings'. */
+  job?: string;
+  defaultBranch: string | null | undefined;
+  /** A job allowed to fail (code host B's `allow_failure`) fails no build. */
+  allowedToFail?: boolean;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * The event of a CI run or of one of its jobs, whichever code host sent it: a `pipeline` or `job` signal named and
+ * fingerprinted by the run (repository, branch, run id, and the job's name on a job's event) at the run's update
+ * time, and the run to store.
+ */
+export const buildEvent = ({
+  sender,
+  run,
+  what,
+  status,
+  job,
+  defaultBranch,
+  allowedToFail,
+  metadata,
+}: Build): NormalizedEvent => {
+  const outcome = buildOutcome(status, run.branch, defaultBranch);
+  const jobName = job === undefined ? [] : [job];
+  return {
+    ...codeHostEvent({
+      sender,
+      kind: run.scope === 'run' ? 'pipeline' : 'job',
+      ...outcome,
+      failed: outcome.failed && allowedToFail !== true,
+      name: describeRun(what, status ?? 'in_progress', run.repository, run.branch),
+      metadata,
+      triggeredAt: run.updatedAt,
+      fingerprint: fingerprintOf(run.repository, run.branch ?? '', run.providerRunId, ...jobName),
+    }),
+    pipelineRun: run,
+  };
 };

@@ -1,12 +1,8 @@
 import type { IncidentPriority } from '#lib/incidents/incident.ts';
-import type { TicketStatus } from '#lib/tickets/history.ts';
+import { PROBLEM_STATUSES } from '#lib/tickets/ticket-statuses.ts';
 
-export const PROBLEM_STATUSES = [
-  'OPEN',
-  'IN_PROGRESS',
-  'KNOWN_ERROR',
-  'RESOLVED',
-] as const satisfies readonly TicketStatus[];
+/** Declared with the other ticket types' statuses, from which the tickets' list is derived. */
+export { PROBLEM_STATUSES };
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
 /**

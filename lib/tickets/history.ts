@@ -2,28 +2,6 @@ export const TICKET_TYPES = ['INCIDENT', 'PROBLEM', 'CHANGE'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 
 /**
- * Every status a ticket can have: incidents' and problems' (the spec's), and changes' (their deployments'),
- * in that order. Each ticket type's statuses are declared `satisfies readonly TicketStatus[]`, so a new
- * status must be added here too.
- */
-export const TICKET_STATUSES = [
-  'OPEN',
-  'ACKNOWLEDGED',
-  'INVESTIGATION',
-  'MITIGATED',
-  'RESOLVED',
-  'CLOSED',
-  'IN_PROGRESS',
-  'KNOWN_ERROR',
-  'PENDING',
-  'SUCCEEDED',
-  'FAILED',
-  'CANCELLED',
-  'INACTIVE',
-] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-/**
  * What happened to a ticket. The spec names the first six; the rest cover the other changes a
  * person auditing a ticket needs to see.
  */

@@ -1,8 +1,12 @@
 import * as z from 'zod/mini';
 import { orderedTimeRange, timeBound } from '#lib/contract/fields.ts';
 import { pageQuery } from '#lib/contract/page-query.ts';
-import { HISTORY_EVENTS, TICKET_STATUSES, TICKET_TYPES } from './history.ts';
+import { HISTORY_EVENTS, TICKET_TYPES } from './history.ts';
+import { CHANGE_STATUSES, INCIDENT_STATUSES, PROBLEM_STATUSES } from './ticket-statuses.ts';
 import { nullableText } from '#lib/contract/response-fields.ts';
+
+/** Every status a ticket can have: incidents', then problems' and changes' that incidents do not have. */
+const TICKET_STATUSES = [...new Set([...INCIDENT_STATUSES, ...PROBLEM_STATUSES, ...CHANGE_STATUSES])];
 
 export const listTicketsQuery = z.extend(pageQuery(), {
   type: z.optional(z.enum(TICKET_TYPES)),

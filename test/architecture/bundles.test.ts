@@ -140,7 +140,9 @@ const OVER_BUDGET: Record<string, number> = {
   'blast-radius': 1.335,
   // The service's escalationPolicyId in its schemas (issue 43): 1.325 to 1.327.
   'service-map': 1.332,
-  tickets: 1.3204,
+  // Issue 41: the list of every ticket status derived from the incidents', problems' and changes' own lists, which
+  // it bundles whole (they overlap: 83 bytes), 1.3204 to 1.3207.
+  tickets: 1.3207,
 };
 
 /** What a cold start of the function loads, as a multiple of the floor built the same way. */

@@ -1,14 +1,15 @@
 import type { Role } from '#lib/identity/caller.ts';
 import { type ExportFiles, readExport } from '../export-files.ts';
-import type {
-  ImportLayer,
-  ImportPolicy,
-  ImportRestrictions,
-  ImportSchedule,
-  ImportSet,
-  ImportTarget,
+import type { ImportLayer, ImportPolicy, ImportRestrictions, ImportSet, ImportTarget } from '../import-set.ts';
+import {
+  clockTime,
+  importDelay,
+  importLayer,
+  importRepeat,
+  importSchedule,
+  importService,
+  rotationOf,
 } from '../import-set.ts';
-import { clockTime, rotationOf, importService, importLayer } from '../import-set.ts';
 import { escalationsFile, overridesFile, schedulesFile, servicesFile, teamsFile, usersFile } from './rest-shapes.ts';
 import type * as z from 'zod/mini';
 import type { weekdayWindow } from './rest-shapes.ts';
@@ -22,7 +23,6 @@ const ROLE_OF: Readonly<Record<string, Role>> = {
 };
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const HOURS_PER = { hourly: 1, daily: 24, weekly: 168 } as const;
-const MAX_REPEAT = 5;
 
 type WeekdayWindow = z.output<typeof weekdayWindow>;
 
@@ -76,7 +76,7 @@ export const readOpsgenie = (files: ExportFiles): ImportSet => {
     return [];
   };
 
-  const schedules = (readExport(files, 'schedules.json', schedulesFile)?.data ?? []).map((schedule): ImportSchedule => {
+  const schedules = (readExport(files, 'schedules.json', schedulesFile)?.data ?? []).map((schedule) => {
     const layers = (schedule.rotations ?? []).flatMap((rotation, index): ImportLayer[] => {
       const label = `schedule "${schedule.name}" rotation ${rotation.name ?? index + 1}`;
       if (rotation.endDate) {
@@ -95,19 +95,19 @@ export const readOpsgenie = (files: ExportFiles): ImportSet => {
         noMembers: 'no person to put on call',
       });
     });
-    const overrides = readExport(files, `overrides/${schedule.id}.json`, overridesFile)?.data ?? [];
-    return {
-      name: schedule.name,
-      timezone: schedule.timezone,
-      layers,
-      overrides: overrides.flatMap(({ user, startDate, endDate }) =>
-        emailOfParticipant(user, `schedule "${schedule.name}" override`).map((email) => ({
-          email,
-          start: new Date(startDate).toISOString(),
-          end: new Date(endDate).toISOString(),
-        })),
-      ),
-    };
+    return importSchedule(
+      files,
+      { ...schedule, layers },
+      {
+        file: overridesFile,
+        read: ({ data }) =>
+          data.map(({ user, startDate, endDate }) => ({
+            email: emailOfParticipant(user, `schedule "${schedule.name}" override`)[0],
+            start: startDate,
+            end: endDate,
+          })),
+      },
+    );
   });
 
   const policies = (readExport(files, 'escalations.json', escalationsFile)?.data ?? []).map(
@@ -140,18 +140,15 @@ export const readOpsgenie = (files: ExportFiles): ImportSet => {
         byDelay.set(minutes, [...(byDelay.get(minutes) ?? []), ...target]);
       }
       const delays = [...byDelay.keys()].sort((a, b) => a - b);
-      const count = escalation.repeat?.count ?? 0;
-      if (count > MAX_REPEAT) unmapped.push(`escalation "${escalation.name}": ${count} repeats cut to ${MAX_REPEAT}`);
       return {
         name: escalation.name,
         levels: delays.map((delay, index) => ({
-          delayMinutes: Math.min(
-            1440,
+          delayMinutes: importDelay(
             index === 0 ? (escalation.repeat?.waitInterval ?? 0) : delay - (delays[index - 1] ?? 0),
           ),
           targets: byDelay.get(delay) ?? [],
         })),
-        repeat: Math.min(count, MAX_REPEAT),
+        repeat: importRepeat(unmapped, `escalation "${escalation.name}"`, escalation.repeat?.count ?? 0, 'repeats'),
       };
     },
   );

@@ -1,14 +1,15 @@
 import type { Role } from '#lib/identity/caller.ts';
 import { type ExportFiles, readExport } from '../export-files.ts';
-import type {
-  ImportLayer,
-  ImportPolicy,
-  ImportRestrictions,
-  ImportSchedule,
-  ImportSet,
-  ImportTarget,
+import type { ImportLayer, ImportPolicy, ImportRestrictions, ImportSet, ImportTarget } from '../import-set.ts';
+import {
+  clockTime,
+  importDelay,
+  importLayer,
+  importRepeat,
+  importSchedule,
+  importService,
+  rotationOf,
 } from '../import-set.ts';
-import { clockTime, rotationOf, importService, importLayer } from '../import-set.ts';
 import {
   escalationPoliciesFile,
   overridesFile,
@@ -32,7 +33,6 @@ const ROLE_OF: Readonly<Record<string, Role>> = {
   restricted_access: 'VIEWER',
 };
 
-const MAX_REPEAT = 5;
 const DAY_S = 86_400;
 
 const minutesOf = (timeOfDay: string): number => {
@@ -75,7 +75,7 @@ export const readPagerDuty = (files: ExportFiles): ImportSet => {
   const schedules = readExport(files, 'schedules.json', schedulesFile)?.schedules ?? [];
   const scheduleName = new Map(schedules.map((schedule) => [schedule.id, schedule.name]));
 
-  const importedSchedules = schedules.map((schedule): ImportSchedule => {
+  const importedSchedules = schedules.map((schedule) => {
     const layers = schedule.schedule_layers.flatMap((layer, index): ImportLayer[] => {
       const label = `schedule "${schedule.name}" layer ${layer.name ?? index + 1}`;
       if (layer.end) {
@@ -94,28 +94,25 @@ export const readPagerDuty = (files: ExportFiles): ImportSet => {
         noMembers: 'none of its users is in users.json',
       });
     });
-    const overrides = readExport(files, `overrides/${schedule.id}.json`, overridesFile)?.overrides ?? [];
-    return {
-      name: schedule.name,
-      timezone: schedule.time_zone,
-      layers,
-      overrides: overrides.flatMap(({ start, end, user }) => {
-        const email = emailOf.get(user.id);
-        return email ? [{ email, start: new Date(start).toISOString(), end: new Date(end).toISOString() }] : [];
-      }),
-    };
+    return importSchedule(
+      files,
+      { id: schedule.id, name: schedule.name, timezone: schedule.time_zone, layers },
+      {
+        file: overridesFile,
+        read: ({ overrides }) => overrides.map(({ start, end, user }) => ({ email: emailOf.get(user.id), start, end })),
+      },
+    );
   });
 
   const policies = (
     readExport(files, 'escalation_policies.json', escalationPoliciesFile)?.escalation_policies ?? []
   ).map((policy): ImportPolicy => {
     const rules = policy.escalation_rules;
-    const loops = policy.num_loops ?? 0;
-    if (loops > MAX_REPEAT) unmapped.push(`policy "${policy.name}": ${loops} loops cut to ${MAX_REPEAT}`);
+    const repeat = importRepeat(unmapped, `policy "${policy.name}"`, policy.num_loops ?? 0, 'loops');
     const levels = rules.map((rule, index) => ({
       // PagerDuty's delay is the wait before the next rule; ours is the wait before this level (level 1: the
       // wait after the last level before the next pass).
-      delayMinutes: Math.min(1440, (index === 0 ? rules.at(-1) : rules[index - 1])?.escalation_delay_in_minutes ?? 0),
+      delayMinutes: importDelay((index === 0 ? rules.at(-1) : rules[index - 1])?.escalation_delay_in_minutes ?? 0),
       targets: rule.targets.flatMap((target): ImportTarget[] => {
         const email = target.type.startsWith('user') ? emailOf.get(target.id) : undefined;
         if (email) return [{ type: 'member', email }];
@@ -127,7 +124,7 @@ export const readPagerDuty = (files: ExportFiles): ImportSet => {
         return [];
       }),
     }));
-    return { name: policy.name, levels, repeat: Math.min(loops, MAX_REPEAT) };
+    return { name: policy.name, levels, repeat };
   });
 
   return {

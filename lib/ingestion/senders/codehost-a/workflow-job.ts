@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import { buildEvent, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
@@ -37,28 +36,9 @@ export const workflowJob = (delivery: Delivery): NormalizedEvent => {
   const finishedAt = completed ? (job.completed_at ?? null) : null;
   const updatedAt = finishedAt ?? startedAt;
   const workflowName = job.workflow_name || 'workflow';
-  return {
-    ...codeHostEvent({
-      sender: SENDER,
-      kind: 'job',
-      ...buildOutcome(jobStatus, branch, repository.default_branch),
-      name: describeRun(`Job "${job.name}" of workflow "${workflowName}"`, jobStatus, repository.full_name, branch),
-      metadata: compact({
-        ...baseMetadata(delivery),
-        branch,
-        commitSha: job.head_sha,
-        workflow: workflowName,
-        job: job.name,
-        runId: job.run_id,
-        runAttempt: job.run_attempt,
-        status: job.status,
-        conclusion: job.conclusion,
-        url: job.html_url,
-      }),
-      triggeredAt: updatedAt,
-      fingerprint: fingerprintOf(repository.full_name, branch ?? '', job.run_id, job.name),
-    }),
-    pipelineRun: pipelineRunOf(PROVIDER, job.run_id, delivery.body, {
+  return buildEvent({
+    sender: SENDER,
+    run: pipelineRunOf(PROVIDER, job.run_id, delivery.body, {
       scope: 'job',
       repository: repository.full_name,
       branch,
@@ -75,5 +55,21 @@ export const workflowJob = (delivery: Delivery): NormalizedEvent => {
           : [{ name: job.name, status: jobStatus, durationSeconds: secondsBetween(startedAt, finishedAt) }],
       updatedAt,
     }),
-  };
+    what: `Job "${job.name}" of workflow "${workflowName}"`,
+    status: jobStatus,
+    job: job.name,
+    defaultBranch: repository.default_branch,
+    metadata: compact({
+      ...baseMetadata(delivery),
+      branch,
+      commitSha: job.head_sha,
+      workflow: workflowName,
+      job: job.name,
+      runId: job.run_id,
+      runAttempt: job.run_attempt,
+      status: job.status,
+      conclusion: job.conclusion,
+      url: job.html_url,
+    }),
+  });
 };

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import { buildEvent, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, loginSchema, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
@@ -39,28 +38,9 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
   const startedAt = run.run_started_at ?? run.created_at ?? updatedAt;
   const finishedAt = status === 'in_progress' ? null : updatedAt;
   const workflowName = run.name || workflow?.name || 'workflow';
-  return {
-    ...codeHostEvent({
-      sender: SENDER,
-      kind: 'pipeline',
-      ...buildOutcome(status, branch, repository.default_branch),
-      name: describeRun(`Workflow "${workflowName}"`, status, repository.full_name, branch),
-      metadata: compact({
-        ...baseMetadata(delivery),
-        branch,
-        commitSha: run.head_sha,
-        workflow: workflowName,
-        runNumber: run.run_number,
-        runAttempt: run.run_attempt,
-        status: run.status,
-        conclusion: run.conclusion,
-        triggerEvent: run.event,
-        url: run.html_url,
-      }),
-      triggeredAt: updatedAt,
-      fingerprint: fingerprintOf(repository.full_name, branch ?? '', run.id),
-    }),
-    pipelineRun: pipelineRunOf(PROVIDER, run.id, delivery.body, {
+  return buildEvent({
+    sender: SENDER,
+    run: pipelineRunOf(PROVIDER, run.id, delivery.body, {
       scope: 'run',
       repository: repository.full_name,
       branch,
@@ -74,5 +54,20 @@ export const workflowRun = (delivery: Delivery): NormalizedEvent => {
       jobs: [],
       updatedAt,
     }),
-  };
+    what: `Workflow "${workflowName}"`,
+    status,
+    defaultBranch: repository.default_branch,
+    metadata: compact({
+      ...baseMetadata(delivery),
+      branch,
+      commitSha: run.head_sha,
+      workflow: workflowName,
+      runNumber: run.run_number,
+      runAttempt: run.run_attempt,
+      status: run.status,
+      conclusion: run.conclusion,
+      triggerEvent: run.event,
+      url: run.html_url,
+    }),
+  });
 };

@@ -1,13 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import {
-  codeHostEvent,
-  describeRun,
-  failureSeverity,
-  pipelineRunOf,
-  repositoryFromUrl,
-} from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import { buildEvent, pipelineRunOf, repositoryFromUrl } from '#lib/ingestion/code-host.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import { PayloadError, parsePayload } from '#lib/ingestion/payload-error.ts';
 import { compact, optionalDateTime, optionalText } from '#lib/ingestion/schema-kit.ts';
@@ -65,38 +58,9 @@ export const job = (delivery: Delivery): NormalizedEvent => {
     delivery.receivedAt;
   // `commit` describes the pipeline as of this job's event.
   const runFinishedAt = runStatus === 'in_progress' ? null : (payload.commit?.finished_at ?? updatedAt);
-  const failed = jobStatus === 'failure' && payload.build_allow_failure !== true;
-  return {
-    ...codeHostEvent({
-      sender: SENDER,
-      kind: 'job',
-      failed: failed,
-      failedSeverity: failureSeverity(branch, delivery.project?.default_branch),
-      name: describeRun(
-        `Job "${payload.build_name}" of pipeline #${payload.pipeline_id}`,
-        jobStatus ?? 'in_progress',
-        repository,
-        branch,
-      ),
-      metadata: compact({
-        ...baseMetadata(delivery),
-        repository,
-        pipelineId: payload.pipeline_id,
-        jobId: payload.build_id,
-        job: payload.build_name,
-        stage: payload.build_stage,
-        status: payload.build_status,
-        allowFailure: payload.build_allow_failure,
-        failureReason: jobStatus === 'failure' ? payload.build_failure_reason : undefined,
-        branch,
-        commitSha: payload.sha,
-        environment: payload.environment?.name,
-        url: payload.repository?.homepage ? `${payload.repository.homepage}/-/jobs/${payload.build_id}` : undefined,
-      }),
-      triggeredAt: updatedAt,
-      fingerprint: fingerprintOf(repository, branch ?? '', payload.pipeline_id, payload.build_name),
-    }),
-    pipelineRun: pipelineRunOf(PROVIDER, payload.pipeline_id, delivery.body, {
+  return buildEvent({
+    sender: SENDER,
+    run: pipelineRunOf(PROVIDER, payload.pipeline_id, delivery.body, {
       scope: 'job',
       repository,
       branch,
@@ -119,5 +83,25 @@ export const job = (delivery: Delivery): NormalizedEvent => {
         : [],
       updatedAt,
     }),
-  };
+    what: `Job "${payload.build_name}" of pipeline #${payload.pipeline_id}`,
+    status: jobStatus,
+    job: payload.build_name,
+    defaultBranch: delivery.project?.default_branch,
+    allowedToFail: payload.build_allow_failure === true,
+    metadata: compact({
+      ...baseMetadata(delivery),
+      repository,
+      pipelineId: payload.pipeline_id,
+      jobId: payload.build_id,
+      job: payload.build_name,
+      stage: payload.build_stage,
+      status: payload.build_status,
+      allowFailure: payload.build_allow_failure,
+      failureReason: jobStatus === 'failure' ? payload.build_failure_reason : undefined,
+      branch,
+      commitSha: payload.sha,
+      environment: payload.environment?.name,
+      url: payload.repository?.homepage ? `${payload.repository.homepage}/-/jobs/${payload.build_id}` : undefined,
+    }),
+  });
 };

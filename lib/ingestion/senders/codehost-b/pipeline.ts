@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import { buildOutcome, codeHostEvent, describeRun, pipelineRunOf } from '#lib/ingestion/code-host.ts';
-import { fingerprintOf } from '#lib/signals/fingerprint.ts';
+import { buildEvent, pipelineRunOf } from '#lib/ingestion/code-host.ts';
 import type { NormalizedEvent } from '#lib/ingestion/normalized-event.ts';
 import type { PipelineJob, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
 import { parsePayload } from '#lib/ingestion/payload-error.ts';
@@ -63,29 +62,9 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
     latestTimestamp(startedAt, run.finished_at, ...builds.flatMap((build) => [build.started_at, build.finished_at])) ??
     startedAt;
   const finishedAt = status === 'in_progress' ? null : (run.finished_at ?? updatedAt);
-  return {
-    ...codeHostEvent({
-      sender: SENDER,
-      kind: 'pipeline',
-      ...buildOutcome(status, branch, project.default_branch),
-      name: describeRun(`Pipeline #${run.id}`, status, project.path_with_namespace, branch),
-      metadata: compact({
-        ...baseMetadata(delivery),
-        pipelineId: run.id,
-        branch,
-        tag: run.tag,
-        commitSha: run.sha,
-        status: run.status,
-        detailedStatus: run.detailed_status,
-        pipelineSource: run.source,
-        failedJobs: builds.filter((build) => build.status === 'failed').map((build) => build.name),
-        mergeRequestUrl: payload.merge_request?.url,
-        url: run.url ?? (project.web_url ? `${project.web_url}/-/pipelines/${run.id}` : undefined),
-      }),
-      triggeredAt: updatedAt,
-      fingerprint: fingerprintOf(project.path_with_namespace, branch ?? '', run.id),
-    }),
-    pipelineRun: pipelineRunOf(PROVIDER, run.id, delivery.body, {
+  return buildEvent({
+    sender: SENDER,
+    run: pipelineRunOf(PROVIDER, run.id, delivery.body, {
       scope: 'run',
       repository: project.path_with_namespace,
       branch,
@@ -99,5 +78,21 @@ export const pipeline = (delivery: Delivery): NormalizedEvent => {
       jobs: builds.flatMap((build) => jobOf(build, status) ?? []),
       updatedAt,
     }),
-  };
+    what: `Pipeline #${run.id}`,
+    status,
+    defaultBranch: project.default_branch,
+    metadata: compact({
+      ...baseMetadata(delivery),
+      pipelineId: run.id,
+      branch,
+      tag: run.tag,
+      commitSha: run.sha,
+      status: run.status,
+      detailedStatus: run.detailed_status,
+      pipelineSource: run.source,
+      failedJobs: builds.filter((build) => build.status === 'failed').map((build) => build.name),
+      mergeRequestUrl: payload.merge_request?.url,
+      url: run.url ?? (project.web_url ? `${project.web_url}/-/pipelines/${run.id}` : undefined),
+    }),
+  });
 };

@@ -1,12 +1,6 @@
 import * as z from 'zod/mini';
 import { storableNumber } from '#lib/store/stored-json.ts';
-import {
-  buildOutcome,
-  codeHostEvent,
-  describeRun,
-  pipelineRunOf,
-  repositoryFromUrl,
-} from '#lib/ingestion/code-host.ts';
+import { buildEvent, pipelineRunOf, repositoryFromUrl } from '#lib/ingestion/code-host.ts';
 import { fingerprintOf } from '#lib/signals/fingerprint.ts';
 import type { NormalizedEvent, Normalizer } from '#lib/ingestion/normalized-event.ts';
 import type { PipelineJobStatus, PipelineRunInput, PipelineRunStatus } from '#lib/pipelines/pipeline-run-input.ts';
@@ -164,18 +158,14 @@ const workflowCompleted = (envelope: Envelope, body: unknown, receivedAt: string
   const updatedAt = envelope.happened_at ?? receivedAt;
   const status = RUN_STATUSES.get(workflow.status) ?? 'in_progress';
   const run = runOf({ envelope, pipeline, workflow, body, updatedAt }, { scope: 'run', status, jobs: [] });
-  return {
-    ...codeHostEvent({
-      sender: SENDER,
-      kind: 'pipeline',
-      ...buildOutcome(status, run.branch, undefined),
-      name: describeRun(`Workflow "${workflow.name}"`, status, run.repository, run.branch),
-      metadata: compact({ ...baseMetadata(envelope, pipeline, workflow, run), status: workflow.status }),
-      triggeredAt: updatedAt,
-      fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id),
-    }),
-    pipelineRun: run,
-  };
+  return buildEvent({
+    sender: SENDER,
+    run,
+    what: `Workflow "${workflow.name}"`,
+    status,
+    defaultBranch: undefined,
+    metadata: compact({ ...baseMetadata(envelope, pipeline, workflow, run), status: workflow.status }),
+  });
 };
 
 /** A job's event: the job joins its workflow's run; the run's own status comes from workflow-completed. */
@@ -192,28 +182,20 @@ const jobCompleted = (envelope: Envelope, body: unknown, receivedAt: string): No
       jobs: jobStatus ? [{ name: job.name, status: jobStatus, durationSeconds }] : [],
     },
   );
-  return {
-    ...codeHostEvent({
-      sender: SENDER,
-      kind: 'job',
-      ...buildOutcome(jobStatus, run.branch, undefined),
-      name: describeRun(
-        `Job "${job.name}" of workflow "${workflow.name}"`,
-        jobStatus ?? 'in_progress',
-        run.repository,
-        run.branch,
-      ),
-      metadata: compact({
-        ...baseMetadata(envelope, pipeline, workflow, run),
-        job: job.name,
-        jobNumber: job.number,
-        status: job.status,
-      }),
-      triggeredAt: updatedAt,
-      fingerprint: fingerprintOf(run.repository, run.branch ?? '', workflow.id, job.name),
+  return buildEvent({
+    sender: SENDER,
+    run,
+    what: `Job "${job.name}" of workflow "${workflow.name}"`,
+    status: jobStatus,
+    job: job.name,
+    defaultBranch: undefined,
+    metadata: compact({
+      ...baseMetadata(envelope, pipeline, workflow, run),
+      job: job.name,
+      jobNumber: job.number,
+      status: job.status,
     }),
-    pipelineRun: run,
-  };
+  });
 };
 
 /** Any other event type CircleCI may add: a record of the project. */

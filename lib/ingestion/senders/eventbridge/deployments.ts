@@ -69,97 +69,90 @@ const deploymentEvent = (event: AwsEvent, deployment: Deployment, what: string):
   };
 };
 
-const codeDeployDetail = z.object({
-  deploymentId: z.string().check(z.minLength(1)),
-  application: z.string().check(z.minLength(1)),
-  deploymentGroup: optionalText,
-  state: z.string(),
-  instanceGroupId: optionalText,
-});
+/**
+ * How one AWS service reports deployments: the schema of its `detail`, what each of its states means, and where
+ * in the detail (or the event) each part of a deployment is. A state it does not list is PENDING.
+ */
+interface DeploymentSource<S extends z.ZodMiniType> {
+  provider: Deployment['provider'];
+  /** How the summary names one deployment: `CodeDeploy deployment`. */
+  what: string;
+  detail: S;
+  statuses: ReadonlyMap<string, ChangeStatus>;
+  read: (detail: z.output<S>, event: AwsEvent) => Omit<Deployment, 'provider' | 'status'>;
+}
 
-/** READY is a blue/green deployment waiting to reroute traffic: still under way. */
-const CODEDEPLOY_STATUSES = lookupTable<ChangeStatus>({
-  START: 'IN_PROGRESS',
-  READY: 'IN_PROGRESS',
-  SUCCESS: 'SUCCEEDED',
-  FAILURE: 'FAILED',
-  STOP: 'CANCELLED',
-});
+/** The normalizer of one AWS service's deployment events. */
+const deploymentsOf =
+  <S extends z.ZodMiniType>(source: DeploymentSource<S>) =>
+  (event: AwsEvent): NormalizedEvent => {
+    const deployment = source.read(parseDetail(source.detail, event), event);
+    const status = source.statuses.get(deployment.state) ?? 'PENDING';
+    return deploymentEvent(event, { ...deployment, provider: source.provider, status }, source.what);
+  };
 
 /** "CodeDeploy Deployment State-change Notification": the application is the service, its group the environment. */
-export const codeDeploy = (event: AwsEvent): NormalizedEvent => {
-  const detail = parseDetail(codeDeployDetail, event);
-  return deploymentEvent(
-    event,
-    {
-      provider: 'aws_codedeploy',
-      id: detail.deploymentId,
-      deployed: detail.application,
-      environment: detail.deploymentGroup ?? '',
-      status: CODEDEPLOY_STATUSES.get(detail.state) ?? 'PENDING',
-      state: detail.state,
-      at: event.time,
-      details: { deploymentId: detail.deploymentId, deploymentGroup: detail.deploymentGroup },
-    },
-    'CodeDeploy deployment',
-  );
-};
-
-const codePipelineDetail = z.object({
-  pipeline: z.string().check(z.minLength(1)),
-  'execution-id': z.string().check(z.minLength(1)),
-  state: z.string(),
-  'execution-trigger': z.nullish(z.object({ 'trigger-type': optionalText, 'trigger-detail': optionalText })),
-});
-
-/** SUPERSEDED: a newer execution overtook this one, which released nothing. */
-const CODEPIPELINE_STATUSES = lookupTable<ChangeStatus>({
-  STARTED: 'IN_PROGRESS',
-  RESUMED: 'IN_PROGRESS',
-  STOPPING: 'IN_PROGRESS',
-  SUCCEEDED: 'SUCCEEDED',
-  FAILED: 'FAILED',
-  CANCELED: 'CANCELLED',
-  STOPPED: 'CANCELLED',
-  SUPERSEDED: 'CANCELLED',
+export const codeDeploy = deploymentsOf({
+  provider: 'aws_codedeploy',
+  what: 'CodeDeploy deployment',
+  detail: z.object({
+    deploymentId: z.string().check(z.minLength(1)),
+    application: z.string().check(z.minLength(1)),
+    deploymentGroup: optionalText,
+    state: z.string(),
+    instanceGroupId: optionalText,
+  }),
+  // READY is a blue/green deployment waiting to reroute traffic: still under way.
+  statuses: lookupTable<ChangeStatus>({
+    START: 'IN_PROGRESS',
+    READY: 'IN_PROGRESS',
+    SUCCESS: 'SUCCEEDED',
+    FAILURE: 'FAILED',
+    STOP: 'CANCELLED',
+  }),
+  read: (detail, event) => ({
+    id: detail.deploymentId,
+    deployed: detail.application,
+    environment: detail.deploymentGroup ?? '',
+    state: detail.state,
+    at: event.time,
+    details: { deploymentId: detail.deploymentId, deploymentGroup: detail.deploymentGroup },
+  }),
 });
 
 /** "CodePipeline Pipeline Execution State Change": the pipeline is the service; a pipeline names no environment. */
-export const codePipeline = (event: AwsEvent): NormalizedEvent => {
-  const detail = parseDetail(codePipelineDetail, event);
-  const trigger = detail['execution-trigger'];
-  return deploymentEvent(
-    event,
-    {
-      provider: 'aws_codepipeline',
-      id: detail['execution-id'],
-      deployed: detail.pipeline,
-      environment: '',
-      status: CODEPIPELINE_STATUSES.get(detail.state) ?? 'PENDING',
-      state: detail.state,
-      at: event.time,
-      details: {
-        executionId: detail['execution-id'],
-        trigger: trigger?.['trigger-type'],
-        triggeredBy: trigger?.['trigger-detail'],
-      },
+export const codePipeline = deploymentsOf({
+  provider: 'aws_codepipeline',
+  what: 'CodePipeline execution',
+  detail: z.object({
+    pipeline: z.string().check(z.minLength(1)),
+    'execution-id': z.string().check(z.minLength(1)),
+    state: z.string(),
+    'execution-trigger': z.nullish(z.object({ 'trigger-type': optionalText, 'trigger-detail': optionalText })),
+  }),
+  // SUPERSEDED: a newer execution overtook this one, which released nothing.
+  statuses: lookupTable<ChangeStatus>({
+    STARTED: 'IN_PROGRESS',
+    RESUMED: 'IN_PROGRESS',
+    STOPPING: 'IN_PROGRESS',
+    SUCCEEDED: 'SUCCEEDED',
+    FAILED: 'FAILED',
+    CANCELED: 'CANCELLED',
+    STOPPED: 'CANCELLED',
+    SUPERSEDED: 'CANCELLED',
+  }),
+  read: (detail, event) => ({
+    id: detail['execution-id'],
+    deployed: detail.pipeline,
+    environment: '',
+    state: detail.state,
+    at: event.time,
+    details: {
+      executionId: detail['execution-id'],
+      trigger: detail['execution-trigger']?.['trigger-type'],
+      triggeredBy: detail['execution-trigger']?.['trigger-detail'],
     },
-    'CodePipeline execution',
-  );
-};
-
-const ecsDetail = z.object({
-  eventName: z.string(),
-  deploymentId: z.string().check(z.minLength(1)),
-  eventType: optionalText,
-  updatedAt: optionalDateTime,
-  reason: optionalText,
-});
-
-const ECS_STATUSES = lookupTable<ChangeStatus>({
-  SERVICE_DEPLOYMENT_IN_PROGRESS: 'IN_PROGRESS',
-  SERVICE_DEPLOYMENT_COMPLETED: 'SUCCEEDED',
-  SERVICE_DEPLOYMENT_FAILED: 'FAILED',
+  }),
 });
 
 /** `arn:aws:ecs:<region>:<account>:service/<cluster>/<service>` into its cluster and service. */
@@ -172,21 +165,30 @@ const ecsServiceOf = (resources: readonly string[]): { cluster: string; service:
 };
 
 /** "ECS Deployment State Change": the service of its resource ARN is the service, its cluster the environment. */
-export const ecsDeployment = (event: AwsEvent): NormalizedEvent => {
-  const detail = parseDetail(ecsDetail, event);
-  const target = ecsServiceOf(event.resources);
-  return deploymentEvent(
-    event,
-    {
-      provider: 'aws_ecs',
+export const ecsDeployment = deploymentsOf({
+  provider: 'aws_ecs',
+  what: 'ECS deployment',
+  detail: z.object({
+    eventName: z.string(),
+    deploymentId: z.string().check(z.minLength(1)),
+    eventType: optionalText,
+    updatedAt: optionalDateTime,
+    reason: optionalText,
+  }),
+  statuses: lookupTable<ChangeStatus>({
+    SERVICE_DEPLOYMENT_IN_PROGRESS: 'IN_PROGRESS',
+    SERVICE_DEPLOYMENT_COMPLETED: 'SUCCEEDED',
+    SERVICE_DEPLOYMENT_FAILED: 'FAILED',
+  }),
+  read: (detail, event) => {
+    const target = ecsServiceOf(event.resources);
+    return {
       id: detail.deploymentId,
       deployed: target?.service ?? detail.deploymentId,
       environment: target?.cluster ?? '',
-      status: ECS_STATUSES.get(detail.eventName) ?? 'PENDING',
       state: detail.eventName,
       at: detail.updatedAt ?? event.time,
       details: { deploymentId: detail.deploymentId, reason: detail.reason, eventType: detail.eventType },
-    },
-    'ECS deployment',
-  );
-};
+    };
+  },
+});
