@@ -248,14 +248,14 @@ const serveWith =
     }
     const timeoutMs = Math.min(functionTimeoutSeconds(match.group) * 1_000, INTEGRATION_TIMEOUT_MS);
     let result: APIGatewayProxyResult;
-    const ended = options.inFlight?.begin();
+    options.inFlight?.begin();
     try {
       result = await invokeWithin(match.group, requestId, timeoutMs, (context) => handler(event, context));
     } catch (error) {
       gatewayAnswer(functionFailed(match.group, requestId, error));
       return;
     } finally {
-      ended?.();
+      options.inFlight?.end();
     }
     if (Buffer.byteLength(JSON.stringify(result)) > INVOCATION_PAYLOAD_LIMIT) {
       gatewayAnswer(functionFailed(match.group, requestId, new Error('the answer is over 6 MB')));

@@ -13,8 +13,10 @@ const QUIET_MS = 100;
  * come (docs/performance.md, "Against another commit"): a backlog's extra batches never slow a sender down.
  */
 export interface RequestsInFlight {
-  /** Counts one request until the returned function is called. */
-  begin(): () => void;
+  /** A route function started answering a request. */
+  begin(): void;
+  /** One that started ended, answered or failed. */
+  end(): void;
   /** Whether a request is being answered, or one ended less than QUIET_MS ago. */
   busy(): boolean;
   /** Resolves at once when not busy, else once it is no longer busy or `signal` aborts. */
@@ -32,18 +34,15 @@ export const createRequestsInFlight = (): RequestsInFlight => {
       running += 1;
       clearTimeout(quietTimer);
       quietTimer = undefined;
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        running -= 1;
-        if (running > 0) return;
-        quietTimer = setTimeout(() => {
-          quietTimer = undefined;
-          quiet.emit('quiet');
-        }, QUIET_MS);
-        quietTimer.unref();
-      };
+    },
+    end() {
+      running -= 1;
+      if (running > 0) return;
+      quietTimer = setTimeout(() => {
+        quietTimer = undefined;
+        quiet.emit('quiet');
+      }, QUIET_MS);
+      quietTimer.unref();
     },
     busy,
     async none(signal) {

@@ -105,7 +105,7 @@ describe('local SQS trigger, scaled to its backlog', () => {
       Array.from({ length: 200 }, (_, n) => ({ n })),
     );
     const requests = createRequestsInFlight();
-    const requestEnded = requests.begin();
+    requests.begin();
     let running = 0;
     const mostAtOnce = { busy: 0, after: 0 };
     let batchesWhileBusy = 0;
@@ -115,7 +115,7 @@ describe('local SQS trigger, scaled to its backlog', () => {
         const phase = requests.busy() ? 'busy' : 'after';
         mostAtOnce[phase] = Math.max(mostAtOnce[phase], running);
         // Every batch is full, which scales an unyielding poller up at once (the first test).
-        if (phase === 'busy' && (batchesWhileBusy += 1) === 3) requestEnded();
+        if (phase === 'busy' && (batchesWhileBusy += 1) === 3) requests.end();
         await delay(20);
         running -= 1;
         return undefined;
