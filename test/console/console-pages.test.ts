@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/accounts.ts';
+import { onCallFromNow } from '../support/on-call.ts';
 import { hasChromium } from '../support/browser.ts';
 import {
   admin,
@@ -183,9 +184,7 @@ describe.skipIf(!hasChromium)('the console: the other pages a mailed link or a f
     );
     expectOk(resolved, 201);
     expectOk(await client.request('POST', `${V1}/incident-ticket/resolve/${resolved.body.data.id}`, {}, admin.auth));
-    const today = new Date().toISOString().slice(0, 10);
-    const shift = { userId: admin.user.id, date: today, startTime: '00:00', endTime: '24:00' };
-    expectOk(await client.request('POST', `${V1}/assign-member`, shift, admin.auth), 201);
+    await onCallFromNow(client, admin, admin.user.id);
     const sms = { phoneNumber: '+14155550123' };
     expectOk(await client.request('POST', `${V1}/integrations/sms/connect`, sms, admin.auth), 201);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { hasChromium, launchBrowser } from '../support/browser.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { onCallFromNow } from '../support/on-call.ts';
 
 export const V1 = '/api/v1';
 /** `CONSOLE_SCREENSHOTS=1 npx vitest run test/console` writes the pages docs/console.md shows. */
@@ -20,8 +21,6 @@ export let admin: SignedIn;
 export let engineer: SignedIn;
 export let viewer: SignedIn;
 export let incidentId: string;
-
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 export const expectOk = (reply: { status: number; text: string }, status = 200) =>
   expect(reply.status, reply.text).toBe(status);
@@ -77,15 +76,7 @@ export const setUpConsole = (): void => {
     );
     engineer = await joinAs(client, admin, 'ENGINEER', 'grace@acme.test');
     viewer = await joinAs(client, admin, 'VIEWER', 'barbara@acme.test');
-    expectOk(
-      await client.request(
-        'POST',
-        `${V1}/assign-member`,
-        { userId: engineer.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-        admin.auth,
-      ),
-      201,
-    );
+    await onCallFromNow(client, admin, engineer.user.id);
     const created = await client.request(
       'POST',
       `${V1}/incident-ticket`,

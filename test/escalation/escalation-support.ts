@@ -4,6 +4,7 @@ import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { onCallFromNow } from '../support/on-call.ts';
 import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 
 /* The escalation tests' stack and helpers: a team with SLAs and escalation on, sweeps at a given instant. */
@@ -52,11 +53,9 @@ export interface Team {
   alertEmail: string;
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
-
 /**
- * A workspace with SLAs and escalation on, an ENGINEER on call all of today (UTC), and a policy for HIGH and
- * MEDIUM incidents of every team wanting a response within a minute, escalating to `contact`.
+ * A workspace with SLAs and escalation on, an ENGINEER on call from now on, and a policy for HIGH and MEDIUM
+ * incidents of every team wanting a response within a minute, escalating to `contact`.
  */
 export const team = async (name: string, contact: (team: Team) => string): Promise<Team> => {
   const admin = await signUpBusiness(client, { businessName: name });
@@ -69,13 +68,7 @@ export const team = async (name: string, contact: (team: Team) => string): Promi
   );
   expect(setup.status, setup.text).toBe(201);
   const onCall = await joinAs(client, admin, 'ENGINEER');
-  const assigned = await client.request(
-    'POST',
-    `${V1}/assign-member`,
-    { userId: onCall.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-    admin.auth,
-  );
-  expect(assigned.status, assigned.text).toBe(201);
+  await onCallFromNow(client, admin, onCall.user.id);
   const created = { admin, onCall, alertEmail };
   for (const priority of ['HIGH', 'MEDIUM']) {
     const policy = await client.request(

@@ -5,6 +5,7 @@ import type { Queue } from '#lib/ports/queue/queue.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { onCallFromNow } from '../support/on-call.ts';
 import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import { V1, registerChatWebhook } from './support.ts';
 
@@ -47,13 +48,7 @@ describe('notification e-mail while the mail queue refuses messages', () => {
     const setup = await client.request('POST', `${V1}/ims/setup`, { alertEmail: ALERTS, timezone: 'UTC' }, admin.auth);
     expect(setup.status, setup.text).toBe(201);
     await confirmOutsideAddress(client, ALERTS);
-    const assigned = await client.request(
-      'POST',
-      `${V1}/assign-member`,
-      { userId: admin.user.id, date: new Date().toISOString().slice(0, 10), startTime: '00:00', endTime: '24:00' },
-      admin.auth,
-    );
-    expect(assigned.status, assigned.text).toBe(201);
+    await onCallFromNow(client, admin, admin.user.id);
     await registerChatWebhook(client, admin, fakes, 'mail-outage');
 
     const { ports } = client.stack;

@@ -3,9 +3,9 @@ import { LambdaTimeoutError } from '#infra/local/lambda-context.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { onCallFromNow } from '../support/on-call.ts';
 import { V1, connect, registerChatWebhook } from './support.ts';
 
-const today = (): string => new Date().toISOString().slice(0, 10);
 /** Opened at once, so that batches of four or more form (the queue's batch size is 5). */
 const INCIDENTS = 7;
 
@@ -30,13 +30,7 @@ describe('notifications during a receiver outage', () => {
       admin.auth,
     );
     expect(setup.status, setup.text).toBe(201);
-    const assigned = await client.request(
-      'POST',
-      `${V1}/assign-member`,
-      { userId: admin.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-      admin.auth,
-    );
-    expect(assigned.status, assigned.text).toBe(201);
+    await onCallFromNow(client, admin, admin.user.id);
     await registerChatWebhook(client, admin, fakes, 'down');
     await connect(client, admin, 'videomeet');
     fakes.hang('/hooks/down');

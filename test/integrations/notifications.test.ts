@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
+import { onCallFromNow } from '../support/on-call.ts';
 import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 import { V1, connect, registerChatWebhook } from './support.ts';
 
@@ -33,7 +34,6 @@ afterAll(async () => {
 });
 
 const hhmm = (date: Date): string => date.toISOString().slice(11, 16);
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 interface Team {
   admin: SignedIn;
@@ -41,7 +41,7 @@ interface Team {
   ingest: Record<string, string>;
 }
 
-/** A workspace with IMS set up, an ENGINEER on call all of today (UTC) and a key that ingests. */
+/** A workspace with IMS set up, an ENGINEER on call from now on and a key that ingests. */
 const team = async (name: string, ims: Record<string, unknown> = {}): Promise<Team> => {
   const admin = await signUpBusiness(client, { businessName: name });
   const setup = await client.request(
@@ -53,13 +53,7 @@ const team = async (name: string, ims: Record<string, unknown> = {}): Promise<Te
   expect(setup.status, setup.text).toBe(201);
   await confirmOutsideAddress(client, `alerts-${name.toLowerCase()}@example.com`);
   const onCall = await joinAs(client, admin, 'ENGINEER');
-  const assigned = await client.request(
-    'POST',
-    `${V1}/assign-member`,
-    { userId: onCall.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-    admin.auth,
-  );
-  expect(assigned.status, assigned.text).toBe(201);
+  await onCallFromNow(client, admin, onCall.user.id);
   return { admin, onCall, ingest: await apiKeyHeaders(client, admin, ['ingestion:write']) };
 };
 
@@ -223,13 +217,7 @@ describe('notification rules', () => {
     );
     expect(sms.status).toBe(403);
     await connect(client, ops.admin, 'videomeet');
-    const assigned = await client.request(
-      'POST',
-      `${V1}/assign-member`,
-      { userId: ops.admin.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-      ops.admin.auth,
-    );
-    expect(assigned.status, assigned.text).toBe(201);
+    await onCallFromNow(client, ops.admin, ops.admin.user.id);
     const own = await client.request(
       'POST',
       `${V1}/integrations/sms/connect`,
@@ -250,13 +238,7 @@ describe('notification rules', () => {
   it("carries each recipient's acknowledge link while OPEN: the chat one acknowledges as the channel", async () => {
     const ops = await team('Acking');
     await registerChatWebhook(client, ops.admin, fakes, 'acking');
-    const assigned = await client.request(
-      'POST',
-      `${V1}/assign-member`,
-      { userId: ops.admin.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-      ops.admin.auth,
-    );
-    expect(assigned.status, assigned.text).toBe(201);
+    await onCallFromNow(client, ops.admin, ops.admin.user.id);
     const phone = await client.request(
       'POST',
       `${V1}/integrations/sms/connect`,

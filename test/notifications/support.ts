@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import type { TestClient } from '../support/local-stack.ts';
+import { onCallFromNow } from '../support/on-call.ts';
 import { confirmOutsideAddress } from '../support/outside-addresses.ts';
 
 export const V1 = '/api/v1';
@@ -15,9 +16,7 @@ export interface Team {
   ingest: Record<string, string>;
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
-
-/** A workspace on Berlin's clock with IMS set up, an ENGINEER on call all of today (UTC) and a key that ingests. */
+/** A workspace on Berlin's clock with IMS set up, an ENGINEER on call from now on and a key that ingests. */
 export const team = async (client: TestClient, name: string, ims: Record<string, unknown> = {}): Promise<Team> => {
   const admin = await signUpBusiness(client, { businessName: name });
   const alertEmail = `alerts-${name.toLowerCase()}@example.com`;
@@ -31,13 +30,7 @@ export const team = async (client: TestClient, name: string, ims: Record<string,
   // The alert address is outside the members: it confirms, as its owner would, before it is paged.
   await confirmOutsideAddress(client, alertEmail);
   const onCall = await joinAs(client, admin, 'ENGINEER');
-  const assigned = await client.request(
-    'POST',
-    `${V1}/assign-member`,
-    { userId: onCall.user.id, date: today(), startTime: '00:00', endTime: '24:00' },
-    admin.auth,
-  );
-  expect(assigned.status, assigned.text).toBe(201);
+  await onCallFromNow(client, admin, onCall.user.id);
   return { admin, onCall, alertEmail, ingest: await apiKeyHeaders(client, admin, ['ingestion:write']) };
 };
 

@@ -1,4 +1,5 @@
 import { CHAT_SIGNING_SECRET } from './push-requests.ts';
+import { onCallFromNow } from '../on-call.ts';
 import type { HttpReply } from '../local-stack.ts';
 import {
   V1,
@@ -45,9 +46,7 @@ const callingBack =
  */
 const notifiedIncident = async (context: RequestContext): Promise<HttpReply[]> => {
   const { client, admin } = context;
-  const today = new Date().toISOString().slice(0, 10);
-  const onCall = { userId: admin.user.id, date: today, startTime: '00:00', endTime: '24:00' };
-  expectOk(await client.request('POST', `${V1}/assign-member`, onCall, admin.auth), 'on call today');
+  await onCallFromNow(client, admin, admin.user.id);
   await creating(context, 'notified', '/incident-ticket', { summary: 'Payments failing', priority: 'CRITICAL' });
   return [await withIds('GET', ({ notified }) => `/incident-ticket/${notified}/notifications`)(context)];
 };
