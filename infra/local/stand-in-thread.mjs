@@ -4,10 +4,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createRequestHandler } from 'local-aws-sqs';
 
 /**
- * One embedded AWS stand-in in a worker thread of its own (startStandInThread): the store or the queue
- * server works on a core beside the service, as the real service would, instead of on its event loop.
- * Answers the bound port (or the listen error), a `usage` request with this thread's heap, and closes on
- * `close`.
+ * One embedded AWS stand-in at a time in a worker thread of its own (startStandInThread): the store or the
+ * queue server works on a core beside the service, as the real service would, instead of on its event loop.
+ * Answers the bound port (or the listen error), a `usage` request with this thread's heap; on `close` it
+ * closes the stand-in and answers `closed`, then serves the next one a `start` asks for (a process that starts
+ * stacks one after another keeps the thread and its loaded modules), or ends on `exit`.
  */
 const HOST = '127.0.0.1';
 const require = createRequire(import.meta.url);
@@ -18,7 +19,13 @@ const require = createRequire(import.meta.url);
  * read in native memory, so one left open per Query grows the process (patches/dynalite+*.patch).
  */
 const iterators = { opened: 0, open: 0 };
+let countingIterators = false;
 const countIterators = () => {
+  // Counted from each store's start; the prototype is wrapped once per thread.
+  iterators.opened = 0;
+  iterators.open = 0;
+  if (countingIterators) return;
+  countingIterators = true;
   const { AbstractLevel, AbstractIterator, AbstractKeyIterator, AbstractValueIterator } = createRequire(
     require.resolve('dynalite'),
   )('abstract-level');
@@ -71,16 +78,21 @@ const usage = () => {
   };
 };
 
-const { kind, port = 0, ...options } = workerData;
-const server = STAND_INS[kind](options);
-server.once('error', (error) => parentPort.postMessage({ error: error.message }));
-server.listen(port, HOST, () => parentPort.postMessage({ port: server.address().port }));
+const { kind } = workerData;
+let server;
+const start = ({ port = 0, ...options }) => {
+  server = STAND_INS[kind](options);
+  server.once('error', (error) => parentPort.postMessage({ error: error.message }));
+  server.listen(port, HOST, () => parentPort.postMessage({ port: server.address().port }));
+};
+start(workerData);
 parentPort.on('message', (message) => {
-  if (message.type === 'usage') {
-    parentPort.postMessage({ usage: usage(), id: message.id });
-    return;
+  if (message.type === 'usage') parentPort.postMessage({ usage: usage(), id: message.id });
+  else if (message.type === 'start') start(message.standIn);
+  else if (message.type === 'exit') parentPort.close();
+  else if (message.type === 'close') {
+    // Clients keep connections alive, and close() alone would wait for them.
+    server.closeAllConnections?.();
+    server.close(() => parentPort.postMessage({ closed: true }));
   }
-  // Clients keep connections alive, and close() alone would wait for them.
-  server.closeAllConnections?.();
-  server.close(() => parentPort.close());
 });
