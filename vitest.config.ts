@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [...STACK_TESTS, ...SLOW_TESTS, ...BUNDLE_TESTS, ...ISOLATED_TESTS],
+          // A fresh process per file cost the project twice its CPU (62 s against 33 s); the files that replace a
+          // module are the isolated project's.
+          isolate: false,
         },
       },
       {

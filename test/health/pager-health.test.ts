@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalHealth } from '#infra/local/local-health.ts';
-import { inspectApp } from '../infra/template.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 
 const MINUTE = 60_000;
 
+// In AWS: test/infra/pager-health-alarms.test.ts.
 describe("the pager's own health, locally", () => {
   let client: TestClient;
   beforeAll(async () => {
@@ -41,39 +41,5 @@ describe("the pager's own health, locally", () => {
       notifications: { lateAfterMinutes: 10, late: false },
       deadLetters: { ingestion: 0, correlation: 0, mail: 0, notifications: 0 },
     });
-  });
-});
-
-describe("the pager's own health, in AWS", () => {
-  const prod = inspectApp({ stage: 'prod' });
-
-  it('alarms when the sweep has not run, missing data breaching', () => {
-    const alarm = prod.resources[prod.logicalId(prod.stack.pagerHealth.sweepStopped.node.defaultChild as never)];
-    expect(alarm?.Properties).toMatchObject({
-      MetricName: 'Invocations',
-      Namespace: 'AWS/Lambda',
-      Dimensions: [
-        { Name: 'FunctionName', Value: { Ref: prod.logicalId(prod.stack.slaSweep.lambda.node.defaultChild as never) } },
-      ],
-      ComparisonOperator: 'LessThanThreshold',
-      Threshold: 1,
-      TreatMissingData: 'breaching',
-    });
-  });
-
-  it('turns SNS delivery status logging of SMS on, and alarms on failed SMS, SMS spend and late notifications', () => {
-    const json = JSON.stringify(prod.template.toJSON());
-    expect(json).toContain('setSMSAttributes');
-    expect(json).toContain('DeliveryStatusIAMRole');
-    for (const metric of ['NumberOfNotificationsFailed', 'SMSMonthToDateSpentUSD', 'NotificationLag']) {
-      prod.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: metric });
-    }
-  });
-
-  it('alarms again each time dead letters arrive, and leaves the account SMS setting to prod', () => {
-    const expressions = JSON.stringify(prod.template.findResources('AWS::CloudWatch::Alarm'));
-    expect(expressions).toContain('DIFF(FILL(q0, REPEAT))');
-    const dev = JSON.stringify(inspectApp().template.toJSON());
-    expect(dev).not.toContain('setSMSAttributes');
   });
 });

@@ -209,7 +209,10 @@ describe('every built bundle with exactly the environment the template gives it'
     // The verification code, the reset e-mail, then the handoff notice.
     // Once seen with 2 of the 3 (not reproduced): the message names what was mailed and what the sweep logged.
     const mailed = `${mailedTo.join(', ')}\n${bundle('sla-sweep').output().slice(-4000)}`;
-    expect(mailedTo.filter((to) => to === caller.email), mailed).toHaveLength(3);
+    expect(
+      mailedTo.filter((to) => to === caller.email),
+      mailed,
+    ).toHaveLength(3);
 
     // The analysis of the incident the alert storm opened, over a hundred signals (one of them over 256 KiB) that
     // stay in the table: the execution's input, and every state after it, is the four ids.

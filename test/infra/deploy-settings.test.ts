@@ -4,13 +4,37 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { allRoutes } from '#lib/routes/index.ts';
 import { toGatewayPath } from '#lib/http/route-matcher.ts';
 import { createServiceApp } from '#infra/service-app.ts';
-import { buildApp, type inspect, inspectApp, inspectDefaultApp } from './template.ts';
+import { buildApp, type inspect, inspectApp, inspectDefaultApp, PROD_CONTEXT } from './template.ts';
 
 const envOf = (view: ReturnType<typeof inspect>, group: string): Record<string, string> => {
   const fn = view.stack.groupFunctions.get(group);
   if (!fn) throw new Error(`no function ${group}`);
   return view.functionResource(fn).Properties.Environment?.Variables ?? {};
 };
+
+/**
+ * The settings read by these tests, given together where they do not touch each other: a synth costs about 2 s of
+ * CPU, and one app per setting took 15 of them. Each test reads its setting from the app that gives it, and the
+ * default (or another app) for its absence.
+ */
+const CUSTOMIZED = {
+  slaSweepMinutes: '5',
+  mailFrom: 'incidents@acme.test',
+  mailIdentityExists: false,
+  appUrl: 'https://incidents.acme.test/',
+  apiLogging: 'createRole',
+  alarmEmail: 'ops@acme.test',
+  allowedOrigins: 'https://app.acme.test,https://admin.acme.test',
+};
+/** A sender on a domain verified as a whole, the existing API Gateway logging role, one allowed origin. */
+const DOMAIN_MAIL = {
+  mailFrom: 'incidents@mail.acme.test',
+  mailIdentity: 'acme.test',
+  apiLogging: 'existingRole',
+  allowedOrigins: 'https://app.acme.test',
+};
+/** An SES identity that exists already, and no origin allowed. */
+const EXISTING_IDENTITY = { mailFrom: 'incidents@acme.test', mailIdentityExists: 'true', allowedOrigins: 'none' };
 
 describe('deploy settings', () => {
   it('refuses to synthesize without a sender address, saying what to pass', () => {
@@ -19,7 +43,7 @@ describe('deploy settings', () => {
   });
 
   it('runs the SLA sweep at the slaSweepMinutes context, whole minutes from 1 to 60', () => {
-    const view = inspectApp({ slaSweepMinutes: '5' });
+    const view = inspectApp(CUSTOMIZED);
     view.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
       Targets: [
@@ -36,14 +60,14 @@ describe('deploy settings', () => {
   });
 
   it('creates the SES identity of the sender address', () => {
-    const view = inspectApp({ mailFrom: 'incidents@acme.test' });
+    const view = inspectApp(CUSTOMIZED);
     view.template.resourceCountIs('AWS::SES::EmailIdentity', 1);
     view.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'incidents@acme.test' });
     expect(Object.keys(view.template.toJSON().Outputs ?? {}).filter((name) => name.startsWith('MailDkim'))).toEqual([]);
   });
 
   it('verifies a whole domain with DKIM, its three CNAME records as outputs', () => {
-    const view = inspectApp({ mailFrom: 'incidents@mail.acme.test', mailIdentity: 'acme.test' });
+    const view = inspectApp(DOMAIN_MAIL);
     view.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'acme.test' });
     const outputs = view.template.toJSON().Outputs as Record<string, { Description: string }>;
     const dkim = Object.entries(outputs).filter(([name]) => name.startsWith('MailDkimRecord'));
@@ -57,7 +81,7 @@ describe('deploy settings', () => {
   // Another stage with the same mailFrom, or an address verified with the CLI as the sandbox steps suggest,
   // already holds the identity: creating it again failed the deploy.
   it('uses an SES identity that already exists when told, creating none, and still sends only from mailFrom', () => {
-    const view = inspectApp({ mailFrom: 'incidents@acme.test', mailIdentityExists: 'true' });
+    const view = inspectApp(EXISTING_IDENTITY);
     view.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
     expect(view.statementsOf(view.stack.mailWorker)).toContainEqual(
       expect.objectContaining({
@@ -65,10 +89,7 @@ describe('deploy settings', () => {
         Condition: { StringEquals: { 'ses:FromAddress': 'incidents@acme.test' } },
       }),
     );
-    inspectApp({ mailFrom: 'incidents@acme.test', mailIdentityExists: false }).template.resourceCountIs(
-      'AWS::SES::EmailIdentity',
-      1,
-    );
+    inspectApp(CUSTOMIZED).template.resourceCountIs('AWS::SES::EmailIdentity', 1);
     expect(() => buildApp({ mailIdentityExists: 'yes' })).toThrow(/mailIdentityExists must be true or false/);
   });
 
@@ -77,7 +98,7 @@ describe('deploy settings', () => {
     const apiUrl = JSON.stringify(envOf(byDefault, 'business').APP_URL);
     expect(apiUrl).toContain('execute-api');
     expect(apiUrl).toContain('/dev');
-    const given = inspectApp({ appUrl: 'https://incidents.acme.test/' });
+    const given = inspectApp(CUSTOMIZED);
     expect(envOf(given, 'business').APP_URL).toBe('https://incidents.acme.test');
     expect(envOf(given, 'auth').APP_URL).toBe('https://incidents.acme.test');
     expect(envOf(given, 'tickets').APP_URL).toBeUndefined();
@@ -86,8 +107,8 @@ describe('deploy settings', () => {
 
   it('leaves the account-wide API Gateway logging role alone unless asked to set it', () => {
     inspectDefaultApp().template.resourceCountIs('AWS::ApiGateway::Account', 0);
-    inspectApp({ apiLogging: 'existingRole' }).template.resourceCountIs('AWS::ApiGateway::Account', 0);
-    inspectApp({ apiLogging: 'createRole' }).template.resourceCountIs('AWS::ApiGateway::Account', 1);
+    inspectApp(DOMAIN_MAIL).template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    inspectApp(CUSTOMIZED).template.resourceCountIs('AWS::ApiGateway::Account', 1);
     expect(() => buildApp({ apiLogging: 'yes' })).toThrow(/apiLogging must be one of off, existingRole, createRole/);
   });
 
@@ -102,7 +123,7 @@ describe('deploy settings', () => {
 
   // prod retains its log groups: with fixed names the next deploy after `cdk destroy` failed on 32 of them.
   it('names no log group of prod so that one kept from a destroyed stack blocks the next deploy', () => {
-    const view = inspectApp({ stage: 'prod' });
+    const view = inspectApp(PROD_CONTEXT);
     const groups = Object.values(view.template.findResources('AWS::Logs::LogGroup'));
     expect(groups.filter((group) => group.DeletionPolicy === 'Retain').length).toBeGreaterThan(30);
     for (const group of groups) {
@@ -131,8 +152,10 @@ describe('deploy settings', () => {
 
   // Every stage's API was named "Api", so the 5xx and latency alarms of prod watched dev's requests too.
   it("names each stage's API after its stack, and its alarms watch that name alone", () => {
-    for (const stage of ['dev', 'prod']) {
-      const view = inspectApp({ stage });
+    for (const [stage, view] of [
+      ['dev', inspectDefaultApp()],
+      ['prod', inspectApp(PROD_CONTEXT)],
+    ] as const) {
       view.template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: `IncidentService-${stage}` });
       const apiAlarms = Object.values(view.template.findResources('AWS::CloudWatch::Alarm')).filter(
         (alarm) => alarm.Properties.Namespace === 'AWS/ApiGateway',
@@ -176,7 +199,7 @@ describe('deploy settings', () => {
       ).toBe(true);
     }
     view.template.resourceCountIs('AWS::SNS::Subscription', 0);
-    const subscribed = inspectApp({ alarmEmail: 'ops@acme.test' });
+    const subscribed = inspectApp(CUSTOMIZED);
     subscribed.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'ops@acme.test',
@@ -190,7 +213,7 @@ describe('deploy settings', () => {
       nested(view).flatMap((template) =>
         Object.keys(template.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: 'OPTIONS' } })),
       );
-    const off = inspectApp({ allowedOrigins: 'none' });
+    const off = inspectApp(EXISTING_IDENTITY);
     expect(preflightsOf(off)).toHaveLength(0);
     expect(envOf(off, 'tickets').ALLOWED_ORIGINS).toBeUndefined();
     // Any origin by default.
@@ -199,7 +222,7 @@ describe('deploy settings', () => {
     expect(envOf(plain, 'tickets').ALLOWED_ORIGINS).toBe('*');
     expect(() => buildApp({ allowedOrigins: '*,https://app.acme.test' })).toThrow(/stands alone/);
 
-    const view = inspectApp({ allowedOrigins: 'https://app.acme.test,https://admin.acme.test' });
+    const view = inspectApp(CUSTOMIZED);
     const routes = nested(view);
     const resourcesWithMethods = new Set(allRoutes().map(({ route }) => toGatewayPath(route.path)));
     const preflights = routes.flatMap((template) =>
@@ -220,7 +243,7 @@ describe('deploy settings', () => {
         'gatewayresponse.header.Access-Control-Allow-Origin': 'method.request.header.origin',
       });
     }
-    const single = inspectApp({ allowedOrigins: 'https://app.acme.test' });
+    const single = inspectApp(DOMAIN_MAIL);
     const [first] = Object.values(single.template.findResources('AWS::ApiGateway::GatewayResponse'));
     expect(first?.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Allow-Origin']).toBe(
       "'https://app.acme.test'",

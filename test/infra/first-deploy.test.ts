@@ -8,7 +8,7 @@ import { DEFAULT_MAX_BODY_BYTES } from '#lib/http/middlewares/body-limit.ts';
 import { allRoutes, knownRoutes } from '#lib/routes/index.ts';
 import { USAGE_PLAN_TAG } from '#lib/ports/usage-plan/usage-plan.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { actionsOf, type inspect, inspectApp, type Statement } from './template.ts';
+import { actionsOf, type inspect, inspectApp, PROD_CONTEXT, type Statement } from './template.ts';
 
 /** What a first `cdk deploy` into a new account meets, read from the prod and dev templates (issue 39). */
 let prod: ReturnType<typeof inspect>;
@@ -17,7 +17,7 @@ let dev: ReturnType<typeof inspect>;
 let prodTemplates: Template[];
 
 beforeAll(() => {
-  prod = inspectApp({ stage: 'prod', alarmEmail: 'ops@example.com' });
+  prod = inspectApp(PROD_CONTEXT);
   dev = inspectApp();
   prodTemplates = [prod.template, ...prod.stack.api.routeStacks.map((stack) => Template.fromStack(stack))];
 });

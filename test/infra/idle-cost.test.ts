@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inspectApp } from './template.ts';
+import { inspectApp, PROD_CONTEXT } from './template.ts';
 
 /**
  * What a stage costs a month with no traffic at all, at us-east-1 list prices, read from the prod template:
@@ -96,7 +96,7 @@ const asTable = ({ rows, total }: ReturnType<typeof idleCost>): string =>
   ].join('\n');
 
 describe('what an idle stage costs', () => {
-  const view = inspectApp({ stage: 'prod', alarmEmail: 'ops@example.com' });
+  const view = inspectApp(PROD_CONTEXT);
   const cost = idleCost(Object.values(view.template.toJSON().Resources as Record<string, Resource>));
 
   // Issue 46's VAPID seed secret added $0.40 to $3.97, issue 40's second correlation queue $0.46 (its pollers, its age

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { QUEUED_OBJECT_DAYS, TRANSIENT_TAG } from '#lib/ports/object-store/object-store.ts';
 import { MAX_MESSAGE_BYTES, QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import type { ServiceFunction } from '#infra/constructs/service-function.ts';
-import { actionsOf, buildApp, type inspect, inspectApp } from './template.ts';
+import { actionsOf, type inspect, inspectApp, PROD_CONTEXT } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
 let bucketId: string;
@@ -67,7 +67,7 @@ describe('payload bucket', () => {
   });
 
   it('is retained in prod', () => {
-    Template.fromStack(buildApp({ stage: 'prod' }).stack).hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
+    inspectApp(PROD_CONTEXT).template.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
   });
 
   it('is named to exactly the functions that store or read large payloads', () => {

@@ -1,12 +1,12 @@
 /** The stack's table, queues and analysis state machine, read from the template. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
-import { buildApp, type inspect, inspectApp } from './template.ts';
+import { type inspect, inspectApp, PROD_CONTEXT } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
 
@@ -44,7 +44,7 @@ describe('table', () => {
       DeletionPolicy: 'Delete',
       Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
     });
-    const prod = Template.fromStack(buildApp({ stage: 'prod' }).stack);
+    const prod = inspectApp(PROD_CONTEXT).template;
     prod.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',

@@ -64,3 +64,6 @@ export const inspectApp = (context: Record<string, unknown> = {}): ReturnType<ty
 
 /** The app with no context beyond what a deploy must give. */
 export const inspectDefaultApp = (): ReturnType<typeof inspect> => inspectApp();
+
+/** A production deploy as docs/deploying.md gives it: the files reading prod's template share this one synth. */
+export const PROD_CONTEXT = { stage: 'prod', alarmEmail: 'ops@example.com' };
