@@ -30,6 +30,7 @@ export const startDynamo = async (path: string | undefined): Promise<LocalDynamo
   const thread = await startStandInThread({ kind: 'dynamodb', path });
   const client = newAwsClient(DynamoDBClient, {
     endpoint: thread.endpoint,
+    requestHandler: thread.requestHandler,
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,
   });

@@ -132,6 +132,7 @@ export const startSqsServer = async ({
   const { endpoint } = thread;
   const client = newAwsClient(SQSClient, {
     endpoint,
+    requestHandler: thread.requestHandler,
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,
     cacheMiddleware: true,

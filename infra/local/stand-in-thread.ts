@@ -14,9 +14,37 @@ export interface StandInUsage extends ThreadHeap {
   iterators?: { opened: number; open: number };
 }
 
-/** An embedded AWS stand-in running in its own thread (stand-in-thread.mjs), reached over HTTP. */
+/** The parts of an SDK request and response a stand-in reads and answers (`@smithy/types` HttpRequest). */
+interface SdkRequest {
+  method: string;
+  path: string;
+  query?: Record<string, string | string[] | null>;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+interface SdkResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/**
+ * The SDK client's request handler for a stand-in in this process: each request is posted to the stand-in's
+ * thread and answered by its server's own handler, with no socket or HTTP between them (stand-in-thread.mjs).
+ */
+interface StandInRequestHandler {
+  handle(request: SdkRequest): Promise<{ response: SdkResponse }>;
+  updateHttpClientConfig(): void;
+  httpHandlerConfigs(): Record<string, never>;
+}
+
+/**
+ * An embedded AWS stand-in running in its own thread (stand-in-thread.mjs), reached over HTTP at `endpoint` by
+ * other processes, and through `requestHandler` by this one's SDK clients.
+ */
 export interface StandInThread {
   endpoint: string;
+  requestHandler: StandInRequestHandler;
   usage(): Promise<StandInUsage>;
   close(): Promise<void>;
 }
@@ -26,37 +54,91 @@ export type StandIn =
   | { kind: 'sqs'; port: number; region: string; accountId: string };
 
 type Reply = { port: number } | { error: string } | { closed: true };
+type Answer = { id: number; usage: StandInUsage } | ({ id: number } & SdkResponse);
 
-/** A stand-in thread, its replies in order and its usage answers by request. */
+const bodyBytes = (body: unknown): Uint8Array => {
+  if (body === undefined || body === null) return new Uint8Array();
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof Uint8Array) return body;
+  throw new Error('a local stand-in takes a string or bytes as a request body');
+};
+
+const pathOf = ({ path, query }: SdkRequest): string => {
+  const pairs = Object.entries(query ?? {}).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one) =>
+      one === null ? encodeURIComponent(name) : `${encodeURIComponent(name)}=${encodeURIComponent(one)}`,
+    ),
+  );
+  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
+};
+
+/** A stand-in thread: its replies in order, and its answers (usage, SDK responses) by request id. */
 const threadOf = (worker: Worker) => {
   const waiting: ((reply: Reply) => void)[] = [];
-  const asked = new Map<number, (usage: StandInUsage) => void>();
+  const asked = new Map<number, (answer: Answer) => void>();
   let nextId = 0;
-  worker.on('message', (message: Reply | { id: number; usage: StandInUsage }) => {
-    if ('usage' in message) {
-      asked.get(message.id)?.(message.usage);
+  // The thread keeps the process alive while something waits on it, and only then: a process done with its
+  // stand-ins is not held open.
+  let awaited = 0;
+  const awaiting = async <T>(reply: Promise<T>): Promise<T> => {
+    awaited += 1;
+    worker.ref();
+    try {
+      return await reply;
+    } finally {
+      awaited -= 1;
+      if (awaited === 0) worker.unref();
+    }
+  };
+  worker.on('message', (message: Reply | Answer) => {
+    if ('id' in message) {
+      asked.get(message.id)?.(message);
       asked.delete(message.id);
     } else waiting.shift()?.(message);
   });
-  return {
-    worker,
-    /**
-     * Sends `message` (none: the thread's first start) and answers the thread's reply to it. The thread keeps
-     * the process alive while it is asked, and only then: a process done with its stand-ins is not held open.
-     */
-    request: (message?: object): Promise<Reply> => {
-      worker.ref();
-      return new Promise<Reply>((resolve) => {
-        waiting.push(resolve);
-        if (message) worker.postMessage(message);
-      }).finally(() => worker.unref());
-    },
-    usage: (): Promise<StandInUsage> =>
+  const ask = (message: object): Promise<Answer> =>
+    awaiting(
       new Promise((resolve) => {
         nextId += 1;
         asked.set(nextId, resolve);
-        worker.postMessage({ type: 'usage', id: nextId });
+        worker.postMessage({ ...message, id: nextId });
       }),
+    );
+  return {
+    worker,
+    /** Sends `message` (none: the thread's first start) and answers the thread's reply to it. */
+    request: (message?: object): Promise<Reply> =>
+      awaiting(
+        new Promise<Reply>((resolve) => {
+          waiting.push(resolve);
+          if (message) worker.postMessage(message);
+        }),
+      ),
+    usage: async (): Promise<StandInUsage> => {
+      const answer = await ask({ type: 'usage' });
+      if (!('usage' in answer)) throw new Error('the stand-in answered no usage');
+      return answer.usage;
+    },
+    requestHandler: {
+      handle: async (request: SdkRequest) => {
+        // Header names as Node's HTTP server gives them to the stand-in: lower case.
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
+        );
+        const answer = await ask({
+          type: 'request',
+          method: request.method,
+          path: pathOf(request),
+          headers,
+          body: bodyBytes(request.body),
+        });
+        if (!('statusCode' in answer)) throw new Error('the stand-in answered no response');
+        const { statusCode, headers: responseHeaders, body } = answer;
+        return { response: { statusCode, headers: responseHeaders, body } };
+      },
+      updateHttpClientConfig: () => {},
+      httpHandlerConfigs: () => ({}),
+    } satisfies StandInRequestHandler,
   };
 };
 
@@ -97,6 +179,7 @@ export const startStandInThread = async (standIn: StandIn): Promise<StandInThrea
   }
   return {
     endpoint: `http://127.0.0.1:${reply.port}`,
+    requestHandler: thread.requestHandler,
     usage: thread.usage,
     close: async () => {
       await thread.request({ type: 'close' });

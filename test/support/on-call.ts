@@ -4,7 +4,7 @@ import type { HttpClient } from './local-stack.ts';
 const DAY_MS = 86_400_000;
 
 /** The date on `timeZone`'s calendar at `at`, as `assign-member` reads its `date`: in the workspace's zone. */
-export const dateIn = (timeZone: string, at: Date): string =>
+const dateIn = (timeZone: string, at: Date): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
