@@ -1,7 +1,6 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, withPage } from '#lib/contract/errors.ts';
 import { acknowledgeOpenIncident } from '#lib/incidents/acknowledge-incident.ts';
 import { incidentRepository } from '#lib/incidents/incident-repository.ts';
-import type { Incident } from '#lib/incidents/incident.ts';
 import { systemScope, type AccountScope, type Scope } from '#lib/identity/scope.ts';
 import { linkHolderMayAcknowledge } from './ack-link-holder.ts';
 import { ackLinkRepository } from './ack-link-repository.ts';
@@ -15,6 +14,7 @@ import {
   usedPage,
   type AckPageContext,
 } from './ack-page.ts';
+import { peopleNames } from '#lib/workspaces/people-names.ts';
 import { workspaceTimezone } from '#lib/workspaces/workspace-timezone.ts';
 import { verifyAckLink, type AckLink } from './ack-token.ts';
 import { deliveryRepository } from './delivery-repository.ts';
@@ -25,10 +25,7 @@ import { deliveryRepository } from './delivery-repository.ts';
  * whose holder may no longer acknowledge (removed, demoted to VIEWER, no longer the alert address) is a 403.
  * Each comes with the page a person's browser shows for it.
  */
-const openLink = async (
-  scope: AccountScope,
-  token: string,
-): Promise<{ link: AckLink; incident: Incident; timeZone: string }> => {
+const openLink = async (scope: AccountScope, token: string): Promise<{ link: AckLink; context: AckPageContext }> => {
   const { ports } = scope;
   const link = await verifyAckLink(ports.signingKeys, token);
   if (!link) {
@@ -54,21 +51,22 @@ const openLink = async (
       goneIncidentPage(link.incidentId),
     );
   }
+  const context: AckPageContext = { incident, timeZone, nameOf: await peopleNames(linkScope) };
   if (!(await linkHolderMayAcknowledge(linkScope, link, incident))) {
     throw withPage(
       new ForbiddenError('This acknowledge link no longer acknowledges', [
         `token: ${link.by} may not acknowledge incidents in this workspace now`,
       ]),
-      notAllowedPage({ incident, timeZone }, link.by),
+      notAllowedPage(context, link.by),
     );
   }
-  return { link, incident, timeZone };
+  return { link, context };
 };
 
 /** GET: the confirmation page, which changes nothing (docs/escalation.md, "One-click acknowledge"). */
 export const ackLinkPage = async (scope: AccountScope, token: string): Promise<string> => {
-  const { link, incident, timeZone } = await openLink(scope, token);
-  return confirmationPage({ incident, timeZone }, link.by);
+  const { link, context } = await openLink(scope, token);
+  return confirmationPage(context, link.by);
 };
 
 /**
@@ -77,13 +75,13 @@ export const ackLinkPage = async (scope: AccountScope, token: string): Promise<s
  * carried the link that it was acknowledged through it.
  */
 export const useAckLink = async (scope: AccountScope, token: string): Promise<string> => {
-  const { link, incident, timeZone } = await openLink(scope, token);
+  const { link, context } = await openLink(scope, token);
+  const { incident } = context;
   const { ports } = scope;
   const now = ports.clock.now().toISOString();
   const links = ackLinkRepository(ports.table, link.workspaceId);
   const used = await links.markLinkUsed(link.linkId, { usedAt: now, expiresAt: link.expiresAt });
   if (!used) {
-    const context: AckPageContext = { incident, timeZone };
     throw withPage(
       new ConflictError('This acknowledge link was used already', ['token: used already']),
       usedPage(context, link.by, await links.findLinkUse(link.linkId)),
@@ -103,5 +101,5 @@ export const useAckLink = async (scope: AccountScope, token: string): Promise<st
       now,
     );
   }
-  return acknowledgedPage({ incident: result.incident, timeZone }, result.acknowledged);
+  return acknowledgedPage({ ...context, incident: result.incident }, result.acknowledged);
 };

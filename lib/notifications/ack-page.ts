@@ -2,6 +2,7 @@ import { clockInWords } from '#lib/contract/time-words.ts';
 import { peoplePage } from '#lib/contract/people-page.ts';
 import { escapeHtml } from '#lib/escaping/html.ts';
 import type { Incident } from '#lib/incidents/incident.ts';
+import type { PeopleNames } from '#lib/workspaces/people-names.ts';
 import { CHANNEL_WORDS, STATUS_WORDS } from './incident-words.ts';
 
 /**
@@ -14,6 +15,8 @@ const INCIDENT_PATH_FROM_LINK = '../../../incidents/';
 export interface AckPageContext {
   incident: Incident;
   timeZone: string;
+  /** People by name, not by e-mail address. */
+  nameOf: PeopleNames;
 }
 
 const incidentLink = (incidentId: string, words = 'Open the incident in the console'): string =>
@@ -26,9 +29,9 @@ const incidentCard = ({ incident, timeZone }: AckPageContext): string =>
   `<p class="muted">Opened ${escapeHtml(clockInWords(incident.createdAt, timeZone))}</p>`;
 
 /** Who acknowledged and when, in a sentence, for an incident past OPEN. */
-const acknowledgedSentence = ({ incident, timeZone }: AckPageContext): string =>
+const acknowledgedSentence = ({ incident, timeZone, nameOf }: AckPageContext): string =>
   incident.acknowledgedAt
-    ? `<p class="done">Acknowledged by ${escapeHtml(incident.acknowledgedBy ?? 'someone')} at ` +
+    ? `<p class="done">Acknowledged by ${escapeHtml(incident.acknowledgedBy ? nameOf(incident.acknowledgedBy) : 'someone')} at ` +
       `${escapeHtml(clockInWords(incident.acknowledgedAt, timeZone))}` +
       `${incident.acknowledgedVia ? ` through the link in ${CHANNEL_WORDS[incident.acknowledgedVia]}` : ''}. ` +
       `The incident is ${STATUS_WORDS[incident.status]}.</p>`
@@ -48,7 +51,7 @@ export const confirmationPage = (context: AckPageContext, by: string): string =>
         `Acknowledge ${escapeHtml(incident.id)}`,
         card(
           `Acknowledge ${incident.id}?`,
-          `${incidentCard(context)}<form method="post"><button type="submit">Acknowledge as ${escapeHtml(by)}</button></form>` +
+          `${incidentCard(context)}<form method="post"><button type="submit">Acknowledge as ${escapeHtml(context.nameOf(by))}</button></form>` +
             incidentLink(incident.id),
         ),
       )
@@ -79,7 +82,7 @@ export const usedPage = (context: AckPageContext, by: string, usedAt: string | u
     'This acknowledge link was used already',
     card(
       'This link was used already',
-      `<p class="problem">It was used by ${escapeHtml(by)}` +
+      `<p class="problem">It was used by ${escapeHtml(context.nameOf(by))}` +
         `${usedAt ? ` at ${escapeHtml(clockInWords(usedAt, context.timeZone))}` : ''}; a link works once.</p>` +
         `${incidentCard(context)}${acknowledgedSentence(context)}${incidentLink(context.incident.id)}`,
     ),
@@ -100,7 +103,7 @@ export const notAllowedPage = (context: AckPageContext, by: string): string =>
     'This acknowledge link no longer acknowledges',
     card(
       'This link no longer acknowledges',
-      `<p class="problem">${escapeHtml(by)} may not acknowledge incidents in this workspace now.</p>` +
+      `<p class="problem">${escapeHtml(context.nameOf(by))} may not acknowledge incidents in this workspace now.</p>` +
         `${incidentCard(context)}${incidentLink(context.incident.id)}`,
     ),
   );

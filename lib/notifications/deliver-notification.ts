@@ -20,6 +20,7 @@ import { pushSends } from './push-sends.ts';
 import { pageFacts } from './page-facts.ts';
 import { isResponseNews, isTheActor, pagedBefore, saidByEscalation } from './response-news.ts';
 import { silencedBy } from './silence.ts';
+import { peopleNames } from '#lib/workspaces/people-names.ts';
 
 /**
  * The IMS settings decide openings, raised priorities and resolutions (an acknowledgement is news only for
@@ -201,6 +202,7 @@ export const deliverNotification = async (
     meetingUrl,
     facts: await pageFacts(scope, incident),
     now: ports.clock.now(),
+    nameOf: await peopleNames(scope),
   });
   let failed = 0;
   for (const pendingSend of pending) {

@@ -7,6 +7,7 @@ import { chatText } from '#lib/escaping/chat.ts';
 import { mailBodyLine, mailSubject } from '#lib/escaping/mail.ts';
 import { smsText as smsLine } from '#lib/escaping/sms.ts';
 import { agoInWords, clockInWords, sinceInWords, timeOfDayInWords } from '#lib/contract/time-words.ts';
+import type { PeopleNames } from '#lib/workspaces/people-names.ts';
 import type { PageFacts } from './page-facts.ts';
 import { CHANNEL_WORDS, STATUS_WORDS } from './incident-words.ts';
 
@@ -34,18 +35,21 @@ export interface NotificationContent {
 const levelOf = ({ levels }: IncidentNotification): number | undefined =>
   levels && levels.length > 0 ? Math.max(...levels) : undefined;
 
-const whatHappened = (notification: IncidentNotification, incident: Incident): string => {
+/** Who an actor field names, by name: `someone` when nobody was recorded. */
+const who = (actor: string | undefined, nameOf: PeopleNames): string => (actor ? nameOf(actor) : 'someone');
+
+const whatHappened = (notification: IncidentNotification, incident: Incident, nameOf: PeopleNames): string => {
   const { event, priority, fromPriority, escalation } = notification;
   const level = levelOf(notification);
   switch (event) {
     case 'OPENED':
       return 'opened';
     case 'ACKNOWLEDGED':
-      return `acknowledged by ${incident.acknowledgedBy ?? 'someone'}`;
+      return `acknowledged by ${who(incident.acknowledgedBy, nameOf)}`;
     case 'ESCALATED':
       return `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`;
     case 'RESOLVED':
-      return `resolved by ${incident.resolvedBy ?? 'someone'}`;
+      return `resolved by ${who(incident.resolvedBy, nameOf)}`;
     case 'UNACKNOWLEDGED':
       return level
         ? `not acknowledged, escalated to level ${level}`
@@ -60,24 +64,35 @@ const whatHappened = (notification: IncidentNotification, incident: Incident): s
 };
 
 /** The priority is the event's: the incident may have changed again before the worker read it. */
-const headlineOf = (notification: IncidentNotification, incident: Incident): string =>
-  `[${notification.priority}] ${incident.id} ${whatHappened(notification, incident)}: ${incident.summary}`;
+const headlineOf = (notification: IncidentNotification, incident: Incident, nameOf: PeopleNames): string =>
+  `[${notification.priority}] ${incident.id} ${whatHappened(notification, incident, nameOf)}: ${incident.summary}`;
 
 const alertsInWords = (count: number): string => (count === 1 ? '1 alert' : `${count} alerts`);
 
 /** Who has the incident: whoever acknowledged it, else the people paged. */
-const whoIsOnIt = (incident: Incident, onCall: readonly string[], facts: PageFacts, now: Date): string[] => {
+const whoIsOnIt = (
+  incident: Incident,
+  onCall: readonly string[],
+  facts: PageFacts,
+  now: Date,
+  nameOf: PeopleNames,
+): string[] => {
   if (incident.acknowledgedBy && incident.acknowledgedAt) {
     return [
-      `On it: ${incident.acknowledgedBy}, acknowledged ${agoInWords(incident.acknowledgedAt, now)}, ` +
+      `On it: ${nameOf(incident.acknowledgedBy)}, acknowledged ${agoInWords(incident.acknowledgedAt, now)}, ` +
         `at ${clockInWords(incident.acknowledgedAt, facts.timeZone)}`,
     ];
   }
-  return onCall.length > 0 ? [`On call: ${onCall.join(', ')}`] : ['On call: nobody is on call now'];
+  return onCall.length > 0 ? [`On call: ${onCall.map(nameOf).join(', ')}`] : ['On call: nobody is on call now'];
 };
 
 /** How and why someone acted, for the news that the incident was acknowledged or resolved. */
-const responseLines = (notification: IncidentNotification, incident: Incident, timeZone: string): string[] => {
+const responseLines = (
+  notification: IncidentNotification,
+  incident: Incident,
+  timeZone: string,
+  nameOf: PeopleNames,
+): string[] => {
   if (notification.event === 'ACKNOWLEDGED') {
     return [
       `How: ${incident.acknowledgedVia ? `through the acknowledge link in ${CHANNEL_WORDS[incident.acknowledgedVia]}` : 'in the console or the API'}`,
@@ -85,7 +100,7 @@ const responseLines = (notification: IncidentNotification, incident: Incident, t
   }
   if (notification.event === 'RESOLVED' && incident.resolvedAt) {
     return [
-      `Resolved: by ${incident.resolvedBy ?? 'someone'} at ${clockInWords(incident.resolvedAt, timeZone)}`,
+      `Resolved: by ${who(incident.resolvedBy, nameOf)} at ${clockInWords(incident.resolvedAt, timeZone)}`,
       `Resolution: ${incident.resolution?.trim() || 'no note given'}`,
     ];
   }
@@ -106,10 +121,19 @@ export const notificationContent = (
     meetingUrl,
     facts,
     now,
-  }: { appUrl: string; onCall: readonly string[]; meetingUrl?: string | undefined; facts: PageFacts; now: Date },
+    nameOf,
+  }: {
+    appUrl: string;
+    /** The e-mail addresses of those on call, named by `nameOf`. */
+    onCall: readonly string[];
+    meetingUrl?: string | undefined;
+    facts: PageFacts;
+    now: Date;
+    nameOf: PeopleNames;
+  },
 ): NotificationContent => ({
   incidentId: incident.id,
-  headline: headlineOf(notification, incident),
+  headline: headlineOf(notification, incident, nameOf),
   details: [
     ...(facts.what && facts.what !== incident.summary ? [`What is broken: ${facts.what}`] : []),
     ...(facts.description ? [`Details: ${facts.description}`] : []),
@@ -118,11 +142,11 @@ export const notificationContent = (
     `Since: ${sinceInWords(facts.since, now, facts.timeZone).replace(/^since /, '')}`,
     ...(facts.alertCount > 0 ? [`Alerts: ${alertsInWords(facts.alertCount)}`] : []),
     `Status: ${STATUS_WORDS[incident.status]}`,
-    ...responseLines(notification, incident, facts.timeZone),
+    ...responseLines(notification, incident, facts.timeZone, nameOf),
     ...(notification.event === 'UNACKNOWLEDGED' && incident.slaResponse === 'BREACHED'
       ? ['SLA: the response target was missed']
       : []),
-    ...whoIsOnIt(incident, onCall, facts, now),
+    ...whoIsOnIt(incident, onCall, facts, now, nameOf),
   ],
   link: `${appUrl}/incidents/${encodeURIComponent(incident.id)}`,
   runbookUrl: facts.runbookUrl,

@@ -1,12 +1,16 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBedrockReasoner } from '#lib/ports/reasoner/bedrock-reasoner.ts';
 import { defaultReasoner } from '#lib/analysis/engine/default-reasoner.ts';
 import type { Evidence } from '#lib/ports/reasoner/evidence.ts';
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 const bedrock = mockClient(BedrockRuntimeClient);
+// The unit project shares its workers' modules: a class-level mock left in place answers the next file's clients.
+afterAll(() => {
+  bedrock.restore();
+});
 
 const evidence: Evidence = {
   incident: {

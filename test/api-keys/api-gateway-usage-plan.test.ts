@@ -9,7 +9,7 @@ import {
   UpdateApiKeyCommand,
 } from '@aws-sdk/client-api-gateway';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApiGatewayUsagePlan } from '#lib/ports/usage-plan/api-gateway-usage-plan.ts';
 
 const gateway = mockClient(APIGatewayClient);
@@ -24,6 +24,10 @@ const notFound = () => new NotFoundException({ message: 'Invalid API Key identif
 
 afterEach(() => {
   gateway.reset();
+});
+// The unit project shares its workers' modules: a class-level mock left in place answers the next file's clients.
+afterAll(() => {
+  gateway.restore();
 });
 
 describe('the API Gateway usage plan', () => {

@@ -21,7 +21,9 @@ const content = (summary: string, serviceArea?: string) => ({
     incident(summary, serviceArea),
     {
       appUrl: 'https://app.example',
-      onCall: ['<!here> Mallory'],
+      // A member's name is outside text too.
+      onCall: ['mallory@example.com'],
+      nameOf: () => '<!here> Mallory',
       facts: {
         what: '<!channel> checkout down',
         description: 'line one\r\nAcknowledge: https://evil.example',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import { apiKeyHeaders, fullName, joinAs, MEMBER_NAME, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { onCallFromNow } from '../support/on-call.ts';
@@ -109,7 +109,7 @@ describe('notifications: the issue scenario', () => {
     expect(onCallMail[0]?.text).toContain(`${client.stack.url}/incidents/${incidentId}`);
     const posted = chatAbout('paging', incidentId);
     expect(posted).toHaveLength(1);
-    expect(posted[0].blocks[0].text.text).toContain(`On call: ${ops.onCall.email}`);
+    expect(posted[0].blocks[0].text.text).toContain(`On call: ${fullName(MEMBER_NAME)}`);
     expect(posted[0].blocks[0].text.text).toContain(`<${client.stack.url}/incidents/${incidentId}|Open the incident>`);
     expect(await notificationsOf(ops.onCall, incidentId)).toEqual(
       expect.arrayContaining([
@@ -149,7 +149,7 @@ describe('notifications: the issue scenario', () => {
     expect(resolved.status, resolved.text).toBe(200);
     const afterResolve = (await mailTo(ops.onCall.email)).filter(({ subject }) => subject.includes(incidentId));
     expect(afterResolve.map(({ subject }) => subject.replace(/: .*/, ''))).toEqual([
-      `[HIGH] ${incidentId} resolved by ${ops.onCall.email}`,
+      `[HIGH] ${incidentId} resolved by ${fullName(MEMBER_NAME)}`,
       `[HIGH] ${incidentId} opened`,
     ]);
     expect(chatAbout('paging', incidentId).map(({ text }) => text.includes('resolved'))).toEqual([false, true]);

@@ -1,6 +1,6 @@
 import { MessageRejected, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSesDelivery } from '#lib/ports/mail/ses-delivery.ts';
 
 const ses = mockClient(SESv2Client);
@@ -14,6 +14,10 @@ const message = {
 
 afterEach(() => {
   ses.reset();
+});
+// The unit project shares its workers' modules: a class-level mock left in place answers the next file's clients.
+afterAll(() => {
+  ses.restore();
 });
 
 describe('the SES delivery', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { joinAs } from '../support/accounts.ts';
+import { ADMIN_NAME, fullName, joinAs } from '../support/accounts.ts';
 import { INCIDENTS, V1, alertmanagerAlert, incidentFromAlert, team, type Team } from '../notifications/support.ts';
 
 let client: TestClient;
@@ -198,7 +198,7 @@ describe('a page by push', () => {
     await client.stack.deliveriesIdle();
     const news = (await received(phone.endpoint)).map(({ payload }) => payload.title as string);
     expect(news.at(-1)).toBe(
-      `[HIGH] ${incidentId} resolved by ${ops.admin.email}: Checkout error rate above 5% on checkout`,
+      `[HIGH] ${incidentId} resolved by ${fullName(ADMIN_NAME)}: Checkout error rate above 5% on checkout`,
     );
     const deliveries = await client.request(
       'GET',

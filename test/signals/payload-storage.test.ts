@@ -1,7 +1,7 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openLocalObjectStore } from '#infra/local/local-object-store.ts';
 import { objectKey } from '#lib/ports/object-store/object-store.ts';
 import { createS3ObjectStore } from '#lib/ports/object-store/s3-object-store.ts';
@@ -14,6 +14,11 @@ const sqs = mockClient(SQSClient);
 afterEach(() => {
   s3.reset();
   sqs.reset();
+});
+// The unit project shares its workers' modules: a class-level mock left in place answers the next file's clients.
+afterAll(() => {
+  s3.restore();
+  sqs.restore();
 });
 
 describe('the S3 object store', () => {

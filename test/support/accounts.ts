@@ -11,6 +11,14 @@ export interface SignedIn {
 }
 
 let counter = 0;
+/** What people read names a signed-up admin and a joined member by, unless a test gives other names. */
+export const ADMIN_NAME = { firstName: 'Ada', lastName: 'Lovelace' };
+export const MEMBER_NAME = { firstName: 'Grace', lastName: 'Hopper' };
+
+/** A name as what people read writes it (lib/workspaces/member-name.ts). */
+export const fullName = ({ firstName, lastName }: { firstName: string; lastName: string }): string =>
+  `${firstName} ${lastName}`;
+
 export const uniqueEmail = (label = 'user'): string =>
   `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
 
@@ -42,8 +50,8 @@ export const signUpBusiness = async (
   const password = overrides.password ?? 'correct horse battery staple';
   const registered = await client.request('POST', '/api/v1/auth/business/register', {
     businessName: overrides.businessName ?? 'Acme Ops',
-    firstName: overrides.firstName ?? 'Ada',
-    lastName: overrides.lastName ?? 'Lovelace',
+    firstName: overrides.firstName ?? ADMIN_NAME.firstName,
+    lastName: overrides.lastName ?? ADMIN_NAME.lastName,
     email,
     password,
   });
@@ -78,8 +86,7 @@ export const joinAs = async (
   const accepted = await client.request('POST', '/api/v1/business/accept-invite', {
     token,
     password,
-    firstName: 'Grace',
-    lastName: 'Hopper',
+    ...MEMBER_NAME,
   });
   expectStatus(accepted, 200, 'accept-invite');
   return login(client, email, password);
