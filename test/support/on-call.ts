@@ -1,11 +1,8 @@
+import { localDate } from '#lib/contract/zoned-time.ts';
 import type { SignedIn } from './accounts.ts';
 import type { HttpClient } from './local-stack.ts';
 
 const DAY_MS = 86_400_000;
-
-/** The date on `timeZone`'s calendar at `at`, as `assign-member` reads its `date`: in the workspace's zone. */
-const dateIn = (timeZone: string, at: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
  * Puts `userId` on call for the whole of today and tomorrow on the workspace's calendar (its IMS time zone, UTC
@@ -18,7 +15,7 @@ export const onCallFromNow = async (client: HttpClient, admin: SignedIn, userId:
   const timeZone: string = config.body?.data?.timezone ?? 'UTC';
   const now = new Date();
   for (const day of [now, new Date(now.getTime() + DAY_MS)]) {
-    const shift = { userId, date: dateIn(timeZone, day), startTime: '00:00', endTime: '24:00' };
+    const shift = { userId, date: localDate(day, timeZone), startTime: '00:00', endTime: '24:00' };
     const assigned = await client.request('POST', '/api/v1/assign-member', shift, admin.auth);
     if (assigned.status !== 201) throw new Error(`assign-member answered ${assigned.status}: ${assigned.text}`);
   }
