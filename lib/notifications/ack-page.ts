@@ -31,7 +31,7 @@ const incidentCard = ({ incident, timeZone }: AckPageContext): string =>
 /** Who acknowledged and when, in a sentence, for an incident past OPEN. */
 const acknowledgedSentence = ({ incident, timeZone, nameOf }: AckPageContext): string =>
   incident.acknowledgedAt
-    ? `<p class="done">Acknowledged by ${escapeHtml(incident.acknowledgedBy ? nameOf(incident.acknowledgedBy) : 'someone')} at ` +
+    ? `<p class="done">Acknowledged by ${escapeHtml(nameOf(incident.acknowledgedBy))} at ` +
       `${escapeHtml(clockInWords(incident.acknowledgedAt, timeZone))}` +
       `${incident.acknowledgedVia ? ` through the link in ${CHANNEL_WORDS[incident.acknowledgedVia]}` : ''}. ` +
       `The incident is ${STATUS_WORDS[incident.status]}.</p>`

@@ -35,9 +35,6 @@ export interface NotificationContent {
 const levelOf = ({ levels }: IncidentNotification): number | undefined =>
   levels && levels.length > 0 ? Math.max(...levels) : undefined;
 
-/** Who an actor field names, by name: `someone` when nobody was recorded. */
-const who = (actor: string | undefined, nameOf: PeopleNames): string => (actor ? nameOf(actor) : 'someone');
-
 const whatHappened = (notification: IncidentNotification, incident: Incident, nameOf: PeopleNames): string => {
   const { event, priority, fromPriority, escalation } = notification;
   const level = levelOf(notification);
@@ -45,11 +42,11 @@ const whatHappened = (notification: IncidentNotification, incident: Incident, na
     case 'OPENED':
       return 'opened';
     case 'ACKNOWLEDGED':
-      return `acknowledged by ${who(incident.acknowledgedBy, nameOf)}`;
+      return `acknowledged by ${nameOf(incident.acknowledgedBy)}`;
     case 'ESCALATED':
       return `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`;
     case 'RESOLVED':
-      return `resolved by ${who(incident.resolvedBy, nameOf)}`;
+      return `resolved by ${nameOf(incident.resolvedBy)}`;
     case 'UNACKNOWLEDGED':
       return level
         ? `not acknowledged, escalated to level ${level}`
@@ -100,7 +97,7 @@ const responseLines = (
   }
   if (notification.event === 'RESOLVED' && incident.resolvedAt) {
     return [
-      `Resolved: by ${who(incident.resolvedBy, nameOf)} at ${clockInWords(incident.resolvedAt, timeZone)}`,
+      `Resolved: by ${nameOf(incident.resolvedBy)} at ${clockInWords(incident.resolvedAt, timeZone)}`,
       `Resolution: ${incident.resolution?.trim() || 'no note given'}`,
     ];
   }
