@@ -1,0 +1,57 @@
+import {
+  ChangeMessageVisibilityCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+} from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSqsServer, type LocalSqs } from '#infra/local/sqs-server.ts';
+
+let sqs: LocalSqs;
+
+beforeAll(async () => {
+  sqs = await startSqsServer();
+});
+
+afterAll(async () => {
+  await sqs?.close();
+});
+
+/**
+ * The service's own SQS client reaches the local queues through a worker thread's message port, not a socket
+ * (infra/local/stand-in-thread.mjs). The queue stand-in finishes a visibility of 0 and a delay of 0 in a timer:
+ * the next request must already see them finished, as it does over HTTP and in SQS.
+ */
+describe('the local SQS server, right after a change', () => {
+  const counts = async (queueUrl: string) => {
+    const { Attributes = {} } = await sqs.client.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    return {
+      visible: Number(Attributes.ApproximateNumberOfMessages),
+      inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible),
+    };
+  };
+
+  it('counts a message sent without a delay at once', async () => {
+    const queueUrl = sqs.queueUrl('correlation');
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'sent' }));
+    expect(await counts(queueUrl)).toEqual({ visible: 1, inFlight: 0 });
+  });
+
+  it('shows a message whose visibility was set to 0 at once', async () => {
+    const queueUrl = sqs.queueUrl('correlation');
+    const { Messages = [] } = await sqs.client.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1 }),
+    );
+    expect(await counts(queueUrl)).toMatchObject({ inFlight: 1 });
+    const [{ ReceiptHandle }] = Messages;
+    await sqs.client.send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle, VisibilityTimeout: 0 }),
+    );
+    expect(await counts(queueUrl)).toEqual({ visible: 1, inFlight: 0 });
+  });
+});
