@@ -48,7 +48,7 @@ describe('the local SQS server, right after a change', () => {
       new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1 }),
     );
     expect(await counts(queueUrl)).toMatchObject({ inFlight: 1 });
-    const [{ ReceiptHandle }] = Messages;
+    const ReceiptHandle = Messages[0]?.ReceiptHandle;
     await sqs.client.send(
       new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle, VisibilityTimeout: 0 }),
     );
