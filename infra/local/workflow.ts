@@ -1,7 +1,8 @@
-import type { RunOptions, StateMachine, StateMachineDefinition } from 'aws-local-stepfunctions';
+import type { RunOptions, StateMachine } from 'aws-local-stepfunctions';
 import type { ExecutionEndedEvent, StageEvent } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
 import { functionTimeoutSeconds } from '../function-timeouts.ts';
+import { FAKE_ENV } from './local-aws.ts';
 import { invokeWithin } from './lambda-context.ts';
 import type { Workflow, WorkflowName } from '#lib/ports/workflow/workflow.ts';
 
@@ -57,36 +58,8 @@ export interface LocalWorkflow extends Workflow {
   settled(): Promise<void>;
 }
 
-const FAKE_ENV = { partition: 'aws', region: 'us-east-1', account: '000000000000' };
-const PSEUDO_PARAMETERS: Record<string, string> = {
-  'AWS::Partition': FAKE_ENV.partition,
-  'AWS::Region': FAKE_ENV.region,
-  'AWS::AccountId': FAKE_ENV.account,
-  'AWS::URLSuffix': 'amazonaws.com',
-};
 const WORKER = 'analysis-worker';
 const LAMBDA_ARN = /^arn:[^:]+:lambda:[^:]+:\d+:function:[^:]+$/;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The few intrinsics a resolved definitionString holds, with every resource given a fake ARN. */
-const evaluate = (value: unknown): string => {
-  if (typeof value === 'string') return value;
-  if (isRecord(value)) {
-    const join = value['Fn::Join'];
-    if (Array.isArray(join) && typeof join[0] === 'string' && Array.isArray(join[1])) {
-      return join[1].map(evaluate).join(join[0]);
-    }
-    const ref = value.Ref;
-    if (typeof ref === 'string' && PSEUDO_PARAMETERS[ref]) return PSEUDO_PARAMETERS[ref];
-    const getAtt = value['Fn::GetAtt'];
-    if (Array.isArray(getAtt) && getAtt[1] === 'Arn') {
-      return `arn:${FAKE_ENV.partition}:lambda:${FAKE_ENV.region}:${FAKE_ENV.account}:function:${String(getAtt[0])}`;
-    }
-  }
-  throw new Error(`the local workflow cannot render ${JSON.stringify(value)}`);
-};
 
 /**
  * The state machine `cdk synth` deploys, built in-process without bundling. Every Task must invoke a
@@ -102,18 +75,11 @@ interface RenderedMachine {
 }
 
 const renderAnalysis = async (): Promise<RenderedMachine> => {
-  const [{ StateMachine }, { createServiceApp }] = await Promise.all([
+  const [{ StateMachine }, { analysisDefinition }] = await Promise.all([
     import('aws-local-stepfunctions'),
-    import('../service-app.ts'),
+    import('./analysis-definition.ts'),
   ]);
-  // Only the state machine is read: the sender address no mail is sent from here stands in for a deploy's.
-  const { stack } = createServiceApp({
-    context: { 'aws:cdk:bundling-stacks': [], mailFrom: 'no-reply@localhost.test' },
-    checks: false,
-  });
-  const definition = JSON.parse(
-    evaluate(stack.resolve(stack.workflow.cfnStateMachine.definitionString)),
-  ) as StateMachineDefinition;
+  const definition = analysisDefinition();
   const taskNames: string[] = [];
   for (const [name, state] of Object.entries(definition.States)) {
     if (state.Type !== 'Task') continue;
@@ -127,7 +93,7 @@ const renderAnalysis = async (): Promise<RenderedMachine> => {
 
 let analysis: Promise<RenderedMachine> | undefined;
 
-/** Rendering builds the whole CDK stack (~1 s), so it happens once per process, on first use. */
+/** Rendering builds the workflow's constructs, so it happens once per process, on first use. */
 const analysisStateMachine = (): Promise<RenderedMachine> => {
   analysis ??= renderAnalysis();
   return analysis;

@@ -58,6 +58,9 @@ describe('analysis workflow and routes', () => {
 
   it('stores PROCESSING, answers the running analysis instead of a second one, then completes it', async () => {
     const incidentId = (await createIncident(client, admin.auth)).id;
+    // Held at its hypothesis until read as PROCESSING: the execution runs beside the requests.
+    const resumed = new AbortController();
+    flaky.control.stalled = once(resumed.signal, 'abort').then(() => undefined);
     const first = await start(incidentId);
     expect(first.status, first.text).toBe(202);
     expect(first.body.data).toMatchObject({
@@ -80,6 +83,8 @@ describe('analysis workflow and routes', () => {
       return reply.body.data;
     };
     expect(await statusOf()).toMatchObject({ incidentId, status: 'PROCESSING', completedAt: null });
+    flaky.control.stalled = undefined;
+    resumed.abort();
     await settle(client);
     expect(await statusOf()).toMatchObject({ status: 'COMPLETE', stage: 'remediation-planning' });
     expect((await statusOf()).hypothesis).toEqual(expect.any(String));

@@ -6,6 +6,7 @@ import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '#lib/store/table-schema.ts';
 import { ANALYSIS_STAGES } from '#lib/analysis/analysis.ts';
+import { analysisDefinition } from '#infra/local/analysis-definition.ts';
 import { type inspect, inspectApp, PROD_CONTEXT } from './template.ts';
 
 let view: ReturnType<typeof inspect>;
@@ -197,6 +198,11 @@ describe('analysis state machine', () => {
     expect(JSON.parse(renderDefinition(view.stack.resolve(DefinitionString))).TimeoutSeconds).toBeGreaterThanOrEqual(
       worstCase,
     );
+  });
+
+  it('is the definition the local stack runs, state for state', () => {
+    const local = JSON.stringify(analysisDefinition()).replaceAll(/"arn:aws:lambda:[^"]+"/g, '"WORKER_ARN"');
+    expect(JSON.parse(local)).toEqual(definition());
   });
 
   // A timed-out or aborted execution skips MarkFailed, which kept the incident's claim forever.
