@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { functionPolicies } from '../support/iam/function-policies.ts';
 import { evaluate } from '../support/iam/policy-evaluator.ts';
 import { TEST_DEPLOYMENT } from '../support/iam/template-resolver.ts';
-import { actionsOf, buildApp, inspect } from './template.ts';
+import { actionsOf, buildApp, inspectApp } from './template.ts';
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 
 /** Every function that may call Bedrock or is told a model, with its statement's resources. */
 const bedrockFunctions = (context: Record<string, unknown>) => {
-  const app = buildApp(context);
-  const view = inspect(app);
-  const functions = [...app.stack.groupFunctions, ['analysis-worker', app.stack.analysisWorker] as const];
+  const view = inspectApp(context);
+  const functions = [...view.stack.groupFunctions, ['analysis-worker', view.stack.analysisWorker] as const];
   return functions.flatMap(([name, fn]) => {
     const statements = view
       .statementsOf(fn)
@@ -49,7 +48,7 @@ describe('Bedrock model context', () => {
     const { region, account, partition } = TEST_DEPLOYMENT;
     const profile = `us.${MODEL}`;
     const profileArn = `arn:${partition}:bedrock:${region}:${account}:inference-profile/${profile}`;
-    const policies = functionPolicies(buildApp({ bedrockModelId: profile }));
+    const policies = functionPolicies(inspectApp({ bedrockModelId: profile }));
     for (const name of ['incidents', 'analysis-worker']) {
       const statements = policies.get(name)?.statements ?? [];
       const invoke = (resource: string, context?: Record<string, string>) =>

@@ -36,7 +36,7 @@ import {
   unreadVariables,
 } from '../support/iam/bundle-proof.ts';
 import { functionPolicies } from '../support/iam/function-policies.ts';
-import { buildApp } from './template.ts';
+import { inspectDefaultApp } from './template.ts';
 
 /**
  * The AWS path is part of "works": every built bundle, imported with exactly the environment the
@@ -47,7 +47,7 @@ import { buildApp } from './template.ts';
  * keys included, against the synthesized policy of that function (docs/testing.md, "The least-privilege proof").
  */
 
-const policies = functionPolicies(buildApp());
+const policies = functionPolicies(inspectDefaultApp());
 let stack: BundleStack;
 const bundle = (name: string) => stack.bundle(name);
 /** Both correlation lanes to the correlation worker, as their two event source mappings would. */

@@ -18,7 +18,7 @@ import { evaluate, type PolicyStatement } from '../support/iam/policy-evaluator.
 import { keyWithEveryScope, type RequestContext } from '../support/iam/request-helpers.ts';
 import { ROUTE_REQUESTS } from '../support/iam/route-requests.ts';
 import { GENEROUS_RATE_LIMITS, startTestStack, type TestClient } from '../support/local-stack.ts';
-import { buildApp } from './template.ts';
+import { inspectDefaultApp } from './template.ts';
 
 /**
  * Grants no call of the run needs, each for a reason. Removing any other statement of any function's
@@ -42,7 +42,7 @@ const describeCall = ({ fn, action, resource, context, during }: RecordedCall): 
 const actionsOf = (statement: PolicyStatement): string => [statement.Action ?? []].flat().sort().join(', ');
 
 describe('least privilege: every AWS call of every function against its IAM policy in the template', () => {
-  const policies = functionPolicies(buildApp());
+  const policies = functionPolicies(inspectDefaultApp());
   const recorder = createCallRecorder(policies);
   let client: TestClient;
   let provider: FakeIdentityProvider;

@@ -4,7 +4,7 @@ import { evaluate } from '../support/iam/policy-evaluator.ts';
 import type { SdkCall } from '../support/iam/sdk-calls.ts';
 import { sdkRequests, type Judged } from '../support/iam/sdk-requests.ts';
 import { TEST_DEPLOYMENT } from '../support/iam/template-resolver.ts';
-import { buildApp, REQUIRED_CONTEXT } from './template.ts';
+import { inspectApp, REQUIRED_CONTEXT } from './template.ts';
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 const PROFILE = `us.${MODEL}`;
@@ -16,7 +16,7 @@ const PROFILE = `us.${MODEL}`;
  * by its action alone.
  */
 describe('SDK commands as IAM requests, against the synthesized policies', () => {
-  const policies = functionPolicies(buildApp({ bedrockModelId: PROFILE }));
+  const policies = functionPolicies(inspectApp({ bedrockModelId: PROFILE }));
   // The inputs here already name the deployed resources.
   const judged: Judged = { deployment: TEST_DEPLOYMENT, resource: (name) => name };
   const decide = (fn: string, client: string, command: string, input: Record<string, any>): string[] =>

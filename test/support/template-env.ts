@@ -1,7 +1,7 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import type { QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_NAMES } from '#lib/ports/queue/queue.ts';
-import { buildApp, inspect } from '../infra/template.ts';
+import { inspectDefaultApp } from '../infra/template.ts';
 
 /** What the template's references become on this machine: one value per kind of resource a function names. */
 export interface LocalResources {
@@ -33,9 +33,7 @@ type Intrinsic =
  * reference this does not know fails loudly: a new kind of resource needs its local stand-in named here.
  */
 export const templateFunctions = (local: LocalResources): ReadonlyMap<string, TemplateFunction> => {
-  const app = buildApp();
-  const { stack } = app;
-  const { resources, logicalId, functionResource } = inspect(app);
+  const { stack, resources, logicalId, functionResource } = inspectDefaultApp();
   const queueByLogicalId = new Map(
     QUEUE_NAMES.map((name) => [logicalId(stack.queues[name].queue.node.defaultChild as CfnElement), name] as const),
   );

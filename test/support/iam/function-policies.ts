@@ -1,6 +1,5 @@
 import type { CfnElement } from 'aws-cdk-lib';
-import type { ServiceApp } from '#infra/service-app.ts';
-import { inspect } from '../../infra/template.ts';
+import type { inspect } from '../../infra/template.ts';
 import type { PolicyStatement } from './policy-evaluator.ts';
 import { TEST_DEPLOYMENT, templateResolver, type CfnTemplate, type Deployment } from './template-resolver.ts';
 
@@ -16,17 +15,17 @@ export interface FunctionPolicy {
 
 /** Each declared function's policy and environment, by function name, as `deployment` would see them. */
 export const functionPolicies = (
-  app: ServiceApp,
+  view: ReturnType<typeof inspect>,
   deployment: Deployment = TEST_DEPLOYMENT,
 ): Map<string, FunctionPolicy> => {
-  const { template, logicalId, functionResource, statementsOf } = inspect(app);
+  const { stack, template, logicalId, functionResource, statementsOf } = view;
   const cfn = template.toJSON() as CfnTemplate;
   const resolve = templateResolver(cfn, deployment);
   const mappings = Object.values(cfn.Resources)
     .filter(({ Type }) => Type === 'AWS::Lambda::EventSourceMapping')
     .map(({ Properties }) => Properties ?? {});
   return new Map(
-    [...app.stack.functions].map(([name, fn]) => {
+    [...stack.functions].map(([name, fn]) => {
       const properties = functionResource(fn).Properties;
       const fnId = logicalId(fn.lambda.node.defaultChild as CfnElement);
       return [
