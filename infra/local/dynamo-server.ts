@@ -10,7 +10,6 @@ import {
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY } from '#lib/store/table-schema.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { type StandInUsage, startStandInThread } from './stand-in-thread.ts';
 import { newAwsClient } from '#lib/ports/aws-client.ts';
 
@@ -28,12 +27,7 @@ export interface LocalDynamo {
  */
 export const startDynamo = async (path: string | undefined): Promise<LocalDynamo> => {
   const thread = await startStandInThread({ kind: 'dynamodb', path });
-  const client = newAwsClient(DynamoDBClient, {
-    endpoint: thread.endpoint,
-    requestHandler: thread.requestHandler,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-  });
+  const client = newAwsClient(DynamoDBClient, thread.clientConfig);
   return {
     endpoint: thread.endpoint,
     client,

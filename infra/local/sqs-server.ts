@@ -9,7 +9,7 @@ import {
   type Message,
   type MessageAttributeValue,
 } from '@aws-sdk/client-sqs';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
+import { LOCAL_REGION } from './local-aws.ts';
 import { type StandInUsage, startStandInThread } from './stand-in-thread.ts';
 import { MAX_MESSAGE_BYTES, QUEUE_NAMES, type QueueName } from '#lib/ports/queue/queue.ts';
 import { QUEUE_SETTINGS, deadLetterQueueName, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
@@ -130,13 +130,7 @@ export const startSqsServer = async ({
   }
   const thread = await startStandInThread({ kind: 'sqs', port, region: LOCAL_REGION, accountId: ACCOUNT_ID });
   const { endpoint } = thread;
-  const client = newAwsClient(SQSClient, {
-    endpoint,
-    requestHandler: thread.requestHandler,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-    cacheMiddleware: true,
-  });
+  const client = newAwsClient(SQSClient, { ...thread.clientConfig, cacheMiddleware: true });
 
   const arrivals = new EventEmitter();
   arrivals.setMaxListeners(0);

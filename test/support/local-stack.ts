@@ -80,7 +80,7 @@ const withDefaults = (given: Record<string, string>, hasBody: boolean): Record<s
 
 /**
  * One request over node:http. fetch cost about 2 ms of CPU more per request on top of the stack's own 5 to 7
- * (measured in docs/testing.md), in a suite that makes tens of thousands; the service never redirects, so
+ * (measured in docs/testing.md), and the stack tests make about ten thousand; the service never redirects, so
  * nothing of fetch's is missed.
  */
 const send = (url: string, method: string, headers: Record<string, string>, payload?: string) =>
