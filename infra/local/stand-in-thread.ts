@@ -66,7 +66,7 @@ const unsigned = {
 
 /**
  * An embedded AWS stand-in running in its own thread (stand-in-thread.mjs), reached over HTTP at `endpoint` by
- * other processes, and through `requestHandler` by this one's SDK clients.
+ * other processes, and through `clientConfig` (its message port, no signing) by this one's SDK clients.
  */
 export interface StandInThread {
   endpoint: string;
