@@ -96,19 +96,22 @@ describe('API docs', () => {
       const broken = [];
       for (const href of new Set(ours)) if ((await fetch(href)).status !== 200) broken.push(href);
       expect(broken).toEqual([]);
-      // Swagger UI keeps only the operations in view on the page: a window as tall as the page shows them all.
+      // Swagger UI renders the operations in view, after the window changed: a window as tall as the page shows
+      // them all once they have rendered (waited for each, not read at once).
       const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
       await page.setViewportSize({ width: 1280, height });
-      const text = (await page.locator('.opblock-summary').allInnerTexts()).join('\n');
-      for (const operation of [
+      const operations = [
         'health.getHealth',
         'auth.login',
         'incidents.createIncident',
         'problems.listProblems',
         'business.listMembers',
-      ]) {
-        expect(text).toContain(operation);
+      ];
+      for (const operation of operations) {
+        await page.locator('.opblock-summary', { hasText: operation }).first().waitFor({ timeout: 15_000 });
       }
+      const text = (await page.locator('.opblock-summary').allInnerTexts()).join('\n');
+      for (const operation of operations) expect(text).toContain(operation);
       expect(text).toContain('/api/v1/incident-ticket/{id}');
       expect(outside).toEqual([]);
       await page.close();
