@@ -7,10 +7,11 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const STACK_TESTS = stackTests(ROOT);
 const ISOLATED_TESTS = isolatedTests(ROOT);
 /**
- * A test file spends much of its time waiting on its stack's threads and sockets, so one file more than
- * there are cores keeps them busy; more only adds memory and contention (measured in docs/testing.md).
+ * One file per core: a stack file's own threads (the store, the queues) and children (Chromium, bundles) fill
+ * the cores while its worker waits on them. A file more than there are cores cost a fifth more CPU in
+ * contention, and the clock with it (measured in docs/testing.md).
  */
-const WORKERS = availableParallelism() + 1;
+const WORKERS = availableParallelism();
 
 export default defineConfig({
   test: {
