@@ -70,6 +70,19 @@ const createTable = (client: DynamoDBClient, tableName: string) =>
     }),
   );
 
+const statusOf = async (client: DynamoDBClient, tableName: string) =>
+  (await client.send(new DescribeTableCommand({ TableName: tableName })).catch(() => undefined))?.Table?.TableStatus;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/**
+ * Creates the table and waits until it is ACTIVE, as a DynamoDB client must: CreateTable answers CREATING, and
+ * dynalite activates the table in a timer of its own, which the next request may come before.
+ */
+const createActiveTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
+  await createTable(client, tableName);
+  while ((await statusOf(client, tableName)) !== 'ACTIVE') await pause();
+};
+
 const scanAll = async (client: DynamoDBClient, tableName: string): Promise<Record<string, AttributeValue>[]> => {
   const items: Record<string, AttributeValue>[] = [];
   let start: Record<string, AttributeValue> | undefined;
@@ -92,13 +105,9 @@ const addMissingIndexes = async (client: DynamoDBClient, tableName: string): Pro
   if (TABLE_INDEXES.every((index) => present.has(index.indexName))) return;
   const items = await scanAll(client, tableName);
   await client.send(new DeleteTableCommand({ TableName: tableName }));
-  // dynalite deletes and creates in the background: wait until the name is free, then the table active.
-  const status = async () =>
-    (await client.send(new DescribeTableCommand({ TableName: tableName })).catch(() => undefined))?.Table?.TableStatus;
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
-  while (await status()) await pause();
-  await createTable(client, tableName);
-  while ((await status()) !== 'ACTIVE') await pause();
+  // dynalite deletes in the background: wait until the name is free.
+  while (await statusOf(client, tableName)) await pause();
+  await createActiveTable(client, tableName);
   for (let start = 0; start < items.length; start += 25) {
     const batch = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
     let unprocessed: Record<string, typeof batch> | undefined = { [tableName]: batch };
@@ -112,7 +121,7 @@ const addMissingIndexes = async (client: DynamoDBClient, tableName: string): Pro
 
 export const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
   try {
-    await createTable(client, tableName);
+    await createActiveTable(client, tableName);
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
     await addMissingIndexes(client, tableName);

@@ -36,6 +36,10 @@ it('gives a table kept by an earlier version the indexes added since, keeping it
         ],
       }),
     );
+    // CreateTable answers CREATING, as DynamoDB does: the table takes writes once ACTIVE.
+    const status = async () =>
+      (await dynamo.client.send(new DescribeTableCommand({ TableName: 'older' }))).Table?.TableStatus;
+    while ((await status()) !== 'ACTIVE') await new Promise((resolve) => setTimeout(resolve, 10));
     const key = { pk: { S: 'WS#w#SIG' }, sk: { S: 's1' } };
     await dynamo.client.send(new PutItemCommand({ TableName: 'older', Item: { ...key, name: { S: 'kept' } } }));
 
