@@ -9,7 +9,7 @@ const ISOLATED_TESTS = isolatedTests(ROOT);
 /**
  * One file per core: a stack file's own threads (the store, the queues) and children (Chromium, bundles) fill
  * the cores while its worker waits on them. A file more than there are cores cost a fifth more CPU in
- * contention, and the clock with it (measured in docs/testing.md).
+ * contention (measured in docs/testing.md).
  */
 const WORKERS = availableParallelism();
 
