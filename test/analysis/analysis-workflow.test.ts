@@ -26,7 +26,16 @@ const flakyReasoner = () => {
       return defaultReasoner.hypothesize(evidence);
     },
   };
-  return { reasoner, control };
+  /** Holds every hypothesis until the answered release is called. */
+  const hold = (): (() => void) => {
+    const resumed = new AbortController();
+    control.stalled = once(resumed.signal, 'abort').then(() => undefined);
+    return () => {
+      control.stalled = undefined;
+      resumed.abort();
+    };
+  };
+  return { reasoner, control, hold };
 };
 
 describe('analysis workflow and routes', () => {
@@ -59,8 +68,7 @@ describe('analysis workflow and routes', () => {
   it('stores PROCESSING, answers the running analysis instead of a second one, then completes it', async () => {
     const incidentId = (await createIncident(client, admin.auth)).id;
     // Held at its hypothesis until read as PROCESSING: the execution runs beside the requests.
-    const resumed = new AbortController();
-    flaky.control.stalled = once(resumed.signal, 'abort').then(() => undefined);
+    const release = flaky.hold();
     const first = await start(incidentId);
     expect(first.status, first.text).toBe(202);
     expect(first.body.data).toMatchObject({
@@ -83,8 +91,7 @@ describe('analysis workflow and routes', () => {
       return reply.body.data;
     };
     expect(await statusOf()).toMatchObject({ incidentId, status: 'PROCESSING', completedAt: null });
-    flaky.control.stalled = undefined;
-    resumed.abort();
+    release();
     await settle(client);
     expect(await statusOf()).toMatchObject({ status: 'COMPLETE', stage: 'remediation-planning' });
     expect((await statusOf()).hypothesis).toEqual(expect.any(String));
@@ -156,8 +163,7 @@ describe('analysis workflow and routes', () => {
   // PROCESSING and held the incident's claim forever.
   it('records an execution that ended without MarkFailed as FAILED, and frees the incident', async () => {
     const incidentId = (await createIncident(client, admin.auth)).id;
-    const resumed = new AbortController();
-    flaky.control.stalled = once(resumed.signal, 'abort').then(() => undefined);
+    const release = flaky.hold();
     const started = await start(incidentId);
     const { analysisId, createdAt } = started.body.data;
     await analysisWorker({
@@ -177,8 +183,7 @@ describe('analysis workflow and routes', () => {
     const again = await start(incidentId);
     expect(again.status, again.text).toBe(202);
     expect(again.body.data.analysisId).not.toBe(analysisId);
-    flaky.control.stalled = undefined;
-    resumed.abort();
+    release();
     await settle(client);
   });
 
