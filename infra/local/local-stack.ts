@@ -87,6 +87,8 @@ export interface LocalStackOptions {
   queueSettings?: Partial<Record<QueueName, QueueSettings>>;
   /** The analysis engine's reasoning: the rules unless a test brings a failing or slow engine. */
   reasoner?: Reasoner;
+  /** How long the local workflow waits before retrying a failed stage: as deployed unless a test passes 0. */
+  workflowRetryWaitMs?: number;
   /** Private networks workspace URLs may reach (OUTBOUND_PRIVATE_NETWORKS: CIDRs, comma-separated); none by default. */
   outboundPrivateNetworks?: string;
   /** DNS for workspace URLs and domains: the system resolver unless a test answers names itself. */
@@ -161,6 +163,7 @@ export const startLocalStack = async ({
   slaSweepSeconds = SLA_SWEEP_MINUTES * 60,
   queueSettings,
   reasoner,
+  workflowRetryWaitMs,
   outboundPrivateNetworks,
   network,
   clock = systemClock,
@@ -177,7 +180,11 @@ export const startLocalStack = async ({
   let url = '';
   const mailbox = await openMailbox(clock, persistent ? join(dataDir, 'mailbox.jsonl') : undefined);
   const smsOutbox = await openSmsOutbox(clock, persistent ? join(dataDir, 'sms.jsonl') : undefined);
-  const workflow = createLocalWorkflow({ stageHandler: analysisWorker, endedHandler: analysisWorker });
+  const workflow = createLocalWorkflow({
+    stageHandler: analysisWorker,
+    endedHandler: analysisWorker,
+    ...(workflowRetryWaitMs !== undefined && { retryWaitMs: workflowRetryWaitMs }),
+  });
   const metrics = createLocalMetrics();
   const memory = () => readMemory({ dynamodb: dynamo.usage, sqs: sqs.usage });
   const health = createLocalHealth({ sqs, metrics, clock, sweepIntervalMs: slaSweepSeconds * 1000 });

@@ -33,6 +33,11 @@ type EndedHandler = (event: ExecutionEndedEvent) => Promise<unknown>;
 export interface LocalWorkflowOptions {
   stageHandler: StageHandler;
   endedHandler: EndedHandler;
+  /**
+   * How long a failed task waits before its retry: the deployed retrier's intervals (1 s, then 2 s) unless a
+   * test that counts retries passes 0, so it does not wait them out on the real clock.
+   */
+  retryWaitMs?: number;
 }
 
 /** Step Functions' limit on a state's input or output, in characters of its JSON. */
@@ -109,7 +114,11 @@ const REMEMBERED_EXECUTIONS = 10_000;
  * The Workflow port on aws-local-stepfunctions: `start` answers at once, as StartExecution does, and
  * the execution runs in the background with every Task calling `stageHandler`.
  */
-export const createLocalWorkflow = ({ stageHandler, endedHandler }: LocalWorkflowOptions): LocalWorkflow => {
+export const createLocalWorkflow = ({
+  stageHandler,
+  endedHandler,
+  retryWaitMs,
+}: LocalWorkflowOptions): LocalWorkflow => {
   const running = new Set<Promise<void>>();
   const started = new Map<string, string>();
 
@@ -128,7 +137,13 @@ export const createLocalWorkflow = ({ stageHandler, endedHandler }: LocalWorkflo
         return result as ExecutionInput;
       };
       const handlers: LocalHandlers = Object.fromEntries(taskNames.map((name) => [name, handler]));
-      await machine.run(input as ExecutionInput, { overrides: { taskResourceLocalHandlers: handlers } }).result;
+      const retryIntervalOverrides =
+        retryWaitMs === undefined ? undefined : Object.fromEntries(taskNames.map((name) => [name, retryWaitMs]));
+      const overrides = {
+        taskResourceLocalHandlers: handlers,
+        ...(retryIntervalOverrides && { retryIntervalOverrides }),
+      };
+      await machine.run(input as ExecutionInput, { overrides }).result;
       log.info('workflow execution succeeded', { executionId });
     } catch (error) {
       // A failed stage ends in MarkFailed and the Fail state; a timeout skips it. Either way the rule on

@@ -59,7 +59,8 @@ describe('analysis workflow and routes', () => {
   };
 
   beforeAll(async () => {
-    client = await startTestStack(undefined, undefined, { reasoner: flaky.reasoner });
+    // Retries counted, not waited out: the deployed intervals are the stack-data test's (test/infra/stack-data.test.ts).
+    client = await startTestStack(undefined, undefined, { reasoner: flaky.reasoner, workflowRetryWaitMs: 0 });
     [admin, other] = await Promise.all([signUpBusiness(client), signUpBusiness(client, { businessName: 'Other Co' })]);
     viewer = await joinAs(client, admin, 'VIEWER');
   });

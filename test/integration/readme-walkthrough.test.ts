@@ -78,10 +78,12 @@ describe("the README's top, as a newcomer reads it", () => {
   });
 
   it('describes npm test as the script runs it, and links the way to add an endpoint group', () => {
-    const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.test;
-    expect(script).toBe('npm run typecheck && biome ci . && npm run deps:check && knip --no-progress && vitest run');
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(scripts.test).toBe('tsx test/setup/npm-test.ts');
+    expect(readFileSync('test/setup/npm-test.ts', 'utf8')).toContain("'npm', 'run', '--silent', 'checks'");
+    expect(scripts.checks).toBe('npm run typecheck && biome ci . && npm run deps:check && knip --no-progress');
     expect(top).toMatch(
-      /`npm test` runs, in order: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*knip[\s\S]*vitest suite/,
+      /`npm test` runs the static checks \(`npm run checks`: `tsc --noEmit`[\s\S]*Biome[\s\S]*dependency-cruiser[\s\S]*knip[\s\S]*beside the whole vitest suite/,
     );
     const architecture = readFileSync('docs/architecture.md', 'utf8');
     expect(architecture).toContain('\n### A new endpoint group\n');

@@ -36,6 +36,7 @@ export const startTestStack = async (
     allowedOrigins,
     queueSettings,
     reasoner,
+    workflowRetryWaitMs,
     network = createFakeNetwork(),
     clock,
   }: Pick<
@@ -46,6 +47,7 @@ export const startTestStack = async (
     | 'allowedOrigins'
     | 'queueSettings'
     | 'reasoner'
+    | 'workflowRetryWaitMs'
     | 'network'
     | 'clock'
   > = {},
@@ -60,6 +62,7 @@ export const startTestStack = async (
     ...(allowedOrigins && { allowedOrigins }),
     ...(queueSettings && { queueSettings }),
     ...(reasoner && { reasoner }),
+    ...(workflowRetryWaitMs !== undefined && { workflowRetryWaitMs }),
     ...(clock && { clock }),
     network,
   });
