@@ -59,7 +59,7 @@ describe('the local SQS server, right after a change', () => {
 /**
  * As in SQS, a short poll answers at once with what is visible. local-aws-sqs 2.0.2 held every receive for at
  * least 40 ms, scanning every 10 ms, until the batch filled: each message a local worker took cost that much idle
- * time, and about 40 s of the `stack` project's clock (patches/local-aws-sqs+2.0.2.patch).
+ * time, and about 40 s of the `stack` project's clock run alone (patches/local-aws-sqs+2.0.2.patch).
  */
 describe('the local SQS server, on a short poll', () => {
   const RECEIVES = 20;
