@@ -183,7 +183,7 @@ export const startLocalStack = async ({
   const workflow = createLocalWorkflow({
     stageHandler: analysisWorker,
     endedHandler: analysisWorker,
-    ...(workflowRetryWaitMs !== undefined && { retryWaitMs: workflowRetryWaitMs }),
+    retryWaitMs: workflowRetryWaitMs,
   });
   const metrics = createLocalMetrics();
   const memory = () => readMemory({ dynamodb: dynamo.usage, sqs: sqs.usage });
