@@ -57,9 +57,10 @@ describe('the local SQS server, right after a change', () => {
 });
 
 /**
- * As in SQS, a short poll answers at once with what is visible. local-aws-sqs 2.0.2 held every receive for at
- * least 40 ms, scanning every 10 ms, until the batch filled: each message a local worker took cost that much idle
- * time, and about a tenth of the `stack` project's clock run alone (patches/local-aws-sqs+2.0.2.patch).
+ * As in SQS, a short poll answers at once (on the next timer tick, after the sends before it) with what is
+ * visible. local-aws-sqs 2.0.2 held every receive for at least 40 ms, scanning every 10 ms, until the batch filled:
+ * each message a local worker took cost that much idle time, and about a tenth of the `stack` project's clock run
+ * alone (patches/local-aws-sqs+2.0.2.patch).
  */
 describe('the local SQS server, on a short poll', () => {
   const RECEIVES = 20;
