@@ -3,48 +3,46 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { GatewayHandler } from '#lib/http/group-handler.ts';
-import { type Clock, systemClock } from '#lib/ports/clock.ts';
+import { systemClock } from '#lib/ports/clock.ts';
 import { createIds } from '#lib/ports/ids.ts';
 import { createOutboxMailer } from '#lib/ports/mail/outbox-mailer.ts';
-import type { QueueName } from '#lib/ports/queue/queue.ts';
-import { QUEUE_SETTINGS, type QueueSettings } from '#lib/ports/queue/queue-settings.ts';
+import { QUEUE_SETTINGS } from '#lib/ports/queue/queue-settings.ts';
 import { createSqsQueue } from '#lib/ports/queue/sqs-queue.ts';
 import { ROUTE_GROUPS, allRoutes, knownRoutes } from '#lib/routes/index.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import type { Ports } from '#lib/ports/ports.ts';
-import type { Network } from '#lib/ports/network/network.ts';
 import { createTable } from '#lib/store/table.ts';
 import { parseRateLimits } from '#lib/ports/rate-limits.ts';
 import { createHttpIdentityProviderClient } from '#lib/ports/identity-provider/http-identity-provider.ts';
 import { parseOAuthProviders } from '#lib/ports/identity-provider/oauth-providers.ts';
 import { handler as analysisWorker } from '#functions/analysis-worker/index.ts';
 import { log } from '#lib/log/logger.ts';
-import type { Reasoner } from '#lib/ports/reasoner/reasoner.ts';
 import { ensureTable, startDynamo } from './dynamo-server.ts';
 import { createLocalHttpServer } from './http-server.ts';
 import { consoleAnswer } from '#functions/console/console-handler.ts';
 import { consoleAssetsInMemory } from '../console-build.ts';
 import type { ConsoleAsset } from '#lib/console-site/console-site.ts';
-import { openMailbox, type Mailbox } from './mailbox.ts';
-import { createLocalMetrics, type LocalMetrics } from './local-metrics.ts';
-import { type MemoryReport, readMemory } from './local-memory.ts';
-import { createLocalHealth, type LocalHealth } from './local-health.ts';
+import { openMailbox } from './mailbox.ts';
+import { createLocalMetrics } from './local-metrics.ts';
+import { readMemory } from './local-memory.ts';
+import { createLocalHealth } from './local-health.ts';
 import { openLocalObjectStore } from './local-object-store.ts';
 import { createRouteMatcher } from '#lib/http/route-matcher.ts';
 import { createRouteMiss } from '#lib/http/route-miss.ts';
 import { DEFAULT_ALLOWED_ORIGINS, parseAllowedOrigins } from '#lib/ports/cors-need.ts';
-import { startSqsServer, type LocalSqs } from './sqs-server.ts';
+import { startSqsServer } from './sqs-server.ts';
 import { IN_MEMORY, restoreQueues, savedQueuesFile, saveQueues } from './saved-queues.ts';
 import { createLocalWorkflow } from './workflow.ts';
 import { openLocalSigningKeys } from './local-signing-keys.ts';
 import { createPushServiceStandIn } from './push-service-stand-in.ts';
 import { createChatStandIn } from './chat-stand-in.ts';
 import { openLocalPushKeys } from './local-push-keys.ts';
+import type { DeliveryError, LocalStack, LocalStackOptions, StopReport } from './local-stack-shape.ts';
 import { SLA_SWEEP_MINUTES } from '#lib/workers/sla-sweep.ts';
-import { startLocalWorkers, startMailWorker, startNotificationWorker, type LocalWorkers } from './local-workers.ts';
+import { startLocalWorkers, startMailWorker, startNotificationWorker } from './local-workers.ts';
 import { createRequestsInFlight } from './requests-in-flight.ts';
 import { openLocalCredentialKeys } from './local-credential-keys.ts';
-import { openSmsOutbox, type SmsOutbox } from './sms-outbox.ts';
+import { openSmsOutbox } from './sms-outbox.ts';
 import { parseIntegrationProviders } from '#lib/ports/integration-providers/integration-providers.ts';
 import { openLocalUsagePlan } from './local-usage-plan.ts';
 import { createDnsNetwork } from '#lib/ports/network/dns-network.ts';
@@ -59,81 +57,6 @@ const readBuiltAsset = (assets: ReadonlyMap<ConsoleAsset, Buffer>, asset: Consol
 };
 /** The local stand-in for the stack's shared unkeyed usage-plan key. */
 const LOCAL_UNKEYED_USAGE_KEY = 'local-unkeyed-callers';
-
-export interface LocalStackOptions {
-  /** 0 picks a free port. */
-  port: number;
-  host?: string;
-  /** A directory for the data, or `:memory:` to keep nothing. */
-  dataDir: string;
-  /** Limiter settings in the RATE_LIMITS syntax; the spec's limits by default. */
-  rateLimits?: string;
-  /** OAuth providers in the OAUTH_PROVIDERS syntax (JSON); none by default. */
-  oauthProviders?: string;
-  /** The integrations' OAuth applications in the INTEGRATION_PROVIDERS syntax (JSON); none by default. */
-  integrationProviders?: string;
-  /** Where links in e-mails point (APP_URL); the local server's own URL by default. */
-  appUrl?: string;
-  /** Browser origins allowed to call the API (ALLOWED_ORIGINS: `*` by default, `none`, or comma-separated). */
-  allowedOrigins?: string;
-  /**
-   * Whether the ingestion and correlation workers and the sweep run (default true). Tests that drive a
-   * queue consumer themselves, to inject faults, turn them off. The mail worker always runs.
-   */
-  workers?: boolean;
-  /** Seconds between two runs of the SLA sweep (`SLA_SWEEP_SECONDS`); the stack's default minute otherwise. */
-  slaSweepSeconds?: number;
-  /** Queue settings that differ from the stack's, such as a short visibility timeout for quick retries. */
-  queueSettings?: Partial<Record<QueueName, QueueSettings>>;
-  /** The analysis engine's reasoning: the rules unless a test brings a failing or slow engine. */
-  reasoner?: Reasoner;
-  /** How long the local workflow waits before retrying a failed stage: as deployed unless a test passes 0. */
-  workflowRetryWaitMs?: number;
-  /** Private networks workspace URLs may reach (OUTBOUND_PRIVATE_NETWORKS: CIDRs, comma-separated); none by default. */
-  outboundPrivateNetworks?: string;
-  /** DNS for workspace URLs and domains: the system resolver unless a test answers names itself. */
-  network?: Network;
-  /**
-   * The services' clock: the system's, unless the demo replays a past week (infra/local/demo/demo-clock.ts)
-   * or a test needs a limiter window to begin.
-   */
-  clock?: Clock;
-}
-
-export interface LocalStack {
-  url: string;
-  ports: Ports;
-  mailbox: Mailbox;
-  /** The text messages sent (`GET /_local/sms`). */
-  smsOutbox: SmsOutbox;
-  /** What the services counted since the start (`GET /_local/metrics`). */
-  metrics: LocalMetrics;
-  /** The process's resident memory and each thread's heap (`GET /_local/metrics`, `data.memory`). */
-  memory(): Promise<MemoryReport>;
-  /** Whether the pager still pages: the figures the AWS health alarms watch (`GET /_local/metrics`, `health`). */
-  health: LocalHealth;
-  queues: LocalSqs;
-  /** The running workers, when `workers` is on. */
-  workers: LocalWorkers | undefined;
-  /** Resolves once every queued notification and e-mail is delivered. */
-  deliveriesIdle(): Promise<void>;
-  /**
-   * The failed invocations of the mail and notification workers (a batch that threw or timed out), as
-   * CloudWatch counts a function's errors: a test that breaks a receiver can tell a retry from a timeout.
-   */
-  deliveryErrors: readonly DeliveryError[];
-  stop(): Promise<StopReport>;
-}
-
-interface DeliveryError {
-  queue: 'mail' | 'notifications';
-  error: unknown;
-}
-
-export interface StopReport {
-  /** Queued messages saved for the next start; undefined when nothing is kept (`:memory:`). */
-  savedMessages: number | undefined;
-}
 
 const loadGroupHandlers = async (): Promise<Map<string, GatewayHandler>> => {
   const entries = await Promise.all(

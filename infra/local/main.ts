@@ -1,7 +1,8 @@
 import './quiet-sdk-notice.ts';
 import { log } from '#lib/log/logger.ts';
 import { demoSettings, printDemo } from './demo/demo-mode.ts';
-import { startLocalStack, type StopReport } from './local-stack.ts';
+import { startLocalStack } from './local-stack.ts';
+import type { StopReport } from './local-stack-shape.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const demo = process.argv.includes('--demo') ? await demoSettings(process.env) : undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as delay } from 'node:timers/promises';
-import { startLocalStack, type LocalStack } from '#infra/local/local-stack.ts';
+import { startLocalStack } from '#infra/local/local-stack.ts';
+import type { LocalStack } from '#infra/local/local-stack-shape.ts';
 import { GENEROUS_RATE_LIMITS, requester, type HttpClient } from '../support/local-stack.ts';
 import { signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import { confirmOutsideAddress } from '../support/outside-addresses.ts';

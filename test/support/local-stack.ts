@@ -1,7 +1,8 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { checkResponseContract } from './response-contract.ts';
 import { createFakeNetwork } from './fake-network.ts';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '#infra/local/local-stack.ts';
+import { startLocalStack } from '#infra/local/local-stack.ts';
+import type { LocalStack, LocalStackOptions } from '#infra/local/local-stack-shape.ts';
 
 export interface HttpReply {
   status: number;

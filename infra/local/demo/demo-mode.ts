@@ -1,5 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
-import type { LocalStack } from '../local-stack.ts';
+import type { LocalStack } from '../local-stack-shape.ts';
 import { IN_MEMORY } from '../saved-queues.ts';
 import { type DemoClock, demoClock } from './demo-clock.ts';
 import { type DemoWorkspace, seedDemo } from './seed.ts';
