@@ -74,13 +74,18 @@ const statusOf = async (client: DynamoDBClient, tableName: string) =>
   (await client.send(new DescribeTableCommand({ TableName: tableName })).catch(() => undefined))?.Table?.TableStatus;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
 
+/** Waits until a table just created is ACTIVE: dynalite activates it in a timer of its own. */
+export const waitUntilActive = async (client: DynamoDBClient, tableName: string): Promise<void> => {
+  while ((await statusOf(client, tableName)) !== 'ACTIVE') await pause();
+};
+
 /**
  * Creates the table and waits until it is ACTIVE, as a DynamoDB client must: CreateTable answers CREATING, and
  * dynalite activates the table in a timer of its own, which the next request may come before.
  */
 const createActiveTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
   await createTable(client, tableName);
-  while ((await statusOf(client, tableName)) !== 'ACTIVE') await pause();
+  await waitUntilActive(client, tableName);
 };
 
 const scanAll = async (client: DynamoDBClient, tableName: string): Promise<Record<string, AttributeValue>[]> => {

@@ -78,19 +78,21 @@ describe('the console as an installable app', () => {
       );
       const registrationId = await registered;
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
-      const shown = await page.waitForFunction(async () => {
-        const notifications = await (
-          await (globalThis as unknown as Browserish).navigator.serviceWorker.ready
-        ).getNotifications();
-        return notifications.length > 0
-          ? notifications.map((notification) => ({
+      // The worker shows the notification some time after the delivery (over a second, once in five runs alone).
+      // Polled with evaluate: waitForFunction takes an async predicate's promise for a truthy answer at once
+      // (Playwright's predicates are synchronous), which is how this test once read no notification at all.
+      const shownNotifications = () =>
+        page.evaluate(async () =>
+          (await (await (globalThis as unknown as Browserish).navigator.serviceWorker.ready).getNotifications()).map(
+            (notification) => ({
               title: notification.title,
               body: notification.body,
               actions: notification.actions.map(({ action, title }) => ({ action, title })),
-            }))
-          : undefined;
-      });
-      const [notification] = (await shown.jsonValue()) as { title: string; body: string; actions: unknown[] }[];
+            }),
+          ),
+        );
+      await expect.poll(shownNotifications, { timeout: 10_000 }).toHaveLength(1);
+      const [notification] = await shownNotifications();
       expect(notification?.title).toBe(payload.title);
       expect(notification?.title).toMatch(/^\[CRITICAL\] INC-\S+ opened: Payments API answers 503$/);
       expect(notification?.body).toContain('Since:');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { expect, it } from 'vitest';
-import { ensureTable, startDynamo } from '#infra/local/dynamo-server.ts';
+import { ensureTable, startDynamo, waitUntilActive } from '#infra/local/dynamo-server.ts';
 import { TABLE_INDEXES } from '#lib/store/table-schema.ts';
 
 it('gives a table kept by an earlier version the indexes added since, keeping its items', async () => {
@@ -37,9 +37,7 @@ it('gives a table kept by an earlier version the indexes added since, keeping it
       }),
     );
     // CreateTable answers CREATING, as DynamoDB does: the table takes writes once ACTIVE.
-    const status = async () =>
-      (await dynamo.client.send(new DescribeTableCommand({ TableName: 'older' }))).Table?.TableStatus;
-    while ((await status()) !== 'ACTIVE') await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntilActive(dynamo.client, 'older');
     const key = { pk: { S: 'WS#w#SIG' }, sk: { S: 's1' } };
     await dynamo.client.send(new PutItemCommand({ TableName: 'older', Item: { ...key, name: { S: 'kept' } } }));
 
