@@ -5,18 +5,10 @@
  * Written against the few worker types it uses: the console's tsconfig has the DOM's, not the worker's.
  */
 
-interface PagePayload {
-  title: string;
-  body: string;
-  incidentId: string;
-  tag: string;
-  url: string;
-  ackUrl?: string;
-  actions: { action: string; title: string }[];
-}
+import type { PushPayload } from '#lib/push/push-payload.ts';
 
 interface NotificationLike {
-  data: PagePayload;
+  data: PushPayload;
   close(): void;
 }
 
@@ -53,7 +45,7 @@ worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
 
 worker.addEventListener('push', (event) => {
-  const page = event.data?.json() as PagePayload | undefined;
+  const page = event.data?.json() as PushPayload | undefined;
   if (!page) return;
   event.waitUntil(
     worker.registration.showNotification(page.title, {
@@ -69,7 +61,7 @@ worker.addEventListener('push', (event) => {
 });
 
 /** Acknowledges through the link; on any failure (used already, expired) the incident opens instead. */
-const acknowledge = async (page: PagePayload): Promise<void> => {
+const acknowledge = async (page: PushPayload): Promise<void> => {
   try {
     const answer = await fetch(page.ackUrl ?? '', { method: 'POST', credentials: 'omit' });
     if (answer.ok) {

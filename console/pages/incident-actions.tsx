@@ -1,10 +1,9 @@
 import { useState } from 'preact/hooks';
+import { isDone } from '#lib/incidents/incident.ts';
 import { api, download } from '../api.ts';
 import { ApiForm, Field } from '../form.tsx';
 import type { Incident, Member } from '../model.ts';
 import { ErrorNote, useAction, useLoad } from '../ui.tsx';
-
-const DONE = new Set(['RESOLVED', 'CLOSED']);
 
 const savePdf = async (incidentId: string): Promise<void> => {
   const pdf = await download('/incident-ticket/generate-pdf', { incidentId }, 'application/pdf');
@@ -54,13 +53,13 @@ export const Actions = ({
           true,
         )}
       {writer &&
-        !DONE.has(incident.status) &&
+        !isDone(incident.status) &&
         button('Escalate now', () => act(() => api('POST', `/incident-ticket/${ticket}/escalate`)))}
       {writer && <AssignForm incident={incident} onAssigned={onChange} />}
       {writer && button('Analyse', analyse)}
       {button('Export PDF', () => void action.run(() => savePdf(incident.id)))}
       <ErrorNote error={action.error} />
-      {writer && !DONE.has(incident.status) && <ResolveForm incidentId={incident.id} onResolved={onChange} />}
+      {writer && !isDone(incident.status) && <ResolveForm incidentId={incident.id} onResolved={onChange} />}
     </div>
   );
 };

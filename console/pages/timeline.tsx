@@ -13,7 +13,7 @@ interface Entry {
 }
 
 /** Messages the history already tells (a status change, an assignment, the resolution) are left out. */
-const TOLD_BY_HISTORY = new Set(['STATUS_CHANGE', 'ASSIGNMENT', 'RESOLUTION']);
+const TOLD_BY_HISTORY: ReadonlySet<Message['kind']> = new Set(['STATUS_CHANGE', 'ASSIGNMENT', 'RESOLUTION']);
 
 /** A history event as a sentence, names not ids (a linked alert by its name), times in words. */
 const describe = (event: HistoryEvent, alertNames: ReadonlyMap<string, string>): string => {

@@ -1,4 +1,5 @@
 import type { Scope } from '#lib/identity/scope.ts';
+import type { PushPayload } from '#lib/push/push-payload.ts';
 import { pushSubscriptionRepository } from '#lib/push/push-subscription-repository.ts';
 import { sendPush } from '#lib/push/send-push.ts';
 import type { NotificationContent } from './notification-messages.ts';
@@ -14,7 +15,7 @@ const cut = (text: string, limit: number): string => (text.length > limit ? `${t
  * with "Acknowledge" (while the incident is OPEN: a POST to this member's one-click link, no console needed)
  * and "Open". Plain text: a notification renders no markup.
  */
-const pushMessage = (content: NotificationContent) => ({
+const pushMessage = (content: NotificationContent): PushPayload => ({
   title: cut(content.headline, 200),
   body: cut(
     content.details.filter((line) => /^(What is broken|Details|Since|Service|Alerts):/.test(line)).join('\n'),
@@ -25,7 +26,7 @@ const pushMessage = (content: NotificationContent) => ({
   url: content.link,
   ...(content.ackUrl && { ackUrl: content.ackUrl }),
   actions: [
-    ...(content.ackUrl ? [{ action: 'acknowledge', title: 'Acknowledge' }] : []),
+    ...(content.ackUrl ? [{ action: 'acknowledge' as const, title: 'Acknowledge' }] : []),
     { action: 'open', title: 'Open' },
   ],
 });
