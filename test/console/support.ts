@@ -94,6 +94,8 @@ export const setUpConsole = (): void => {
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([browser?.close(), client?.stack.stop()]);
+    // The browser first: a page or service worker closing may still call the stack, which must be up to answer.
+    await browser?.close();
+    await client?.stack.stop();
   });
 };
