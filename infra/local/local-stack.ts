@@ -201,6 +201,9 @@ export const startLocalStack = async ({
 
   const stop = async (): Promise<StopReport> => {
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    // A request whose caller hung up holds no connection open, but its function is still running: the store and
+    // queues must outlive it, or its next call meets a closed store.
+    await inFlight.answered();
     await workers?.stop();
     await notificationWorker.stop();
     await mailWorker.stop();

@@ -21,6 +21,8 @@ export interface RequestsInFlight {
   busy(): boolean;
   /** Resolves at once when not busy, else once it is no longer busy or `signal` aborts. */
   none(signal: AbortSignal): Promise<void>;
+  /** Resolves once no request is being answered, with no quiet period: what a stop waits for. */
+  answered(): Promise<void>;
 }
 
 export const createRequestsInFlight = (): RequestsInFlight => {
@@ -38,6 +40,7 @@ export const createRequestsInFlight = (): RequestsInFlight => {
     end() {
       running -= 1;
       if (running > 0) return;
+      quiet.emit('answered');
       quietTimer = setTimeout(() => {
         quietTimer = undefined;
         quiet.emit('quiet');
@@ -49,6 +52,9 @@ export const createRequestsInFlight = (): RequestsInFlight => {
       if (!busy() || signal.aborted) return;
       // An abort ends the wait as quiet does: the caller looks at the signal next.
       await once(quiet, 'quiet', { signal }).catch(() => undefined);
+    },
+    async answered() {
+      if (running > 0) await once(quiet, 'answered');
     },
   };
 };
