@@ -74,36 +74,62 @@ export const allFixtureFiles = (): { sender: IngestionSender; file: string }[] =
 const isIso = (value: unknown): boolean =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
 
-/** What holds for every event of every sender, whatever the payload. */
-export const expectWellFormed = (event: NormalizedEvent, sender: IngestionSender): void => {
-  expect(event.signal.source).toBe(sender);
-  expect(event.signal.name.trim()).not.toBe('');
-  expect(event.signal.type.trim()).not.toBe('');
-  expect(['LOW', 'MEDIUM', 'HIGH']).toContain(event.signal.severity);
-  expect(['trigger', 'resolve', 'record']).toContain(event.action);
-  if (event.action === 'record') expect(event.signal.severity).toBe('LOW');
-  expect(isIso(event.signal.triggeredAt)).toBe(true);
-  expect(typeof event.signal.metadata).toBe('object');
-  expect(event.fingerprint.trim()).not.toBe('');
-  if (event.signal.value !== undefined) expect(Number.isFinite(event.signal.value)).toBe(true);
-  const run = event.pipelineRun;
+const oneOf = (allowed: readonly string[], value: string): boolean => allowed.includes(value);
+
+/**
+ * What does not hold of what holds for every event of every sender, whatever the payload: each as a line that
+ * names the field. A list rather than an `expect` per field, so a fuzz of thousands of events asserts once.
+ */
+export const wellFormednessProblems = (event: NormalizedEvent, sender: IngestionSender): string[] => {
+  const { signal, pipelineRun: run, change } = event;
+  const checks: [boolean, string][] = [
+    [signal.source === sender, `signal.source is ${signal.source}, not ${sender}`],
+    [signal.name.trim() !== '', 'signal.name is blank'],
+    [signal.type.trim() !== '', 'signal.type is blank'],
+    [oneOf(['LOW', 'MEDIUM', 'HIGH'], signal.severity), `signal.severity is ${signal.severity}`],
+    [oneOf(['trigger', 'resolve', 'record'], event.action), `action is ${event.action}`],
+    [event.action !== 'record' || signal.severity === 'LOW', `a record has severity ${signal.severity}`],
+    [isIso(signal.triggeredAt), `signal.triggeredAt is ${signal.triggeredAt}`],
+    [typeof signal.metadata === 'object', 'signal.metadata is not an object'],
+    [event.fingerprint.trim() !== '', 'fingerprint is blank'],
+    [signal.value === undefined || Number.isFinite(signal.value), `signal.value is ${signal.value}`],
+  ];
   if (run) {
-    expect(run.runKey).toBe(`${run.provider}-${run.providerRunId}`);
-    expect(['success', 'failure', 'cancelled', 'in_progress']).toContain(run.status);
-    expect(run.repository).toMatch(/^[^/\s]+(\/[^/\s]+)+$/);
-    expect(isIso(run.startedAt)).toBe(true);
-    expect(isIso(run.updatedAt)).toBe(true);
-    if (run.status === 'in_progress') expect(run.finishedAt).toBeNull();
-    else expect(isIso(run.finishedAt)).toBe(true);
-    for (const job of run.jobs) expect(['success', 'failure', 'skipped', 'cancelled']).toContain(job.status);
-    expect(run.rawPayload).toBeDefined();
+    checks.push(
+      [run.runKey === `${run.provider}-${run.providerRunId}`, `pipelineRun.runKey is ${run.runKey}`],
+      [oneOf(['success', 'failure', 'cancelled', 'in_progress'], run.status), `pipelineRun.status is ${run.status}`],
+      [/^[^/\s]+(\/[^/\s]+)+$/.test(run.repository), `pipelineRun.repository is ${run.repository}`],
+      [isIso(run.startedAt), `pipelineRun.startedAt is ${run.startedAt}`],
+      [isIso(run.updatedAt), `pipelineRun.updatedAt is ${run.updatedAt}`],
+      [
+        run.status === 'in_progress' ? run.finishedAt === null : isIso(run.finishedAt),
+        `pipelineRun.finishedAt is ${run.finishedAt} with status ${run.status}`,
+      ],
+      ...run.jobs.map((job): [boolean, string] => [
+        oneOf(['success', 'failure', 'skipped', 'cancelled'], job.status),
+        `pipelineRun job ${job.name} has status ${job.status}`,
+      ]),
+      [run.rawPayload !== undefined, 'pipelineRun.rawPayload is missing'],
+    );
   }
-  const change = event.change;
   if (change) {
-    expect(change.changeKey).toBe(`${change.provider}-${change.providerDeploymentId}`);
-    expect(['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'INACTIVE']).toContain(change.status);
-    expect(isIso(change.updatedAt)).toBe(true);
+    checks.push(
+      [
+        change.changeKey === `${change.provider}-${change.providerDeploymentId}`,
+        `change.changeKey is ${change.changeKey}`,
+      ],
+      [
+        oneOf(['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'INACTIVE'], change.status),
+        `change.status is ${change.status}`,
+      ],
+      [isIso(change.updatedAt), `change.updatedAt is ${change.updatedAt}`],
+    );
   }
+  return checks.filter(([holds]) => !holds).map(([, problem]) => problem);
+};
+
+export const expectWellFormed = (event: NormalizedEvent, sender: IngestionSender): void => {
+  expect(wellFormednessProblems(event, sender)).toEqual([]);
 };
 
 /**
