@@ -8,7 +8,7 @@ import { type CountMetric, type DurationMetric, METRICS_NAMESPACE } from '#lib/p
 import type { WorkQueue } from './work-queue.ts';
 
 export interface ServiceDashboardProps {
-  /** The `service` dimension the functions' EMF documents carry (`POWERTOOLS_SERVICE_NAME`). */
+  /** The `service` dimension the functions' EMF documents carry (`SERVICE_NAME`). */
   serviceName: string;
   functions: readonly { name: string; fn: IFunction }[];
   api: RestApi;

@@ -54,7 +54,8 @@ const write = (level: Level, message: string, fields: Fields = {}): void => {
     level,
     time: new Date().toISOString(),
     message,
-    service: process.env.POWERTOOLS_SERVICE_NAME ?? 'incident-service',
+    // The variable ENV.serviceName names (lib/ports/env.ts): the ports log through this module, so it cannot import them.
+    service: process.env.SERVICE_NAME ?? 'incident-service',
     ...current?.lambda,
     ...(traceId && { traceId }),
     requestId: current?.requestId,

@@ -29,7 +29,7 @@ const dashboardBody = (): string => {
 describe('business metrics', () => {
   it('names the namespace and the stack as service for exactly the functions that emit', () => {
     const emitting = allFunctions()
-      .filter(([, fn]) => envOf(fn).POWERTOOLS_METRICS_NAMESPACE === METRICS_NAMESPACE)
+      .filter(([, fn]) => envOf(fn).METRICS_NAMESPACE === METRICS_NAMESPACE)
       .map(([name]) => name)
       .sort();
     // integrations: a chat button's acknowledge counts as the incidents routes' does (issue 46).
@@ -42,7 +42,7 @@ describe('business metrics', () => {
       'signals',
     ]);
     for (const [name, fn] of allFunctions()) {
-      expect(envOf(fn).POWERTOOLS_SERVICE_NAME, name).toBe(emitting.includes(name) ? view.stack.stackName : undefined);
+      expect(envOf(fn).SERVICE_NAME, name).toBe(emitting.includes(name) ? view.stack.stackName : undefined);
     }
   });
 

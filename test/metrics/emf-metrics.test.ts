@@ -73,7 +73,7 @@ describe('the EMF adapter', () => {
 
   it('fails at build without its environment, as a function the stack did not bind would', () => {
     expect(() => metrics.build.metrics!({ [ENV.serviceName]: 'IncidentService-test' })).toThrow(
-      'POWERTOOLS_METRICS_NAMESPACE is not set',
+      'METRICS_NAMESPACE is not set',
     );
   });
 });

@@ -1,4 +1,4 @@
-/** The CloudWatch namespace of the service's business metrics (`POWERTOOLS_METRICS_NAMESPACE`). */
+/** The CloudWatch namespace of the service's business metrics (`METRICS_NAMESPACE`). */
 export const METRICS_NAMESPACE = 'IncidentService';
 
 /** Facts counted once each, by the code that makes them happen. */
