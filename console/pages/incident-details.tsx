@@ -99,7 +99,7 @@ export const NotificationsSection = ({ notifications }: { notifications: Notific
         {notifications.map((sent) => (
           <li key={`${sent.event}-${sent.channel}-${sent.recipient}`} class="row">
             <span class="row-title">
-              {sent.event.toLowerCase()} by {sent.channel} to {sent.recipient}
+              {sent.event.replaceAll('_', ' ').toLowerCase()} by {sent.channel} to {sent.recipient}
             </span>
             <span class="row-meta">
               <Badge kind="status" value={sent.status} />

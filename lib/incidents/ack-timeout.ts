@@ -33,7 +33,7 @@ const reopen = async (scope: Scope, incident: Incident, policyId: string, minute
     })),
   });
   await queueIncidentEvents(scope, [
-    { workspaceId, incidentId: after.id, event: 'UNACKNOWLEDGED', at, priority: after.priority, policyId, levels: [1] },
+    { workspaceId, incidentId: after.id, event: 'ESCALATION', at, priority: after.priority, policyId, levels: [1] },
   ]);
   return true;
 };

@@ -4,7 +4,7 @@ import type { DuePage, EscalationPlan } from './escalation-plan.ts';
 import type { Incident } from './incident.ts';
 import { queueIncidentEvents } from './incident-notifications.ts';
 import { incidentRepository } from './incident-repository.ts';
-import type { NotificationEvent } from './notification-message.ts';
+import type { NotificationEvent } from './notification-events.ts';
 import { onFirstUse } from '#lib/loading/on-first-use.ts';
 
 /** Loaded by the first sweep that finds an OPEN incident, so the sweep's cold start stays as it was. */
@@ -46,7 +46,7 @@ export const sendEscalationPage = async (
   });
   if (!claimed) return undefined;
   const { after } = claimed;
-  const event: NotificationEvent = startedAt ? 'ESCALATE_NOW' : 'UNACKNOWLEDGED';
+  const event: NotificationEvent = startedAt ? 'ESCALATE_NOW' : 'ESCALATION';
   await recordHistory(
     ports,
     workspaceId,

@@ -1,11 +1,12 @@
 import { log } from '#lib/log/logger.ts';
 import type { AccountScope, Scope } from '#lib/identity/scope.ts';
 import { INCIDENT_PRIORITIES, type Incident, type IncidentWrite } from './incident.ts';
-import type { IncidentNotification, NotificationEvent } from './notification-message.ts';
+import type { NotificationEvent } from './notification-events.ts';
+import type { IncidentNotification } from './notification-message.ts';
 
 /** The events that page the escalation contact as well, and that silent hours mute only for LOW and MEDIUM. */
 export const ESCALATION_EVENTS: readonly NotificationEvent[] = [
-  'UNACKNOWLEDGED',
+  'ESCALATION',
   'RESPONSE_BREACHED',
   'RESOLVE_BREACHED',
   'ESCALATE_NOW',
@@ -15,7 +16,7 @@ const rank = (incident: Incident): number => INCIDENT_PRIORITIES.indexOf(inciden
 
 /**
  * What a write means to the people on call: an incident created (opened), taken on (acknowledged: it gained
- * `acknowledgedAt`, unless the same write resolved it), its priority raised (escalated), or its impact over
+ * `acknowledgedAt`, unless the same write resolved it), its priority raised, or its impact over
  * (resolved: it gained `resolvedAt`). Anything else notifies no one.
  */
 const notificationsOf = (
@@ -28,7 +29,7 @@ const notificationsOf = (
   if (!before) return after.resolvedAt ? [] : [{ ...base, event: 'OPENED' }];
   const events: IncidentNotification[] = [];
   if (rank(after) > rank(before) && !after.resolvedAt) {
-    events.push({ ...base, event: 'ESCALATED', fromPriority: before.priority });
+    events.push({ ...base, event: 'PRIORITY_RAISED', fromPriority: before.priority });
   }
   if (after.acknowledgedAt && !before.acknowledgedAt && !after.resolvedAt) {
     events.push({ ...base, event: 'ACKNOWLEDGED' });

@@ -1,37 +1,29 @@
 import * as z from 'zod/mini';
 import { INCIDENT_PRIORITIES } from './incident.ts';
-
-/**
- * `ACKNOWLEDGED`: someone took the incident on; the others paged are told who.
- * `ESCALATED`: the priority was raised. `UNACKNOWLEDGED`: an escalation, nobody acknowledged the incident by
- * its response deadline or a policy level's delay (docs/escalation.md, docs/on-call.md). `RESPONSE_BREACHED` /
- * `RESOLVE_BREACHED`: an SLA target was missed. `ESCALATE_NOW`: someone paged the next level by hand.
- */
-export const NOTIFICATION_EVENTS = [
-  'OPENED',
-  'ACKNOWLEDGED',
-  'ESCALATED',
-  'RESOLVED',
-  'UNACKNOWLEDGED',
-  'RESPONSE_BREACHED',
-  'RESOLVE_BREACHED',
-  'ESCALATE_NOW',
-] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+import {
+  FORMER_EVENT_NAMES,
+  NOTIFICATION_EVENTS,
+  notificationEventNamed,
+  type FormerEventName,
+  type NotificationEvent,
+} from './notification-events.ts';
 
 /**
  * The body of a `notifications` queue message, which the writers of incidents send and the notification worker
  * checks as it reads it: which incident, what happened to it, and when. `at` is the write's `updatedAt`: with
  * the event it names this occurrence, so a redelivery sends nothing twice. `priority` is the incident's at the
- * event, since the worker may read it after later changes; `fromPriority` is the one an escalation raised;
- * `escalation` numbers an UNACKNOWLEDGED event (1, 2, ...); `policyId` and `levels` name the escalation policy and
+ * event, since the worker may read it after later changes; `fromPriority` is the one a raised priority was raised from;
+ * `escalation` numbers an ESCALATION event (1, 2, ...); `policyId` and `levels` name the escalation policy and
  * the levels (1-based) a page of it reaches, absent for the workspace's default escalation. Kept apart from the writers' code, whose cold starts
  * need its type only.
  */
 const incidentNotification = z.object({
   workspaceId: z.string().check(z.minLength(1)),
   incidentId: z.string().check(z.minLength(1)),
-  event: z.enum(NOTIFICATION_EVENTS),
+  event: z.pipe(
+    z.enum([...NOTIFICATION_EVENTS, ...(Object.keys(FORMER_EVENT_NAMES) as FormerEventName[])]),
+    z.transform((name: NotificationEvent | FormerEventName) => notificationEventNamed(name)),
+  ),
   at: z.string(),
   priority: z.enum(INCIDENT_PRIORITIES),
   fromPriority: z.optional(z.enum(INCIDENT_PRIORITIES)),

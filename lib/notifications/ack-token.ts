@@ -1,5 +1,5 @@
 import type { PageChannel } from '#lib/incidents/incident.ts';
-import type { NotificationEvent } from '#lib/incidents/notification-message.ts';
+import type { NotificationEvent } from '#lib/incidents/notification-events.ts';
 import type { SigningKeys } from '#lib/ports/signing-keys/signing-keys.ts';
 import { signPayload, verifyPayload } from '#lib/identity/signed-payload.ts';
 

@@ -30,7 +30,7 @@ import { peopleNames } from '#lib/workspaces/people-names.ts';
  */
 const wanted = ({ event }: IncidentNotification, config: ImsConfig | undefined): boolean => {
   if (event === 'RESOLVED') return config?.notifyOnResolve ?? true;
-  if (event === 'OPENED' || event === 'ESCALATED') return config?.notifyOnCreate ?? true;
+  if (event === 'OPENED' || event === 'PRIORITY_RAISED') return config?.notifyOnCreate ?? true;
   return true;
 };
 
@@ -48,7 +48,7 @@ const mutedBySilence = (notification: IncidentNotification): boolean =>
  * and breach alerts do not open another one: the first pages already carried it.
  */
 const wantsWarRoom = ({ event, priority }: IncidentNotification): boolean =>
-  (event === 'OPENED' || event === 'ESCALATED') && (priority === 'HIGH' || priority === 'CRITICAL');
+  (event === 'OPENED' || event === 'PRIORITY_RAISED') && (priority === 'HIGH' || priority === 'CRITICAL');
 
 /**
  * Whom the event reaches: the workspace's chat webhook, the e-mail of the people paged (the members on call,
@@ -167,7 +167,7 @@ export const deliverNotification = async (
     log.info('notification dropped: the incident was deleted', { incidentId, event });
     return;
   }
-  if (event === 'UNACKNOWLEDGED' && incident.status !== 'OPEN') {
+  if (event === 'ESCALATION' && incident.status !== 'OPEN') {
     log.info('escalation dropped: the incident was acknowledged since', {
       incidentId,
       escalation: notification.escalation,

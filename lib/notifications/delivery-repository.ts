@@ -3,7 +3,7 @@ import type { Table } from '#lib/store/table.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { queryAll } from '#lib/store/queries.ts';
 import { updateIfPresent, updateItem } from '#lib/store/conditional-writes.ts';
-import type { NotificationEvent } from '#lib/incidents/notification-message.ts';
+import { notificationEventNamed, type NotificationEvent } from '#lib/incidents/notification-events.ts';
 import type { Delivery, DeliveryAttempt } from './delivery.ts';
 
 /** NOTIFY items (docs/data-model.md 5.17): `{W}#NOTIFY#<incidentId>` / `<eventAt>#<event>#<channel>#<recipient>`. */
@@ -33,6 +33,7 @@ const fromItem = (item: Record<string, unknown>, workspaceId: string): Delivery 
       'createdAt',
       'updatedAt',
     ]),
+    event: notificationEventNamed(String(item.event)),
     attempts: (item.attempts as DeliveryAttempt[] | undefined) ?? [],
     ...(typeof item.meetingUrl === 'string' && { meetingUrl: item.meetingUrl }),
     ...(typeof item.acknowledgedAt === 'string' && { acknowledgedAt: item.acknowledgedAt }),
@@ -40,17 +41,20 @@ const fromItem = (item: Record<string, unknown>, workspaceId: string): Delivery 
 };
 
 export const deliveryRepository = (table: Table, workspaceId: string) => {
-  /** One event's deliveries so far: what a retry must not send again. */
+  /**
+   * One event's deliveries so far: what a retry must not send again. Read by the event's instant and told apart by
+   * its name as it reads now, so a delivery stored under the event's former name still counts.
+   */
   const queryEventDeliveries = async (target: Omit<DeliveryTarget, 'channel' | 'recipient'>): Promise<Delivery[]> => {
     const items = await queryAll(table, {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :event)',
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :at)',
       ExpressionAttributeValues: {
         ':pk': deliveryPartition(workspaceId, target.incidentId),
-        ':event': eventPrefix(target.eventAt, target.event),
+        ':at': `${target.eventAt}#`,
       },
       ConsistentRead: true,
     });
-    return items.map((item) => fromItem(item, workspaceId));
+    return items.map((item) => fromItem(item, workspaceId)).filter((delivery) => delivery.event === target.event);
   };
 
   /** Every delivery of the incident, oldest event first. */

@@ -1,4 +1,4 @@
-import type { NotificationEvent } from '#lib/incidents/notification-message.ts';
+import type { NotificationEvent } from '#lib/incidents/notification-events.ts';
 import type { PageChannel } from '#lib/incidents/incident.ts';
 
 /**

@@ -43,11 +43,11 @@ const whatHappened = (notification: IncidentNotification, incident: Incident, na
       return 'opened';
     case 'ACKNOWLEDGED':
       return `acknowledged by ${nameOf(incident.acknowledgedBy)}`;
-    case 'ESCALATED':
-      return `escalated from ${fromPriority ?? 'a lower priority'} to ${priority}`;
+    case 'PRIORITY_RAISED':
+      return `priority raised from ${fromPriority ?? 'a lower one'} to ${priority}`;
     case 'RESOLVED':
       return `resolved by ${nameOf(incident.resolvedBy)}`;
-    case 'UNACKNOWLEDGED':
+    case 'ESCALATION':
       return level
         ? `not acknowledged, escalated to level ${level}`
         : `not acknowledged, escalation ${escalation ?? 1}`;
@@ -140,7 +140,7 @@ export const notificationContent = (
     ...(facts.alertCount > 0 ? [`Alerts: ${alertsInWords(facts.alertCount)}`] : []),
     `Status: ${STATUS_WORDS[incident.status]}`,
     ...responseLines(notification, incident, facts.timeZone, nameOf),
-    ...(notification.event === 'UNACKNOWLEDGED' && incident.slaResponse === 'BREACHED'
+    ...(notification.event === 'ESCALATION' && incident.slaResponse === 'BREACHED'
       ? ['SLA: the response target was missed']
       : []),
     ...whoIsOnIt(incident, onCall, facts, now, nameOf),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { NOTIFICATION_EVENTS } from '#lib/incidents/notification-message.ts';
+import { NOTIFICATION_EVENTS } from '#lib/incidents/notification-events.ts';
 import { PAGE_CHANNELS } from '#lib/incidents/incident.ts';
 import { DELIVERY_STATUSES } from './delivery.ts';
 

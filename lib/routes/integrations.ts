@@ -262,7 +262,8 @@ export const integrations = defineGroup({
       path: '/api/v1/incident-ticket/:id/notifications',
       summary: "An incident's notifications and every attempt to send them",
       description:
-        'One entry per event (`OPENED`, `ESCALATED`, `RESOLVED`), channel and recipient, oldest event first, with ' +
+        'One entry per event (`OPENED`, `ACKNOWLEDGED`, `PRIORITY_RAISED`, `ESCALATION`, `ESCALATE_NOW`, `RESOLVED`, ' +
+        'the SLA breaches), channel and recipient, oldest event first, with ' +
         'its `status` (`SENT`, `FAILED`, `MUTED` during silent hours, `UNCONFIRMED` for an outside address that has ' +
         'not confirmed) and `attempts`.',
       auth: 'bearerOrApiKey',

@@ -66,9 +66,7 @@ describe('escalation until acknowledged', () => {
       escalationCount: 1,
       lastEscalatedAt: createdPlus(incident, MINUTE).toISOString(),
     });
-    const escalations = (await notificationsOf(ops.admin, incident.id)).filter(
-      ({ event }) => event === 'UNACKNOWLEDGED',
-    );
+    const escalations = (await notificationsOf(ops.admin, incident.id)).filter(({ event }) => event === 'ESCALATION');
     expect(escalations.map(({ recipient }) => recipient).sort()).toEqual(
       [ops.alertEmail, ops.onCall.email, 'lead@nightshift.example.com'].sort(),
     );
@@ -124,9 +122,7 @@ describe('escalation until acknowledged', () => {
       message: 'through the e-mail acknowledge link',
     });
     const used = (await notificationsOf(ops.admin, incident.id)).filter(({ acknowledgedAt }) => acknowledgedAt);
-    expect(used).toMatchObject([
-      { event: 'UNACKNOWLEDGED', channel: 'email', recipient: 'lead@nightshift.example.com' },
-    ]);
+    expect(used).toMatchObject([{ event: 'ESCALATION', channel: 'email', recipient: 'lead@nightshift.example.com' }]);
 
     await sweepAt(createdPlus(incident, 3 * MINUTE + 1_000));
     expect(await escalationsTo('lead@nightshift.example.com', incident.id)).toHaveLength(2);
@@ -184,7 +180,7 @@ describe('acknowledge links that do not hold', () => {
 
   it('pages a member named by id as the escalation contact, once per address', async () => {
     const escalations = (await notificationsOf(ops.admin, incident.id)).filter(
-      ({ event, channel }) => event === 'UNACKNOWLEDGED' && channel === 'email',
+      ({ event, channel }) => event === 'ESCALATION' && channel === 'email',
     );
     expect(escalations.map(({ recipient }) => recipient).sort()).toEqual([ops.alertEmail, ops.onCall.email].sort());
   });
@@ -267,12 +263,12 @@ describe('silent hours and escalation', () => {
     await sweepAt(createdPlus(high, MINUTE + 1_000));
 
     expect(await escalationsTo('lead@quiet.example.com', medium.id)).toEqual([]);
-    const muted = (await notificationsOf(ops.admin, medium.id)).filter(({ event }) => event === 'UNACKNOWLEDGED');
+    const muted = (await notificationsOf(ops.admin, medium.id)).filter(({ event }) => event === 'ESCALATION');
     expect(muted.length).toBeGreaterThan(0);
     expect(muted.every(({ status }) => status === 'MUTED')).toBe(true);
 
     expect(await escalationsTo('lead@quiet.example.com', high.id)).toHaveLength(1);
-    const sent = (await notificationsOf(ops.admin, high.id)).filter(({ event }) => event === 'UNACKNOWLEDGED');
+    const sent = (await notificationsOf(ops.admin, high.id)).filter(({ event }) => event === 'ESCALATION');
     expect(sent.every(({ status }) => status === 'SENT')).toBe(true);
     const opened = (await notificationsOf(ops.admin, high.id)).filter(({ event }) => event === 'OPENED');
     expect(opened.every(({ status }) => status === 'MUTED')).toBe(true);

@@ -83,7 +83,7 @@ describe("issue 43's scenario: a weekly rotation of A then B at level 1, member 
     );
     expect(
       deliveries.body.data
-        .filter(({ event }: { event: string }) => event === 'UNACKNOWLEDGED')
+        .filter(({ event }: { event: string }) => event === 'ESCALATION')
         .map((d: any) => d.recipient),
     ).toEqual([team.c.email]);
   });
@@ -272,7 +272,7 @@ describe('silent hours', () => {
     await sweepAt(client, plus(high.createdAt, MINUTE + 1_000));
     const pages = async (id: string) =>
       (await client.request('GET', `${V1}/incident-ticket/${id}/notifications`, undefined, admin.auth)).body.data
-        .filter(({ event }: { event: string }) => event === 'UNACKNOWLEDGED')
+        .filter(({ event }: { event: string }) => event === 'ESCALATION')
         .map(({ recipient, status }: { recipient: string; status: string }) => [recipient, status]);
     expect(await pages(low.id)).toEqual([[lead.email, 'MUTED']]);
     expect(await pages(high.id)).toEqual([[lead.email, 'SENT']]);

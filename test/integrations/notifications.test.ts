@@ -202,7 +202,7 @@ describe('notification rules', () => {
       .filter(({ subject }) => subject.includes(id))
       .map(({ subject }) => subject);
     expect(subjects.sort()).toEqual([
-      `[CRITICAL] ${id} escalated from LOW to CRITICAL: Slow search`,
+      `[CRITICAL] ${id} priority raised from LOW to CRITICAL: Slow search`,
       `[LOW] ${id} opened: Slow search`,
     ]);
   });

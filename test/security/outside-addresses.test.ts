@@ -130,7 +130,7 @@ describe('an outside address confirms before it is paged', () => {
     );
     const held = notifications.body.data.filter(({ recipient }: { recipient: string }) => recipient === PARTNER);
     // One message for the escalation and the breach of the same deadline (docs/decisions.md, issue 42).
-    expect(held.map(({ event }: { event: string }) => event)).toEqual(['UNACKNOWLEDGED']);
+    expect(held.map(({ event }: { event: string }) => event)).toEqual(['ESCALATION']);
     for (const delivery of held) {
       expect(delivery).toMatchObject({
         status: 'UNCONFIRMED',

@@ -83,9 +83,11 @@ export const playbookRunsSection = (report: IncidentReport, time: TimeFormat): C
 
 const EVENTS: Record<string, string> = {
   OPENED: 'Incident opened',
-  ESCALATED: 'Priority raised',
+  ACKNOWLEDGED: 'Acknowledged',
+  PRIORITY_RAISED: 'Priority raised',
   RESOLVED: 'Incident resolved',
-  UNACKNOWLEDGED: 'Not acknowledged in time',
+  ESCALATION: 'Escalated: not acknowledged in time',
+  ESCALATE_NOW: 'Escalated on request',
   RESPONSE_BREACHED: 'Response target missed',
   RESOLVE_BREACHED: 'Resolve target missed',
 };
