@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAs, type SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { ackPathIn, incidentFromAlert, mailTo, team, type Team } from '../notifications/support.ts';
+import { ackPathIn, incidentFromAlert, mailTo } from '../notifications/support.ts';
+import { team, type Team } from '../support/team.ts';
 import { create, HOUR, incidentOf, MINUTE, plus, sweepAt, V1, weeklySchedule } from './policy-support.ts';
 
 /**

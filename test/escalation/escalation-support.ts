@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { handler as slaSweep } from '#functions/sla-sweep/index.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
-import { joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
+import type { SignedIn } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { onCallFromNow } from '../support/on-call.ts';
 import { confirmOutsideAddress } from '../support/outside-addresses.ts';
+import { team as sharedTeam, type Team } from '../support/team.ts';
 
 /* The escalation tests' stack and helpers: a team with SLAs and escalation on, sweeps at a given instant. */
 export const V1 = '/api/v1';
@@ -47,29 +47,14 @@ export const clockAt = (instant: Date): void => {
   installPorts({ ...client.stack.ports, clock });
 };
 
-export interface Team {
-  admin: SignedIn;
-  onCall: SignedIn;
-  alertEmail: string;
-}
+export type { Team };
 
 /**
- * A workspace with SLAs and escalation on, an ENGINEER on call from now on, and a policy for HIGH and MEDIUM
- * incidents of every team wanting a response within a minute, escalating to `contact`.
+ * The shared team (test/support/team.ts) on UTC's clock with SLAs and escalation on, and a policy for HIGH and
+ * MEDIUM incidents of every team wanting a response within a minute, escalating to `contact`.
  */
 export const team = async (name: string, contact: (team: Team) => string): Promise<Team> => {
-  const admin = await signUpBusiness(client, { businessName: name });
-  const alertEmail = `alerts-${name.toLowerCase()}@example.com`;
-  const setup = await client.request(
-    'POST',
-    `${V1}/ims/setup`,
-    { alertEmail, timezone: 'UTC', slaEnabled: true, autoEscalate: true },
-    admin.auth,
-  );
-  expect(setup.status, setup.text).toBe(201);
-  const onCall = await joinAs(client, admin, 'ENGINEER');
-  await onCallFromNow(client, admin, onCall.user.id);
-  const created = { admin, onCall, alertEmail };
+  const created = await sharedTeam(client, name, { timezone: 'UTC', slaEnabled: true, autoEscalate: true });
   for (const priority of ['HIGH', 'MEDIUM']) {
     const policy = await client.request(
       'POST',
@@ -85,13 +70,15 @@ export const team = async (name: string, contact: (team: Team) => string): Promi
         applicableTeam: '*',
         uptimeTarget: 99.9,
       },
-      admin.auth,
+      created.admin.auth,
     );
     expect(policy.status, policy.text).toBe(201);
   }
-  // The alert address and an outside contact confirm, as their owners would, before they are paged.
-  const outside = [alertEmail, contact(created)].filter((name) => name.includes('@') && name !== onCall.email);
-  for (const address of new Set(outside)) await confirmOutsideAddress(client, address);
+  // An outside contact confirms, as its owner would, before it is paged (the alert address already has).
+  const address = contact(created);
+  if (address.includes('@') && address !== created.onCall.email && address !== created.alertEmail) {
+    await confirmOutsideAddress(client, address);
+  }
   return created;
 };
 

@@ -3,7 +3,7 @@ import { apiKeyHeaders, fullName, joinAs, MEMBER_NAME, signUpBusiness, type Sign
 import { startFakeIntegrationProviders, type FakeIntegrationProviders } from '../support/fake-integration-providers.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { onCallFromNow } from '../support/on-call.ts';
-import { confirmOutsideAddress } from '../support/outside-addresses.ts';
+import { team, type Team } from '../support/team.ts';
 import { V1, connect, registerChatWebhook } from './support.ts';
 
 let client: TestClient;
@@ -35,27 +35,9 @@ afterAll(async () => {
 
 const hhmm = (date: Date): string => date.toISOString().slice(11, 16);
 
-interface Team {
-  admin: SignedIn;
-  onCall: SignedIn;
-  ingest: Record<string, string>;
-}
-
-/** A workspace with IMS set up, an ENGINEER on call from now on and a key that ingests. */
-const team = async (name: string, ims: Record<string, unknown> = {}): Promise<Team> => {
-  const admin = await signUpBusiness(client, { businessName: name });
-  const setup = await client.request(
-    'POST',
-    `${V1}/ims/setup`,
-    { alertEmail: `alerts-${name.toLowerCase()}@example.com`, timezone: 'UTC', ...ims },
-    admin.auth,
-  );
-  expect(setup.status, setup.text).toBe(201);
-  await confirmOutsideAddress(client, `alerts-${name.toLowerCase()}@example.com`);
-  const onCall = await joinAs(client, admin, 'ENGINEER');
-  await onCallFromNow(client, admin, onCall.user.id);
-  return { admin, onCall, ingest: await apiKeyHeaders(client, admin, ['ingestion:write']) };
-};
+/** The shared team on UTC's clock, as this file's times are read. */
+const teamOnUtc = (name: string, ims: Record<string, unknown> = {}): Promise<Team> =>
+  team(client, name, { timezone: 'UTC', ...ims });
 
 /** Posts a firing alert of the generic webhook and answers the incident correlation opens for it. */
 const alert = async ({ admin, ingest }: Team, title: string, service: string): Promise<string> => {
@@ -98,7 +80,7 @@ const chatAbout = (hook: string, incidentId: string) =>
 
 describe('notifications: the issue scenario', () => {
   it('reaches the on-call member on chat and by e-mail once; silent hours mute; resolving notifies', async () => {
-    const ops = await team('Paging');
+    const ops = await teamOnUtc('Paging');
     await registerChatWebhook(client, ops.admin, fakes, 'paging');
 
     const incidentId = await alert(ops, 'Checkout latency', 'payments');
@@ -158,7 +140,7 @@ describe('notifications: the issue scenario', () => {
 
 describe('notification rules', () => {
   it('follows notifyOnCreate and notifyOnResolve: nothing is sent nor recorded when they are off', async () => {
-    const quiet = await team('Quiet', { notifyOnCreate: false, notifyOnResolve: false });
+    const quiet = await teamOnUtc('Quiet', { notifyOnCreate: false, notifyOnResolve: false });
     await registerChatWebhook(client, quiet.admin, fakes, 'quiet');
     const incidentId = await alert(quiet, 'Disk full', 'storage');
     await client.request('POST', `${V1}/incident-ticket/resolve/${incidentId}`, {}, quiet.admin.auth);
@@ -168,7 +150,7 @@ describe('notification rules', () => {
   });
 
   it('posts to the IMS slackChannel when the workspace names one, and records it as the recipient', async () => {
-    const named = await team('Channelled', { slackChannel: '#sev-alerts' });
+    const named = await teamOnUtc('Channelled', { slackChannel: '#sev-alerts' });
     await registerChatWebhook(client, named.admin, fakes, 'channelled');
     const incidentId = await alert(named, 'Queue stuck', 'billing');
     // The notification worker sends after the incident exists: wait for its delivery.
@@ -183,7 +165,7 @@ describe('notification rules', () => {
   });
 
   it('escalation (priority raised) notifies; a lowered priority does not', async () => {
-    const ops = await team('Escalating');
+    const ops = await teamOnUtc('Escalating');
     await registerChatWebhook(client, ops.admin, fakes, 'escalating');
     const created = await client.request(
       'POST',
@@ -208,7 +190,7 @@ describe('notification rules', () => {
   });
 
   it('texts on-call members who connected SMS, and adds a war-room link when the video tool is connected', async () => {
-    const ops = await team('Texting');
+    const ops = await teamOnUtc('Texting');
     const sms = await client.request(
       'POST',
       `${V1}/integrations/sms/connect`,
@@ -236,7 +218,7 @@ describe('notification rules', () => {
   });
 
   it("carries each recipient's acknowledge link while OPEN: the chat one acknowledges as the channel", async () => {
-    const ops = await team('Acking');
+    const ops = await teamOnUtc('Acking');
     await registerChatWebhook(client, ops.admin, fakes, 'acking');
     await onCallFromNow(client, ops.admin, ops.admin.user.id);
     const phone = await client.request(
@@ -282,7 +264,7 @@ describe('notification rules', () => {
   });
 
   it('retries a failed delivery with backoff, recording each attempt, and sends the others only once', async () => {
-    const ops = await team('Flaky');
+    const ops = await teamOnUtc('Flaky');
     await registerChatWebhook(client, ops.admin, fakes, 'flaky');
     fakes.failWebhook('flaky', 2);
     const incidentId = await alert(ops, 'Queue backlog', 'queue');
@@ -297,7 +279,7 @@ describe('notification rules', () => {
   });
 
   it("answers another workspace's incident with 404, and lets every role and incidents:read keys read", async () => {
-    const ops = await team('Readers');
+    const ops = await teamOnUtc('Readers');
     const other = await signUpBusiness(client, { businessName: 'Strangers' });
     const created = await client.request(
       'POST',

@@ -3,7 +3,8 @@ import { handler as slaSweep } from '#functions/sla-sweep/index.ts';
 import type { Clock } from '#lib/ports/clock.ts';
 import { installPorts } from '#lib/ports/port-set.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, V1, mailTo, team } from './support.ts';
+import { team } from '../support/team.ts';
+import { INCIDENTS, V1, mailTo } from './support.ts';
 
 const MINUTE = 60_000;
 let client: TestClient;

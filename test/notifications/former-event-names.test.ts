@@ -5,7 +5,8 @@ import { signAckLink } from '#lib/notifications/ack-token.ts';
 import { workspaceKey } from '#lib/store/keys.ts';
 import { createIncident } from '../support/incidents.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, mailTo, team, type Team } from './support.ts';
+import { team, type Team } from '../support/team.ts';
+import { INCIDENTS, mailTo } from './support.ts';
 
 /**
  * Until 2026-11-29 a raised priority was the `ESCALATED` event and an escalation `UNACKNOWLEDGED`. What was

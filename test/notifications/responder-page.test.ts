@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullName, MEMBER_NAME } from '../support/accounts.ts';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
-import { INCIDENTS, ISO_INSTANT, V1, ackPathIn, incidentFromAlert, mailTo, team, type Team } from './support.ts';
+import { team, type Team } from '../support/team.ts';
+import { INCIDENTS, ISO_INSTANT, V1, ackPathIn, incidentFromAlert, mailTo } from './support.ts';
 
 let client: TestClient;
 let ops: Team;

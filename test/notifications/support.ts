@@ -1,38 +1,11 @@
 import { expect } from 'vitest';
-import { apiKeyHeaders, joinAs, signUpBusiness, type SignedIn } from '../support/accounts.ts';
 import type { TestClient } from '../support/local-stack.ts';
-import { onCallFromNow } from '../support/on-call.ts';
-import { confirmOutsideAddress } from '../support/outside-addresses.ts';
+import type { Team } from '../support/team.ts';
 
 export const V1 = '/api/v1';
 export const INCIDENTS = `${V1}/incident-ticket`;
 /** An ISO-8601 instant, as no text for people may carry one. */
 export const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-export interface Team {
-  admin: SignedIn;
-  onCall: SignedIn;
-  alertEmail: string;
-  ingest: Record<string, string>;
-}
-
-/** A workspace on Berlin's clock with IMS set up, an ENGINEER on call from now on and a key that ingests. */
-export const team = async (client: TestClient, name: string, ims: Record<string, unknown> = {}): Promise<Team> => {
-  const admin = await signUpBusiness(client, { businessName: name });
-  const alertEmail = `alerts-${name.toLowerCase()}@example.com`;
-  const setup = await client.request(
-    'POST',
-    `${V1}/ims/setup`,
-    { alertEmail, timezone: 'Europe/Berlin', ...ims },
-    admin.auth,
-  );
-  expect(setup.status, setup.text).toBe(201);
-  // The alert address is outside the members: it confirms, as its owner would, before it is paged.
-  await confirmOutsideAddress(client, alertEmail);
-  const onCall = await joinAs(client, admin, 'ENGINEER');
-  await onCallFromNow(client, admin, onCall.user.id);
-  return { admin, onCall, alertEmail, ingest: await apiKeyHeaders(client, admin, ['ingestion:write']) };
-};
 
 /** Alertmanager's webhook body (version 4) with one firing alert that carries a summary, a description and a runbook. */
 export const alertmanagerAlert = (startsAt: string) => ({

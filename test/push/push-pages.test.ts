@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient } from '../support/local-stack.ts';
 import { ADMIN_NAME, fullName, joinAs } from '../support/accounts.ts';
-import { INCIDENTS, V1, alertmanagerAlert, incidentFromAlert, team, type Team } from '../notifications/support.ts';
+import { INCIDENTS, V1, alertmanagerAlert, incidentFromAlert } from '../notifications/support.ts';
+import { team, type Team } from '../support/team.ts';
 
 let client: TestClient;
 let ops: Team;
