@@ -32,19 +32,14 @@ const incidentFromAlert = async (): Promise<string> => {
     ingest,
   );
   expectOk(posted, 202);
-  for (let waited = 0; waited < 100; waited += 1) {
-    await client.stack.workers?.idle();
-    const list = await client.request('GET', `${V1}/incident-ticket?limit=50`, undefined, admin.auth);
-    const opened = (list.body.data as { id: string; summary: string }[]).find(({ summary }) =>
-      summary.startsWith('Checkout error rate above 5%'),
-    );
-    if (opened) {
-      await client.stack.deliveriesIdle();
-      return opened.id;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no incident was opened for the alert');
+  await client.stack.workers?.idle();
+  const list = await client.request('GET', `${V1}/incident-ticket?limit=50`, undefined, admin.auth);
+  const opened = (list.body.data as { id: string; summary: string }[]).find(({ summary }) =>
+    summary.startsWith('Checkout error rate above 5%'),
+  );
+  if (!opened) throw new Error('no incident was opened for the alert');
+  await client.stack.deliveriesIdle();
+  return opened.id;
 };
 
 /** Whether the element's box ends within the first screen of a phone. */

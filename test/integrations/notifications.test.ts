@@ -50,14 +50,11 @@ const alert = async ({ admin, ingest }: Team, title: string, service: string): P
     ingest,
   );
   expect(posted.status, posted.text).toBe(202);
-  for (let waited = 0; waited < 100; waited += 1) {
-    await client.stack.workers?.idle();
-    const list = await client.request('GET', `${V1}/incident-ticket`, undefined, admin.auth);
-    const opened = (list.body.data as { id: string }[]).find(({ id }) => !known.has(id));
-    if (opened) return opened.id;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no incident was opened for ${title}`);
+  await client.stack.workers?.idle();
+  const list = await client.request('GET', `${V1}/incident-ticket`, undefined, admin.auth);
+  const opened = (list.body.data as { id: string }[]).find(({ id }) => !known.has(id));
+  if (!opened) throw new Error(`no incident was opened for ${title}`);
+  return opened.id;
 };
 
 const mailTo = async (email: string): Promise<{ subject: string; text: string }[]> =>
@@ -154,10 +151,7 @@ describe('notification rules', () => {
     await registerChatWebhook(client, named.admin, fakes, 'channelled');
     const incidentId = await alert(named, 'Queue stuck', 'billing');
     // The notification worker sends after the incident exists: wait for its delivery.
-    for (let waited = 0; waited < 100 && chatAbout('channelled', incidentId).length === 0; waited += 1) {
-      await client.stack.workers?.idle();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await client.stack.deliveriesIdle();
     expect(chatAbout('channelled', incidentId).map(({ channel }) => channel)).toEqual(['#sev-alerts']);
     expect(await notificationsOf(named.admin, incidentId)).toEqual(
       expect.arrayContaining([expect.objectContaining({ channel: 'chat', recipient: '#sev-alerts', status: 'SENT' })]),
@@ -268,11 +262,11 @@ describe('notification rules', () => {
     await registerChatWebhook(client, ops.admin, fakes, 'flaky');
     fakes.failWebhook('flaky', 2);
     const incidentId = await alert(ops, 'Queue backlog', 'queue');
-    let chat: { status: string; attempts: { outcome: string }[] } | undefined;
-    for (let waited = 0; waited < 100 && chat?.status !== 'SENT'; waited += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      chat = (await notificationsOf(ops.admin, incidentId)).find(({ channel }) => channel === 'chat') as typeof chat;
-    }
+    // Delivered once the queue is empty: after the two failed receives' visibility timeouts.
+    await client.stack.deliveriesIdle();
+    const chat = (await notificationsOf(ops.admin, incidentId)).find(({ channel }) => channel === 'chat') as
+      | { status: string; attempts: { outcome: string }[] }
+      | undefined;
     expect(chat?.attempts.map(({ outcome }) => outcome)).toEqual(['FAILED', 'FAILED', 'SENT']);
     expect(chatAbout('flaky', incidentId)).toHaveLength(1);
     expect((await mailTo(ops.onCall.email)).filter(({ subject }) => subject.includes(incidentId))).toHaveLength(1);

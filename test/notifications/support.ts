@@ -38,14 +38,11 @@ export const incidentFromAlert = async (client: TestClient, { admin, ingest }: T
     ingest,
   );
   expect(posted.status, posted.text).toBe(202);
-  for (let waited = 0; waited < 100; waited += 1) {
-    await client.stack.workers?.idle();
-    const list = await client.request('GET', INCIDENTS, undefined, admin.auth);
-    const opened = (list.body.data as Record<string, any>[]).find(({ status }) => status === 'OPEN');
-    if (opened) return opened;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no incident was opened for the alert');
+  await client.stack.workers?.idle();
+  const list = await client.request('GET', INCIDENTS, undefined, admin.auth);
+  const opened = (list.body.data as Record<string, any>[]).find(({ status }) => status === 'OPEN');
+  if (!opened) throw new Error('no incident was opened for the alert');
+  return opened;
 };
 
 export const mailTo = async (client: TestClient, email: string): Promise<{ subject: string; text: string }[]> =>
