@@ -77,8 +77,8 @@ describe('the console as an installable app', () => {
         (globalThis as unknown as Browserish).navigator.serviceWorker.ready.then(() => undefined),
       );
       const registrationId = await registered;
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
-      // The worker shows the notification some time after the delivery (over a second, once in five runs alone).
+      const deliverPush = () =>
+        cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
       // Polled with evaluate: waitForFunction takes an async predicate's promise for a truthy answer at once
       // (Playwright's predicates are synchronous), which is how this test once read no notification at all.
       const shownNotifications = () =>
@@ -91,7 +91,20 @@ describe('the console as an installable app', () => {
             }),
           ),
         );
-      await expect.poll(shownNotifications, { timeout: 10_000 }).toHaveLength(1);
+      // The worker shows the notification some time after the delivery (over a second, once in five runs alone),
+      // and about one DevTools delivery in ten never reaches it (seen alone and in clean clones, the worker
+      // active). A push service delivers again what was not acknowledged; so does this test, every 3 s: the
+      // notification's tag is the incident's, so a second delivery replaces the first rather than adding one.
+      await expect
+        .poll(
+          async () => {
+            const shown = await shownNotifications();
+            if (shown.length === 0) await deliverPush();
+            return shown;
+          },
+          { timeout: 15_000, interval: 3_000 },
+        )
+        .toHaveLength(1);
       const [notification] = await shownNotifications();
       expect(notification?.title).toBe(payload.title);
       expect(notification?.title).toMatch(/^\[CRITICAL\] INC-\S+ opened: Payments API answers 503$/);
