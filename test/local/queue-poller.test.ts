@@ -105,14 +105,12 @@ describe('local SQS trigger', () => {
       { onError: (error) => errors.push(error) },
     ).idle();
 
-    expect(events.map(bodies)).toEqual([
-      [{ id: 'a' }, { id: 'b' }],
-      [{ id: 'a' }, { id: 'b' }],
-    ]);
-    expect(events.map(receiveCounts)).toEqual([
-      ['1', '1'],
-      ['2', '2'],
-    ]);
+    const [first, ...retries] = events as [SQSEvent, ...SQSEvent[]];
+    expect(bodies(first)).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(receiveCounts(first)).toEqual(['1', '1']);
+    // Both come back once their visibility timeout ends, in one batch or in two, as SQS may hand them out.
+    expect(retries.flatMap(bodies)).toEqual(expect.arrayContaining([{ id: 'a' }, { id: 'b' }]));
+    expect(retries.flatMap(receiveCounts)).toEqual(['2', '2']);
     expect(errors).toEqual([new Error('transient')]);
   });
 
