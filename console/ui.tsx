@@ -99,6 +99,9 @@ export const ago = (iso: string): string => agoInWords(iso, new Date());
 /** Any ISO-8601 instant inside a text the service wrote (an escalation's deadline), said as `when` says times. */
 export const inWords = (text: string): string => instantsInWords(text, workspaceZone());
 
+/** `ACKNOWLEDGED` as `acknowledged`, `PRIORITY_RAISED` as `priority raised`: the service's constants read as words. */
+export const word = (value: string | null | undefined): string => (value ?? 'none').replaceAll('_', ' ').toLowerCase();
+
 export const Badge = ({ value, kind }: { value: string | null | undefined; kind: 'status' | 'priority' }) =>
   value ? <span class={`badge ${kind}-${value.toLowerCase()}`}>{value.replaceAll('_', ' ')}</span> : null;
 

@@ -2,7 +2,7 @@ import { ApiError, get } from '../api.ts';
 import type { Comment, Execution, HistoryEvent, IncidentSignal, Message, Notification } from '../model.ts';
 import { AlertFacts } from './alert-brief.tsx';
 import { SignalRow } from '../signal-row.tsx';
-import { Badge, Section, when } from '../ui.tsx';
+import { Badge, Section, when, word } from '../ui.tsx';
 import { Timeline, timelineOf } from './timeline.tsx';
 
 /** What the page shows of an incident besides its facts; a part the caller may not read, or that is absent, is empty. */
@@ -99,7 +99,7 @@ export const NotificationsSection = ({ notifications }: { notifications: Notific
         {notifications.map((sent) => (
           <li key={`${sent.event}-${sent.channel}-${sent.recipient}`} class="row">
             <span class="row-title">
-              {sent.event.replaceAll('_', ' ').toLowerCase()} by {sent.channel} to {sent.recipient}
+              {word(sent.event)} by {sent.channel} to {sent.recipient}
             </span>
             <span class="row-meta">
               <Badge kind="status" value={sent.status} />

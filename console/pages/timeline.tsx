@@ -1,8 +1,5 @@
 import type { Comment, HistoryEvent, Message } from '../model.ts';
-import { inWords, when } from '../ui.tsx';
-
-/** `ACKNOWLEDGED` as `acknowledged`: statuses and priorities read as words. */
-const word = (value: string | null | undefined): string => (value ?? 'none').replaceAll('_', ' ').toLowerCase();
+import { inWords, when, word } from '../ui.tsx';
 
 interface Entry {
   id: string;
@@ -36,7 +33,7 @@ const describe = (event: HistoryEvent, alertNames: ReadonlyMap<string, string>):
     case 'FIELD_CHANGE':
       return `Changed ${event.field ?? 'a field'}${note}`;
     default:
-      return `${event.event.replaceAll('_', ' ').toLowerCase()}${note}`;
+      return `${word(event.event)}${note}`;
   }
 };
 
